@@ -1,0 +1,101 @@
+// pipec's own syntax tree. Built from ANTLR's parse tree by parse.cpp (the only
+// file that sees ANTLR types); every node keeps its source position, and so do
+// the values that later passes derive from it.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag.h"
+
+namespace pipec {
+
+struct Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+// A piece of a string literal: either text or an interpolated `${{ expr }}`.
+struct StringPart {
+  std::string text;  // when expr is null
+  ExprPtr expr;
+};
+
+struct ObjField {
+  std::string key;
+  Pos pos;
+  ExprPtr value;
+};
+
+struct Expr {
+  enum class Kind {
+    String,   // parts (interpolated string; a plain one has one text part)
+    Number,   // text
+    Bool,     // boolean
+    Null,
+    Name,     // text
+    Member,   // operands[0] . text
+    Index,    // operands[0] [ operands[1] ]
+    Call,     // text ( operands... )
+    List,     // operands
+    Object,   // fields
+    Not,      // ! operands[0]
+    Binary,   // operands[0] text operands[1]  (== != < <= > >= && ||)
+    Cond,     // operands[0] ? operands[1] : operands[2]
+  };
+  Kind kind;
+  Pos pos;
+  std::string text;
+  bool boolean = false;
+  bool raw = false;  // a triple-quoted string
+  std::vector<StringPart> parts;
+  std::vector<ExprPtr> operands;
+  std::vector<ObjField> fields;
+};
+
+struct Stmt;
+using StmtPtr = std::shared_ptr<const Stmt>;
+using Body = std::vector<StmtPtr>;
+
+struct TypeRef {
+  std::string name;  // string, boolean, number, choice, list, object, any
+  Pos pos;
+  std::vector<ExprPtr> args;  // choice["a", "b"] or choice[table.column]
+};
+
+struct Param {
+  std::string name;
+  Pos pos;
+  TypeRef type;
+  ExprPtr default_value;  // may be null
+};
+
+struct Arg {
+  std::string name;
+  Pos pos;
+  ExprPtr value;
+};
+
+struct Stmt {
+  enum class Kind { Import, Let, Use, When, Attr, Typed, Block, Flag };
+  Kind kind;
+  Pos pos;
+  std::string kind_word;  // Block/Typed/Flag: the leading word (job, step, input...)
+  std::string name;       // Attr key, Let/Use name, Block/Typed name (may be empty)
+  Pos name_pos;
+  ExprPtr value;          // Attr/Let value, Typed default, When condition
+  std::optional<TypeRef> type;    // Typed
+  bool has_params = false;        // Block: `(...)` was written
+  std::vector<Param> params;      // Block
+  std::vector<Arg> args;          // Use
+  std::optional<Body> body;       // Block, Typed (optional), When
+  std::optional<Body> else_body;  // When (an else-when is one When stmt inside)
+  std::string import_path;        // Import
+};
+
+struct File {
+  std::string path;  // as given, relative to the repository root
+  Body stmts;
+};
+
+}  // namespace pipec

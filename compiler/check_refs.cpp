@@ -1,0 +1,376 @@
+// Typed references: every runtime expression in a workflow is checked against
+// what exists where it is used (inputs, needs.<job>.outputs, steps.<id>.outputs,
+// matrix fields, env, GitHub's contexts). `needs` is inferred from the outputs
+// a job uses when the job does not list it; cycles and matrix outputs that
+// GitHub would collapse to one leg are errors.
+#include "check_refs.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+const std::vector<std::string> kGithubFields = {
+    "action",     "action_path", "action_ref",  "action_repository", "action_status", "actor",
+    "actor_id",   "api_url",     "base_ref",    "env",               "event",         "event_name",
+    "event_path", "graphql_url", "head_ref",    "job",               "path",          "ref",
+    "ref_name",   "ref_protected", "ref_type",  "repository",        "repository_id", "repository_owner",
+    "repository_owner_id", "repositoryUrl", "retention_days", "run_attempt", "run_id", "run_number",
+    "secret_source", "server_url", "sha",       "token",             "triggering_actor", "workflow",
+    "workflow_ref", "workflow_sha", "workspace"};
+
+struct JobInfo {
+  std::string id;
+  Pos pos;
+  const Value* job;
+  std::vector<std::string> outputs;
+  bool outputs_known = false;
+  bool has_matrix = false;
+  bool explicit_needs = false;
+  std::vector<std::string> needs;
+};
+
+// Flattens a member chain a.b.c into {"a","b","c"}; empty when the chain has
+// a call or index in it (those are not checked further).
+std::vector<std::pair<std::string, Pos>> chain(const Expr& e) {
+  if (e.kind == Expr::Kind::Name) return {{e.text, e.pos}};
+  if (e.kind == Expr::Kind::Member) {
+    auto base = chain(*e.operands[0]);
+    if (base.empty()) return {};
+    base.push_back({e.text, e.pos});
+    return base;
+  }
+  if (e.kind == Expr::Kind::Index) {
+    auto base = chain(*e.operands[0]);
+    const Expr& i = *e.operands[1];
+    if (base.empty() || i.kind != Expr::Kind::String || i.parts.size() != 1 || i.parts[0].expr) return {};
+    base.push_back({i.parts[0].text, i.pos});
+    return base;
+  }
+  return {};
+}
+
+void each_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
+  f(e);
+  for (const auto& o : e.operands) each_expr(*o, f);
+  for (const auto& p : e.parts) {
+    if (p.expr) each_expr(*p.expr, f);
+  }
+}
+
+void each_runtime(const Value& v, const std::function<void(const Expr&)>& f) {
+  if (v.kind == Value::Kind::Runtime) each_expr(*v.expr, f);
+  for (const auto& p : v.parts) {
+    if (p.expr) each_expr(*p.expr, f);
+  }
+  for (const auto& i : v.items) each_runtime(*i, f);
+  for (const auto& fl : v.fields) each_runtime(*fl.value, f);
+}
+
+std::vector<std::string> keys_of(const Value* v) {
+  std::vector<std::string> out;
+  if (v && v->kind == Value::Kind::Object) {
+    for (const auto& f : v->fields) out.push_back(f.key);
+  }
+  return out;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+class RefChecker {
+ public:
+  RefChecker(WorkflowModel& wf, const Program& program, Diagnostics& diags)
+      : wf_(wf), program_(program), diags_(diags) {}
+
+  void run();
+
+ private:
+  void check_job(JobInfo& job);
+  void check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
+                  const std::vector<std::string>& env_names, const std::string& where);
+  const WorkflowModel* callee(const Value& job) const;
+
+  WorkflowModel& wf_;
+  const Program& program_;
+  Diagnostics& diags_;
+  std::vector<JobInfo> jobs_;
+  std::vector<std::string> inputs_;
+  std::vector<std::string> workflow_env_;
+};
+
+const WorkflowModel* RefChecker::callee(const Value& job) const {
+  const Value* uses = job.get("uses");
+  if (!uses || uses->tag != "workflow_ref") return nullptr;
+  const std::string& inst = uses->get("instance")->text;
+  for (const auto& w : program_.workflows) {
+    if (w->instance == inst) return w.get();
+  }
+  return nullptr;
+}
+
+void RefChecker::run() {
+  for (const auto& in : wf_.inputs) inputs_.push_back(in.name);
+  workflow_env_ = keys_of(wf_.body->get("env"));
+  const Value* jobs = wf_.body->get("jobs");
+  if (!jobs || jobs->fields.empty()) {
+    diags_.error(wf_.pos, "no-jobs", "workflow " + wf_.instance + " has no jobs");
+    return;
+  }
+  for (const auto& f : jobs->fields) {
+    JobInfo info{f.key, f.key_pos, f.value.get(), {}, false, false, false, {}};
+    if (const Value* outs = f.value->get("outputs")) {
+      info.outputs = keys_of(outs);
+      info.outputs_known = true;
+    } else if (const WorkflowModel* c = callee(*f.value)) {
+      const Value* on = c->body->get("on");
+      const Value* call = on ? (on->get("call") ? on->get("call") : on->get("workflow_call")) : nullptr;
+      info.outputs = keys_of(call ? call->get("outputs") : nullptr);
+      if (const Value* o = c->body->get("outputs")) info.outputs = keys_of(o);
+      info.outputs_known = true;
+    } else {
+      info.outputs_known = !f.value->get("uses");
+    }
+    const Value* strategy = f.value->get("strategy");
+    info.has_matrix = strategy && strategy->get("matrix");
+    if (const Value* needs = f.value->get("needs")) {
+      info.explicit_needs = true;
+      for (const auto& n : needs->items) {
+        if (n->is_string()) info.needs.push_back(n->text);
+      }
+    }
+    jobs_.push_back(info);
+  }
+  std::vector<std::string> ids;
+  for (const auto& j : jobs_) ids.push_back(j.id);
+  for (auto& j : jobs_) {
+    if (const Value* needs = j.job->get("needs")) {
+      for (const auto& n : needs->items) {
+        if (n->is_string() && !contains(ids, n->text))
+          diags_.error(n->pos, "unknown-job", "job \"" + j.id + "\" needs unknown job \"" + n->text + "\"" +
+                                                  did_you_mean(n->text, ids));
+      }
+    }
+    check_job(j);
+  }
+  // Cycles in needs.
+  std::map<std::string, int> state;
+  std::vector<std::string> path;
+  std::function<bool(const std::string&)> visit = [&](const std::string& id) {
+    if (state[id] == 2) return false;
+    if (state[id] == 1) {
+      auto it = std::find(path.begin(), path.end(), id);
+      std::vector<std::string> cyc(it, path.end());
+      cyc.push_back(id);
+      auto job = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& j) { return j.id == id; });
+      diags_.error(job->pos, "needs-cycle", "jobs depend on each other in a cycle: " + join(cyc, " -> "));
+      return true;
+    }
+    state[id] = 1;
+    path.push_back(id);
+    auto job = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& j) { return j.id == id; });
+    for (const auto& n : job->needs) {
+      if (contains(ids, n) && visit(n)) return true;
+    }
+    path.pop_back();
+    state[id] = 2;
+    return false;
+  };
+  for (const auto& j : jobs_) {
+    if (visit(j.id)) break;
+  }
+  // Write back inferred needs.
+  auto new_jobs = std::make_shared<Value>(*jobs);
+  for (size_t i = 0; i < jobs_.size(); ++i) {
+    const JobInfo& j = jobs_[i];
+    if (j.explicit_needs || j.needs.empty()) continue;
+    auto job = std::make_shared<Value>(*j.job);
+    auto list = std::make_shared<Value>();
+    list->kind = Value::Kind::List;
+    list->pos = j.pos;
+    for (const auto& n : j.needs) list->items.push_back(make_string(n, j.pos));
+    job->fields.push_back({"needs", j.pos, list});
+    new_jobs->fields[i].value = job;
+  }
+  auto body = std::make_shared<Value>(*wf_.body);
+  for (auto& f : body->fields) {
+    if (f.key == "jobs") f.value = new_jobs;
+  }
+  // Workflow outputs may read jobs.<id>.outputs.<name>.
+  if (const Value* outs = wf_.body->get("outputs")) {
+    each_runtime(*outs, [&](const Expr& e) {
+      auto c = chain(e);
+      if (c.size() < 2 || c[0].first != "jobs" || e.kind != Expr::Kind::Member) return;
+      if (c.size() == 4 && c[2].first == "outputs") {
+        auto j = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& x) { return x.id == c[1].first; });
+        if (j == jobs_.end())
+          diags_.error(c[1].second, "unknown-job", "no job \"" + c[1].first + "\"" + did_you_mean(c[1].first, ids));
+        else if (j->outputs_known && !contains(j->outputs, c[3].first))
+          diags_.error(c[3].second, "unknown-output", "job \"" + j->id + "\" has no output \"" + c[3].first + "\"" +
+                                                          did_you_mean(c[3].first, j->outputs));
+        else if (j->has_matrix && !j->job->get("unroll"))
+          diags_.error(c[1].second, "matrix-output",
+                       "job \"" + j->id + "\" runs a matrix; GitHub keeps only one leg's outputs (the last to finish), "
+                       "so this output would be one leg's value chosen by timing. Set unroll = true on the job to "
+                       "make one job per leg, or compute the value before the matrix");
+      }
+    });
+  }
+  wf_.body = body;
+}
+
+void RefChecker::check_job(JobInfo& job) {
+  const Value& j = *job.job;
+  std::vector<std::string> job_env = workflow_env_;
+  for (const auto& k : keys_of(j.get("env"))) job_env.push_back(k);
+  // Job-level fields (if, name, runs-on, with, outputs, ...) see all steps.
+  std::vector<std::string> all_steps;
+  std::vector<std::string> exported = job_env;
+  if (const Value* steps = j.get("steps")) {
+    for (const auto& s : steps->items) {
+      if (const Value* id = s->get("id")) all_steps.push_back(id->text);
+    }
+  }
+  for (const auto& f : j.fields) {
+    if (f.key == "steps") continue;
+    std::vector<std::string> visible = f.key == "outputs" ? all_steps : std::vector<std::string>{};
+    each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, visible, job_env, f.key); });
+  }
+  if (const Value* steps = j.get("steps")) {
+    std::vector<std::string> before;
+    for (const auto& s : steps->items) {
+      std::vector<std::string> env = exported;
+      for (const auto& k : keys_of(s->get("env"))) env.push_back(k);
+      for (const auto& f : s->fields) {
+        each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, before, env, "step"); });
+      }
+      if (const Value* id = s->get("id")) {
+        if (contains(before, id->text))
+          diags_.error(id->pos, "duplicate", "step id \"" + id->text + "\" is used twice in job \"" + job.id + "\"");
+        before.push_back(id->text);
+      }
+      if (const Value* ex = s->get("exports")) {
+        for (const auto& x : ex->items) {
+          if (x->is_string()) exported.push_back(x->text);
+        }
+      }
+    }
+  }
+}
+
+void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
+                            const std::vector<std::string>& env_names, const std::string& where) {
+  auto c = chain(e);
+  if (c.empty() || e.kind == Expr::Kind::Name) {
+    if (e.kind == Expr::Kind::Name && c.size() == 1 && c[0].first != "github" && c[0].first != "inputs" &&
+        c[0].first != "env" && c[0].first != "matrix" && c[0].first != "secrets" && c[0].first != "vars" &&
+        c[0].first != "needs" && c[0].first != "steps" && c[0].first != "runner" && c[0].first != "strategy" &&
+        c[0].first != "job" && c[0].first != "jobs") {
+      return;
+    }
+    return;
+  }
+  // Only check the longest chains: an outer Member is visited first, and the
+  // inner ones again; checking by the root with enough segments is enough.
+  const std::string& root = c[0].first;
+  auto seg = [&](size_t i) -> const std::string& { return c[i].first; };
+  if (root == "inputs" && c.size() == 2) {
+    if (inputs_.empty())
+      diags_.error(c[0].second, "unknown-input", "this workflow declares no inputs; \"inputs." + seg(1) + "\" is empty");
+    else if (!contains(inputs_, seg(1)))
+      diags_.error(c[1].second, "unknown-input", "no input \"" + seg(1) + "\"" + did_you_mean(seg(1), inputs_));
+  } else if (root == "needs" && c.size() >= 2 && job) {
+    const std::string& target = seg(1);
+    std::vector<std::string> ids;
+    for (const auto& j : jobs_) ids.push_back(j.id);
+    auto t = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& j) { return j.id == target; });
+    if (c.size() != 2 && !(c.size() >= 3 && (seg(2) == "outputs" || seg(2) == "result"))) return;
+    if (t == jobs_.end()) {
+      diags_.error(c[1].second, "unknown-job", "no job \"" + target + "\"" + did_you_mean(target, ids));
+      return;
+    }
+    if (t->id == job->id) {
+      diags_.error(c[1].second, "needs-cycle", "job \"" + job->id + "\" cannot use its own outputs through needs");
+      return;
+    }
+    if (!contains(job->needs, target)) {
+      if (job->explicit_needs) {
+        diags_.error(c[1].second, "needs-missing",
+                     "job \"" + job->id + "\" uses needs." + target + " but does not depend on \"" + target +
+                         "\"; add it to needs (or leave needs out and pipec infers it)");
+        return;
+      }
+      job->needs.push_back(target);
+    }
+    if (c.size() == 4 && seg(2) == "outputs") {
+      if (t->outputs_known && !contains(t->outputs, seg(3)))
+        diags_.error(c[3].second, "unknown-output", "job \"" + target + "\" has no output \"" + seg(3) + "\"" +
+                                                        did_you_mean(seg(3), t->outputs) +
+                                                        (t->outputs.empty() ? "" : "; it has " + join(t->outputs)));
+      else if (t->has_matrix && !t->job->get("unroll"))
+        diags_.error(c[1].second, "matrix-output",
+                     "job \"" + target + "\" runs a matrix; GitHub keeps only one leg's outputs (the last leg to "
+                     "finish wins), so needs." + target + ".outputs." + seg(3) +
+                         " would be one leg's value chosen by timing. Set unroll = true on \"" + target +
+                         "\" to make one job per leg, or compute the value before the matrix");
+    }
+  } else if (root == "steps" && c.size() >= 2) {
+    if (!contains(steps_before, seg(1))) {
+      diags_.error(c[1].second, "unknown-step",
+                   where == "step" ? "no earlier step with id \"" + seg(1) + "\" in this job" + did_you_mean(seg(1), steps_before)
+                                   : "no step with id \"" + seg(1) + "\" in this job" + did_you_mean(seg(1), steps_before));
+    }
+  } else if (root == "matrix" && c.size() >= 2 && job) {
+    const Value* strategy = job->job->get("strategy");
+    const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
+    if (!matrix) {
+      diags_.error(c[0].second, "no-matrix", "job \"" + job->id + "\" has no matrix; matrix." + seg(1) + " is empty");
+    } else if (matrix->kind == Value::Kind::Object) {
+      std::vector<std::string> keys;
+      for (const auto& f : matrix->fields) {
+        if (f.key != "include" && f.key != "exclude") keys.push_back(f.key);
+      }
+      if (const Value* inc = matrix->get("include")) {
+        for (const auto& row : inc->items) {
+          for (const auto& k : keys_of(row.get())) {
+            if (!contains(keys, k)) keys.push_back(k);
+          }
+        }
+      }
+      if (!contains(keys, seg(1)))
+        diags_.error(c[1].second, "unknown-matrix", "the matrix of job \"" + job->id + "\" has no field \"" + seg(1) +
+                                                        "\"" + did_you_mean(seg(1), keys));
+    }
+  } else if (root == "env" && c.size() == 2) {
+    if (!contains(env_names, seg(1)))
+      diags_.error(c[1].second, "unknown-env",
+                   "env." + seg(1) + " is not set here; declare it in an env block, or list it in exports = [...] "
+                   "of the step that writes it to GITHUB_ENV" + did_you_mean(seg(1), env_names));
+  } else if (root == "github" && c.size() >= 2) {
+    if (!contains(kGithubFields, seg(1)))
+      diags_.error(c[1].second, "unknown-context", "github has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), kGithubFields));
+  } else if (root == "runner" && c.size() == 2) {
+    static const std::vector<std::string> f = {"arch", "debug", "environment", "name", "os", "temp", "tool_cache"};
+    if (!contains(f, seg(1)))
+      diags_.error(c[1].second, "unknown-context", "runner has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), f));
+  } else if (root == "strategy" && c.size() == 2) {
+    static const std::vector<std::string> f = {"fail-fast", "job-index", "job-total", "max-parallel"};
+    if (!contains(f, seg(1)))
+      diags_.error(c[1].second, "unknown-context", "strategy has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), f));
+  } else if (root == "jobs" && where != "outputs") {
+    diags_.error(c[0].second, "unknown-context", "jobs.<id> is only available in a workflow's outputs; use needs.<id>");
+  }
+}
+
+}  // namespace
+
+void check_refs(WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+  RefChecker(wf, program, diags).run();
+}
+
+}  // namespace pipec

@@ -1,0 +1,107 @@
+#include "diag.h"
+
+#include <algorithm>
+#include <sstream>
+#include <tuple>
+
+namespace pipec {
+
+void Diagnostics::error(const Pos& pos, std::string id, std::string message) {
+  items_.push_back({pos, "error", std::move(message), std::move(id)});
+}
+
+bool Diagnostics::has_errors() const {
+  return std::any_of(items_.begin(), items_.end(),
+                     [](const Diagnostic& d) { return d.severity == "error"; });
+}
+
+std::vector<Diagnostic> Diagnostics::sorted() const {
+  std::vector<Diagnostic> out = items_;
+  auto key = [](const Diagnostic& d) {
+    return std::tie(d.pos.file, d.pos.line, d.pos.col, d.message, d.id);
+  };
+  std::stable_sort(out.begin(), out.end(),
+                   [&](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
+  out.erase(std::unique(out.begin(), out.end(),
+                        [&](const Diagnostic& a, const Diagnostic& b) { return key(a) == key(b); }),
+            out.end());
+  return out;
+}
+
+static std::string source_line(const SourceMap& sources, const Pos& pos) {
+  auto it = sources.find(pos.file);
+  if (it == sources.end() || pos.line <= 0) return {};
+  std::istringstream in(it->second);
+  std::string line;
+  for (int i = 1; std::getline(in, line); ++i) {
+    if (i == pos.line) return line;
+  }
+  return {};
+}
+
+std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources) {
+  std::string out;
+  int errors = 0;
+  for (const auto& d : diags) {
+    if (d.severity == "error") ++errors;
+    if (d.pos.line > 0) {
+      out += d.pos.file + ":" + std::to_string(d.pos.line) + ":" + std::to_string(d.pos.col) + ": ";
+    } else if (!d.pos.file.empty()) {
+      out += d.pos.file + ": ";
+    }
+    out += d.severity + ": " + d.message + " [" + d.id + "]\n";
+    std::string line = source_line(sources, d.pos);
+    if (!line.empty()) {
+      for (char& c : line) {
+        if (c == '\t') c = ' ';
+      }
+      out += "  " + line + "\n";
+      out += "  " + std::string(std::max(0, d.pos.col - 1), ' ') + "^\n";
+    }
+  }
+  if (errors > 0) out += std::to_string(errors) + (errors == 1 ? " error\n" : " errors\n");
+  return out;
+}
+
+static size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t best_d = word.size() / 3 + 2;  // a third of the word, at least 2
+  for (const auto& c : candidates) {
+    size_t d = edit_distance(word, c);
+    if (d < best_d || (d == best_d && !best.empty() && c < best)) {
+      if (d < best_d) best_d = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string n = nearest(word, candidates);
+  return n.empty() ? "" : " (did you mean \"" + n + "\"?)";
+}
+
+std::string join(const std::vector<std::string>& words, const std::string& sep) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (i) out += sep;
+    out += words[i];
+  }
+  return out;
+}
+
+}  // namespace pipec

@@ -1,0 +1,48 @@
+// Diagnostics are values: passes append them to a Diagnostics list and never
+// print. The driver sorts, de-duplicates and renders them at the edge.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace pipec {
+
+struct Pos {
+  std::string file;
+  int line = 0;  // 1-based; 0 means "no position"
+  int col = 0;   // 1-based
+};
+
+struct Diagnostic {
+  Pos pos;
+  std::string severity;  // "error" or "warning"
+  std::string message;
+  std::string id;        // the check that produced it, e.g. "unknown-name"
+};
+
+class Diagnostics {
+ public:
+  void error(const Pos& pos, std::string id, std::string message);
+  bool has_errors() const;
+  const std::vector<Diagnostic>& items() const { return items_; }
+  // Sorted by file, line, column, then message; exact duplicates removed.
+  std::vector<Diagnostic> sorted() const;
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+// Source texts by path, so diagnostics can show the line with a caret.
+using SourceMap = std::map<std::string, std::string>;
+
+std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources);
+
+// The closest candidate by edit distance, or "" when nothing is near enough.
+std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
+// ` (did you mean "x"?)` or "".
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+// `a, b, c` — for "expected one of ..." messages.
+std::string join(const std::vector<std::string>& words, const std::string& sep = ", ");
+
+}  // namespace pipec

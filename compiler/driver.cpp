@@ -1,0 +1,235 @@
+#include "driver.h"
+
+#include <dtl/dtl.hpp>
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "check_refs.h"
+#include "expand.h"
+#include "lower.h"
+#include "parse.h"
+#include "yaml_emit.h"
+
+namespace fs = std::filesystem;
+
+namespace pipec {
+namespace {
+
+bool read_file(const fs::path& p, std::string& out) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream s;
+  s << in.rdbuf();
+  out = s.str();
+  return true;
+}
+
+std::string body_hash(const std::string& body) {
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  EVP_Digest(body.data(), body.size(), md, &n, EVP_sha256(), nullptr);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned int i = 0; i < 8; ++i) {
+    out += hex[md[i] >> 4];
+    out += hex[md[i] & 15];
+  }
+  return out;
+}
+
+// Splits a generated file into header (the comment lines pipec wrote) and body.
+std::pair<std::string, std::string> split_header(const std::string& text) {
+  size_t pos = 0;
+  while (pos < text.size() && text.compare(pos, 2, "# ") == 0) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) return {text, ""};
+    pos = nl + 1;
+    if (text.compare(pos, 2, "# ") != 0) break;
+  }
+  return {text.substr(0, pos), text.substr(pos)};
+}
+
+std::string recorded_hash(const std::string& header) {
+  auto at = header.find("# pipec-hash: ");
+  if (at == std::string::npos) return "";
+  return header.substr(at + 14, 16);
+}
+
+}  // namespace
+
+Compilation compile_tree(const std::string& root, const std::string& sources_dir) {
+  Compilation c;
+  std::map<std::string, File> files;
+  fs::path dir = fs::path(root) / sources_dir;
+  std::vector<std::string> paths;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    c.diags.error(Pos{sources_dir, 0, 0}, "usage", "no " + sources_dir + "/ directory under " + root);
+    return c;
+  }
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->is_regular_file() && it->path().extension() == ".pipe")
+      paths.push_back(fs::relative(it->path(), root).generic_string());
+  }
+  std::sort(paths.begin(), paths.end());
+  for (const auto& p : paths) {
+    std::string text;
+    if (!read_file(fs::path(root) / p, text)) {
+      c.diags.error(Pos{p, 0, 0}, "io", "cannot read file");
+      continue;
+    }
+    c.sources[p] = text;
+    files.emplace(p, parse_file(p, text, c.diags));
+  }
+  if (c.diags.has_errors()) return c;
+  Expander ex(c.diags, c.program);
+  ex.run(files);
+  if (c.diags.has_errors()) return c;
+  std::map<std::string, const WorkflowModel*> by_file;
+  for (auto& wf : c.program.workflows) {
+    fs::path out = fs::path(wf->file).lexically_normal();
+    if (out.is_absolute() || out.empty() || *out.begin() == "..") {
+      c.diags.error(wf->pos, "output-path", "file \"" + wf->file + "\" must be a path inside the repository");
+      continue;
+    }
+    if (auto it = by_file.find(wf->file); it != by_file.end()) {
+      c.diags.error(wf->pos, "output-path", "\"" + wf->file + "\" is generated twice: by " + it->second->instance + " and " + wf->instance);
+      continue;
+    }
+    by_file[wf->file] = wf.get();
+  }
+  for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
+  if (c.diags.has_errors()) return c;
+  for (auto& wf : c.program.workflows) {
+    auto tree = lower_workflow(*wf, c.program, c.diags);
+    std::string body = emit_yaml(*tree);
+    std::string header = kHeaderPrefix + wf->source + " (" + wf->instance + ").\n" +
+                         "# Do not edit: change the source and run `pipec gen`.\n" +
+                         "# pipec-hash: " + body_hash(body) + "\n";
+    c.outputs.push_back({wf->file, header + body, wf->source});
+  }
+  std::sort(c.outputs.begin(), c.outputs.end(), [](const Output& a, const Output& b) { return a.path < b.path; });
+  return c;
+}
+
+std::string unified_diff(const std::string& path, const std::string& before, const std::string& after) {
+  auto lines = [](const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    std::string l;
+    while (std::getline(in, l)) out.push_back(l);
+    return out;
+  };
+  dtl::Diff<std::string> d(lines(before), lines(after));
+  d.compose();
+  d.composeUnifiedHunks();
+  std::ostringstream out;
+  out << "--- " << path << " (on disk)\n+++ " << path << " (generated)\n";
+  d.printUnifiedFormat(out);
+  return out.str();
+}
+
+static std::set<fs::path> output_dirs(const std::string& root, const std::vector<Output>& outputs) {
+  std::set<fs::path> dirs = {fs::path(root) / "generated"};
+  for (const auto& o : outputs) dirs.insert((fs::path(root) / o.path).parent_path());
+  return dirs;
+}
+
+static std::vector<std::string> orphans(const std::string& root, const std::vector<Output>& outputs) {
+  std::set<std::string> wanted;
+  for (const auto& o : outputs) wanted.insert(o.path);
+  std::vector<std::string> out;
+  for (const auto& dir : output_dirs(root, outputs)) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) continue;
+    bool recursive = dir == fs::path(root) / "generated";
+    auto visit = [&](const fs::directory_entry& e) {
+      if (!e.is_regular_file()) return;
+      std::string rel = fs::relative(e.path(), root).generic_string();
+      if (wanted.count(rel)) return;
+      std::ifstream in(e.path());
+      std::string first;
+      std::getline(in, first);
+      if (first.rfind(kHeaderPrefix, 0) == 0) out.push_back(rel);
+    };
+    if (recursive) {
+      for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) visit(*it);
+    } else {
+      for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) visit(*it);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs) {
+  std::vector<Drift> out;
+  for (const auto& o : outputs) {
+    std::string current;
+    if (!read_file(fs::path(root) / o.path, current)) {
+      out.push_back({Drift::Kind::Missing, o.path, unified_diff(o.path, "", o.content)});
+      continue;
+    }
+    if (current == o.content) continue;
+    auto [header, body] = split_header(current);
+    std::string h = recorded_hash(header);
+    bool edited = h.empty() || h != body_hash(body);
+    out.push_back({edited ? Drift::Kind::HandEdited : Drift::Kind::Stale, o.path, unified_diff(o.path, current, o.content)});
+  }
+  for (const auto& p : orphans(root, outputs)) {
+    std::string current;
+    read_file(fs::path(root) / p, current);
+    out.push_back({Drift::Kind::Orphan, p, unified_diff(p, current, "")});
+  }
+  std::sort(out.begin(), out.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });
+  return out;
+}
+
+std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs, std::string& error) {
+  std::vector<std::string> done;
+  // Write every temporary file first, then rename them all: a failure part
+  // way leaves the old files in place.
+  std::vector<std::pair<fs::path, fs::path>> renames;
+  for (const auto& o : outputs) {
+    fs::path target = fs::path(root) / o.path;
+    std::string current;
+    if (read_file(target, current) && current == o.content) continue;
+    std::error_code ec;
+    fs::create_directories(target.parent_path(), ec);
+    fs::path tmp = target;
+    tmp += ".pipec-tmp";
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << o.content;
+    out.close();
+    if (!out) {
+      error = o.path + ": cannot write " + tmp.generic_string();
+      for (const auto& [t, _] : renames) fs::remove(t, ec);
+      fs::remove(tmp, ec);
+      return {};
+    }
+    renames.push_back({tmp, target});
+  }
+  for (const auto& [tmp, target] : renames) {
+    std::error_code ec;
+    fs::rename(tmp, target, ec);
+    if (ec) {
+      error = target.generic_string() + ": " + ec.message();
+      return done;
+    }
+    done.push_back("wrote " + fs::relative(target, root).generic_string());
+  }
+  for (const auto& p : orphans(root, outputs)) {
+    std::error_code ec;
+    fs::remove(fs::path(root) / p, ec);
+    done.push_back("removed " + p);
+  }
+  return done;
+}
+
+}  // namespace pipec

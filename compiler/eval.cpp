@@ -1,0 +1,440 @@
+// Partial evaluation of expressions: what is known at compile time is folded,
+// what GitHub decides at run time stays an expression.
+#include <algorithm>
+#include <cctype>
+
+#include "expand.h"
+#include "render_expr.h"
+
+namespace pipec {
+
+ValuePtr Scope::lookup(const std::string& name) const {
+  auto it = names_.find(name);
+  if (it != names_.end()) return it->second;
+  return parent_ ? parent_->lookup(name) : nullptr;
+}
+
+std::vector<std::string> Scope::all_names() const {
+  std::vector<std::string> out = parent_ ? parent_->all_names() : std::vector<std::string>{};
+  for (const auto& [k, v] : names_) out.push_back(k);
+  return out;
+}
+
+const std::vector<std::string>& runtime_roots() {
+  static const std::vector<std::string> roots = {"env",    "github", "inputs",  "job",
+                                                 "jobs",   "matrix", "needs",   "runner",
+                                                 "secrets", "steps", "strategy", "vars"};
+  return roots;
+}
+
+namespace {
+
+const std::vector<std::string>& github_functions() {
+  static const std::vector<std::string> f = {
+      "always",  "cancelled", "contains", "endsWith", "failure", "format",
+      "fromJSON", "hashFiles", "join",    "startsWith", "success", "toJSON"};
+  return f;
+}
+
+const std::vector<std::string>& pipec_functions() {
+  static const std::vector<std::string> f = {"sorted", "unique", "unless_failed", "where"};
+  return f;
+}
+
+bool known_scalar(const Value& v) {
+  return v.kind == Value::Kind::Bool || v.kind == Value::Kind::Number ||
+         v.kind == Value::Kind::Null || v.is_string();
+}
+
+bool truthy(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Bool: return v.boolean;
+    case Value::Kind::Number: return v.text != "0" && v.text != "0.0" && v.text != "-0";
+    case Value::Kind::String: return !v.text.empty();
+    case Value::Kind::Null: return false;
+    default: return true;
+  }
+}
+
+// GitHub's string form of a scalar.
+std::string scalar_text(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Bool: return v.boolean ? "true" : "false";
+    case Value::Kind::Number: return v.text;
+    case Value::Kind::String: return v.text;
+    default: return "";
+  }
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+ExprPtr rebuild(const Expr& shape, std::vector<ExprPtr> operands) {
+  auto e = std::make_shared<Expr>(shape);
+  e->operands = std::move(operands);
+  return e;
+}
+
+}  // namespace
+
+ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
+  if (!ep) return make_null({});
+  const Expr& e = *ep;
+  using K = Expr::Kind;
+  switch (e.kind) {
+    case K::String: return string(e, scope);
+    case K::Number: return make_number(e.text, e.pos);
+    case K::Bool: return make_bool(e.boolean, e.pos);
+    case K::Null: return make_null(e.pos);
+    case K::Name: {
+      if (auto v = scope->lookup(e.text)) return v;
+      const auto& roots = runtime_roots();
+      if (std::find(roots.begin(), roots.end(), e.text) != roots.end()) return make_runtime(ep);
+      auto names = scope->all_names();
+      names.insert(names.end(), roots.begin(), roots.end());
+      diags_.error(e.pos, "unknown-name",
+                   "unknown name \"" + e.text + "\"" + did_you_mean(e.text, names));
+      return make_null(e.pos);
+    }
+    case K::Member: return member(e, eval(e.operands[0], scope));
+    case K::Index: {
+      auto base = eval(e.operands[0], scope);
+      auto idx = eval(e.operands[1], scope);
+      if (base->kind == Value::Kind::Runtime || idx->kind == Value::Kind::Runtime) {
+        if (!known_scalar(*idx) && idx->kind != Value::Kind::Runtime) {
+          diags_.error(idx->pos, "type", "an index must be a string or number");
+          return make_null(e.pos);
+        }
+        if (base->kind != Value::Kind::Runtime) {
+          diags_.error(e.pos, "type", "cannot index a compile-time " + kind_name(*base) +
+                                          " with a runtime value");
+          return make_null(e.pos);
+        }
+        return make_runtime(rebuild(e, {base->expr, to_expr(*idx)}));
+      }
+      if (base->kind == Value::Kind::Object && idx->is_string()) {
+        if (auto v = base->field(idx->text)) return v->value;
+        std::vector<std::string> keys;
+        for (const auto& f : base->fields) keys.push_back(f.key);
+        diags_.error(idx->pos, "unknown-field",
+                     "no field \"" + idx->text + "\"; expected one of " + join(keys));
+        return make_null(e.pos);
+      }
+      if (base->kind == Value::Kind::List && idx->kind == Value::Kind::Number) {
+        size_t i = 0;
+        try {
+          i = std::stoul(idx->text);
+        } catch (...) {
+          i = base->items.size();
+        }
+        if (i < base->items.size()) return base->items[i];
+        diags_.error(idx->pos, "index", "index " + idx->text + " is out of range (the list has " +
+                                            std::to_string(base->items.size()) + " items)");
+        return make_null(e.pos);
+      }
+      diags_.error(e.pos, "type", "cannot index a " + kind_name(*base) + " with a " + kind_name(*idx));
+      return make_null(e.pos);
+    }
+    case K::Call: return call(e, scope);
+    case K::List: {
+      auto v = std::make_shared<Value>();
+      v->kind = Value::Kind::List;
+      v->pos = e.pos;
+      for (const auto& x : e.operands) v->items.push_back(eval(x, scope));
+      return v;
+    }
+    case K::Object: {
+      auto v = std::make_shared<Value>();
+      v->kind = Value::Kind::Object;
+      v->pos = e.pos;
+      for (const auto& f : e.fields) {
+        if (v->field(f.key)) diags_.error(f.pos, "duplicate", "field \"" + f.key + "\" given twice");
+        v->fields.push_back({f.key, f.pos, eval(f.value, scope)});
+      }
+      return v;
+    }
+    case K::Not: {
+      auto v = eval(e.operands[0], scope);
+      if (v->kind == Value::Kind::Runtime) return make_runtime(rebuild(e, {v->expr}));
+      if (known_scalar(*v)) return make_bool(!truthy(*v), e.pos);
+      diags_.error(e.pos, "type", "! needs a boolean, not a " + kind_name(*v));
+      return make_null(e.pos);
+    }
+    case K::Binary: return binary(e, scope);
+    case K::Cond: {
+      auto c = eval(e.operands[0], scope);
+      if (c->kind != Value::Kind::Runtime) {
+        if (!known_scalar(*c)) {
+          diags_.error(c->pos, "type", "the condition of ?: must be a boolean");
+          return make_null(e.pos);
+        }
+        return eval(e.operands[truthy(*c) ? 1 : 2], scope);
+      }
+      auto a = eval(e.operands[1], scope);
+      auto b = eval(e.operands[2], scope);
+      if (!(known_scalar(*a) && truthy(*a))) {
+        diags_.error(a->pos, "cond-falsy",
+                     "GitHub has no ?: operator; `c ? a : b` becomes `c && a || b`, which is "
+                     "only right when a is a known non-empty value (here: " + describe(*a) +
+                         "); swap the branches or use a compile-time condition");
+        return make_null(e.pos);
+      }
+      if (!known_scalar(*b) && b->kind != Value::Kind::Runtime && !b->is_runtime_string()) {
+        diags_.error(b->pos, "type", "?: needs scalar branches, not a " + kind_name(*b));
+        return make_null(e.pos);
+      }
+      return make_runtime(rebuild(e, {c->expr, to_expr(*a), to_expr(*b)}));
+    }
+  }
+  return make_null(e.pos);
+}
+
+ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
+  auto v = std::make_shared<Value>();
+  v->kind = Value::Kind::String;
+  v->pos = e.pos;
+  v->block_text = e.raw;
+  std::string text;
+  for (const auto& p : e.parts) {
+    if (!p.expr) {
+      text += p.text;
+      continue;
+    }
+    auto x = eval(p.expr, scope);
+    if (known_scalar(*x)) {
+      text += scalar_text(*x);
+    } else if (x->is_runtime_string()) {
+      for (const auto& q : x->parts) {
+        if (q.expr) {
+          if (!text.empty()) v->parts.push_back({text, nullptr});
+          text.clear();
+          v->parts.push_back(q);
+        } else {
+          text += q.text;
+        }
+      }
+    } else if (x->kind == Value::Kind::Runtime) {
+      if (!text.empty()) v->parts.push_back({text, nullptr});
+      text.clear();
+      v->parts.push_back({"", x->expr});
+    } else {
+      diags_.error(p.expr->pos, "type",
+                   "cannot put a " + kind_name(*x) + " inside a string; ${{ }} takes a scalar");
+    }
+  }
+  if (v->parts.empty()) {
+    v->text = text;
+  } else if (!text.empty()) {
+    v->parts.push_back({text, nullptr});
+  }
+  return v;
+}
+
+ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
+  switch (base->kind) {
+    case Value::Kind::Runtime: {
+      auto x = std::make_shared<Expr>(e);
+      x->operands = {base->expr};
+      return make_runtime(x);
+    }
+    case Value::Kind::Object: {
+      if (auto f = base->field(e.text)) return f->value;
+      std::vector<std::string> keys;
+      for (const auto& f : base->fields) keys.push_back(f.key);
+      diags_.error(e.pos, "unknown-field",
+                   "no field \"" + e.text + "\" in " + kind_name(*base) +
+                       did_you_mean(e.text, keys) + (keys.empty() ? "" : "; it has " + join(keys)));
+      return make_null(e.pos);
+    }
+    case Value::Kind::List: {
+      // list.field: that field of every object in the list (like GitHub's *.field).
+      auto out = std::make_shared<Value>();
+      out->kind = Value::Kind::List;
+      out->pos = e.pos;
+      for (const auto& item : base->items) {
+        auto v = member(e, item);
+        if (v->kind == Value::Kind::Null && item->kind != Value::Kind::Object) return v;
+        out->items.push_back(v);
+      }
+      return out;
+    }
+    default:
+      diags_.error(e.pos, "type", "a " + kind_name(*base) + " has no field \"" + e.text + "\"");
+      return make_null(e.pos);
+  }
+}
+
+ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
+  const std::string& op = e.text;
+  auto l = eval(e.operands[0], scope);
+  auto runtime_of = [&](const ValuePtr& a, const ValuePtr& b) -> ValuePtr {
+    for (const auto* v : {a.get(), b.get()}) {
+      if (!known_scalar(*v) && v->kind != Value::Kind::Runtime && !v->is_runtime_string()) {
+        diags_.error(v->pos, "type", "operator " + op + " needs scalars, not a " + kind_name(*v));
+        return make_null(e.pos);
+      }
+    }
+    return make_runtime(rebuild(e, {to_expr(*a), to_expr(*b)}));
+  };
+  if (op == "&&" || op == "||") {
+    bool is_and = op == "&&";
+    if (known_scalar(*l)) {
+      if (truthy(*l) != is_and) return l;  // false && x, true || x
+      return eval(e.operands[1], scope);
+    }
+    auto r = eval(e.operands[1], scope);
+    if (r->kind == Value::Kind::Bool) {
+      if (r->boolean == is_and) return l;  // x && true, x || false
+    }
+    return runtime_of(l, r);
+  }
+  auto r = eval(e.operands[1], scope);
+  if (known_scalar(*l) && known_scalar(*r)) {
+    if (op == "==" || op == "!=") {
+      bool eq;
+      if (l->kind == Value::Kind::String && r->kind == Value::Kind::String) {
+        eq = lower(l->text) == lower(r->text);  // GitHub compares strings ignoring case
+      } else if (l->kind != r->kind) {
+        diags_.error(e.pos, "type", "comparing a " + kind_name(*l) + " with a " + kind_name(*r) +
+                                        " is always " + (op == "==" ? "false" : "true"));
+        return make_null(e.pos);
+      } else {
+        eq = scalar_text(*l) == scalar_text(*r);
+      }
+      return make_bool(op == "==" ? eq : !eq, e.pos);
+    }
+    if (l->kind == Value::Kind::Number && r->kind == Value::Kind::Number) {
+      double a = std::stod(l->text), b = std::stod(r->text);
+      bool res = op == "<" ? a < b : op == "<=" ? a <= b : op == ">" ? a > b : a >= b;
+      return make_bool(res, e.pos);
+    }
+    diags_.error(e.pos, "type", "operator " + op + " compares numbers");
+    return make_null(e.pos);
+  }
+  return runtime_of(l, r);
+}
+
+ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
+  const std::string& f = e.text;
+  if (auto t = scope->lookup(f); t && t->kind == Value::Kind::Template) {
+    if (t->tmpl->kind != "workflow") {
+      diags_.error(e.pos, "template-kind",
+                   "\"" + f + "\" is a " + t->tmpl->kind + " template; write `use " + f +
+                       "(...)` inside a " + (t->tmpl->kind == "steps" ? "job" : "workflow"));
+      return make_null(e.pos);
+    }
+    std::vector<ValuePtr> positional;
+    for (const auto& a : e.operands) positional.push_back(eval(a, scope));
+    return instantiate_workflow(*t->tmpl, {}, positional, e.pos, e.pos.file);
+  }
+  std::vector<ValuePtr> args;
+  for (const auto& a : e.operands) args.push_back(eval(a, scope));
+  auto want = [&](size_t lo, size_t hi) {
+    if (args.size() >= lo && args.size() <= hi) return true;
+    diags_.error(e.pos, "arity", f + "() takes " +
+                                     (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " +
+                                                                          std::to_string(hi)) +
+                                     " arguments, not " + std::to_string(args.size()));
+    return false;
+  };
+  auto list_arg = [&](size_t i) -> const Value* {
+    if (args[i]->kind == Value::Kind::List) return args[i].get();
+    diags_.error(args[i]->pos, "type", f + "() needs a list, not a " + kind_name(*args[i]));
+    return nullptr;
+  };
+  if (f == "unless_failed") {
+    if (!want(0, 0)) return make_null(e.pos);
+    // Runs when nothing before failed or was cancelled, even if needed jobs
+    // were skipped: !failure() && !cancelled().
+    auto mk = [&](const char* name) {
+      auto c = std::make_shared<Expr>();
+      c->kind = Expr::Kind::Call;
+      c->pos = e.pos;
+      c->text = name;
+      auto n = std::make_shared<Expr>();
+      n->kind = Expr::Kind::Not;
+      n->pos = e.pos;
+      n->operands = {c};
+      return n;
+    };
+    auto a = std::make_shared<Expr>();
+    a->kind = Expr::Kind::Binary;
+    a->pos = e.pos;
+    a->text = "&&";
+    a->operands = {mk("failure"), mk("cancelled")};
+    return make_runtime(a);
+  }
+  if (f == "sorted" || f == "unique") {
+    if (!want(1, 1)) return make_null(e.pos);
+    const Value* l = list_arg(0);
+    if (!l) return make_null(e.pos);
+    auto out = std::make_shared<Value>(*l);
+    out->pos = e.pos;
+    for (const auto& item : out->items) {
+      if (!known_scalar(*item)) {
+        diags_.error(item->pos, "type", f + "() needs a list of scalars");
+        return make_null(e.pos);
+      }
+    }
+    if (f == "sorted") {
+      std::stable_sort(out->items.begin(), out->items.end(), [](const ValuePtr& a, const ValuePtr& b) {
+        return scalar_text(*a) < scalar_text(*b);
+      });
+    } else {
+      std::vector<ValuePtr> kept;
+      for (const auto& item : out->items) {
+        bool seen = std::any_of(kept.begin(), kept.end(), [&](const ValuePtr& k) {
+          return scalar_text(*k) == scalar_text(*item);
+        });
+        if (!seen) kept.push_back(item);
+      }
+      out->items = kept;
+    }
+    return out;
+  }
+  if (f == "where") {
+    // where(list, "field", value): the objects whose field equals value.
+    if (!want(3, 3)) return make_null(e.pos);
+    const Value* l = list_arg(0);
+    if (!l || !args[1]->is_string()) {
+      if (l) diags_.error(args[1]->pos, "type", "where() needs a field name string");
+      return make_null(e.pos);
+    }
+    auto out = std::make_shared<Value>();
+    out->kind = Value::Kind::List;
+    out->pos = e.pos;
+    for (const auto& item : l->items) {
+      const Value* fv = item->get(args[1]->text);
+      if (!fv) {
+        diags_.error(args[1]->pos, "unknown-field", "no field \"" + args[1]->text + "\" in the rows");
+        return make_null(e.pos);
+      }
+      if (same(*fv, *args[2])) out->items.push_back(item);
+    }
+    return out;
+  }
+  const auto& gh = github_functions();
+  if (std::find(gh.begin(), gh.end(), f) != gh.end()) {
+    std::vector<ExprPtr> ops;
+    for (const auto& a : args) {
+      if (!known_scalar(*a) && a->kind != Value::Kind::Runtime && !a->is_runtime_string()) {
+        diags_.error(a->pos, "type", f + "() takes scalars here, not a " + kind_name(*a));
+        return make_null(e.pos);
+      }
+      ops.push_back(to_expr(*a));
+    }
+    return make_runtime(rebuild(e, ops));
+  }
+  std::vector<std::string> all = gh;
+  all.insert(all.end(), pipec_functions().begin(), pipec_functions().end());
+  for (const auto& n : scope->all_names()) {
+    auto v = scope->lookup(n);
+    if (v && v->kind == Value::Kind::Template) all.push_back(n);
+  }
+  diags_.error(e.pos, "unknown-function", "unknown function \"" + f + "\"" + did_you_mean(f, all));
+  return make_null(e.pos);
+}
+
+}  // namespace pipec

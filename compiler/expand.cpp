@@ -1,0 +1,641 @@
+// Statements: declarations at the top of a file, and the bodies of workflows,
+// jobs and steps, with templates (`use`) and compile-time choices (`when`).
+#include "expand.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace pipec {
+namespace {
+
+const std::vector<std::string> kTopKinds = {"action", "image",  "job",   "profile", "runners",
+                                            "steps",  "table",  "tool",  "workflow"};
+
+bool is_hex(const std::string& s, size_t n) {
+  return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+std::shared_ptr<Value> new_object(const Pos& pos, std::string tag = "") {
+  auto v = std::make_shared<Value>();
+  v->kind = Value::Kind::Object;
+  v->pos = pos;
+  v->tag = std::move(tag);
+  return v;
+}
+
+}  // namespace
+
+void Expander::run(const std::map<std::string, File>& files) {
+  for (const auto& [path, file] : files) file_scope(path, files);
+}
+
+ScopePtr Expander::file_scope(const std::string& path, const std::map<std::string, File>& files) {
+  if (auto it = file_scopes_.find(path); it != file_scopes_.end()) return it->second;
+  loading_.insert(path);
+  auto scope = std::make_shared<Scope>();
+  const File& file = files.at(path);
+  std::vector<const Stmt*> uses;
+  for (const auto& s : file.stmts) {
+    if (s->kind != Stmt::Kind::Import) continue;
+    namespace fs = std::filesystem;
+    std::string target = (fs::path(path).parent_path() / s->import_path).lexically_normal().generic_string();
+    if (!files.count(target)) {
+      diags_.error(s->pos, "import", "cannot find \"" + s->import_path + "\" (looked for " + target + ")");
+      continue;
+    }
+    if (loading_.count(target) && !file_scopes_.count(target)) {
+      diags_.error(s->pos, "import", "import cycle: " + path + " and " + target + " import each other");
+      continue;
+    }
+    auto imported = file_scope(target, files);
+    for (const auto& name : imported->all_names()) scope->bind(name, imported->lookup(name));
+  }
+  for (const auto& s : file.stmts) {
+    if (s->kind == Stmt::Kind::Import) continue;
+    if (s->kind == Stmt::Kind::Use) {
+      uses.push_back(s.get());  // instances come after every declaration
+      continue;
+    }
+    top_stmt(*s, scope, path);
+  }
+  file_scopes_[path] = scope;
+  loading_.erase(path);
+  for (const Stmt* s : uses) {
+    auto t = scope->lookup(s->name);
+    if (!t || t->kind != Value::Kind::Template) {
+      std::vector<std::string> names;
+      for (const auto& n : scope->all_names()) {
+        auto v = scope->lookup(n);
+        if (v->kind == Value::Kind::Template && v->tmpl->kind == "workflow") names.push_back(n);
+      }
+      diags_.error(s->name_pos, "unknown-name",
+                   "no workflow template \"" + s->name + "\"" + did_you_mean(s->name, names));
+      continue;
+    }
+    if (t->tmpl->kind != "workflow") {
+      diags_.error(s->name_pos, "template-kind",
+                   "only workflow templates can be used at the top of a file; \"" + s->name +
+                       "\" is a " + t->tmpl->kind + " template");
+      continue;
+    }
+    instantiate_workflow(*t->tmpl, s->args, {}, s->pos, path);
+  }
+  return scope;
+}
+
+void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string& path) {
+  auto redeclared = [&](const std::string& name, const Pos& pos) {
+    if (!scope->has_own(name)) return false;
+    diags_.error(pos, "duplicate", "\"" + name + "\" is declared twice");
+    return true;
+  };
+  if (s.kind == Stmt::Kind::Let) {
+    if (!redeclared(s.name, s.name_pos)) scope->bind(s.name, eval(s.value, scope));
+    return;
+  }
+  if (s.kind != Stmt::Kind::Block) {
+    std::string what = s.kind == Stmt::Kind::Attr ? "attribute \"" + s.name + "\""
+                       : s.kind == Stmt::Kind::When ? "when"
+                                                    : "\"" + s.kind_word + "\"";
+    diags_.error(s.pos, "unexpected", "unexpected " + what + " at the top of a file; expected one of " +
+                                          join(kTopKinds) + ", import, let or use");
+    return;
+  }
+  const std::string& kind = s.kind_word;
+  if (kind == "steps" || kind == "job" || kind == "workflow") {
+    if (s.name.empty()) {
+      diags_.error(s.pos, "syntax", "a " + kind + " template needs a name: `" + kind + " NAME(...) { }`");
+      return;
+    }
+    if (redeclared(s.name, s.name_pos)) return;
+    auto t = std::make_shared<Template>();
+    t->kind = kind;
+    t->name = s.name;
+    t->pos = s.name_pos;
+    t->params = s.params;
+    t->body = &*s.body;
+    t->scope = scope;
+    auto v = std::make_shared<Value>();
+    v->kind = Value::Kind::Template;
+    v->pos = s.name_pos;
+    v->tmpl = t.get();
+    program_.templates[s.name + "@" + path] = t;
+    scope->bind(s.name, v);
+    return;
+  }
+  if (kind == "table") {
+    declare_table(s, scope, path);
+    return;
+  }
+  if (kind == "runners") {
+    auto obj = new_object(s.pos);
+    eval_body(*s.body, scope, Ctx::Env, *obj, nullptr);
+    for (const auto& f : obj->fields) {
+      if (!f.value->is_string() || f.value->text.empty()) {
+        diags_.error(f.value->pos, "type", "a runner label must be a non-empty string");
+        continue;
+      }
+      if (!redeclared(f.key, f.key_pos)) {
+        scope->bind(f.key, f.value);
+        program_.runner_labels.emplace(f.value->text, f.key_pos);
+      }
+    }
+    return;
+  }
+  if (kind == "action" || kind == "image" || kind == "profile" || kind == "tool") {
+    if (s.name.empty()) {
+      diags_.error(s.pos, "syntax", "a " + kind + " needs a name: `" + kind + " NAME { }`");
+      return;
+    }
+    if (redeclared(s.name, s.name_pos)) return;
+    auto obj = new_object(s.name_pos, kind);
+    obj->fields.push_back({"name", s.name_pos, make_string(s.name, s.name_pos)});
+    if (kind == "profile") {
+      // `extends = base` starts from the base profile's fields.
+      for (const auto& st : *s.body) {
+        if (st->kind == Stmt::Kind::Attr && st->name == "extends") {
+          auto base = eval(st->value, scope);
+          if (base->kind != Value::Kind::Object || base->tag != "profile") {
+            diags_.error(st->value->pos, "type", "extends needs a profile");
+            continue;
+          }
+          for (const auto& f : base->fields) {
+            if (f.key != "name") obj->fields.push_back(f);
+          }
+          obj->fields.push_back({"extends", st->name_pos, base->get("name") ? base->field("name")->value : base});
+        }
+      }
+      Value own;
+      own.kind = Value::Kind::Object;
+      Body rest;
+      for (const auto& st : *s.body) {
+        if (!(st->kind == Stmt::Kind::Attr && st->name == "extends")) rest.push_back(st);
+      }
+      eval_body(rest, scope, Ctx::Env, own, nullptr);
+      for (const auto& f : own.fields) {
+        auto it = std::find_if(obj->fields.begin(), obj->fields.end(),
+                               [&](const Field& g) { return g.key == f.key; });
+        if (it != obj->fields.end()) *it = f;
+        else obj->fields.push_back(f);
+      }
+      program_.profiles.push_back(obj);
+    } else {
+      eval_body(*s.body, scope, kind == "tool" ? Ctx::Object : Ctx::Env, *obj, nullptr);
+    }
+    if (kind == "action") {
+      const Value* uses = obj->get("uses");
+      std::string u = uses && uses->is_string() ? uses->text : "";
+      auto at = u.find('@');
+      if (at == std::string::npos || !is_hex(u.substr(at + 1), 40)) {
+        diags_.error(uses ? uses->pos : s.pos, "unpinned",
+                     "action \"" + s.name + "\" must be pinned to a full commit SHA: uses = \"owner/repo@<40 hex digits>\"");
+      }
+      const Value* version = obj->get("version");
+      if (!version || !version->is_string()) {
+        diags_.error(s.name_pos, "missing", "action \"" + s.name + "\" needs version = \"vX.Y.Z\" (the tag its SHA is)");
+      }
+    }
+    if (kind == "image") {
+      const Value* ref = obj->get("ref");
+      std::string r = ref && ref->is_string() ? ref->text : "";
+      auto at = r.find("@sha256:");
+      if (at == std::string::npos || !is_hex(r.substr(at + 8), 64)) {
+        diags_.error(ref ? ref->pos : s.pos, "unpinned",
+                     "image \"" + s.name + "\" must be pinned by digest: ref = \"name@sha256:<64 hex digits>\"");
+      }
+    }
+    if (kind == "tool") program_.tools.push_back(obj);
+    scope->bind(s.name, obj);
+    return;
+  }
+  diags_.error(s.pos, "unexpected", "unexpected \"" + kind + "\" at the top of a file; expected one of " +
+                                        join(kTopKinds) + did_you_mean(kind, kTopKinds));
+}
+
+bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::string& what) {
+  const std::string& t = type.name;
+  if (t == "any") return true;
+  bool ok = false;
+  bool runtime = v->kind == Value::Kind::Runtime || v->is_runtime_string();
+  if (t == "string") ok = v->kind == Value::Kind::String || runtime;
+  else if (t == "boolean") ok = v->kind == Value::Kind::Bool || runtime;
+  else if (t == "number") ok = v->kind == Value::Kind::Number || runtime;
+  else if (t == "list") ok = v->kind == Value::Kind::List;
+  else if (t == "object") ok = v->kind == Value::Kind::Object && v->tag.empty();
+  else if (t == "profile" || t == "action" || t == "image" || t == "tool")
+    ok = v->kind == Value::Kind::Object && v->tag == t;
+  else if (t == "choice") {
+    for (const auto& a : type.args) {
+      if (v->is_string() && a->kind == Expr::Kind::String && a->parts.size() == 1 &&
+          a->parts[0].text == v->text)
+        ok = true;
+    }
+    if (!ok && v->is_string()) {
+      std::vector<std::string> opts;
+      for (const auto& a : type.args) {
+        if (a->kind == Expr::Kind::String && a->parts.size() == 1) opts.push_back("\"" + a->parts[0].text + "\"");
+      }
+      diags_.error(v->pos, "type", what + " must be one of " + join(opts) + ", not " + describe(*v));
+      return false;
+    }
+  } else {
+    diags_.error(type.pos, "unknown-type",
+                 "unknown type \"" + t + "\"; expected one of string, boolean, number, list, object, choice[...], profile, any");
+    return false;
+  }
+  if (!ok) diags_.error(v->pos, "type", what + " must be a " + t + ", not a " + kind_name(*v));
+  return ok;
+}
+
+bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
+                           const std::vector<ValuePtr>& positional, const Pos& at,
+                           const ScopePtr& into, const ScopePtr& caller,
+                           std::vector<std::pair<std::string, ValuePtr>>* bound) {
+  bool ok = true;
+  std::vector<std::string> names;
+  for (const auto& p : t.params) names.push_back(p.name);
+  if (positional.size() > t.params.size()) {
+    diags_.error(at, "arity", t.name + " takes " + std::to_string(t.params.size()) + " parameters, not " +
+                                  std::to_string(positional.size()));
+    return false;
+  }
+  std::map<std::string, ValuePtr> given;
+  for (size_t i = 0; i < positional.size(); ++i) given[t.params[i].name] = positional[i];
+  for (const auto& a : args) {
+    if (std::find(names.begin(), names.end(), a.name) == names.end()) {
+      diags_.error(a.pos, "unknown-param", t.name + " has no parameter \"" + a.name + "\"" +
+                                               did_you_mean(a.name, names) +
+                                               (names.empty() ? "" : "; it takes " + join(names)));
+      ok = false;
+      continue;
+    }
+    if (given.count(a.name)) {
+      diags_.error(a.pos, "duplicate", "parameter \"" + a.name + "\" given twice");
+      ok = false;
+      continue;
+    }
+    given[a.name] = eval(a.value, caller);
+  }
+  for (const auto& p : t.params) {
+    ValuePtr v;
+    if (auto it = given.find(p.name); it != given.end()) v = it->second;
+    else if (p.default_value) v = eval(p.default_value, t.scope ? std::make_shared<Scope>(t.scope) : caller);
+    else {
+      diags_.error(at, "missing-param", t.name + " needs parameter \"" + p.name + "\" (" + p.type.name + ")");
+      ok = false;
+      continue;
+    }
+    if (!check_type(p.type, v, "parameter \"" + p.name + "\" of " + t.name)) ok = false;
+    into->bind(p.name, v);
+    if (bound) bound->push_back({p.name, v});
+  }
+  return ok;
+}
+
+ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg>& args,
+                                        const std::vector<ValuePtr>& positional, const Pos& at,
+                                        const std::string& from_file) {
+  auto scope = std::make_shared<Scope>(t.scope);
+  auto wf = std::make_shared<WorkflowModel>();
+  if (!bind_params(t, args, positional, at, scope, std::make_shared<Scope>(file_scopes_.count(from_file) ? file_scopes_[from_file] : t.scope), &wf->args))
+    return make_null(at);
+  std::string key = t.name + "(";
+  for (size_t i = 0; i < wf->args.size(); ++i)
+    key += (i ? ", " : "") + wf->args[i].first + " = " + describe(*wf->args[i].second);
+  key += ")";
+  if (auto it = instances_.find(key); it != instances_.end()) {
+    if (!it->second) {
+      diags_.error(at, "cycle", "workflow " + key + " calls itself");
+      return make_null(at);
+    }
+    return it->second;
+  }
+  if (++depth_ > 32) {
+    diags_.error(at, "nesting", "workflow templates nested more than 32 deep");
+    --depth_;
+    return make_null(at);
+  }
+  instances_[key] = nullptr;
+  wf->instance = key;
+  wf->template_name = t.name;
+  wf->source = from_file;
+  wf->pos = at;
+  auto body = new_object(t.pos, "workflow");
+  eval_body(*t.body, scope, Ctx::Workflow, *body, wf.get());
+  --depth_;
+  const Value* file = body->get("file");
+  if (!file || !file->is_string() || file->text.empty()) {
+    diags_.error(t.pos, "missing", "workflow " + t.name + " needs file = \"path/name.yml\"");
+    instances_[key] = make_null(at);
+    return instances_[key];
+  }
+  wf->file = file->text;
+  body->fields.erase(std::remove_if(body->fields.begin(), body->fields.end(),
+                                    [](const Field& f) { return f.key == "file"; }),
+                     body->fields.end());
+  wf->body = body;
+  program_.workflows.push_back(wf);
+  auto ref = new_object(at, "workflow_ref");
+  ref->fields.push_back({"file", at, make_string(wf->file, at)});
+  ref->fields.push_back({"instance", at, make_string(key, at)});
+  instances_[key] = ref;
+  return ref;
+}
+
+void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::string& path) {
+  if (s.name.empty() || !s.has_params) {
+    diags_.error(s.pos, "syntax", "a table needs a name and columns: `table NAME(col: type, ...) { row { ... } }`");
+    return;
+  }
+  Table table;
+  table.name = s.name;
+  table.pos = s.name_pos;
+  table.source = path;
+  table.columns = s.params;
+  auto rows = std::make_shared<Value>();
+  rows->kind = Value::Kind::List;
+  rows->pos = s.name_pos;
+  std::vector<std::string> cols;
+  for (const auto& c : s.params) cols.push_back(c.name);
+  for (const auto& st : *s.body) {
+    if (st->kind != Stmt::Kind::Block || st->kind_word != "row" || !st->name.empty()) {
+      diags_.error(st->pos, "unexpected", "a table body holds only `row { ... }` blocks");
+      continue;
+    }
+    Value given;
+    given.kind = Value::Kind::Object;
+    eval_body(*st->body, scope, Ctx::Env, given, nullptr);
+    auto row = new_object(st->pos, "row");
+    for (const auto& f : given.fields) {
+      if (std::find(cols.begin(), cols.end(), f.key) == cols.end())
+        diags_.error(f.key_pos, "unknown-field", "table " + s.name + " has no column \"" + f.key + "\"" +
+                                                     did_you_mean(f.key, cols));
+    }
+    for (const auto& c : s.params) {
+      const Field* f = given.field(c.name);
+      ValuePtr v = f ? f->value : (c.default_value ? eval(c.default_value, scope) : nullptr);
+      if (!v) {
+        diags_.error(st->pos, "missing", "row has no value for column \"" + c.name + "\"");
+        continue;
+      }
+      check_type(c.type, v, "column \"" + c.name + "\"");
+      row->fields.push_back({c.name, f ? f->key_pos : st->pos, v});
+    }
+    rows->items.push_back(row);
+  }
+  if (scope->has_own(s.name)) {
+    diags_.error(s.name_pos, "duplicate", "\"" + s.name + "\" is declared twice");
+    return;
+  }
+  table.rows = rows;
+  scope->bind(s.name, rows);
+  program_.tables.push_back(std::move(table));
+}
+
+namespace {
+
+// Adds a field, merging objects given in several places (a template's env
+// and the job's own env); any other repeat is an error.
+void add_field(Value& obj, const std::string& key, const Pos& key_pos, ValuePtr v, Diagnostics& diags) {
+  for (auto& f : obj.fields) {
+    if (f.key != key) continue;
+    if (f.value->kind == Value::Kind::Object && v->kind == Value::Kind::Object && f.value->tag.empty() &&
+        v->tag.empty()) {
+      auto merged = std::make_shared<Value>(*f.value);
+      for (const auto& g : v->fields) add_field(*merged, g.key, g.key_pos, g.value, diags);
+      f.value = merged;
+      return;
+    }
+    diags.error(key_pos, "duplicate", "\"" + key + "\" is given twice (first at line " +
+                                          std::to_string(f.key_pos.line) + ")");
+    return;
+  }
+  obj.fields.push_back({key, key_pos, std::move(v)});
+}
+
+InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnostics& diags) {
+  InputDecl in;
+  in.name = s.name;
+  in.pos = s.name_pos;
+  in.type = s.type->name;
+  static const std::vector<std::string> types = {"string", "boolean", "number", "choice", "environment"};
+  if (std::find(types.begin(), types.end(), in.type) == types.end()) {
+    diags.error(s.type->pos, "unknown-type", "unknown input type \"" + in.type + "\"; expected one of " +
+                                                 join(types) + did_you_mean(in.type, types));
+  }
+  for (const auto& a : s.type->args) {
+    auto v = ex.eval(a, scope);
+    std::vector<ValuePtr> items = v->kind == Value::Kind::List ? v->items : std::vector<ValuePtr>{v};
+    for (const auto& item : items) {
+      if (item->is_string()) in.options.push_back(item->text);
+      else diags.error(item->pos, "type", "choice options must be strings");
+    }
+  }
+  if (in.type == "choice" && in.options.empty())
+    diags.error(s.type->pos, "type", "choice needs options: choice[\"a\", \"b\"] or choice[table.column]");
+  if (s.value) in.default_value = ex.eval(s.value, scope);
+  if (s.body) {
+    Value attrs;
+    attrs.kind = Value::Kind::Object;
+    ex.eval_body(*s.body, scope, Ctx::Env, attrs, nullptr);
+    for (const auto& f : attrs.fields) {
+      if (f.key == "description" && f.value->is_string()) in.description = f.value->text;
+      else if (f.key == "required" && f.value->kind == Value::Kind::Bool) in.required = f.value->boolean;
+      else if (f.key == "only" && f.value->is_string() &&
+               (f.value->text == "call" || f.value->text == "dispatch"))
+        in.only = f.value->text;
+      else
+        diags.error(f.key_pos, "input-attr",
+                    "unexpected \"" + f.key + "\" for input; expected description = \"...\", "
+                    "required = true|false, only = \"call\"|\"dispatch\"");
+    }
+  }
+  return in;
+}
+
+}  // namespace
+
+void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Value& obj,
+                         WorkflowModel* wf) {
+  auto scope = std::make_shared<Scope>(parent);
+  for (const auto& sp : body) {
+    const Stmt& s = *sp;
+    switch (s.kind) {
+      case Stmt::Kind::Import:
+        diags_.error(s.pos, "unexpected", "import belongs at the top of a file");
+        break;
+      case Stmt::Kind::Let: scope->bind(s.name, eval(s.value, scope)); break;
+      case Stmt::Kind::When: {
+        auto c = eval(s.value, scope);
+        if (c->kind != Value::Kind::Bool) {
+          diags_.error(s.value->pos, "when-runtime",
+                       "when needs a condition known at compile time (got " + describe(*c) +
+                           "); for a condition decided at run time write if = ...");
+          break;
+        }
+        if (c->boolean) eval_body(*s.body, scope, ctx, obj, wf);
+        else if (s.else_body) eval_body(*s.else_body, scope, ctx, obj, wf);
+        break;
+      }
+      case Stmt::Kind::Use: {
+        auto t = scope->lookup(s.name);
+        if (!t || t->kind != Value::Kind::Template) {
+          std::vector<std::string> names;
+          for (const auto& n : scope->all_names()) {
+            if (scope->lookup(n)->kind == Value::Kind::Template) names.push_back(n);
+          }
+          diags_.error(s.name_pos, "unknown-name", "no template \"" + s.name + "\"" + did_you_mean(s.name, names));
+          break;
+        }
+        const std::string& k = t->tmpl->kind;
+        bool fits = (ctx == Ctx::Job && (k == "steps" || k == "job")) || (ctx == Ctx::Workflow && k == "workflow");
+        if (!fits) {
+          diags_.error(s.name_pos, "template-kind",
+                       "a " + k + " template cannot be used here; " +
+                           (k == "steps" || k == "job" ? "use it inside a job" : "use it inside a workflow"));
+          break;
+        }
+        if (++depth_ > 32) {
+          diags_.error(s.pos, "nesting", "templates nested more than 32 deep");
+          --depth_;
+          break;
+        }
+        auto inner = std::make_shared<Scope>(t->tmpl->scope);
+        if (bind_params(*t->tmpl, s.args, {}, s.pos, inner, scope, nullptr))
+          eval_body(*t->tmpl->body, inner, ctx, obj, wf);
+        --depth_;
+        break;
+      }
+      case Stmt::Kind::Attr: {
+        ValuePtr v;
+        if (ctx == Ctx::Job && s.name == "needs") {
+          // needs names jobs: bare names are job ids, not variables.
+          auto list = std::make_shared<Value>();
+          list->kind = Value::Kind::List;
+          list->pos = s.value->pos;
+          std::vector<ExprPtr> items = s.value->kind == Expr::Kind::List ? s.value->operands
+                                                                         : std::vector<ExprPtr>{s.value};
+          for (const auto& item : items) {
+            if (item->kind == Expr::Kind::Name) list->items.push_back(make_string(item->text, item->pos));
+            else list->items.push_back(eval(item, scope));
+          }
+          v = list;
+        } else {
+          v = eval(s.value, scope);
+        }
+        add_field(obj, s.name, s.name_pos, v, diags_);
+        break;
+      }
+      case Stmt::Kind::Typed: {
+        if (ctx == Ctx::Workflow && s.kind_word == "input" && wf) {
+          for (const auto& in : wf->inputs) {
+            if (in.name == s.name) diags_.error(s.name_pos, "duplicate", "input \"" + s.name + "\" is declared twice");
+          }
+          wf->inputs.push_back(input_decl(s, *this, scope, diags_));
+        } else if (ctx == Ctx::Workflow && s.kind_word == "secret" && wf) {
+          SecretDecl sec{s.name, s.name_pos, false, ""};
+          if (s.body) {
+            Value attrs;
+            attrs.kind = Value::Kind::Object;
+            eval_body(*s.body, scope, Ctx::Env, attrs, nullptr);
+            if (auto r = attrs.get("required")) sec.required = r->boolean;
+            if (auto d = attrs.get("description")) sec.description = d->text;
+          }
+          wf->secrets.push_back(sec);
+        } else if (ctx == Ctx::Object && (s.kind_word == "flag" || s.kind_word == "env" || s.kind_word == "output")) {
+          // Tool declarations: flag NAME: type = default { ... }.
+          auto decl = new_object(s.name_pos, s.kind_word);
+          decl->fields.push_back({"name", s.name_pos, make_string(s.name, s.name_pos)});
+          decl->fields.push_back({"type", s.type->pos, make_string(s.type->name, s.type->pos)});
+          if (s.value) decl->fields.push_back({"default", s.value->pos, eval(s.value, scope)});
+          if (s.body) eval_body(*s.body, scope, Ctx::Env, *decl, nullptr);
+          auto list_it = std::find_if(obj.fields.begin(), obj.fields.end(),
+                                      [&](const Field& f) { return f.key == s.kind_word + "s"; });
+          if (list_it == obj.fields.end()) {
+            auto l = std::make_shared<Value>();
+            l->kind = Value::Kind::List;
+            l->pos = s.pos;
+            obj.fields.push_back({s.kind_word + "s", s.pos, l});
+            list_it = obj.fields.end() - 1;
+          }
+          auto l = std::make_shared<Value>(*list_it->value);
+          l->items.push_back(decl);
+          list_it->value = l;
+        } else {
+          diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + " " + s.name + ": ...\" here" +
+                                                (ctx == Ctx::Workflow ? "; a workflow declares input and secret" : ""));
+        }
+        break;
+      }
+      case Stmt::Kind::Block: {
+        if (ctx == Ctx::Workflow && s.kind_word == "job") {
+          if (s.name.empty()) {
+            diags_.error(s.pos, "syntax", "a job needs an id: `job ID { ... }`");
+            break;
+          }
+          auto job = new_object(s.name_pos, "job");
+          eval_body(*s.body, scope, Ctx::Job, *job, wf);
+          auto jobs = new_object(s.pos, "jobs");
+          jobs->fields.push_back({s.name, s.name_pos, job});
+          const Field* existing = obj.field("jobs");
+          if (existing && existing->value->field(s.name)) {
+            diags_.error(s.name_pos, "duplicate", "job \"" + s.name + "\" is declared twice");
+            break;
+          }
+          if (existing) {
+            auto merged = std::make_shared<Value>(*existing->value);
+            merged->fields.push_back({s.name, s.name_pos, job});
+            for (auto& f : obj.fields) {
+              if (f.key == "jobs") f.value = merged;
+            }
+          } else {
+            obj.fields.push_back({"jobs", s.pos, jobs});
+          }
+          break;
+        }
+        if (ctx == Ctx::Job && s.kind_word == "step") {
+          auto step = new_object(s.pos, "step");
+          if (!s.name.empty()) step->fields.push_back({"id", s.name_pos, make_string(s.name, s.name_pos)});
+          eval_body(*s.body, scope, Ctx::Step, *step, wf);
+          auto it = std::find_if(obj.fields.begin(), obj.fields.end(), [](const Field& f) { return f.key == "steps"; });
+          auto list = std::make_shared<Value>();
+          list->kind = Value::Kind::List;
+          list->pos = s.pos;
+          if (it != obj.fields.end()) *list = *it->value;
+          list->items.push_back(step);
+          if (it != obj.fields.end()) it->value = list;
+          else obj.fields.push_back({"steps", s.pos, list});
+          break;
+        }
+        if (!s.name.empty() || s.has_params) {
+          diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + (s.name.empty() ? "" : " " + s.name) +
+                                                " { }\" here" +
+                                                (ctx == Ctx::Job ? "; a job holds step blocks and attributes" : ""));
+          break;
+        }
+        bool free_keys = s.kind_word == "env" || s.kind_word == "with" || s.kind_word == "outputs" ||
+                         s.kind_word == "args" || s.kind_word == "secrets" || ctx == Ctx::Env;
+        auto inner = new_object(s.pos);
+        eval_body(*s.body, scope, free_keys ? Ctx::Env : Ctx::Object, *inner, wf);
+        add_field(obj, s.kind_word, s.pos, inner, diags_);
+        break;
+      }
+      case Stmt::Kind::Flag: {
+        if (ctx != Ctx::Object && ctx != Ctx::Env) {
+          diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + "\" here; write " + s.kind_word + " = ...");
+          break;
+        }
+        if (!s.name.empty()) {
+          diags_.error(s.name_pos, "syntax", "unexpected \"" + s.name + "\" after \"" + s.kind_word + "\"");
+          break;
+        }
+        add_field(obj, s.kind_word, s.pos, make_null(s.pos), diags_);
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace pipec

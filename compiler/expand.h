@@ -1,0 +1,79 @@
+// The expander evaluates the .pipe files: it binds declarations, folds every
+// expression whose value is known at compile time (template parameters such
+// as platform and profile, tables, lets) and keeps the rest as GitHub runtime
+// expressions; it instantiates templates and builds the workflow models.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ast.h"
+#include "diag.h"
+#include "program.h"
+
+namespace pipec {
+
+class Scope {
+ public:
+  explicit Scope(std::shared_ptr<const Scope> parent = nullptr) : parent_(std::move(parent)) {}
+  void bind(const std::string& name, ValuePtr v) { names_[name] = std::move(v); }
+  ValuePtr lookup(const std::string& name) const;
+  bool has_own(const std::string& name) const { return names_.count(name) > 0; }
+  std::vector<std::string> all_names() const;
+
+ private:
+  std::shared_ptr<const Scope> parent_;
+  std::map<std::string, ValuePtr> names_;
+};
+using ScopePtr = std::shared_ptr<Scope>;
+
+// Names GitHub provides at run time; expressions rooted in them stay runtime.
+const std::vector<std::string>& runtime_roots();
+
+// The context a body is evaluated in decides what its blocks mean.
+enum class Ctx { Top, Workflow, Job, Step, Object, Env };
+
+class Expander {
+ public:
+  Expander(Diagnostics& diags, Program& program) : diags_(diags), program_(program) {}
+
+  // Files in dependency order are bound first; `files` maps path -> AST.
+  void run(const std::map<std::string, File>& files);
+
+  ValuePtr eval(const ExprPtr& e, const ScopePtr& scope);
+
+ private:
+  friend struct BodyBuilder;
+  ScopePtr file_scope(const std::string& path, const std::map<std::string, File>& files);
+  void top_stmt(const Stmt& s, const ScopePtr& scope, const std::string& path);
+  ValuePtr call(const Expr& e, const ScopePtr& scope);
+  ValuePtr member(const Expr& e, const ValuePtr& base);
+  ValuePtr binary(const Expr& e, const ScopePtr& scope);
+  ValuePtr string(const Expr& e, const ScopePtr& scope);
+  ValuePtr instantiate_workflow(const Template& t, const std::vector<Arg>& args,
+                                const std::vector<ValuePtr>& positional, const Pos& at,
+                                const std::string& from_file);
+  bool bind_params(const Template& t, const std::vector<Arg>& args,
+                   const std::vector<ValuePtr>& positional, const Pos& at, const ScopePtr& into,
+                   const ScopePtr& caller, std::vector<std::pair<std::string, ValuePtr>>* bound);
+  bool check_type(const TypeRef& type, const ValuePtr& v, const std::string& what);
+  void declare_table(const Stmt& s, const ScopePtr& scope, const std::string& path);
+
+ public:
+  // Evaluates a body in a context into `obj` (fields appended in order).
+  void eval_body(const Body& body, const ScopePtr& scope, Ctx ctx, Value& obj,
+                 WorkflowModel* wf);
+
+ private:
+  Diagnostics& diags_;
+  Program& program_;
+  std::map<std::string, ScopePtr> file_scopes_;
+  std::set<std::string> loading_;
+  std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
+  int depth_ = 0;                               // template instantiation depth
+};
+
+}  // namespace pipec

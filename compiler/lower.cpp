@@ -1,0 +1,419 @@
+// Lowering: a checked workflow model becomes the exact YAML tree to print.
+// GitHub's key order is the schema: a key not in a context's order is an
+// error that lists the keys that would be valid there.
+#include "lower.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <set>
+
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+using Order = std::vector<std::string>;
+
+const Order kWorkflowKeys = {"name", "run-name", "on", "permissions", "concurrency", "env", "defaults", "jobs"};
+const Order kPipecWorkflowKeys = {"outputs"};  // become on.workflow_call.outputs
+const Order kJobKeys = {"name",     "needs",     "if",       "runs-on",  "environment",
+                        "timeout-minutes", "continue-on-error", "permissions", "concurrency",
+                        "strategy", "container", "services", "outputs",  "env",
+                        "defaults", "uses",      "with",     "secrets",  "steps"};
+const Order kPipecJobKeys = {"unroll"};
+const Order kStepKeys = {"name",  "id",    "if", "uses", "with", "shell", "working-directory",
+                         "env",   "timeout-minutes", "continue-on-error", "run"};
+const Order kPipecStepKeys = {"exports"};
+const Order kTriggerKeys = {"push", "pull_request", "pull_request_target", "merge_group", "schedule",
+                            "workflow_dispatch", "workflow_call", "workflow_run", "release", "issues",
+                            "issue_comment", "repository_dispatch"};
+const Order kPermissionScopes = {"actions",  "attestations", "checks",        "contents",
+                                 "deployments", "discussions", "id-token",    "issues",
+                                 "models",   "packages",      "pages",         "pull-requests",
+                                 "security-events", "statuses"};
+
+std::shared_ptr<Value> object(const Pos& pos) {
+  auto v = std::make_shared<Value>();
+  v->kind = Value::Kind::Object;
+  v->pos = pos;
+  return v;
+}
+
+std::string upper_snake(const std::string& s) {
+  std::string out;
+  for (char c : s) out += (c == '-' || c == '.') ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+class Lowerer {
+ public:
+  Lowerer(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
+      : wf_(wf), program_(program), diags_(diags) {}
+
+  ValuePtr run();
+
+ private:
+  ValuePtr lower_any(const Value& v, const std::string& where);
+  ValuePtr ordered(const Value& v, const Order& order, const Order& pipec_only, const std::string& what,
+                   const std::function<ValuePtr(const Field&)>& each);
+  ValuePtr lower_on(const Value& on);
+  ValuePtr lower_inputs(bool for_call);
+  ValuePtr lower_job(const std::string& id, const Value& job);
+  ValuePtr lower_step(const Value& step, const Value& job);
+  ValuePtr lower_permissions(const Value& v);
+  std::string text_of(const Value& v);
+
+  const WorkflowModel& wf_;
+  const Program& program_;
+  Diagnostics& diags_;
+};
+
+// Scalars and strings with runtime parts become the text GitHub reads.
+std::string Lowerer::text_of(const Value& v) {
+  if (v.kind == Value::Kind::Runtime) return "${{ " + render_expr(*v.expr) + " }}";
+  std::string out;
+  if (v.parts.empty()) return v.text;
+  for (const auto& p : v.parts) out += p.expr ? "${{ " + render_expr(*p.expr) + " }}" : p.text;
+  return out;
+}
+
+ValuePtr Lowerer::lower_any(const Value& v, const std::string& where) {
+  switch (v.kind) {
+    case Value::Kind::Runtime:
+    case Value::Kind::String: {
+      if (v.kind == Value::Kind::String && v.parts.empty()) return std::make_shared<Value>(v);
+      return make_string(text_of(v), v.pos);
+    }
+    case Value::Kind::List: {
+      auto out = std::make_shared<Value>();
+      out->kind = Value::Kind::List;
+      out->pos = v.pos;
+      for (const auto& i : v.items) out->items.push_back(lower_any(*i, where));
+      return out;
+    }
+    case Value::Kind::Object: {
+      if (v.tag == "image") return make_string(v.get("ref")->text, v.pos);
+      if (v.tag == "action" || v.tag == "workflow_ref" || v.tag == "profile" || v.tag == "tool" || v.tag == "row") {
+        diags_.error(v.pos, "type", "a " + v.tag + " cannot be used as a value in " + where);
+        return make_null(v.pos);
+      }
+      auto out = object(v.pos);
+      for (const auto& f : v.fields) out->fields.push_back({f.key, f.key_pos, lower_any(*f.value, where)});
+      return out;
+    }
+    case Value::Kind::Template:
+      diags_.error(v.pos, "type", "a template cannot be used as a value in " + where);
+      return make_null(v.pos);
+    default: return std::make_shared<Value>(v);
+  }
+}
+
+ValuePtr Lowerer::ordered(const Value& v, const Order& order, const Order& pipec_only, const std::string& what,
+                          const std::function<ValuePtr(const Field&)>& each) {
+  auto out = object(v.pos);
+  for (const auto& f : v.fields) {
+    if (std::find(order.begin(), order.end(), f.key) == order.end() &&
+        std::find(pipec_only.begin(), pipec_only.end(), f.key) == pipec_only.end()) {
+      Order all = order;
+      all.insert(all.end(), pipec_only.begin(), pipec_only.end());
+      std::sort(all.begin(), all.end());
+      diags_.error(f.key_pos, "unknown-key",
+                   "unexpected key \"" + f.key + "\" for " + what + did_you_mean(f.key, all) + "; expected one of " + join(all));
+    }
+  }
+  for (const auto& key : order) {
+    if (const Field* f = v.field(key)) {
+      if (auto lowered = each(*f)) out->fields.push_back({key, f->key_pos, lowered});
+    }
+  }
+  return out;
+}
+
+ValuePtr Lowerer::lower_permissions(const Value& v) {
+  if (v.is_string()) {
+    if (v.text == "read-all" || v.text == "write-all") {
+      diags_.error(v.pos, "permissions", "permissions = \"" + v.text + "\" grants every scope; list the scopes the workflow needs");
+    }
+    return make_string(v.text, v.pos);
+  }
+  if (v.kind != Value::Kind::Object) {
+    diags_.error(v.pos, "type", "permissions must be a block of scope = read|write|none");
+    return make_null(v.pos);
+  }
+  auto out = object(v.pos);
+  for (const auto& f : v.fields) {
+    if (std::find(kPermissionScopes.begin(), kPermissionScopes.end(), f.key) == kPermissionScopes.end()) {
+      diags_.error(f.key_pos, "unknown-key", "unknown permission scope \"" + f.key + "\"" + did_you_mean(f.key, kPermissionScopes));
+      continue;
+    }
+    std::string level = f.value->kind == Value::Kind::Null ? "" : f.value->text;
+    if (f.value->kind == Value::Kind::Object || (level != "read" && level != "write" && level != "none")) {
+      diags_.error(f.value->pos, "permissions", "permission " + f.key + " must be \"read\", \"write\" or \"none\"");
+      continue;
+    }
+    out->fields.push_back({f.key, f.key_pos, make_string(level, f.value->pos)});
+  }
+  return out;
+}
+
+ValuePtr Lowerer::lower_inputs(bool for_call) {
+  auto out = object(wf_.pos);
+  for (const auto& in : wf_.inputs) {
+    if (in.only == (for_call ? "dispatch" : "call")) continue;
+    auto decl = object(in.pos);
+    if (!in.description.empty()) decl->fields.push_back({"description", in.pos, make_string(in.description, in.pos)});
+    if (in.required) decl->fields.push_back({"required", in.pos, make_bool(true, in.pos)});
+    std::string type = in.type;
+    if (for_call && (type == "choice" || type == "environment")) type = "string";
+    decl->fields.push_back({"type", in.pos, make_string(type, in.pos)});
+    if (in.default_value) {
+      const Value& d = *in.default_value;
+      bool ok = (type == "boolean" && d.kind == Value::Kind::Bool) ||
+                (type == "number" && d.kind == Value::Kind::Number) ||
+                ((type == "string" || type == "choice" || type == "environment") && d.is_string());
+      if (!ok) diags_.error(d.pos, "type", "the default of input \"" + in.name + "\" must be a " + in.type + ", not " + describe(d));
+      if (in.type == "choice" && d.is_string() &&
+          std::find(in.options.begin(), in.options.end(), d.text) == in.options.end())
+        diags_.error(d.pos, "type", "the default \"" + d.text + "\" of input \"" + in.name + "\" is not one of its options");
+      decl->fields.push_back({"default", d.pos, std::make_shared<Value>(d)});
+    }
+    if (!for_call && in.type == "choice") {
+      auto opts = std::make_shared<Value>();
+      opts->kind = Value::Kind::List;
+      for (const auto& o : in.options) opts->items.push_back(make_string(o, in.pos));
+      decl->fields.push_back({"options", in.pos, opts});
+    }
+    out->fields.push_back({in.name, in.pos, decl});
+  }
+  return out;
+}
+
+ValuePtr Lowerer::lower_on(const Value& on) {
+  if (on.kind != Value::Kind::Object) {
+    diags_.error(on.pos, "type", "on must be a block: on { push { ... } dispatch call }");
+    return make_null(on.pos);
+  }
+  // `call` and `dispatch` are short for workflow_call and workflow_dispatch.
+  auto renamed = object(on.pos);
+  for (const auto& f : on.fields) {
+    std::string key = f.key == "call" ? "workflow_call" : f.key == "dispatch" ? "workflow_dispatch" : f.key;
+    renamed->fields.push_back({key, f.key_pos, f.value});
+  }
+  bool has_call = renamed->get("workflow_call"), has_dispatch = renamed->get("workflow_dispatch");
+  for (const auto& in : wf_.inputs) {
+    if ((in.only == "call" && !has_call) || (in.only == "dispatch" && !has_dispatch) || (!has_call && !has_dispatch))
+      diags_.error(in.pos, "input-trigger", "input \"" + in.name + "\" belongs to a trigger this workflow does not have (on { call } or on { dispatch })");
+  }
+  return ordered(*renamed, kTriggerKeys, {}, "on", [&](const Field& f) -> ValuePtr {
+    if (f.key == "workflow_call" || f.key == "workflow_dispatch") {
+      bool call = f.key == "workflow_call";
+      auto t = object(f.key_pos);
+      auto inputs = lower_inputs(call);
+      if (!inputs->fields.empty()) t->fields.push_back({"inputs", f.key_pos, inputs});
+      if (call) {
+        if (const Value* outs = wf_.body->get("outputs")) {
+          auto o = object(outs->pos);
+          for (const auto& of : outs->fields) {
+            auto decl = object(of.key_pos);
+            if (of.value->kind == Value::Kind::Object) {
+              for (const auto& k : {"description", "value"}) {
+                if (const Value* x = of.value->get(k)) decl->fields.push_back({k, x->pos, make_string(text_of(*x), x->pos)});
+              }
+            } else {
+              decl->fields.push_back({"value", of.value->pos, make_string(text_of(*of.value), of.value->pos)});
+            }
+            o->fields.push_back({of.key, of.key_pos, decl});
+          }
+          t->fields.push_back({"outputs", outs->pos, o});
+        }
+        if (!wf_.secrets.empty()) {
+          auto s = object(f.key_pos);
+          for (const auto& sec : wf_.secrets) {
+            auto decl = object(sec.pos);
+            if (!sec.description.empty()) decl->fields.push_back({"description", sec.pos, make_string(sec.description, sec.pos)});
+            decl->fields.push_back({"required", sec.pos, make_bool(sec.required, sec.pos)});
+            s->fields.push_back({sec.name, sec.pos, decl});
+          }
+          t->fields.push_back({"secrets", f.key_pos, s});
+        }
+      }
+      if (f.value->kind == Value::Kind::Object && !f.value->fields.empty())
+        diags_.error(f.value->pos, "inputs", "declare inputs once with `input name: type` in the workflow, not inside on." + f.key);
+      return t->fields.empty() ? make_null(f.key_pos) : ValuePtr(t);
+    }
+    return lower_any(*f.value, "on." + f.key);
+  });
+}
+
+ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
+  if (const Value* cond = step.get("if"); cond && cond->kind == Value::Kind::Bool && !cond->boolean) return nullptr;
+  // Shell for run text: the step's, the job's defaults, the workflow's defaults.
+  std::string shell = "bash";
+  auto shell_of = [](const Value* defaults) -> std::string {
+    const Value* run = defaults ? defaults->get("run") : nullptr;
+    const Value* sh = run ? run->get("shell") : nullptr;
+    return sh && sh->is_string() ? sh->text : "";
+  };
+  if (auto s = shell_of(wf_.body->get("defaults")); !s.empty()) shell = s;
+  if (auto s = shell_of(job.get("defaults")); !s.empty()) shell = s;
+  if (const Value* s = step.get("shell"); s && s->is_string()) shell = s->text;
+
+  auto env = object(step.pos);
+  if (const Value* e = step.get("env")) {
+    for (const auto& f : e->fields) env->fields.push_back({f.key, f.key_pos, lower_any(*f.value, "env")});
+  }
+  ValuePtr run_value;
+  if (const Value* run = step.get("run")) {
+    if (run->kind == Value::Kind::Runtime) {
+      diags_.error(run->pos, "run-expression", "run must be text; put the value in env and use it from the script");
+    }
+    // Every ${{ }} in the script becomes an environment variable.
+    std::string text;
+    std::map<std::string, std::string> names;  // expression -> variable
+    for (const auto& p : run->parts) {
+      if (!p.expr) {
+        text += p.text;
+        continue;
+      }
+      std::string expr = render_expr(*p.expr);
+      std::string name;
+      if (auto it = names.find(expr); it != names.end()) {
+        name = it->second;
+      } else {
+        const Expr* x = p.expr.get();
+        if (x->kind == Expr::Kind::Member && x->operands[0]->kind == Expr::Kind::Name &&
+            x->operands[0]->text == "env") {
+          name = x->text;  // already an environment variable
+        } else {
+          std::vector<std::string> segs;
+          for (const Expr* y = x; y; y = y->kind == Expr::Kind::Member ? y->operands[0].get() : nullptr) {
+            if (y->kind == Expr::Kind::Member) segs.insert(segs.begin(), y->text);
+            else if (y->kind == Expr::Kind::Name) segs.insert(segs.begin(), y->text);
+            else segs.clear();
+            if (y->kind != Expr::Kind::Member) break;
+          }
+          if (segs.size() >= 2 && (segs[0] == "inputs" || segs[0] == "matrix")) name = upper_snake(segs.back());
+          else if (segs.size() == 4 && (segs[0] == "needs" || segs[0] == "steps")) name = upper_snake(segs[3]);
+          else if (segs.size() >= 2 && segs[0] == "github") name = "GH_" + upper_snake(segs.back());
+          else if (!segs.empty()) name = upper_snake(segs.back());
+          else name = "VALUE";
+          std::string base = name;
+          for (int n = 2; env->get(name) && text_of(*env->get(name)) != "${{ " + expr + " }}"; ++n)
+            name = base + "_" + std::to_string(n);
+          if (!env->get(name)) env->fields.push_back({name, p.expr->pos, make_string("${{ " + expr + " }}", p.expr->pos)});
+        }
+        names[expr] = name;
+      }
+      if (shell == "cmd") text += "%" + name + "%";
+      else if (shell == "pwsh" || shell == "powershell") text += "$env:" + name;
+      else if (shell == "python") {
+        diags_.error(p.expr->pos, "run-expression", "${{ }} in a python script: read os.environ from an env entry instead");
+      } else text += "${" + name + "}";
+    }
+    if (run->parts.empty()) text = run->text;
+    run_value = make_string(text, run->pos);
+  }
+  Value with_env = step;
+  if (!step.get("env") && !env->fields.empty()) with_env.fields.push_back({"env", step.pos, env});
+  return ordered(with_env, kStepKeys, kPipecStepKeys, "step", [&](const Field& f) -> ValuePtr {
+    if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;  // always true
+    if (f.key == "env") return env->fields.empty() ? nullptr : ValuePtr(env);
+    if (f.key == "run") {
+      // env collected from the script goes before run.
+      return run_value;
+    }
+    if (f.key == "uses") {
+      const Value& u = *f.value;
+      if (u.tag == "action") {
+        auto s = make_string(u.get("uses")->text, u.pos);
+        auto m = std::make_shared<Value>(*s);
+        if (const Value* ver = u.get("version")) m->comment = ver->text;
+        return m;
+      }
+      if (u.is_string() && u.text.rfind("./", 0) != 0 && u.text.rfind("docker://", 0) != 0) {
+        diags_.error(u.pos, "unpinned", "uses \"" + u.text + "\" is not pinned; declare it once with `action NAME { uses = \"owner/repo@<sha>\" version = \"...\" }` and write uses = NAME");
+      }
+      return lower_any(u, "uses");
+    }
+    if (f.key == "if") return make_string(text_of(*f.value), f.value->pos);
+    return lower_any(*f.value, "step." + f.key);
+  });
+}
+
+ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
+  (void)id;
+  auto steps = std::make_shared<Value>();
+  steps->kind = Value::Kind::List;
+  if (const Value* s = job.get("steps")) {
+    for (const auto& st : s->items) {
+      if (auto l = lower_step(*st, job)) steps->items.push_back(l);
+    }
+  }
+  if (job.get("uses") && job.get("steps"))
+    diags_.error(job.pos, "job-shape", "a job either calls a workflow (uses) or runs steps, not both");
+  if (!job.get("uses") && !job.get("runs-on"))
+    diags_.error(job.pos, "job-shape", "job needs runs-on (or uses = a workflow to call)");
+  return ordered(job, kJobKeys, kPipecJobKeys, "job", [&](const Field& f) -> ValuePtr {
+    if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;
+    if (f.key == "if") return make_string(text_of(*f.value), f.value->pos);
+    if (f.key == "steps") return steps;
+    if (f.key == "permissions") return lower_permissions(*f.value);
+    if (f.key == "container" && f.value->tag == "image") return make_string(f.value->get("ref")->text, f.value->pos);
+    if (f.key == "uses") {
+      const Value& u = *f.value;
+      if (u.tag == "workflow_ref") {
+        std::string base = std::filesystem::path(u.get("file")->text).filename().string();
+        return make_string("./.github/workflows/" + base, u.pos);
+      }
+      if (u.is_string() && u.text.rfind("./", 0) != 0) {
+        auto at = u.text.find('@');
+        bool pinned = at != std::string::npos && u.text.size() - at - 1 == 40;
+        if (!pinned) diags_.error(u.pos, "unpinned", "reusable workflow \"" + u.text + "\" must be pinned to a full commit SHA");
+      }
+      return lower_any(u, "uses");
+    }
+    if (f.key == "needs") {
+      if (f.value->items.size() == 1) return lower_any(*f.value->items[0], "needs");
+      return lower_any(*f.value, "needs");
+    }
+    return lower_any(*f.value, "job." + f.key);
+  });
+}
+
+ValuePtr Lowerer::run() {
+  const Value& body = *wf_.body;
+  auto out = ordered(body, kWorkflowKeys, kPipecWorkflowKeys, "workflow", [&](const Field& f) -> ValuePtr {
+    if (f.key == "on") return lower_on(*f.value);
+    if (f.key == "permissions") return lower_permissions(*f.value);
+    if (f.key == "jobs") {
+      auto jobs = object(f.value->pos);
+      for (const auto& j : f.value->fields) {
+        if (const Value* cond = j.value->get("if"); cond && cond->kind == Value::Kind::Bool && !cond->boolean) continue;
+        jobs->fields.push_back({j.key, j.key_pos, lower_job(j.key, *j.value)});
+      }
+      return jobs;
+    }
+    return lower_any(*f.value, f.key);
+  });
+  auto result = std::make_shared<Value>(*out);
+  if (!body.get("on")) diags_.error(wf_.pos, "missing", "workflow " + wf_.instance + " has no triggers: add on { ... }");
+  if (!body.get("permissions")) {
+    // Least privilege by default: read the repository, nothing else.
+    auto perms = object(wf_.pos);
+    perms->fields.push_back({"contents", wf_.pos, make_string("read", wf_.pos)});
+    auto it = std::find_if(result->fields.begin(), result->fields.end(), [](const Field& f) {
+      return f.key == "concurrency" || f.key == "env" || f.key == "defaults" || f.key == "jobs";
+    });
+    result->fields.insert(it, {"permissions", wf_.pos, perms});
+  }
+  return result;
+}
+
+}  // namespace
+
+ValuePtr lower_workflow(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+  return Lowerer(wf, program, diags).run();
+}
+
+}  // namespace pipec

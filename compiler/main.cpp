@@ -1,0 +1,78 @@
+// pipec's command line. Run from the repository root:
+//   pipec gen     compile pipelines/ and write every generated file
+//   pipec check   compare generated files with what pipelines/ generates
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "driver.h"
+
+namespace {
+
+const char* kind_name(pipec::Drift::Kind k) {
+  switch (k) {
+    case pipec::Drift::Kind::Missing: return "missing";
+    case pipec::Drift::Kind::Stale: return "stale";
+    case pipec::Drift::Kind::HandEdited: return "edited by hand";
+    case pipec::Drift::Kind::Orphan: return "orphaned (no source generates it)";
+  }
+  return "";
+}
+
+int report_errors(const pipec::Compilation& c) {
+  std::cerr << pipec::render_text(c.diags.sorted(), c.sources);
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"pipec: compiles .pipe pipelines to GitHub Actions workflows"};
+  app.set_version_flag("--version", std::string("pipec ") + PIPEC_VERSION);
+  app.require_subcommand(1);
+  std::string root = ".";
+  app.add_option("-C,--root", root, "Repository root (default: the current directory)");
+
+  auto* gen = app.add_subcommand("gen", "Compile pipelines/ and write every generated file");
+  auto* check = app.add_subcommand("check", "Fail if any generated file is stale, missing, orphaned or edited");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+
+  try {
+    auto c = pipec::compile_tree(root);
+    if (c.diags.has_errors()) return report_errors(c);
+    if (gen->parsed()) {
+      std::string error;
+      auto done = pipec::write_outputs(root, c.outputs, error);
+      for (const auto& line : done) std::cout << line << "\n";
+      if (!error.empty()) {
+        std::cerr << "pipec: error: " << error << "\n";
+        return 2;
+      }
+      std::cout << c.outputs.size() << " generated files up to date\n";
+      return 0;
+    }
+    if (check->parsed()) {
+      auto drift = pipec::find_drift(root, c.outputs);
+      for (const auto& d : drift) {
+        std::cout << d.path << ": " << kind_name(d.kind) << "\n" << d.diff;
+      }
+      if (drift.empty()) {
+        std::cout << c.outputs.size() << " generated files up to date\n";
+        return 0;
+      }
+      std::cout << drift.size() << (drift.size() == 1 ? " file differs" : " files differ")
+                << "; run `pipec gen`\n";
+      return 1;
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "pipec: internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return 2;
+}

@@ -1,0 +1,552 @@
+// Builds pipec's AST from ANTLR's parse tree. ANTLR's types go no further.
+#include "parse.h"
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Woverloaded-virtual"
+#pragma GCC diagnostic ignored "-Wattributes"
+#include "PipeLexer.h"
+#include "PipeParser.h"
+#include "antlr4-runtime.h"
+#pragma GCC diagnostic pop
+
+namespace pipec {
+namespace {
+
+using P = pipec_antlr::PipeParser;
+
+// Maps positions of a piece of text (an interpolation inside a string) back
+// to the file.
+struct Origin {
+  std::string file;
+  int line = 1;  // where the text starts
+  int col = 1;
+};
+
+Pos map_pos(const Origin& o, size_t line, size_t char_pos) {
+  Pos p{o.file, static_cast<int>(line) + o.line - 1, static_cast<int>(char_pos) + 1};
+  if (line == 1) p.col = o.col + static_cast<int>(char_pos);
+  return p;
+}
+
+std::string describe_token(const antlr4::Token* t) {
+  if (!t || t->getType() == antlr4::Token::EOF) return "end of file";
+  std::string text = t->getText();
+  if (text.size() > 30) text = text.substr(0, 27) + "...";
+  return "'" + text + "'";
+}
+
+// Turns ANTLR's wording ("mismatched input 'x' expecting {...}", "no viable
+// alternative at input ...") into "unexpected 'x'; expected ...".
+std::string rewrite_message(const antlr4::Token* offending, const std::string& msg) {
+  std::string out = "unexpected " + describe_token(offending);
+  auto at = msg.find("expecting ");
+  if (at != std::string::npos) {
+    std::string expected = msg.substr(at + 10);
+    if (!expected.empty() && expected.front() == '{') {
+      expected = expected.substr(1, expected.size() - 2);
+      if (expected.size() > 60) expected.clear();  // a long set helps nobody
+      else expected = "one of " + expected;
+    }
+    if (!expected.empty()) out += "; expected " + expected;
+  }
+  return out;
+}
+
+class Listener : public antlr4::BaseErrorListener {
+ public:
+  Listener(Diagnostics& diags, Origin origin) : diags_(diags), origin_(std::move(origin)) {}
+  void syntaxError(antlr4::Recognizer*, antlr4::Token* offending, size_t line, size_t col,
+                   const std::string& msg, std::exception_ptr) override {
+    ++count;
+    if (count > 20) return;  // one slip can cascade; the first ones matter
+    if (!offending && msg.rfind("token recognition error", 0) == 0) {
+      auto q = msg.find('\'');
+      std::string what = q == std::string::npos ? msg : msg.substr(q);
+      diags_.error(map_pos(origin_, line, col), "syntax", "unexpected character " + what);
+      return;
+    }
+    diags_.error(map_pos(origin_, line, col), "syntax", rewrite_message(offending, msg));
+  }
+  int count = 0;
+
+ private:
+  Diagnostics& diags_;
+  Origin origin_;
+};
+
+// Checks bracket nesting on the token stream before parsing.
+bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnostics& diags) {
+  int depth = 0;
+  for (auto* t : tokens.getTokens()) {
+    std::string s = t->getText();
+    if (s == "(" || s == "[" || s == "{") {
+      if (++depth > kMaxNesting) {
+        diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
+                    "nesting deeper than " + std::to_string(kMaxNesting) + " levels");
+        return false;
+      }
+    } else if (s == ")" || s == "]" || s == "}") {
+      --depth;
+    }
+  }
+  return true;
+}
+
+class Builder {
+ public:
+  Builder(Diagnostics& diags, Origin origin, int depth)
+      : diags_(diags), origin_(std::move(origin)), depth_(depth) {}
+
+  Pos pos(antlr4::Token* t) const {
+    return map_pos(origin_, t->getLine(), t->getCharPositionInLine());
+  }
+  Pos pos(antlr4::ParserRuleContext* c) const { return pos(c->getStart()); }
+
+  Body body(P::BodyContext* b) {
+    Body out;
+    for (auto* s : b->stmt()) {
+      if (auto st = stmt(s)) out.push_back(st);
+    }
+    return out;
+  }
+
+  StmtPtr stmt(P::StmtContext* s) {
+    auto st = std::make_shared<Stmt>();
+    st->pos = pos(s);
+    if (auto* c = dynamic_cast<P::ImportStmtContext*>(s)) {
+      st->kind = Stmt::Kind::Import;
+      st->import_path = unquote_plain(c->STRING()->getSymbol());
+    } else if (auto* c = dynamic_cast<P::LetStmtContext*>(s)) {
+      st->kind = Stmt::Kind::Let;
+      st->name = c->name->getText();
+      st->name_pos = pos(c->name);
+      st->value = expr(c->expr());
+    } else if (auto* c = dynamic_cast<P::UseStmtContext*>(s)) {
+      st->kind = Stmt::Kind::Use;
+      st->name = c->name->getText();
+      st->name_pos = pos(c->name);
+      st->args = args(c->args());
+    } else if (auto* c = dynamic_cast<P::WhenStmtContext*>(s)) {
+      st->kind = Stmt::Kind::When;
+      st->value = expr(c->expr());
+      st->body = body(c->body());
+      if (c->elseClause()) st->else_body = else_body(c->elseClause());
+    } else if (auto* c = dynamic_cast<P::AttrStmtContext*>(s)) {
+      st->kind = Stmt::Kind::Attr;
+      st->name = c->key->getText();
+      st->name_pos = pos(c->key);
+      st->value = expr(c->expr());
+    } else if (auto* c = dynamic_cast<P::TypedStmtContext*>(s)) {
+      st->kind = Stmt::Kind::Typed;
+      st->kind_word = c->kind->getText();
+      st->name = c->name->getText();
+      st->name_pos = pos(c->name);
+      st->type = type_ref(c->typeRef());
+      if (c->expr()) st->value = expr(c->expr());
+      if (c->body()) st->body = body(c->body());
+    } else if (auto* c = dynamic_cast<P::BlockStmtContext*>(s)) {
+      st->kind = Stmt::Kind::Block;
+      st->kind_word = c->kind->getText();
+      if (c->name) {
+        st->name = c->name->getText();
+        st->name_pos = pos(c->name);
+      }
+      if (c->params()) {
+        st->has_params = true;
+        for (auto* p : c->params()->param()) {
+          Param param;
+          param.name = p->name->getText();
+          param.pos = pos(p->name);
+          param.type = type_ref(p->typeRef());
+          if (p->expr()) param.default_value = expr(p->expr());
+          st->params.push_back(std::move(param));
+        }
+      }
+      st->body = body(c->body());
+    } else if (auto* c = dynamic_cast<P::FlagStmtContext*>(s)) {
+      st->kind = Stmt::Kind::Flag;
+      st->kind_word = c->kind->getText();
+    } else if (auto* c = dynamic_cast<P::ErrorStmtContext*>(s)) {
+      auto* bad = c->badStmt();
+      diags_.error(pos(bad->getStart()), "syntax",
+                   "write `" + bad->key->getText() + " = ...`: attributes take '=', not ':'");
+      return nullptr;
+    }
+    return st;
+  }
+
+  Body else_body(P::ElseClauseContext* e) {
+    if (e->body()) return body(e->body());
+    // `else when c { } ...` is a When statement inside the else branch.
+    auto* w = e->whenTail;
+    auto st = std::make_shared<Stmt>();
+    st->kind = Stmt::Kind::When;
+    st->pos = pos(w);
+    st->value = expr(w->expr());
+    st->body = body(w->body());
+    if (w->elseClause()) st->else_body = else_body(w->elseClause());
+    return Body{st};
+  }
+
+  std::vector<Arg> args(P::ArgsContext* a) {
+    std::vector<Arg> out;
+    for (auto* x : a->arg()) out.push_back({x->name->getText(), pos(x->name), expr(x->expr())});
+    return out;
+  }
+
+  TypeRef type_ref(P::TypeRefContext* t) {
+    TypeRef out;
+    out.name = t->name->getText();
+    out.pos = pos(t->name);
+    for (auto* e : t->expr()) out.args.push_back(expr(e));
+    return out;
+  }
+
+  ExprPtr make(Expr::Kind kind, antlr4::ParserRuleContext* c) {
+    auto e = std::make_shared<Expr>();
+    e->kind = kind;
+    e->pos = pos(c);
+    return e;
+  }
+
+  ExprPtr expr(P::ExprContext* c) {
+    using K = Expr::Kind;
+    if (auto* x = dynamic_cast<P::PrimaryExprContext*>(c)) return primary(x->primary());
+    if (auto* x = dynamic_cast<P::MemberExprContext*>(c)) {
+      auto e = std::make_shared<Expr>();
+      e->kind = K::Member;
+      e->pos = pos(x->IDENT()->getSymbol());
+      e->text = x->IDENT()->getText();
+      e->operands = {expr(x->expr())};
+      return e;
+    }
+    if (auto* x = dynamic_cast<P::IndexExprContext*>(c)) {
+      auto e = std::make_shared<Expr>(*make(K::Index, x));
+      e->operands = {expr(x->expr(0)), expr(x->expr(1))};
+      return e;
+    }
+    if (auto* x = dynamic_cast<P::NotExprContext*>(c)) {
+      auto e = std::make_shared<Expr>(*make(K::Not, x));
+      e->operands = {expr(x->expr())};
+      return e;
+    }
+    if (auto* x = dynamic_cast<P::CondExprContext*>(c)) {
+      auto e = std::make_shared<Expr>(*make(K::Cond, x));
+      e->operands = {expr(x->expr(0)), expr(x->expr(1)), expr(x->expr(2))};
+      return e;
+    }
+    auto binary = [&](antlr4::ParserRuleContext* x, std::string op, P::ExprContext* l,
+                      P::ExprContext* r) {
+      auto e = std::make_shared<Expr>(*make(K::Binary, x));
+      e->text = std::move(op);
+      e->operands = {expr(l), expr(r)};
+      return e;
+    };
+    if (auto* x = dynamic_cast<P::CompareExprContext*>(c))
+      return binary(x, x->op->getText(), x->expr(0), x->expr(1));
+    if (auto* x = dynamic_cast<P::EqualExprContext*>(c))
+      return binary(x, x->op->getText(), x->expr(0), x->expr(1));
+    if (auto* x = dynamic_cast<P::AndExprContext*>(c))
+      return binary(x, "&&", x->expr(0), x->expr(1));
+    if (auto* x = dynamic_cast<P::OrExprContext*>(c))
+      return binary(x, "||", x->expr(0), x->expr(1));
+    return make(K::Null, c);
+  }
+
+  ExprPtr primary(P::PrimaryContext* c) {
+    using K = Expr::Kind;
+    if (auto* x = dynamic_cast<P::StringLitContext*>(c)) return string_lit(x->STRING()->getSymbol(), false);
+    if (auto* x = dynamic_cast<P::RawStringLitContext*>(c))
+      return string_lit(x->RAWSTRING()->getSymbol(), true);
+    if (auto* x = dynamic_cast<P::NumberLitContext*>(c)) {
+      auto e = std::make_shared<Expr>(*make(K::Number, x));
+      e->text = x->getText();
+      return e;
+    }
+    if (auto* x = dynamic_cast<P::BoolLitContext*>(c)) {
+      auto e = std::make_shared<Expr>(*make(K::Bool, x));
+      e->boolean = x->getText() == "true";
+      return e;
+    }
+    if (auto* x = dynamic_cast<P::NullLitContext*>(c)) return make(K::Null, x);
+    if (auto* x = dynamic_cast<P::CallExprContext*>(c)) {
+      auto e = std::make_shared<Expr>(*make(K::Call, x));
+      e->text = x->IDENT()->getText();
+      for (auto* a : x->expr()) e->operands.push_back(expr(a));
+      return e;
+    }
+    if (auto* x = dynamic_cast<P::NameExprContext*>(c)) {
+      auto e = std::make_shared<Expr>(*make(K::Name, x));
+      e->text = x->IDENT()->getText();
+      return e;
+    }
+    if (auto* x = dynamic_cast<P::ListLitContext*>(c)) {
+      auto e = std::make_shared<Expr>(*make(K::List, x));
+      for (auto* a : x->expr()) e->operands.push_back(expr(a));
+      return e;
+    }
+    if (auto* x = dynamic_cast<P::ObjectLitContext*>(c)) {
+      auto e = std::make_shared<Expr>(*make(K::Object, x));
+      for (auto* f : x->objField()) {
+        ObjField field;
+        field.pos = pos(f);
+        field.key = f->IDENT() ? f->IDENT()->getText() : unquote_plain(f->STRING()->getSymbol());
+        field.value = expr(f->expr());
+        e->fields.push_back(std::move(field));
+      }
+      return e;
+    }
+    if (auto* x = dynamic_cast<P::ParenExprContext*>(c)) return expr(x->expr());
+    return make(K::Null, c);
+  }
+
+  // A string literal without interpolation (import paths, object keys).
+  std::string unquote_plain(antlr4::Token* t) {
+    auto e = string_lit(t, false);
+    std::string out;
+    for (const auto& p : e->parts) {
+      if (p.expr) {
+        diags_.error(e->pos, "syntax", "no ${{ }} allowed in this string");
+        return out;
+      }
+      out += p.text;
+    }
+    return out;
+  }
+
+  ExprPtr string_lit(antlr4::Token* t, bool raw);
+
+ private:
+  ExprPtr parse_interpolation(const std::string& text, Origin at);
+
+  Diagnostics& diags_;
+  Origin origin_;
+  int depth_;
+};
+
+std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\' || i + 1 == s.size()) {
+      out += s[i];
+      continue;
+    }
+    char c = s[++i];
+    switch (c) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case '\\': out += '\\'; break;
+      case '"': out += '"'; break;
+      case '\'': out += '\''; break;
+      default:
+        diags.error(pos, "syntax", std::string("unknown escape \\") + c + " in string");
+        out += c;
+    }
+  }
+  return out;
+}
+
+// Removes the indentation common to all non-blank lines of a triple-quoted
+// string, the newline right after the opening quotes, and the last line when
+// it holds only the indentation of the closing quotes.
+void dedent(std::vector<StringPart>& parts) {
+  std::string all;
+  for (const auto& p : parts) all += p.expr ? std::string("\x01") : p.text;
+  if (!all.empty() && all.front() == '\n') {
+    parts.front().text.erase(0, 1);
+    all.erase(0, 1);
+  }
+  size_t indent = std::string::npos;
+  size_t i = 0;
+  while (i <= all.size()) {
+    size_t end = all.find('\n', i);
+    if (end == std::string::npos) end = all.size();
+    size_t n = 0;
+    while (i + n < end && (all[i + n] == ' ' || all[i + n] == '\t')) ++n;
+    if (i + n < end) indent = std::min(indent, n);
+    i = end + 1;
+  }
+  if (indent == std::string::npos) indent = 0;
+  bool at_start = true;
+  size_t strip = indent;
+  for (auto& p : parts) {
+    if (p.expr) {
+      at_start = false;
+      continue;
+    }
+    std::string out;
+    for (char c : p.text) {
+      if (at_start && strip > 0 && (c == ' ' || c == '\t')) {
+        --strip;
+        continue;
+      }
+      at_start = false;
+      out += c;
+      if (c == '\n') {
+        at_start = true;
+        strip = indent;
+      }
+    }
+    p.text = out;
+  }
+  // Drop the trailing whitespace-only line (the closing quotes' indentation).
+  auto& last = parts.back();
+  if (!last.expr) {
+    size_t nl = last.text.find_last_of('\n');
+    if (nl != std::string::npos &&
+        last.text.find_first_not_of(" \t", nl + 1) == std::string::npos) {
+      last.text.erase(nl + 1);
+    }
+  }
+}
+
+ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
+  auto e = std::make_shared<Expr>();
+  e->kind = Expr::Kind::String;
+  e->raw = raw;
+  e->pos = pos(t);
+  const std::string tok = t->getText();
+  const size_t q = raw ? 3 : 1;
+  const std::string body = tok.substr(q, tok.size() - 2 * q);
+  // Line and column of each offset in body, for interpolation positions.
+  int line = e->pos.line, col = e->pos.col + static_cast<int>(q);
+  size_t i = 0;
+  std::string text;
+  auto advance = [&](size_t to) {
+    for (; i < to; ++i) {
+      if (body[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+  };
+  while (i < body.size()) {
+    size_t start = body.find("${{", i);
+    if (start == std::string::npos) start = body.size();
+    text += body.substr(i, start - i);
+    advance(start);
+    if (start == body.size()) break;
+    // Find the closing }} at brace depth 0, outside quotes.
+    size_t j = start + 3;
+    int depth = 0;
+    char quote = 0;
+    size_t end = std::string::npos;
+    for (; j < body.size(); ++j) {
+      char c = body[j];
+      if (quote) {
+        if (c == '\\') ++j;
+        else if (c == quote) quote = 0;
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+      } else if (c == '{') {
+        ++depth;
+      } else if (c == '}') {
+        if (depth > 0) --depth;
+        else if (j + 1 < body.size() && body[j + 1] == '}') {
+          end = j;
+          break;
+        }
+      }
+    }
+    if (end == std::string::npos) {
+      diags_.error(Pos{origin_.file, line, col}, "syntax", "unterminated ${{ in string");
+      return e;
+    }
+    if (!text.empty() || e->parts.empty()) {
+      e->parts.push_back({raw ? text : unescape(text, e->pos, diags_), nullptr});
+    }
+    text.clear();
+    Origin inner{origin_.file, line, col + 3};
+    auto x = parse_interpolation(body.substr(start + 3, end - start - 3), inner);
+    if (e->parts.size() == 1 && e->parts[0].text.empty()) e->parts.clear();
+    e->parts.push_back({"", x});
+    advance(end + 2);
+  }
+  if (!text.empty() || e->parts.empty()) {
+    e->parts.push_back({raw ? text : unescape(text, e->pos, diags_), nullptr});
+  }
+  if (raw) dedent(e->parts);
+  return e;
+}
+
+struct Parsed {
+  std::unique_ptr<antlr4::ANTLRInputStream> input;
+  std::unique_ptr<pipec_antlr::PipeLexer> lexer;
+  std::unique_ptr<antlr4::CommonTokenStream> tokens;
+  std::unique_ptr<P> parser;
+  std::unique_ptr<Listener> listener;
+};
+
+std::unique_ptr<Parsed> start(const std::string& text, const Origin& origin, Diagnostics& diags) {
+  auto p = std::make_unique<Parsed>();
+  p->input = std::make_unique<antlr4::ANTLRInputStream>(text);
+  p->lexer = std::make_unique<pipec_antlr::PipeLexer>(p->input.get());
+  p->listener = std::make_unique<Listener>(diags, origin);
+  p->lexer->removeErrorListeners();
+  p->lexer->addErrorListener(p->listener.get());
+  p->tokens = std::make_unique<antlr4::CommonTokenStream>(p->lexer.get());
+  p->tokens->fill();
+  p->parser = std::make_unique<P>(p->tokens.get());
+  p->parser->removeErrorListeners();
+  p->parser->addErrorListener(p->listener.get());
+  return p;
+}
+
+ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
+  if (depth_ > 4) {
+    diags_.error(Pos{at.file, at.line, at.col}, "nesting", "${{ }} nested too deeply");
+    return nullptr;
+  }
+  int before = static_cast<int>(diags_.items().size());
+  auto p = start(text, at, diags_);
+  if (!nesting_ok(*p->tokens, at, diags_)) return nullptr;
+  auto* tree = p->parser->expr();
+  if (p->listener->count == 0 && p->tokens->LA(1) != antlr4::Token::EOF) {
+    auto* t = p->tokens->LT(1);
+    diags_.error(map_pos(at, t->getLine(), t->getCharPositionInLine()), "syntax",
+                 "unexpected " + describe_token(t) + " in ${{ }}");
+  }
+  if (static_cast<int>(diags_.items().size()) != before) return nullptr;
+  if (text.find_first_not_of(" \t\n") == std::string::npos) {
+    diags_.error(Pos{at.file, at.line, at.col}, "syntax", "empty ${{ }}");
+    return nullptr;
+  }
+  Builder inner(diags_, at, depth_ + 1);
+  return inner.expr(tree);
+}
+
+}  // namespace
+
+File parse_file(const std::string& path, const std::string& text, Diagnostics& diags) {
+  File file;
+  file.path = path;
+  Origin origin{path, 1, 1};
+  auto p = start(text, origin, diags);
+  if (!nesting_ok(*p->tokens, origin, diags)) return file;
+  auto* tree = p->parser->file();
+  if (p->listener->count > 0) return file;  // ANTLR's repaired tree is not trusted
+  Builder b(diags, origin, 0);
+  for (auto* s : tree->stmt()) {
+    if (auto st = b.stmt(s)) file.stmts.push_back(st);
+  }
+  return file;
+}
+
+std::vector<Comment> comments_of(const std::string& text) {
+  antlr4::ANTLRInputStream input(text);
+  pipec_antlr::PipeLexer lexer(&input);
+  lexer.removeErrorListeners();
+  std::vector<Comment> out;
+  for (auto& t : lexer.getAllTokens()) {
+    if (t->getType() == pipec_antlr::PipeLexer::COMMENT) {
+      out.push_back({static_cast<int>(t->getLine()),
+                     static_cast<int>(t->getCharPositionInLine()) + 1, t->getText()});
+    }
+  }
+  return out;
+}
+
+}  // namespace pipec

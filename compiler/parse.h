@@ -1,0 +1,27 @@
+// Text -> pipec's AST. This is the only part of pipec that sees ANTLR.
+#pragma once
+
+#include <string>
+
+#include "ast.h"
+#include "diag.h"
+
+namespace pipec {
+
+// The deepest nesting of (), [] and {} a file may have; deeper input is
+// reported, never parsed (so no input can exhaust the stack).
+inline constexpr int kMaxNesting = 64;
+
+// Parses `text` (read from `path`). Syntax errors go to `diags`; the returned
+// File holds whatever statements parsed cleanly.
+File parse_file(const std::string& path, const std::string& text, Diagnostics& diags);
+
+// Comments with their positions, for the formatter.
+struct Comment {
+  int line;
+  int col;
+  std::string text;
+};
+std::vector<Comment> comments_of(const std::string& text);
+
+}  // namespace pipec

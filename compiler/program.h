@@ -1,0 +1,74 @@
+// What the expander makes of the .pipe sources: templates, declared data,
+// step tools, and the workflow instances to emit. Later passes (checks,
+// lowering) read and refine this model; none of them sees the AST's syntax.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast.h"
+#include "value.h"
+
+namespace pipec {
+
+class Scope;
+
+struct Template {
+  std::string kind;  // steps, job, workflow
+  std::string name;
+  Pos pos;
+  std::vector<Param> params;
+  const Body* body = nullptr;
+  std::shared_ptr<const Scope> scope;  // the scope of the file that declared it
+};
+
+struct InputDecl {
+  std::string name;
+  Pos pos;
+  std::string type;                  // string, boolean, number, choice, environment
+  std::vector<std::string> options;  // choice
+  bool required = false;
+  ValuePtr default_value;            // may be null
+  std::string description;
+  std::string only;                  // "", "call" or "dispatch"
+};
+
+struct SecretDecl {
+  std::string name;
+  Pos pos;
+  bool required = false;
+  std::string description;
+};
+
+struct WorkflowModel {
+  std::string file;      // output path, relative to the repository root
+  std::string source;    // the .pipe file whose `use` made it
+  std::string instance;  // e.g. ci_os(platform = "linux"), for reports
+  std::string template_name;
+  std::vector<std::pair<std::string, ValuePtr>> args;
+  Pos pos;               // the `use` that made it
+  ValuePtr body;         // Object: name, run-name, on, permissions, ..., jobs
+  std::vector<InputDecl> inputs;
+  std::vector<SecretDecl> secrets;
+};
+
+struct Table {
+  std::string name;
+  Pos pos;
+  std::string source;
+  std::vector<Param> columns;
+  ValuePtr rows;  // List of Objects with every column set
+};
+
+struct Program {
+  std::vector<std::shared_ptr<WorkflowModel>> workflows;
+  std::vector<Table> tables;
+  std::vector<ValuePtr> tools;     // Objects tagged "tool"
+  std::vector<ValuePtr> profiles;  // Objects tagged "profile"
+  std::map<std::string, Pos> runner_labels;  // declared self-hosted labels
+  std::map<std::string, std::shared_ptr<const Template>> templates;
+};
+
+}  // namespace pipec

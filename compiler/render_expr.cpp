@@ -1,0 +1,87 @@
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+int precedence(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Kind::Cond: return 0;
+    case Expr::Kind::Binary:
+      if (e.text == "||") return 1;
+      if (e.text == "&&") return 2;
+      if (e.text == "==" || e.text == "!=") return 3;
+      return 4;
+    case Expr::Kind::Not: return 5;
+    default: return 6;
+  }
+}
+
+std::string wrap(const Expr& child, int min_prec) {
+  std::string s = render_expr(child);
+  return precedence(child) < min_prec ? "(" + s + ")" : s;
+}
+
+}  // namespace
+
+std::string github_string(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    out += c;
+    if (c == '\'') out += '\'';
+  }
+  return out + "'";
+}
+
+std::string render_expr(const Expr& e) {
+  using K = Expr::Kind;
+  switch (e.kind) {
+    case K::String: {
+      // A string with runtime parts becomes format('a{0}b', x).
+      if (e.parts.size() == 1 && !e.parts[0].expr) return github_string(e.parts[0].text);
+      if (e.parts.empty()) return "''";
+      std::string fmt, args;
+      int n = 0;
+      for (const auto& p : e.parts) {
+        if (p.expr) {
+          fmt += "{" + std::to_string(n++) + "}";
+          args += ", " + render_expr(*p.expr);
+        } else {
+          for (char c : p.text) {
+            if (c == '{' || c == '}') fmt += c;  // format() doubles braces
+            fmt += c;
+          }
+        }
+      }
+      return "format(" + github_string(fmt) + args + ")";
+    }
+    case K::Number: return e.text;
+    case K::Bool: return e.boolean ? "true" : "false";
+    case K::Null: return "null";
+    case K::Name: return e.text;
+    case K::Member: return wrap(*e.operands[0], 6) + "." + e.text;
+    case K::Index: return wrap(*e.operands[0], 6) + "[" + render_expr(*e.operands[1]) + "]";
+    case K::Call: {
+      std::string out = e.text + "(";
+      for (size_t i = 0; i < e.operands.size(); ++i) {
+        if (i) out += ", ";
+        out += render_expr(*e.operands[i]);
+      }
+      return out + ")";
+    }
+    case K::List:
+    case K::Object: return "null";  // rejected by the checks before rendering
+    case K::Not: return "!" + wrap(*e.operands[0], 6);
+    case K::Binary: {
+      int p = precedence(e);
+      return wrap(*e.operands[0], p) + " " + e.text + " " + wrap(*e.operands[1], p + 1);
+    }
+    case K::Cond:
+      // GitHub has no ?:; `c && a || b` is the same when a is truthy, which
+      // the checks guarantee before anything is rendered.
+      return wrap(*e.operands[0], 3) + " && " + wrap(*e.operands[1], 3) + " || " +
+             wrap(*e.operands[2], 2);
+  }
+  return "";
+}
+
+}  // namespace pipec

@@ -1,0 +1,15 @@
+// Runtime expressions -> GitHub Actions expression syntax.
+#pragma once
+
+#include <string>
+
+#include "ast.h"
+
+namespace pipec {
+
+// The expression as GitHub writes it, without the ${{ }} around it.
+std::string render_expr(const Expr& e);
+// A string literal in GitHub's syntax: single quotes, '' inside.
+std::string github_string(const std::string& s);
+
+}  // namespace pipec

@@ -1,0 +1,117 @@
+#include "value.h"
+
+#include "render_expr.h"
+
+namespace pipec {
+
+const Field* Value::field(const std::string& key) const {
+  for (const auto& f : fields) {
+    if (f.key == key) return &f;
+  }
+  return nullptr;
+}
+
+const Value* Value::get(const std::string& key) const {
+  const Field* f = field(key);
+  return f ? f->value.get() : nullptr;
+}
+
+ValuePtr make_null(const Pos& pos) {
+  auto v = std::make_shared<Value>();
+  v->pos = pos;
+  return v;
+}
+
+ValuePtr make_bool(bool b, const Pos& pos) {
+  auto v = std::make_shared<Value>();
+  v->kind = Value::Kind::Bool;
+  v->boolean = b;
+  v->pos = pos;
+  return v;
+}
+
+ValuePtr make_string(std::string s, const Pos& pos) {
+  auto v = std::make_shared<Value>();
+  v->kind = Value::Kind::String;
+  v->text = std::move(s);
+  v->pos = pos;
+  return v;
+}
+
+ValuePtr make_number(std::string text, const Pos& pos) {
+  auto v = std::make_shared<Value>();
+  v->kind = Value::Kind::Number;
+  v->text = std::move(text);
+  v->pos = pos;
+  return v;
+}
+
+ValuePtr make_runtime(ExprPtr e) {
+  auto v = std::make_shared<Value>();
+  v->kind = Value::Kind::Runtime;
+  v->pos = e->pos;
+  v->expr = std::move(e);
+  return v;
+}
+
+std::string kind_name(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Null: return "null";
+    case Value::Kind::Bool: return "boolean";
+    case Value::Kind::Number: return "number";
+    case Value::Kind::String: return "string";
+    case Value::Kind::List: return "list";
+    case Value::Kind::Object: return v.tag.empty() ? "object" : v.tag;
+    case Value::Kind::Runtime: return "runtime expression";
+    case Value::Kind::Template: return "template";
+  }
+  return "value";
+}
+
+std::string describe(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Null: return "null";
+    case Value::Kind::Bool: return v.boolean ? "true" : "false";
+    case Value::Kind::Number: return v.text;
+    case Value::Kind::String: {
+      if (v.parts.empty()) return "\"" + v.text + "\"";
+      std::string out = "\"";
+      for (const auto& p : v.parts) out += p.expr ? "${{ " + render_expr(*p.expr) + " }}" : p.text;
+      return out + "\"";
+    }
+    case Value::Kind::List: {
+      std::string out = "[";
+      for (size_t i = 0; i < v.items.size(); ++i) out += (i ? ", " : "") + describe(*v.items[i]);
+      return out + "]";
+    }
+    case Value::Kind::Object: {
+      std::string out = "{";
+      for (size_t i = 0; i < v.fields.size(); ++i)
+        out += (i ? ", " : "") + v.fields[i].key + ": " + describe(*v.fields[i].value);
+      return out + "}";
+    }
+    case Value::Kind::Runtime: return "${{ " + render_expr(*v.expr) + " }}";
+    case Value::Kind::Template: return "template";
+  }
+  return "";
+}
+
+ExprPtr to_expr(const Value& v) {
+  auto e = std::make_shared<Expr>();
+  e->pos = v.pos;
+  switch (v.kind) {
+    case Value::Kind::Runtime: return v.expr;
+    case Value::Kind::Bool: e->kind = Expr::Kind::Bool; e->boolean = v.boolean; break;
+    case Value::Kind::Number: e->kind = Expr::Kind::Number; e->text = v.text; break;
+    case Value::Kind::String:
+      e->kind = Expr::Kind::String;
+      e->parts = v.parts.empty() ? std::vector<StringPart>{{v.text, nullptr}} : v.parts;
+      break;
+    default: e->kind = Expr::Kind::Null; break;
+  }
+  return e;
+}
+
+bool same(const Value& a, const Value& b) { return describe(a) == describe(b) && a.tag == b.tag; }
+
+}  // namespace pipec

@@ -1,0 +1,64 @@
+// Values are what expressions evaluate to at compile time. A value is either
+// fully known (a string, a list, an object, ...) or Runtime: a GitHub
+// expression that can only be decided when the workflow runs (inputs.x,
+// needs.j.outputs.o, ...). Strings may mix text with runtime parts.
+// Every value keeps the position of the source that produced it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ast.h"
+
+namespace pipec {
+
+struct Value;
+using ValuePtr = std::shared_ptr<const Value>;
+struct Template;  // defined in program.h
+
+struct Field {
+  std::string key;
+  Pos key_pos;
+  ValuePtr value;
+};
+
+struct Value {
+  enum class Kind { Null, Bool, Number, String, List, Object, Runtime, Template };
+  Kind kind = Kind::Null;
+  Pos pos;
+  bool boolean = false;
+  std::string text;                // Number text; String text when parts is empty
+  std::vector<StringPart> parts;   // String with runtime parts (exprs are folded)
+  bool block_text = false;         // a triple-quoted string: emit as a block literal
+  std::vector<ValuePtr> items;     // List
+  std::vector<Field> fields;       // Object, in source order
+  std::string tag;                 // Object: declared kind (action, image, profile, tool, ...)
+  std::string comment;             // emitted as a trailing YAML comment (action versions)
+  ExprPtr expr;                    // Runtime
+  const Template* tmpl = nullptr;  // Template
+
+  const Value* get(const std::string& key) const;
+  const Field* field(const std::string& key) const;
+  bool is_string() const { return kind == Kind::String && parts.empty(); }
+  bool is_runtime_string() const { return kind == Kind::String && !parts.empty(); }
+};
+
+ValuePtr make_null(const Pos& pos);
+ValuePtr make_bool(bool b, const Pos& pos);
+ValuePtr make_string(std::string s, const Pos& pos);
+ValuePtr make_number(std::string text, const Pos& pos);
+ValuePtr make_runtime(ExprPtr e);
+
+// "string", "list", ... for messages.
+std::string kind_name(const Value& v);
+// A short rendering for messages and reports.
+std::string describe(const Value& v);
+// Turns a known scalar value back into an expression (for folding it into a
+// runtime expression).
+ExprPtr to_expr(const Value& v);
+// Deep equality of known values (runtime parts compare by rendered text).
+bool same(const Value& a, const Value& b);
+
+}  // namespace pipec
