@@ -75,6 +75,8 @@ void emit_after_key(const Value& v, int indent, std::string& out) {
   } else if (v.kind == Value::Kind::List) {
     out += "\n";
     emit_value(v, indent + 2, out);
+  } else if (v.kind == Value::Kind::Null) {
+    out += "\n";  // `key:` alone, as GitHub's own examples write triggers
   } else if (is_block_text(v)) {
     out += " ";
     emit_block_text(v.text, indent + 2, out);
