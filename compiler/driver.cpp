@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "check_calls.h"
 #include "check_refs.h"
 #include "expand.h"
 #include "lower.h"
@@ -104,6 +105,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     by_file[wf->file] = wf.get();
   }
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
+  for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);

@@ -1,0 +1,84 @@
+#include "check_calls.h"
+
+#include <algorithm>
+
+namespace pipec {
+namespace {
+
+const WorkflowModel* find_instance(const Program& program, const std::string& instance) {
+  for (const auto& w : program.workflows) {
+    if (w->instance == instance) return w.get();
+  }
+  return nullptr;
+}
+
+bool callable(const WorkflowModel& w) {
+  const Value* on = w.body->get("on");
+  return on && (on->get("call") || on->get("workflow_call"));
+}
+
+void check_value(const InputDecl& in, const Value& v, const std::string& callee, Diagnostics& diags) {
+  bool runtime = v.kind == Value::Kind::Runtime || v.is_runtime_string();
+  if (runtime) return;
+  std::string want = in.type == "choice" || in.type == "environment" ? "string" : in.type;
+  bool ok = (want == "string" && v.kind == Value::Kind::String) ||
+            (want == "boolean" && v.kind == Value::Kind::Bool) ||
+            (want == "number" && v.kind == Value::Kind::Number);
+  if (!ok) {
+    diags.error(v.pos, "call-type", "input \"" + in.name + "\" of " + callee + " is a " + in.type + ", not " +
+                                        describe(v));
+    return;
+  }
+  if (in.type == "choice" && std::find(in.options.begin(), in.options.end(), v.text) == in.options.end()) {
+    diags.error(v.pos, "call-choice", "\"" + v.text + "\" is not an option of input \"" + in.name + "\" of " +
+                                          callee + "; expected one of " + join(in.options));
+  }
+}
+
+}  // namespace
+
+void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+  const Value* jobs = wf.body->get("jobs");
+  if (!jobs) return;
+  for (const auto& j : jobs->fields) {
+    const Value* uses = j.value->get("uses");
+    if (!uses || uses->tag != "workflow_ref") {
+      if (!uses && j.value->get("with"))
+        diags.error(j.value->field("with")->key_pos, "call", "job \"" + j.key + "\" has with but calls no workflow");
+      continue;
+    }
+    const WorkflowModel* callee = find_instance(program, uses->get("instance")->text);
+    if (!callee) continue;
+    const std::string name = callee->instance;
+    if (!callable(*callee)) {
+      diags.error(uses->pos, "call", name + " cannot be called: it has no `call` trigger (on { call })");
+      continue;
+    }
+    std::vector<std::string> names;
+    for (const auto& in : callee->inputs) {
+      if (in.only != "dispatch") names.push_back(in.name);
+    }
+    const Value* with = j.value->get("with");
+    if (with) {
+      for (const auto& f : with->fields) {
+        auto in = std::find_if(callee->inputs.begin(), callee->inputs.end(), [&](const InputDecl& d) {
+          return d.name == f.key && d.only != "dispatch";
+        });
+        if (in == callee->inputs.end()) {
+          diags.error(f.key_pos, "call-input", name + " has no input \"" + f.key + "\"" + did_you_mean(f.key, names) +
+                                                   (names.empty() ? "" : "; it takes " + join(names)));
+          continue;
+        }
+        check_value(*in, *f.value, name, diags);
+      }
+    }
+    for (const auto& in : callee->inputs) {
+      if (in.only == "dispatch" || !in.required || in.default_value) continue;
+      if (!with || !with->field(in.name))
+        diags.error(uses->pos, "call-missing", "job \"" + j.key + "\" does not give the required input \"" + in.name +
+                                                   "\" of " + name);
+    }
+  }
+}
+
+}  // namespace pipec
