@@ -109,6 +109,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);
+    wf->lowered = tree;
     std::string body = emit_yaml(*tree);
     std::string header = kHeaderPrefix + wf->source + " (" + wf->instance + ").\n" +
                          "# Do not edit: change the source and run `pipec gen`.\n" +

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "driver.h"
+#include "profile_diff.h"
 
 namespace {
 
@@ -35,6 +36,10 @@ int main(int argc, char** argv) {
 
   auto* gen = app.add_subcommand("gen", "Compile pipelines/ and write every generated file");
   auto* check = app.add_subcommand("check", "Fail if any generated file is stale, missing, orphaned or edited");
+  auto* diff = app.add_subcommand("diff", "Print the differences between two profiles and the workflows made with them");
+  std::string profile_a, profile_b;
+  diff->add_option("FROM", profile_a, "A profile, e.g. ci")->required();
+  diff->add_option("TO", profile_b, "Another profile, e.g. release")->required();
 
   try {
     app.parse(argc, argv);
@@ -55,6 +60,12 @@ int main(int argc, char** argv) {
         return 2;
       }
       std::cout << c.outputs.size() << " generated files up to date\n";
+      return 0;
+    }
+    if (diff->parsed()) {
+      std::string report = pipec::profile_diff(c.program, profile_a, profile_b, c.diags);
+      if (c.diags.has_errors()) return report_errors(c);
+      std::cout << report;
       return 0;
     }
     if (check->parsed()) {

@@ -52,6 +52,7 @@ struct WorkflowModel {
   ValuePtr body;         // Object: name, run-name, on, permissions, ..., jobs
   std::vector<InputDecl> inputs;
   std::vector<SecretDecl> secrets;
+  ValuePtr lowered;      // the YAML tree, once lowered
 };
 
 struct Table {

@@ -1,0 +1,18 @@
+// The differences between two profiles, as a readable report: the profile
+// fields that differ, then, for every workflow instantiated with both, what
+// the generated workflows differ in (jobs, steps, keys). This is where
+// "release is CI plus declared differences" can be read.
+#pragma once
+
+#include <string>
+
+#include "diag.h"
+#include "program.h"
+
+namespace pipec {
+
+// Returns the report; an unknown profile name is reported in diags.
+std::string profile_diff(const Program& program, const std::string& a, const std::string& b,
+                         Diagnostics& diags);
+
+}  // namespace pipec
