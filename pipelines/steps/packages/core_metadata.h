@@ -1,0 +1,26 @@
+// The email-header format of a wheel's METADATA and WHEEL files:
+// "Name: value" lines up to the first blank line; a line starting with
+// whitespace continues the previous value.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace steps::packages {
+
+class HeaderFields {
+ public:
+  static HeaderFields parse(std::string_view text);
+
+  // Field names compare case-insensitively.
+  std::optional<std::string> first(std::string_view name) const;
+  std::vector<std::string> all(std::string_view name) const;
+
+ private:
+  std::vector<std::pair<std::string, std::string>> fields_;
+};
+
+}  // namespace steps::packages

@@ -1,0 +1,138 @@
+#include "packages/curl_transport.h"
+
+#include <curl/curl.h>
+
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+namespace steps::packages {
+
+namespace {
+
+struct CurlDeleter {
+  void operator()(CURL* curl) const { curl_easy_cleanup(curl); }
+  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+};
+
+// Where a request body comes from: a file stream or a string.
+struct BodySource {
+  std::ifstream* file = nullptr;
+  std::string_view memory;
+  std::size_t offset = 0;
+};
+
+size_t read_body(char* buffer, size_t size, size_t count, void* user) {
+  auto* source = static_cast<BodySource*>(user);
+  const size_t room = size * count;
+  if (source->file != nullptr) {
+    source->file->read(buffer, static_cast<std::streamsize>(room));
+    if (source->file->bad()) return CURL_READFUNC_ABORT;
+    return static_cast<size_t>(source->file->gcount());
+  }
+  const size_t n = std::min(room, source->memory.size() - source->offset);
+  std::memcpy(buffer, source->memory.data() + source->offset, n);
+  source->offset += n;
+  return n;
+}
+
+size_t write_body(char* data, size_t size, size_t count, void* user) {
+  static_cast<std::string*>(user)->append(data, size * count);
+  return size * count;
+}
+
+size_t write_header(char* data, size_t size, size_t count, void* user) {
+  auto* headers = static_cast<std::map<std::string, std::string>*>(user);
+  std::string_view line(data, size * count);
+  if (line.starts_with("HTTP/")) headers->clear();  // a new response (after 100 Continue)
+  const size_t colon = line.find(':');
+  if (colon != std::string_view::npos) {
+    std::string name(line.substr(0, colon));
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string_view value = line.substr(colon + 1);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+      value.remove_prefix(1);
+    while (!value.empty() &&
+           (value.back() == '\r' || value.back() == '\n' || value.back() == ' ')) {
+      value.remove_suffix(1);
+    }
+    (*headers)[name] = std::string(value);
+  }
+  return size * count;
+}
+
+}  // namespace
+
+CurlTransport::CurlTransport(AwsSigning signing, CurlTimeouts timeouts)
+    : signing_(std::move(signing)), timeouts_(timeouts) {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+HttpResponse CurlTransport::send(const HttpRequest& request) {
+  HttpResponse response;
+  std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
+  if (!curl) throw std::runtime_error("libcurl could not create a handle");
+  CURL* h = curl.get();
+
+  std::unique_ptr<curl_slist, CurlDeleter> headers;
+  for (const auto& [name, value] : request.headers) {
+    const std::string line = name + ": " + value;
+    headers.reset(curl_slist_append(headers.release(), line.c_str()));
+  }
+
+  std::ifstream file;
+  BodySource source;
+  curl_easy_setopt(h, CURLOPT_URL, request.url.c_str());
+  curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.get());
+  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, timeouts_.connect_seconds);
+  curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+  curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, timeouts_.stall_seconds);
+  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &response.body);
+  curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, write_header);
+  curl_easy_setopt(h, CURLOPT_HEADERDATA, &response.headers);
+  if (!signing_.access_key_id.empty()) {
+    const std::string sigv4 = "aws:amz:" + signing_.region + ":s3";
+    curl_easy_setopt(h, CURLOPT_AWS_SIGV4, sigv4.c_str());  // copied by libcurl
+    curl_easy_setopt(h, CURLOPT_USERNAME, signing_.access_key_id.c_str());
+    curl_easy_setopt(h, CURLOPT_PASSWORD, signing_.secret_access_key.c_str());
+  }
+  if (request.method == "HEAD") {
+    curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
+  } else if (request.method == "PUT") {
+    curl_off_t size = 0;
+    if (request.body_file) {
+      file.open(*request.body_file, std::ios::binary);
+      if (!file) {
+        response.error = "cannot read " + request.body_file->string();
+        return response;
+      }
+      source.file = &file;
+      size = static_cast<curl_off_t>(std::filesystem::file_size(*request.body_file));
+    } else {
+      source.memory = request.body;
+      size = static_cast<curl_off_t>(request.body.size());
+    }
+    curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
+    curl_easy_setopt(h, CURLOPT_READFUNCTION, read_body);
+    curl_easy_setopt(h, CURLOPT_READDATA, &source);
+    curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, size);
+  } else if (request.method != "GET") {
+    throw std::logic_error("CurlTransport: unsupported method " + request.method);
+  }
+
+  const CURLcode code = curl_easy_perform(h);
+  if (code != CURLE_OK) {
+    response.error = curl_easy_strerror(code);
+    response.headers.clear();
+    return response;
+  }
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &response.status);
+  return response;
+}
+
+}  // namespace steps::packages

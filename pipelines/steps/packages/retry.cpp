@@ -1,0 +1,43 @@
+#include "packages/retry.h"
+
+#include <string>
+#include <thread>
+
+namespace steps::packages {
+
+bool is_transient(const HttpResponse& response) {
+  return response.status == 0 || response.status == 429 || response.status >= 500;
+}
+
+std::string describe_failure(const HttpResponse& response) {
+  if (response.status == 0) return response.error;
+  std::string text = "HTTP " + std::to_string(response.status);
+  // S3 explains itself in <Code>...</Code>.
+  const auto begin = response.body.find("<Code>");
+  const auto end = response.body.find("</Code>");
+  if (begin != std::string::npos && end != std::string::npos && end > begin) {
+    text += " " + response.body.substr(begin + 6, end - begin - 6);
+  }
+  return text;
+}
+
+HttpResponse send_with_retry(HttpTransport& transport, const HttpRequest& request,
+                             const RetryPolicy& policy,
+                             const std::function<void(std::string_view)>& log) {
+  std::chrono::milliseconds delay = policy.first_delay;
+  for (int attempt = 1;; ++attempt) {
+    HttpResponse response = transport.send(request);
+    if (!is_transient(response) || attempt >= policy.max_attempts) return response;
+    log("[WARN] " + request.method + " " + request.url + " failed (" + describe_failure(response) +
+        "); retrying in " + std::to_string(delay.count()) + " ms (attempt " +
+        std::to_string(attempt + 1) + " of " + std::to_string(policy.max_attempts) + ")");
+    if (policy.sleep) {
+      policy.sleep(delay);
+    } else {
+      std::this_thread::sleep_for(delay);
+    }
+    delay *= 2;
+  }
+}
+
+}  // namespace steps::packages

@@ -1,0 +1,79 @@
+#include "packages/sanity_check_wheel.h"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "packages/wheel_check.h"
+
+namespace steps::sanity_check_wheel {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::array<std::string_view, 3> kProjects = {"torch", "torchaudio", "torchvision"};
+
+// Files named "<project>-*.whl", sorted by name.
+std::vector<fs::path> wheels_of(const fs::path& dir, std::string_view project) {
+  const std::string prefix = std::string(project) + "-";
+  std::vector<fs::path> wheels;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with(prefix) && name.ends_with(".whl") && name.size() >= prefix.size() + 4) {
+      wheels.push_back(entry.path());
+    }
+  }
+  std::sort(wheels.begin(), wheels.end());
+  return wheels;
+}
+
+}  // namespace
+
+std::string usage(std::string_view argv0) {
+  return "Usage: " + std::string(argv0) + " <wheel-dir>";
+}
+
+bool matches_typical_pattern(std::string_view filename, std::string_view project) {
+  if (!filename.starts_with(project) || !filename.substr(project.size()).starts_with("-")) {
+    return false;
+  }
+  const std::string_view rest = filename.substr(project.size() + 1);
+  return rest.size() >= 5 && ((rest[0] >= '0' && rest[0] <= '9') || rest[0] == '.') &&
+         rest.ends_with(".whl");
+}
+
+int run(const Inputs& inputs, packages::StepOutput& out) {
+  std::error_code ec;
+  if (!fs::is_directory(inputs.wheel_dir, ec)) {
+    out.line("ERROR: " + inputs.wheel_dir.string() + " is not a directory");
+    return 1;
+  }
+  int checked = 0;
+  bool failed = false;
+  for (std::string_view project : kProjects) {
+    for (const fs::path& wheel : wheels_of(inputs.wheel_dir, project)) {
+      ++checked;
+      const std::string file = wheel.filename().string();
+      if (!matches_typical_pattern(file, project)) {
+        out.line("WARNING: Wheel name " + file + " does not match typical pattern");
+      }
+      const packages::WheelReport report = packages::check_wheel(wheel);
+      for (const std::string& problem : report.problems) {
+        out.line("ERROR: Wheel " + file + " " + problem);
+      }
+      if (report.problems.empty()) {
+        out.line("Valid wheel: " + file + " (" + std::to_string(report.size) + " bytes)");
+      }
+      failed = failed || !report.problems.empty();
+    }
+  }
+  if (checked == 0) {
+    out.line("ERROR: " + inputs.wheel_dir.string() +
+             " contains no torch, torchaudio or torchvision wheels");
+    return 1;
+  }
+  return failed ? 1 : 0;
+}
+
+}  // namespace steps::sanity_check_wheel

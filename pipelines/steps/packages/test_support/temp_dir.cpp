@@ -1,0 +1,25 @@
+#include "test_support/temp_dir.h"
+
+#include <random>
+#include <string>
+#include <system_error>
+
+namespace steps::packages::testing {
+
+TempDir::TempDir() {
+  std::random_device random;
+  for (int attempt = 0;; ++attempt) {
+    path_ = std::filesystem::temp_directory_path() /
+            ("pipec-packages-" + std::to_string(random()) + std::to_string(random()));
+    if (std::filesystem::create_directory(path_) || attempt > 10) break;
+  }
+  // Canonical, so paths printed by the steps (which resolve) compare equal.
+  path_ = std::filesystem::canonical(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+}  // namespace steps::packages::testing

@@ -1,0 +1,212 @@
+#include "packages/upload_python_packages.h"
+
+#include <memory>
+#include <system_error>
+
+#include "packages/build_package_index.h"
+#include "packages/curl_transport.h"
+#include "packages/digest.h"
+#include "packages/index_html.h"
+#include "packages/package_files.h"
+#include "packages/s3_client.h"
+#include "packages/s3_publish.h"
+#include "runtime/step_error.h"
+
+namespace steps::upload_python_packages {
+
+namespace fs = std::filesystem;
+using packages::IndexPage;
+using packages::PackageFile;
+using packages::StepOutput;
+
+namespace {
+
+constexpr std::uint64_t kSinglePutLimit = std::uint64_t{5} << 30;  // 5 GiB
+
+// `relative` is '/'-separated (an index page path or a file name).
+fs::path native(const fs::path& base, const std::string& relative) {
+  return base / fs::path(relative).make_preferred();
+}
+
+void section(StepOutput& out, const std::string& title) {
+  out.line("");
+  out.line(title);
+  out.line(std::string(title.size(), '-'));
+}
+
+// Checked before anything is uploaded, so an oversized package fails the run
+// up front instead of half-way.
+void refuse_oversized(const std::vector<PackageFile>& packages) {
+  for (const auto& package : packages) {
+    const std::uint64_t size = fs::file_size(package.path);
+    if (size > kSinglePutLimit) {
+      throw InputError(package.path.string() + " is " + std::to_string(size) +
+                       " bytes, over the 5 GiB limit of a single S3 PUT; nothing was uploaded");
+    }
+  }
+}
+
+void copy_local(const fs::path& dist, const fs::path& destination,
+                const std::vector<std::string>& files, bool dry_run, StepOutput& out) {
+  if (dry_run) {
+    out.line("[DRY RUN] Would delete and recreate " + destination.string());
+    for (const auto& file : files) {
+      out.line("[DRY RUN] Would copy " + native(dist, file).string() + " -> " +
+               native(destination, file).string());
+    }
+    return;
+  }
+  out.line("[INFO] Recreating " + destination.string());
+  std::error_code ec;
+  fs::remove_all(destination, ec);
+  if (!ec) fs::create_directories(destination, ec);
+  if (ec) throw InputError("cannot recreate " + destination.string() + ": " + ec.message());
+  for (const auto& file : files) {
+    const fs::path source = native(dist, file);
+    const fs::path target = native(destination, file);
+    out.line("[INFO] Copying " + source.string() + " -> " + target.string());
+    fs::create_directories(target.parent_path(), ec);
+    if (!ec) fs::copy_file(source, target, fs::copy_options::overwrite_existing, ec);
+    if (ec)
+      throw InputError("cannot copy " + source.string() + " to " + target.string() + ": " +
+                       ec.message());
+  }
+}
+
+int upload_s3(const Inputs& inputs, const Services& services,
+              const retrieve_bucket_info::BucketInfo& bucket, const std::string& prefix,
+              const std::vector<packages::PublishedPackage>& published,
+              const std::vector<IndexPage>& pages, StepOutput& out) {
+  std::unique_ptr<packages::HttpTransport> curl;
+  packages::HttpTransport* transport = services.transport;
+  if (transport == nullptr) {
+    curl = std::make_unique<packages::CurlTransport>(packages::AwsSigning{
+        inputs.aws.access_key_id, inputs.aws.secret_access_key, inputs.aws.effective_region()});
+    transport = curl.get();
+  }
+  packages::S3Client client({bucket.bucket, inputs.aws.effective_region(), inputs.aws.endpoint_url,
+                             inputs.aws.session_token},
+                            *transport, services.retry,
+                            [&](std::string_view line) { out.line(line); });
+  return packages::publish_to_s3(client, bucket.bucket, prefix, published, pages, out) ? 0 : 1;
+}
+
+}  // namespace
+
+std::string host_platform() {
+#if defined(_WIN32)
+  return "windows";
+#elif defined(__APPLE__)
+  return "darwin";
+#else
+  return "linux";
+#endif
+}
+
+std::string AwsEnvironment::effective_region() const {
+  if (!region.empty()) return region;
+  if (!default_region.empty()) return default_region;
+  return "us-east-2";
+}
+
+std::string upload_prefix(const std::string& external_repo, const Inputs& inputs) {
+  return external_repo + inputs.run_id + "-" + inputs.platform + "/python/" + inputs.artifact_group;
+}
+
+std::string summary_markdown(const std::string& index_url, const std::string& platform) {
+  const std::string continuation = platform == "windows" ? "^" : "\\";
+  return "[ROCm Python packages](" + index_url +
+         ")\n```bash\npip install rocm[libraries,devel] --pre " + continuation +
+         "\n    --find-links=" + index_url + "\n```\n";
+}
+
+int run(const Inputs& inputs, StepOutput& out, const Services& services) {
+  if (inputs.output_dir && inputs.bucket) {
+    throw InputError("--output-dir and --bucket are mutually exclusive");
+  }
+  std::error_code ec;
+  const fs::path packages_dir = fs::weakly_canonical(fs::absolute(inputs.input_packages_dir), ec);
+  if (ec || !fs::is_directory(packages_dir)) {
+    throw InputError("Packages root directory not found: " + packages_dir.string());
+  }
+  const fs::path dist = packages_dir / "dist";
+  if (!fs::is_directory(dist))
+    throw InputError("Packages dist/ subdirectory not found: " + dist.string());
+
+  out.line("[INFO] Packages directory: " + packages_dir.string());
+  out.line("[INFO] Dist subdirectory : " + dist.string());
+  out.line("[INFO] Artifact group    : " + inputs.artifact_group);
+  out.line("[INFO] Run ID            : " + inputs.run_id);
+  out.line("[INFO] Platform          : " + inputs.platform);
+  out.line("[INFO] Mode              : " + (inputs.dry_run ? std::string("DRY RUN")
+                                            : inputs.output_dir
+                                                ? "Local output to " + inputs.output_dir->string()
+                                                : std::string("S3 upload")));
+
+  // Before anything is written: an empty dist/ is an error, not a bare index.
+  const std::vector<PackageFile> files = packages::list_packages(dist);
+  if (!inputs.output_dir) refuse_oversized(files);
+
+  retrieve_bucket_info::BucketInfo bucket{"", inputs.bucket.value_or("")};
+  if (!inputs.bucket) {
+    retrieve_bucket_info::Inputs selection = inputs.bucket_env;
+    selection.run.reset();
+    bucket = retrieve_bucket_info::retrieve(selection);
+  }
+  const std::string prefix = upload_prefix(bucket.external_repo, inputs);
+
+  section(out, "Generating index.html");
+  std::vector<packages::PublishedPackage> published;
+  std::vector<packages::IndexEntry> entries;
+  for (const auto& file : files) {
+    // A dry run reads no package; its pages only give the paths to print.
+    published.push_back(
+        {file, inputs.dry_run ? packages::FileDigests{} : packages::digest_file(file.path)});
+    entries.push_back(
+        {file.filename, file.project, packages::hex(published.back().digests.sha256)});
+  }
+  const std::vector<IndexPage> pages = packages::render_index(entries);
+  if (inputs.dry_run) {
+    for (const auto& page : pages)
+      out.line("[DRY RUN] Would write " + native(dist, page.path).string());
+  } else {
+    build_package_index::write_pages(dist, pages, out);
+  }
+
+  section(out, "Uploading packages");
+  out.line("[INFO] Found " + std::to_string(files.size()) + " package files in " + dist.string() +
+           ":");
+  for (const auto& file : files) out.line("  - " + file.filename);
+  if (inputs.output_dir) {
+    std::vector<std::string> relative;
+    for (const auto& file : files) relative.push_back(file.filename);
+    for (const auto& page : pages) relative.push_back(page.path);
+    copy_local(dist, *inputs.output_dir / prefix, relative, inputs.dry_run, out);
+  } else if (inputs.dry_run) {
+    const std::string base = "s3://" + bucket.bucket + "/" + prefix + "/";
+    for (const auto& file : files) {
+      out.line("[DRY RUN] Would upload " + file.path.string() + " -> " + base + file.filename);
+    }
+    for (const auto& page : pages) {
+      out.line("[DRY RUN] Would upload " + native(dist, page.path).string() + " -> " + base +
+               page.path);
+    }
+  } else if (const int code = upload_s3(inputs, services, bucket, prefix, published, pages, out);
+             code != 0) {
+    return code;
+  }
+
+  if (!inputs.output_dir) {
+    const std::string index_url =
+        "https://" + bucket.bucket + ".s3.amazonaws.com/" + prefix + "/index.html";
+    section(out, "Set github actions output");
+    out.set_output("package_find_links_url", index_url);
+    section(out, "Write github actions build summary");
+    out.append_summary(summary_markdown(index_url, inputs.platform));
+  }
+  out.line("");
+  out.line("[INFO] Done!");
+  return 0;
+}
+
+}  // namespace steps::upload_python_packages

@@ -1,0 +1,228 @@
+#include "packages/wheel_check.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "packages/core_metadata.h"
+#include "packages/digest.h"
+#include "packages/package_names.h"
+#include "packages/wheel_filename.h"
+#include "packages/wheel_record.h"
+#include "packages/zip_reader.h"
+
+namespace steps::packages {
+
+namespace {
+
+std::string join(const std::set<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  return "[" + out + "]";
+}
+
+// The single top-level "<name>-<version>.dist-info" directory, if there is
+// exactly one.
+std::optional<std::string> find_dist_info(const ZipReader& zip,
+                                          std::vector<std::string>& problems) {
+  std::set<std::string> found;
+  for (const auto& member : zip.members()) {
+    const std::size_t slash = member.name.find('/');
+    if (slash == std::string::npos) continue;
+    const std::string top = member.name.substr(0, slash);
+    if (top.ends_with(".dist-info")) found.insert(top);
+  }
+  if (found.size() == 1) return *found.begin();
+  problems.push_back(found.empty() ? "has no .dist-info directory"
+                                   : "has " + std::to_string(found.size()) +
+                                         " .dist-info directories " + join(found));
+  return std::nullopt;
+}
+
+std::optional<HeaderFields> read_fields(const ZipReader& zip, const std::string& path,
+                                        std::vector<std::string>& problems) {
+  std::string text, error;
+  if (!zip.read(path, text, error)) {
+    problems.push_back("has no readable " + path + " (" + error + ")");
+    return std::nullopt;
+  }
+  return HeaderFields::parse(text);
+}
+
+void check_dist_info_name(const std::string& dist_info, const WheelFilename& name,
+                          std::vector<std::string>& problems) {
+  const std::string stem = dist_info.substr(0, dist_info.size() - std::string(".dist-info").size());
+  const std::size_t dash = stem.rfind('-');
+  const bool matches = dash != std::string::npos &&
+                       wheel_name_normalize(stem.substr(0, dash)) == name.distribution &&
+                       stem.substr(dash + 1) == name.version;
+  if (!matches) {
+    problems.push_back("has dist-info directory " + dist_info + ", expected " + name.distribution +
+                       "-" + name.version + ".dist-info");
+  }
+}
+
+void check_metadata(const HeaderFields& metadata, const WheelFilename* name,
+                    std::vector<std::string>& problems) {
+  for (const char* field : {"Metadata-Version", "Name", "Version"}) {
+    if (!metadata.first(field)) problems.push_back(std::string("has METADATA without ") + field);
+  }
+  if (name == nullptr) return;
+  if (auto value = metadata.first("Name");
+      value && wheel_name_normalize(*value) != name->distribution) {
+    problems.push_back("has METADATA Name '" + *value + "' that does not match the file name ('" +
+                       name->distribution + "')");
+  }
+  if (auto value = metadata.first("Version")) {
+    std::string escaped = *value;
+    std::replace(escaped.begin(), escaped.end(), '-', '_');
+    if (escaped != name->version) {
+      problems.push_back("has METADATA Version '" + *value +
+                         "' that does not match the file name ('" + name->version + "')");
+    }
+  }
+}
+
+void check_wheel_file(const HeaderFields& wheel, const WheelFilename* name,
+                      std::vector<std::string>& problems) {
+  if (!wheel.first("Wheel-Version")) problems.push_back("has WHEEL without Wheel-Version");
+  const auto purelib = wheel.first("Root-Is-Purelib");
+  if (!purelib) {
+    problems.push_back("has WHEEL without Root-Is-Purelib");
+  } else if (*purelib != "true" && *purelib != "false") {
+    problems.push_back("has WHEEL Root-Is-Purelib '" + *purelib + "', expected true or false");
+  }
+  const auto tag_list = wheel.all("Tag");
+  if (tag_list.empty()) problems.push_back("has WHEEL without Tag");
+  if (name == nullptr) return;
+  const std::set<std::string> tags(tag_list.begin(), tag_list.end());
+  if (!tag_list.empty() && tags != name->expanded_tags()) {
+    problems.push_back("has WHEEL tags " + join(tags) + " that do not match the file name tags " +
+                       join(name->expanded_tags()));
+  }
+  const auto build = wheel.first("Build");
+  if (build != name->build_tag) {
+    problems.push_back("has WHEEL Build '" + build.value_or("") +
+                       "' that does not match the file name ('" + name->build_tag.value_or("") +
+                       "')");
+  }
+}
+
+// RECORD itself and its signatures are the members RECORD need not hash.
+bool is_record_file(const std::string& dist_info, const std::string& path) {
+  return path == dist_info + "/RECORD" || path == dist_info + "/RECORD.jws" ||
+         path == dist_info + "/RECORD.p7s";
+}
+
+void check_entry(const ZipReader& zip, const RecordEntry& entry,
+                 std::vector<std::string>& problems) {
+  if (entry.hash.empty()) {
+    problems.push_back("lists " + entry.path + " in RECORD without a hash");
+    return;
+  }
+  const std::size_t equals = entry.hash.find('=');
+  const auto algorithm =
+      digest_algorithm_named(entry.hash.substr(0, std::min(equals, entry.hash.size())));
+  if (equals == std::string::npos || !algorithm) {
+    problems.push_back("lists " + entry.path + " in RECORD with unsupported hash '" + entry.hash +
+                       "' (expected sha256=<urlsafe-base64>)");
+    return;
+  }
+  Hasher hasher(*algorithm);
+  std::uint64_t size = 0;
+  std::string error;
+  const bool read = zip.stream(
+      entry.path,
+      [&](std::string_view chunk) {
+        hasher.update(chunk);
+        size += chunk.size();
+      },
+      error);
+  if (!read) {
+    problems.push_back("has unreadable member " + entry.path + " (" + error + ")");
+    return;
+  }
+  if (base64url_nopad(hasher.finish()) != entry.hash.substr(equals + 1)) {
+    problems.push_back("has a RECORD hash mismatch for " + entry.path);
+  }
+  if (!entry.size.empty() && entry.size != std::to_string(size)) {
+    problems.push_back("has a RECORD size mismatch for " + entry.path + " (RECORD says " +
+                       entry.size + ", the member has " + std::to_string(size) + " bytes)");
+  }
+}
+
+void check_record(const ZipReader& zip, const std::string& dist_info,
+                  std::vector<std::string>& problems) {
+  const std::string record_path = dist_info + "/RECORD";
+  std::string text, error;
+  if (!zip.read(record_path, text, error)) {
+    problems.push_back("has no readable " + record_path + " (" + error + ")");
+    return;
+  }
+  const auto entries = parse_record(text, error);
+  if (!entries) {
+    problems.push_back("has a malformed RECORD: " + error);
+    return;
+  }
+  std::map<std::string, const RecordEntry*> listed;
+  for (const auto& entry : *entries) {
+    if (!listed.emplace(entry.path, &entry).second) {
+      problems.push_back("lists " + entry.path + " twice in RECORD");
+    }
+  }
+  std::set<std::string> members;
+  for (const auto& member : zip.members()) {
+    if (member.name.ends_with('/')) continue;  // directory entry
+    members.insert(member.name);
+    if (!listed.contains(member.name) && !is_record_file(dist_info, member.name)) {
+      problems.push_back("has " + member.name + ", which RECORD does not list");
+    }
+  }
+  for (const auto& entry : *entries) {
+    if (!members.contains(entry.path)) {
+      problems.push_back("lists " + entry.path + " in RECORD, but the archive has no such member");
+    } else if (!is_record_file(dist_info, entry.path)) {
+      check_entry(zip, entry, problems);
+    }
+  }
+}
+
+}  // namespace
+
+WheelReport check_wheel(const std::filesystem::path& wheel, std::uint64_t minimum_size) {
+  WheelReport report;
+  std::error_code ec;
+  report.size = std::filesystem::file_size(wheel, ec);
+  if (ec) {
+    report.problems.push_back("cannot be read (" + ec.message() + ")");
+    return report;
+  }
+  auto& problems = report.problems;
+  if (report.size < minimum_size) {
+    problems.push_back("is too small (" + std::to_string(report.size) + " bytes)");
+  }
+  std::string problem;
+  const auto name = parse_wheel_filename(wheel.filename().string(), problem);
+  if (!name) problems.push_back("has an invalid file name: " + problem);
+
+  const auto zip = ZipReader::open(wheel, problem);
+  if (!zip) {
+    problems.push_back("is not a readable zip archive (" + problem + ")");
+    return report;
+  }
+  const auto dist_info = find_dist_info(*zip, problems);
+  if (!dist_info) return report;
+  if (name) check_dist_info_name(*dist_info, *name, problems);
+  const WheelFilename* parsed = name ? &*name : nullptr;
+  if (auto metadata = read_fields(*zip, *dist_info + "/METADATA", problems)) {
+    check_metadata(*metadata, parsed, problems);
+  }
+  if (auto wheel_fields = read_fields(*zip, *dist_info + "/WHEEL", problems)) {
+    check_wheel_file(*wheel_fields, parsed, problems);
+  }
+  check_record(*zip, *dist_info, problems);
+  return report;
+}
+
+}  // namespace steps::packages

@@ -1,0 +1,22 @@
+// A wheel's RECORD file: CSV rows of "path,hash,size" (Python's csv dialect),
+// where hash is "<algorithm>=<urlsafe-base64 digest without padding>".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace steps::packages {
+
+struct RecordEntry {
+  std::string path;
+  std::string hash;  // may be empty (RECORD itself, signatures)
+  std::string size;  // may be empty; decimal otherwise
+  int row = 0;       // 1-based, for messages
+};
+
+// On a malformed row returns nullopt and sets `problem`.
+std::optional<std::vector<RecordEntry>> parse_record(std::string_view text, std::string& problem);
+
+}  // namespace steps::packages

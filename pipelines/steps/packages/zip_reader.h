@@ -1,0 +1,44 @@
+// Read-only access to a zip archive (libzip), streaming member contents so
+// multi-gigabyte wheels are never held in memory.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace steps::packages {
+
+struct ZipMember {
+  std::string name;        // as stored: '/'-separated, directories end in '/'
+  std::uint64_t size = 0;  // uncompressed
+};
+
+class ZipReader {
+ public:
+  // Opens `archive`; on failure returns nullptr and sets `error`.
+  static std::unique_ptr<ZipReader> open(const std::filesystem::path& archive, std::string& error);
+  ~ZipReader();
+  ZipReader(const ZipReader&) = delete;
+  ZipReader& operator=(const ZipReader&) = delete;
+
+  const std::vector<ZipMember>& members() const { return members_; }
+
+  // Feeds the member's bytes to `sink` in chunks. libzip checks the CRC at the
+  // end. Returns false and sets `error` on failure.
+  bool stream(std::string_view name, const std::function<void(std::string_view)>& sink,
+              std::string& error) const;
+  // The whole member as a string (for small text members).
+  bool read(std::string_view name, std::string& content, std::string& error) const;
+
+ private:
+  struct Handle;
+  explicit ZipReader(std::unique_ptr<Handle> handle);
+  std::unique_ptr<Handle> handle_;
+  std::vector<ZipMember> members_;
+};
+
+}  // namespace steps::packages
