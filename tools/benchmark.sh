@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): generates a large synthetic set of pipelines and
+# reports the time and peak memory of `pipec gen` and `pipec check` over it.
+#   tools/benchmark.sh [PIPEC] [WORKFLOWS]   (defaults: build/compiler/pipec, 1000)
+set -euo pipefail
+pipec=$(realpath "${1:-build/compiler/pipec}")
+count=${2:-1000}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/pipelines"
+
+# Shared building blocks, as real pipelines have them.
+cat > "$work/pipelines/blocks.pipe" <<'PIPE'
+action checkout {
+  uses = "actions/checkout@de0fac2e4500dabe0009e67214ff5f5447ce83dd"
+  version = "v6.0.2"
+}
+steps prepare(python_version: string) {
+  step { uses = checkout }
+  step {
+    name = "Select Python ${{ python_version }}"
+    run = "python -c 'import sys; print(sys.version)' # ${{ python_version }}"
+  }
+}
+workflow synthetic(n: number, platform: string) {
+  file = "generated/bench/wf_${{ n }}_${{ platform }}.yml"
+  name = "Synthetic ${{ n }} (${{ platform }})"
+  on { call dispatch }
+  input family: choice["gfx94X-dcgpu", "gfx110X-all", "gfx1151"] = "gfx94X-dcgpu"
+  input python_version: string = "3.12"
+  job build {
+    runs-on = platform == "linux" ? "ubuntu-24.04" : "windows-2022"
+    outputs { version = steps.v.outputs.version }
+    use prepare(python_version = inputs.python_version)
+    step v {
+      run = """
+        echo "building ${{ inputs.family }} on ${{ platform }}"
+        echo "version=${{ n }}.0" >> "$GITHUB_OUTPUT"
+      """
+    }
+  }
+  job test {
+    if = unless_failed() && needs.build.outputs.version != ""
+    runs-on = "ubuntu-24.04"
+    strategy { matrix { shard = [1, 2, 3, 4] } fail-fast = false }
+    step { run = "echo test ${{ matrix.shard }} of ${{ needs.build.outputs.version }}" }
+  }
+}
+PIPE
+# Instances, 10 per file: count workflows in all (half linux, half windows).
+files=$(( (count + 9) / 10 ))
+made=0
+for ((f = 0; f < files; f++)); do
+  {
+    echo 'import "blocks.pipe"'
+    for ((i = 0; i < 10 && made < count; i++, made++)); do
+      platform=linux; (( made % 2 )) && platform=windows
+      echo "use synthetic(n = $made, platform = \"$platform\")"
+    done
+  } > "$work/pipelines/set_$f.pipe"
+done
+
+measure() {  # label, command...
+  local label=$1; shift
+  /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2>&1 || true
+  # time(1) puts "Command exited with non-zero status N" first when it did.
+  read -r secs kib < <(tail -n 1 "$work/time")
+  awk -v l="$label" -v s="$secs" -v k="$kib" 'BEGIN { printf "%-28s %8.2f s %10.1f MiB\n", l, s, k / 1024 }'
+}
+echo "pipec benchmark: $count workflows from $files files"
+measure "gen (cold: writes all)" "$pipec" -C "$work" gen
+measure "gen (warm: writes none)" "$pipec" -C "$work" gen
+measure "check (clean)" "$pipec" -C "$work" check
+echo "# hand edit" >> "$work/generated/bench/wf_0_linux.yml"
+measure "check (one file drifted)" "$pipec" -C "$work" check
+echo "generated: $(find "$work/generated" -name '*.yml' | wc -l) files, $(cat "$work"/generated/bench/*.yml | wc -l) lines"
