@@ -1,0 +1,246 @@
+#include "packages/sanity_check_wheel.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "test_support/doctest_printers.h"
+#include "test_support/temp_dir.h"
+#include "test_support/test_wheels.h"
+
+namespace steps::sanity_check_wheel {
+
+namespace fs = std::filesystem;
+using packages::RecordedOutput;
+using packages::testing::Members;
+using packages::testing::TempDir;
+using packages::testing::WheelParts;
+
+namespace {
+
+constexpr const char* kTorch = "torch-2.7.0+rocm7.0-cp312-cp312-linux_x86_64.whl";
+constexpr const char* kTag = "cp312-cp312-linux_x86_64";
+
+WheelParts torch_parts() {
+  return packages::testing::valid_wheel_parts("torch", "2.7.0+rocm7.0", kTag);
+}
+
+std::string size_of(const fs::path& file) { return std::to_string(fs::file_size(file)); }
+
+std::string& member(WheelParts& parts, const std::string& path) {
+  auto it = std::find_if(parts.members.begin(), parts.members.end(),
+                         [&](const auto& m) { return m.first == path; });
+  REQUIRE(it != parts.members.end());
+  return it->second;
+}
+
+// Writes the wheel with `record` as its RECORD instead of the right one.
+void write_with_record(const fs::path& path, const WheelParts& parts, const std::string& record) {
+  Members members = parts.members;
+  members.emplace_back(parts.dist_info + "/RECORD", record);
+  packages::testing::write_zip(path, members);
+}
+
+struct Result {
+  int code;
+  std::vector<std::string> lines;
+};
+
+Result check(const fs::path& dir) {
+  RecordedOutput out;
+  const int code = run({dir}, out);
+  return {code, out.lines};
+}
+
+}  // namespace
+
+TEST_CASE("valid torch and torchvision wheels pass, in project then name order") {
+  TempDir dir;
+  const auto torch = packages::testing::write_wheel(dir.path(), kTorch, torch_parts());
+  const auto vision = packages::testing::write_wheel(
+      dir.path(), "torchvision-0.22.0+rocm7.0-cp312-cp312-linux_x86_64.whl",
+      packages::testing::valid_wheel_parts("torchvision", "0.22.0+rocm7.0", kTag));
+  packages::testing::write_wheel(dir.path(), "triton-3.3.0-cp312-cp312-linux_x86_64.whl",
+                                 packages::testing::valid_wheel_parts("triton", "3.3.0", kTag, 10));
+  const Result result = check(dir.path());
+  CHECK(result.code == 0);
+  CHECK(result.lines ==
+        std::vector<std::string>{
+            "Valid wheel: " + std::string(kTorch) + " (" + size_of(torch) + " bytes)",
+            "Valid wheel: torchvision-0.22.0+rocm7.0-cp312-cp312-linux_x86_64.whl (" +
+                size_of(vision) + " bytes)"});
+}
+
+TEST_CASE("a directory without torch wheels fails (TheRock let it pass)") {
+  TempDir dir;
+  packages::testing::write_wheel(dir.path(), "triton-3.3.0-cp312-cp312-linux_x86_64.whl",
+                                 packages::testing::valid_wheel_parts("triton", "3.3.0", kTag));
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  CHECK(result.lines ==
+        std::vector<std::string>{"ERROR: " + dir.path().string() +
+                                 " contains no torch, torchaudio or torchvision wheels"});
+}
+
+TEST_CASE("a path that is not a directory") {
+  TempDir dir;
+  const Result result = check(dir.path() / "missing");
+  CHECK(result.code == 1);
+  CHECK(result.lines == std::vector<std::string>{"ERROR: " + (dir.path() / "missing").string() +
+                                                 " is not a directory"});
+  CHECK(usage("sanity_check_wheel") == "Usage: sanity_check_wheel <wheel-dir>");
+}
+
+TEST_CASE("a too-small wheel fails with TheRock's message") {
+  TempDir dir;
+  const auto wheel = packages::testing::write_wheel(
+      dir.path(), kTorch,
+      packages::testing::valid_wheel_parts("torch", "2.7.0+rocm7.0", kTag, 100));
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  CHECK(result.lines == std::vector<std::string>{"ERROR: Wheel " + std::string(kTorch) +
+                                                 " is too small (" + size_of(wheel) + " bytes)"});
+}
+
+TEST_CASE("a RECORD hash that does not match the member") {
+  TempDir dir;
+  WheelParts parts = torch_parts();
+  std::string record = packages::testing::record_for(parts);
+  member(parts, "torch/__init__.py") = "print('tampered')\n";  // RECORD still has the old hash
+  // Keep the size right so only the hash is wrong.
+  member(parts, "torch/__init__.py").resize(std::string("print('hello from torch')\n").size(), ' ');
+  write_with_record(dir.path() / kTorch, parts, record);
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  CHECK(result.lines ==
+        std::vector<std::string>{"ERROR: Wheel " + std::string(kTorch) +
+                                 " has a RECORD hash mismatch for torch/__init__.py"});
+}
+
+TEST_CASE("a member missing from RECORD, and a RECORD entry with no member") {
+  TempDir dir;
+  WheelParts parts = torch_parts();
+  std::string record = packages::testing::record_for(parts);
+  parts.members.emplace_back("torch/unlisted.py", "x = 1\n");
+  record += "torch/ghost.py,sha256=AAAA,4\n";
+  write_with_record(dir.path() / kTorch, parts, record);
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  const std::string prefix = "ERROR: Wheel " + std::string(kTorch) + " ";
+  CHECK(result.lines ==
+        std::vector<std::string>{
+            prefix + "has torch/unlisted.py, which RECORD does not list",
+            prefix + "lists torch/ghost.py in RECORD, but the archive has no such member"});
+}
+
+TEST_CASE("RECORD sizes, missing hashes and weak algorithms") {
+  TempDir dir;
+  WheelParts parts = torch_parts();
+  std::string record = packages::testing::record_for(parts);
+  const std::string init_line_end =
+      std::to_string(member(parts, "torch/__init__.py").size()) + "\n";
+  record.replace(record.find(init_line_end), init_line_end.size(), "999\n");
+  const std::string metadata = parts.dist_info + "/METADATA,sha256=";
+  const auto at = record.find(metadata);
+  record.replace(at, record.find(',', at + metadata.size()) - at,
+                 parts.dist_info + "/METADATA,md5=abc");
+  const std::string wheel_entry = parts.dist_info + "/WHEEL,sha256=";
+  const auto wheel_at = record.find(wheel_entry);
+  record.replace(wheel_at, record.find(',', wheel_at + wheel_entry.size()) - wheel_at,
+                 parts.dist_info + "/WHEEL,");
+  write_with_record(dir.path() / kTorch, parts, record);
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  const std::string prefix = "ERROR: Wheel " + std::string(kTorch) + " ";
+  CHECK(result.lines ==
+        std::vector<std::string>{
+            prefix + "has a RECORD size mismatch for torch/__init__.py (RECORD says 999, the "
+                     "member has 26 bytes)",
+            prefix + "lists torch-2.7.0+rocm7.0.dist-info/METADATA in RECORD with unsupported hash "
+                     "'md5=abc' (expected sha256=<urlsafe-base64>)",
+            prefix + "lists torch-2.7.0+rocm7.0.dist-info/WHEEL in RECORD without a hash"});
+}
+
+TEST_CASE("METADATA and WHEEL must agree with the file name") {
+  TempDir dir;
+  WheelParts parts = torch_parts();
+  member(parts, parts.dist_info + "/METADATA") =
+      "Metadata-Version: 2.1\nName: pytorch\nVersion: 2.6.0\n";
+  member(parts, parts.dist_info + "/WHEEL") =
+      "Wheel-Version: 1.0\nRoot-Is-Purelib: maybe\nTag: cp311-cp311-linux_x86_64\n";
+  packages::testing::write_wheel(dir.path(), kTorch, parts);
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  const std::string prefix = "ERROR: Wheel " + std::string(kTorch) + " ";
+  CHECK(result.lines ==
+        std::vector<std::string>{
+            prefix + "has METADATA Name 'pytorch' that does not match the file name ('torch')",
+            prefix +
+                "has METADATA Version '2.6.0' that does not match the file name ('2.7.0+rocm7.0')",
+            prefix + "has WHEEL Root-Is-Purelib 'maybe', expected true or false",
+            prefix +
+                "has WHEEL tags [cp311-cp311-linux_x86_64] that do not match the file name tags "
+                "[cp312-cp312-linux_x86_64]"});
+}
+
+TEST_CASE("missing METADATA fields, missing WHEEL and a wrong dist-info name") {
+  TempDir dir;
+  WheelParts parts = packages::testing::valid_wheel_parts("torch", "2.6.0", kTag);
+  member(parts, parts.dist_info + "/METADATA") = "Name: torch\n";
+  parts.members.erase(std::remove_if(parts.members.begin(), parts.members.end(),
+                                     [&](const auto& m) { return m.first.ends_with("/WHEEL"); }),
+                      parts.members.end());
+  packages::testing::write_wheel(dir.path(), kTorch, parts);
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  const std::string prefix = "ERROR: Wheel " + std::string(kTorch) + " ";
+  CHECK(result.lines == std::vector<std::string>{
+                            prefix + "has dist-info directory torch-2.6.0.dist-info, expected "
+                                     "torch-2.7.0+rocm7.0.dist-info",
+                            prefix + "has METADATA without Metadata-Version",
+                            prefix + "has METADATA without Version",
+                            prefix + "has no readable torch-2.6.0.dist-info/WHEEL (No such file)"});
+}
+
+TEST_CASE("a bad file name is an error, and TheRock's pattern a warning") {
+  TempDir dir;
+  const std::string name = "torch-latest-cp312-cp312-linux_x86_64.whl";
+  packages::testing::write_wheel(dir.path(), name,
+                                 packages::testing::valid_wheel_parts("torch", "latest", kTag));
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  CHECK(result.lines ==
+        std::vector<std::string>{
+            "WARNING: Wheel name " + name + " does not match typical pattern",
+            "ERROR: Wheel " + name +
+                " has an invalid file name: version 'latest' is not a valid PEP 440 version"});
+}
+
+TEST_CASE("a file that is not a zip archive, and two dist-info directories") {
+  TempDir dir;
+  packages::testing::write_text(dir.path() / kTorch, std::string(200 * 1024, 'x'));
+  WheelParts parts = packages::testing::valid_wheel_parts("torchaudio", "2.7.0", kTag);
+  parts.members.emplace_back("other-1.0.dist-info/METADATA", "Name: other\n");
+  packages::testing::write_wheel(dir.path(), "torchaudio-2.7.0-cp312-cp312-linux_x86_64.whl",
+                                 parts);
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  CHECK(
+      result.lines ==
+      std::vector<std::string>{
+          "ERROR: Wheel " + std::string(kTorch) +
+              " is not a readable zip archive (Not a zip archive)",
+          "ERROR: Wheel torchaudio-2.7.0-cp312-cp312-linux_x86_64.whl has 2 .dist-info directories "
+          "[other-1.0.dist-info, torchaudio-2.7.0.dist-info]"});
+}
+
+TEST_CASE("TheRock's typical-pattern check") {
+  CHECK(matches_typical_pattern("torch-2.7.0-x.whl", "torch"));
+  CHECK(matches_typical_pattern("torch-1.whl", "torch"));
+  CHECK(matches_typical_pattern("torch-.1.whl", "torch"));
+  CHECK_FALSE(matches_typical_pattern("torch-.whl", "torch"));
+  CHECK_FALSE(matches_typical_pattern("torch-v2.whl", "torch"));
+  CHECK_FALSE(matches_typical_pattern("torchaudio-2.whl", "torch"));
+}
+
+}  // namespace steps::sanity_check_wheel
