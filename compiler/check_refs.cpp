@@ -95,6 +95,7 @@ class RefChecker {
   void check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                   const std::vector<std::string>& env_names, const std::string& where);
   const WorkflowModel* callee(const Value& job) const;
+  std::string type_of(const Expr& e) const;
 
   WorkflowModel& wf_;
   const Program& program_;
@@ -263,8 +264,36 @@ void RefChecker::check_job(JobInfo& job) {
   }
 }
 
+// The type GitHub will see for an expression, when pipec knows it: "" if not.
+std::string RefChecker::type_of(const Expr& e) const {
+  switch (e.kind) {
+    case Expr::Kind::String: return "string";
+    case Expr::Kind::Bool: return "boolean";
+    case Expr::Kind::Number: return "number";
+    default: break;
+  }
+  auto c = chain(e);
+  if (c.size() == 2 && c[0].first == "inputs") {
+    for (const auto& in : wf_.inputs) {
+      if (in.name == c[1].first) return in.type == "choice" || in.type == "environment" ? "string" : in.type;
+    }
+  }
+  if (c.size() == 4 && (c[0].first == "needs" || c[0].first == "steps") && c[2].first == "outputs") return "string";
+  return "";
+}
+
 void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                             const std::vector<std::string>& env_names, const std::string& where) {
+  if (e.kind == Expr::Kind::Binary && (e.text == "==" || e.text == "!=")) {
+    std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
+    if (!l.empty() && !r.empty() && l != r) {
+      const Expr& ref = chain(*e.operands[0]).empty() ? *e.operands[1] : *e.operands[0];
+      diags_.error(e.pos, "type-mismatch",
+                   render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) + " but is compared with a " +
+                       (&ref == e.operands[0].get() ? r : l) + "; GitHub converts both to numbers, so `" +
+                       render_expr(e) + "` is not what it seems");
+    }
+  }
   auto c = chain(e);
   if (c.empty() || e.kind == Expr::Kind::Name) {
     if (e.kind == Expr::Kind::Name && c.size() == 1 && c[0].first != "github" && c[0].first != "inputs" &&

@@ -249,7 +249,14 @@ ValuePtr Lowerer::lower_on(const Value& on) {
 ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   if (const Value* cond = step.get("if"); cond && cond->kind == Value::Kind::Bool && !cond->boolean) return nullptr;
   // Shell for run text: the step's, the job's defaults, the workflow's defaults.
+  // GitHub runs scripts with bash on Linux and pwsh on Windows by default.
   std::string shell = "bash";
+  if (const Value* runs_on = job.get("runs-on")) {
+    std::string label = text_of(*runs_on);
+    if (label.find("windows") != std::string::npos && label.find("ubuntu") == std::string::npos &&
+        label.find("linux") == std::string::npos)
+      shell = "pwsh";
+  }
   auto shell_of = [](const Value* defaults) -> std::string {
     const Value* run = defaults ? defaults->get("run") : nullptr;
     const Value* sh = run ? run->get("shell") : nullptr;
