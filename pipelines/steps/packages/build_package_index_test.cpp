@@ -1,0 +1,179 @@
+#include "packages/build_package_index.h"
+
+#include <doctest/doctest.h>
+
+#include "packages/digest.h"
+#include "runtime/step_error.h"
+#include "test_support/doctest_printers.h"
+#include "test_support/temp_dir.h"
+#include "test_support/test_wheels.h"
+
+namespace steps::build_package_index {
+
+namespace fs = std::filesystem;
+using packages::RecordedOutput;
+using packages::testing::read_text;
+using packages::testing::TempDir;
+using packages::testing::write_text;
+
+namespace {
+
+std::string sha(const std::string& content) {
+  return packages::hex(packages::digest_of(packages::DigestAlgorithm::sha256, content));
+}
+
+// Package files need only the right names here; the index does not open them.
+void write_packages(const fs::path& dir) {
+  write_text(dir / "torch-2.7.0+rocm7.0-cp312-cp312-linux_x86_64.whl", "torch wheel");
+  write_text(dir / "Rocm_SDK.Core-7.1.0.tar.gz", "core sdist");
+  write_text(dir / "rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl", "core wheel");
+  write_text(dir / "rocm-7.1.0.zip", "rocm sdist");
+  write_text(dir / "notes.txt", "not a package");
+}
+
+}  // namespace
+
+TEST_CASE("the simple and flat pages, whole") {
+  TempDir dir;
+  write_packages(dir.path());
+  RecordedOutput out;
+  run({dir.path()}, out);
+
+  CHECK(out.lines == std::vector<std::string>{
+                         "Wrote " + (dir.path() / "simple/rocm/index.html").string(),
+                         "Wrote " + (dir.path() / "simple/rocm-sdk-core/index.html").string(),
+                         "Wrote " + (dir.path() / "simple/torch/index.html").string(),
+                         "Wrote " + (dir.path() / "simple/index.html").string(),
+                         "Wrote " + (dir.path() / "index.html").string()});
+
+  CHECK(read_text(dir.path() / "simple/index.html") ==
+        "<!DOCTYPE html>\n"
+        "<html>\n"
+        "  <head>\n"
+        "    <meta charset=\"utf-8\">\n"
+        "    <meta name=\"pypi:repository-version\" content=\"1.0\">\n"
+        "    <title>Simple index</title>\n"
+        "  </head>\n"
+        "  <body>\n"
+        "    <a href=\"rocm/\">rocm</a><br>\n"
+        "    <a href=\"rocm-sdk-core/\">rocm-sdk-core</a><br>\n"
+        "    <a href=\"torch/\">torch</a><br>\n"
+        "  </body>\n"
+        "</html>\n");
+
+  CHECK(read_text(dir.path() / "simple/rocm-sdk-core/index.html") ==
+        "<!DOCTYPE html>\n"
+        "<html>\n"
+        "  <head>\n"
+        "    <meta charset=\"utf-8\">\n"
+        "    <meta name=\"pypi:repository-version\" content=\"1.0\">\n"
+        "    <title>Links for rocm-sdk-core</title>\n"
+        "  </head>\n"
+        "  <body>\n"
+        "    <h1>Links for rocm-sdk-core</h1>\n"
+        "    <a href=\"../../Rocm_SDK.Core-7.1.0.tar.gz#sha256=" +
+            sha("core sdist") +
+            "\">Rocm_SDK.Core-7.1.0.tar.gz</a><br>\n"
+            "    <a href=\"../../rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl#sha256=" +
+            sha("core wheel") +
+            "\">rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl</a><br>\n"
+            "  </body>\n"
+            "</html>\n");
+
+  CHECK(read_text(dir.path() / "simple/torch/index.html") ==
+        "<!DOCTYPE html>\n"
+        "<html>\n"
+        "  <head>\n"
+        "    <meta charset=\"utf-8\">\n"
+        "    <meta name=\"pypi:repository-version\" content=\"1.0\">\n"
+        "    <title>Links for torch</title>\n"
+        "  </head>\n"
+        "  <body>\n"
+        "    <h1>Links for torch</h1>\n"
+        "    <a href=\"../../torch-2.7.0%2Brocm7.0-cp312-cp312-linux_x86_64.whl#sha256=" +
+            sha("torch wheel") +
+            "\">torch-2.7.0+rocm7.0-cp312-cp312-linux_x86_64.whl</a><br>\n"
+            "  </body>\n"
+            "</html>\n");
+
+  CHECK(read_text(dir.path() / "index.html") ==
+        "<!DOCTYPE html>\n"
+        "<html>\n"
+        "  <head>\n"
+        "    <meta charset=\"utf-8\">\n"
+        "    <title>Package files</title>\n"
+        "  </head>\n"
+        "  <body>\n"
+        "    <h1>Package files</h1>\n"
+        "    <a href=\"Rocm_SDK.Core-7.1.0.tar.gz#sha256=" +
+            sha("core sdist") +
+            "\">Rocm_SDK.Core-7.1.0.tar.gz</a><br>\n"
+            "    <a href=\"rocm-7.1.0.zip#sha256=" +
+            sha("rocm sdist") +
+            "\">rocm-7.1.0.zip</a><br>\n"
+            "    <a href=\"rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl#sha256=" +
+            sha("core wheel") +
+            "\">rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl</a><br>\n"
+            "    <a href=\"torch-2.7.0%2Brocm7.0-cp312-cp312-linux_x86_64.whl#sha256=" +
+            sha("torch wheel") +
+            "\">torch-2.7.0+rocm7.0-cp312-cp312-linux_x86_64.whl</a><br>\n"
+            "  </body>\n"
+            "</html>\n");
+}
+
+TEST_CASE("the pages are byte-identical across runs and leave no temporary files") {
+  TempDir dir;
+  write_packages(dir.path());
+  RecordedOutput first, second;
+  run({dir.path()}, first);
+  const std::string flat = read_text(dir.path() / "index.html");
+  const std::string torch = read_text(dir.path() / "simple/torch/index.html");
+  run({dir.path()}, second);
+  CHECK(read_text(dir.path() / "index.html") == flat);
+  CHECK(read_text(dir.path() / "simple/torch/index.html") == torch);
+  CHECK(first.lines == second.lines);
+  for (const auto& entry : fs::recursive_directory_iterator(dir.path())) {
+    CHECK_FALSE(entry.path().filename().string().ends_with(".tmp"));
+  }
+}
+
+TEST_CASE("a project that is gone loses its page") {
+  TempDir dir;
+  write_packages(dir.path());
+  RecordedOutput out;
+  run({dir.path()}, out);
+  fs::remove(dir.path() / "rocm-7.1.0.zip");
+  RecordedOutput again;
+  run({dir.path()}, again);
+  CHECK(again.lines.back() == "Removed " + (dir.path() / "simple/rocm/index.html").string());
+  CHECK_FALSE(fs::exists(dir.path() / "simple/rocm"));
+  CHECK(read_text(dir.path() / "simple/index.html").find("rocm/") == std::string::npos);
+}
+
+TEST_CASE("a directory without packages is an error, and nothing is written") {
+  TempDir dir;
+  write_text(dir.path() / "notes.txt", "x");
+  RecordedOutput out;
+  CHECK_THROWS_WITH_AS(
+      run({dir.path()}, out),
+      ("no package files (*.whl, *.tar.gz, *.zip) found in " + dir.path().string()).c_str(),
+      InputError);
+  CHECK_FALSE(fs::exists(dir.path() / "index.html"));
+  CHECK_THROWS_AS(run({dir.path() / "missing"}, out), InputError);
+}
+
+TEST_CASE("project names come from the file names") {
+  CHECK(packages::project_of("torch-2.7.0-cp312-cp312-linux_x86_64.whl") == "torch");
+  CHECK(packages::project_of("rocm_sdk_libraries_gfx94X_dcgpu-7.1.0.tar.gz") ==
+        "rocm-sdk-libraries-gfx94x-dcgpu");
+  CHECK(packages::project_of("legacy-name-1.0.zip") == "legacy-name");
+  CHECK_THROWS_WITH_AS(packages::project_of("noversion.tar.gz"),
+                       "cannot tell the project of package file noversion.tar.gz: expected "
+                       "<name>-<version> before the extension",
+                       InputError);
+  CHECK(packages::is_package_filename("a-1.whl"));
+  CHECK_FALSE(packages::is_package_filename(".whl"));
+  CHECK_FALSE(packages::is_package_filename("a-1.tar.bz2"));
+}
+
+}  // namespace steps::build_package_index
