@@ -1,0 +1,122 @@
+#include "packages/s3_client.h"
+
+#include <doctest/doctest.h>
+
+#include "test_support/doctest_printers.h"
+#include "test_support/fake_transport.h"
+
+namespace steps::packages {
+
+using testing::FakeTransport;
+
+namespace {
+
+struct Harness {
+  explicit Harness(FakeTransport::Script script,
+                   S3Config config = {"bucket", "us-east-2", "http://127.0.0.1:9", ""})
+      : transport(std::move(script)),
+        client(std::move(config), transport,
+               RetryPolicy{4, std::chrono::milliseconds(100),
+                           [this](std::chrono::milliseconds d) { delays.push_back(d.count()); }},
+               [this](std::string_view line) { log.emplace_back(line); }) {}
+
+  FakeTransport transport;
+  std::vector<long long> delays;
+  std::vector<std::string> log;
+  S3Client client;
+};
+
+HttpResponse status(long code) { return {code, "", {}, ""}; }
+
+}  // namespace
+
+TEST_CASE("object URLs: path-style with an endpoint, virtual-hosted on AWS") {
+  Harness local([](const HttpRequest&) { return status(200); });
+  CHECK(local.client.object_url("1-linux/python/g/torch-2.7.0+rocm.whl") ==
+        "http://127.0.0.1:9/bucket/1-linux/python/g/torch-2.7.0%2Brocm.whl");
+  Harness aws([](const HttpRequest&) { return status(200); },
+              {"therock-ci-artifacts", "us-east-2", "", ""});
+  CHECK(aws.client.object_url("a b/index.html") ==
+        "https://therock-ci-artifacts.s3.us-east-2.amazonaws.com/a%20b/index.html");
+}
+
+TEST_CASE("a PUT carries the checksums, the payload hash and the session token") {
+  Harness h([](const HttpRequest&) { return status(200); },
+            {"bucket", "us-east-2", "http://127.0.0.1:9/", "TOKEN"});
+  CHECK_FALSE(h.client.put_bytes("k/index.html", "abc", "text/html; charset=utf-8"));
+  REQUIRE(h.transport.requests.size() == 1);
+  const HttpRequest& put = h.transport.requests[0];
+  CHECK(put.method == "PUT");
+  CHECK(put.url == "http://127.0.0.1:9/bucket/k/index.html");
+  CHECK(put.body == "abc");
+  CHECK(put.headers ==
+        std::vector<std::pair<std::string, std::string>>{
+            {"x-amz-content-sha256",
+             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+            {"x-amz-security-token", "TOKEN"},
+            {"Content-Type", "text/html; charset=utf-8"},
+            {"Content-MD5", "kAFQmDzST7DWlj99KOF/cg=="},
+            {"x-amz-checksum-sha256", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="}});
+}
+
+TEST_CASE("transient failures are retried with exponential backoff") {
+  int calls = 0;
+  Harness h([&](const HttpRequest&) {
+    ++calls;
+    if (calls == 1) return HttpResponse{0, "Couldn't connect to server", {}, ""};
+    if (calls == 2) return status(503);
+    if (calls == 3) return HttpResponse{429, "", {}, "<Error><Code>SlowDown</Code></Error>"};
+    return status(200);
+  });
+  CHECK_FALSE(h.client.put_bytes("k", "abc", "text/plain"));
+  CHECK(h.delays == std::vector<long long>{100, 200, 400});
+  CHECK(h.log == std::vector<std::string>{"[WARN] PUT http://127.0.0.1:9/bucket/k failed (Couldn't "
+                                          "connect to server); retrying in 100 ms (attempt 2 of 4)",
+                                          "[WARN] PUT http://127.0.0.1:9/bucket/k failed (HTTP "
+                                          "503); retrying in 200 ms (attempt 3 of 4)",
+                                          "[WARN] PUT http://127.0.0.1:9/bucket/k failed (HTTP 429 "
+                                          "SlowDown); retrying in 400 ms (attempt 4 of 4)"});
+}
+
+TEST_CASE("retries are bounded, and client errors are not retried") {
+  Harness down([](const HttpRequest&) { return status(500); });
+  CHECK(down.client.put_bytes("k", "abc", "text/plain") ==
+        std::optional<std::string>("PUT http://127.0.0.1:9/bucket/k failed (HTTP 500)"));
+  CHECK(down.transport.requests.size() == 4);
+  Harness denied([](const HttpRequest&) {
+    return HttpResponse{403, "", {}, "<Error><Code>AccessDenied</Code></Error>"};
+  });
+  CHECK(
+      denied.client.put_bytes("k", "abc", "text/plain") ==
+      std::optional<std::string>("PUT http://127.0.0.1:9/bucket/k failed (HTTP 403 AccessDenied)"));
+  CHECK(denied.transport.requests.size() == 1);
+  CHECK(denied.delays.empty());
+}
+
+TEST_CASE("verification: size, then the SHA-256 checksum or else the ETag") {
+  const FileDigests abc = digest_bytes("abc");
+  const auto answer = [](std::map<std::string, std::string> headers) {
+    return [headers](const HttpRequest& request) {
+      CHECK(request.method == "HEAD");
+      return HttpResponse{200, "", headers, ""};
+    };
+  };
+  CHECK_FALSE(
+      Harness(answer({{"content-length", "3"}, {"etag", "\"900150983cd24fb0d6963f7d28e17f72\""}}))
+          .client.verify("k", abc));
+  CHECK_FALSE(
+      Harness(answer({{"content-length", "3"},
+                      {"etag", "\"kms-etag\""},
+                      {"x-amz-checksum-sha256", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="}}))
+          .client.verify("k", abc));
+  CHECK(Harness(answer({{"content-length", "2"}, {"etag", "\"900150983cd24fb0d6963f7d28e17f72\""}}))
+            .client.verify("k", abc) ==
+        std::optional<std::string>("http://127.0.0.1:9/bucket/k has 2 bytes, expected 3"));
+  CHECK(Harness(answer({{"content-length", "3"}, {"etag", "\"0000\""}})).client.verify("k", abc) ==
+        std::optional<std::string>("http://127.0.0.1:9/bucket/k has ETag 0000, expected the MD5 "
+                                   "900150983cd24fb0d6963f7d28e17f72"));
+  CHECK(Harness([](const HttpRequest&) { return status(404); }).client.verify("k", abc) ==
+        std::optional<std::string>("HEAD http://127.0.0.1:9/bucket/k failed (HTTP 404)"));
+}
+
+}  // namespace steps::packages
