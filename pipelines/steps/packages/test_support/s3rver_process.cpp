@@ -14,6 +14,7 @@
 #include <winsock2.h>
 #else
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <spawn.h>
@@ -118,8 +119,15 @@ static S3rverChild* spawn(const std::vector<std::string>& argv) {
   std::vector<char*> args;
   for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
+  // s3rver prints "S3rver listening on ..." even with --silent; keep the test
+  // output clean.
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   auto* child = new S3rverChild;
-  if (posix_spawn(&child->pid, args[0], nullptr, nullptr, args.data(), environ) != 0) {
+  const int failed = posix_spawn(&child->pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (failed != 0) {
     delete child;
     throw std::runtime_error("could not start " + argv[0]);
   }
