@@ -14,8 +14,8 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path temporary_beside(const fs::path& target) {
-  std::random_device random;
-  const auto tag = std::to_string(random()) + std::to_string(random());
+  std::random_device device;
+  const auto tag = std::to_string(device()) + std::to_string(device());
   return target.parent_path() / ("." + target.filename().string() + "." + tag + ".tmp");
 }
 

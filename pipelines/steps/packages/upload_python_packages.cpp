@@ -124,6 +124,12 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
   if (inputs.output_dir && inputs.bucket) {
     throw InputError("--output-dir and --bucket are mutually exclusive");
   }
+  if (inputs.artifact_group.empty()) throw InputError("--artifact-group must not be empty");
+  if (inputs.run_id.empty()) throw InputError("--run-id must not be empty");
+  const bool to_s3 = !inputs.output_dir && !inputs.dry_run;
+  if (to_s3 && (inputs.aws.access_key_id.empty() || inputs.aws.secret_access_key.empty())) {
+    throw InputError("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set for an S3 upload");
+  }
   std::error_code ec;
   const fs::path packages_dir = fs::weakly_canonical(fs::absolute(inputs.input_packages_dir), ec);
   if (ec || !fs::is_directory(packages_dir)) {

@@ -206,7 +206,18 @@ TEST_CASE("bad inputs are InputErrors, before anything is written") {
       ("Packages dist/ subdirectory not found: " + (f.root.path() / "nodist/dist").string())
           .c_str(),
       InputError);
+
+  f.inputs.input_packages_dir = f.root.path() / "pkgs";
+  f.inputs.output_dir.reset();
+  CHECK_THROWS_WITH_AS(run(f.inputs, out),
+                       "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set for an S3 upload",
+                       InputError);
+  f.inputs.run_id = "";
+  CHECK_THROWS_WITH_AS(run(f.inputs, out), "--run-id must not be empty", InputError);
+  f.inputs.artifact_group = "";
+  CHECK_THROWS_WITH_AS(run(f.inputs, out), "--artifact-group must not be empty", InputError);
   CHECK(out.lines.empty());
+  CHECK_FALSE(fs::exists(f.dist() / "index.html"));
 }
 
 TEST_CASE(

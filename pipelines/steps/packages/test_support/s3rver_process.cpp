@@ -96,7 +96,7 @@ static S3rverChild* spawn(const std::vector<std::string>& argv) {
   return child;
 }
 
-static void terminate(S3rverChild* child) {
+static void stop_child(S3rverChild* child) {
   TerminateJobObject(child->job, 1);
   WaitForSingleObject(child->info.hProcess, 10000);
   CloseHandle(child->info.hThread);
@@ -134,7 +134,7 @@ static S3rverChild* spawn(const std::vector<std::string>& argv) {
   return child;
 }
 
-static void terminate(S3rverChild* child) {
+static void stop_child(S3rverChild* child) {
   if (!child->running()) return;
   kill(child->pid, SIGTERM);
   for (int i = 0; i < 100 && child->running(); ++i) {
@@ -185,7 +185,7 @@ S3rverProcess::~S3rverProcess() { stop(); }
 
 void S3rverProcess::stop() {
   if (child_ == nullptr) return;
-  terminate(child_);
+  stop_child(child_);
   delete child_;
   child_ = nullptr;
 }

@@ -7,10 +7,10 @@
 namespace steps::packages::testing {
 
 TempDir::TempDir() {
-  std::random_device random;
+  std::random_device device;
   for (int attempt = 0;; ++attempt) {
     path_ = std::filesystem::temp_directory_path() /
-            ("pipec-packages-" + std::to_string(random()) + std::to_string(random()));
+            ("pipec-packages-" + std::to_string(device()) + std::to_string(device()));
     if (std::filesystem::create_directory(path_) || attempt > 10) break;
   }
   // Canonical, so paths printed by the steps (which resolve) compare equal.
