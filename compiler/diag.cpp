@@ -82,6 +82,7 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
   size_t best_d = word.size() / 3 + 2;  // a third of the word, at least 2
   for (const auto& c : candidates) {
     size_t d = edit_distance(word, c);
+    if (d >= word.size()) continue;  // nothing of the word is left: no hint
     if (d < best_d || (d == best_d && !best.empty() && c < best)) {
       if (d < best_d) best_d = d;
       best = c;

@@ -87,7 +87,7 @@ ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
     case K::String: return string(e, scope);
     case K::Number: return make_number(e.text, e.pos);
     case K::Bool: return make_bool(e.boolean, e.pos);
-    case K::Null: return make_null(e.pos);
+    case K::Null: return make_error(e.pos);
     case K::Name: {
       if (auto v = scope->lookup(e.text)) return v;
       const auto& roots = runtime_roots();
@@ -96,21 +96,23 @@ ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
       names.insert(names.end(), roots.begin(), roots.end());
       diags_.error(e.pos, "unknown-name",
                    "unknown name \"" + e.text + "\"" + did_you_mean(e.text, names));
-      return make_null(e.pos);
+      return make_error(e.pos);
     }
     case K::Member: return member(e, eval(e.operands[0], scope));
     case K::Index: {
       auto base = eval(e.operands[0], scope);
       auto idx = eval(e.operands[1], scope);
+      if (is_error(*base)) return base;
+      if (is_error(*idx)) return idx;
       if (base->kind == Value::Kind::Runtime || idx->kind == Value::Kind::Runtime) {
         if (!known_scalar(*idx) && idx->kind != Value::Kind::Runtime) {
           diags_.error(idx->pos, "type", "an index must be a string or number");
-          return make_null(e.pos);
+          return make_error(e.pos);
         }
         if (base->kind != Value::Kind::Runtime) {
           diags_.error(e.pos, "type", "cannot index a compile-time " + kind_name(*base) +
                                           " with a runtime value");
-          return make_null(e.pos);
+          return make_error(e.pos);
         }
         return make_runtime(rebuild(e, {base->expr, to_expr(*idx)}));
       }
@@ -120,7 +122,7 @@ ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
         for (const auto& f : base->fields) keys.push_back(f.key);
         diags_.error(idx->pos, "unknown-field",
                      "no field \"" + idx->text + "\"; expected one of " + join(keys));
-        return make_null(e.pos);
+        return make_error(e.pos);
       }
       if (base->kind == Value::Kind::List && idx->kind == Value::Kind::Number) {
         size_t i = 0;
@@ -132,10 +134,10 @@ ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
         if (i < base->items.size()) return base->items[i];
         diags_.error(idx->pos, "index", "index " + idx->text + " is out of range (the list has " +
                                             std::to_string(base->items.size()) + " items)");
-        return make_null(e.pos);
+        return make_error(e.pos);
       }
       diags_.error(e.pos, "type", "cannot index a " + kind_name(*base) + " with a " + kind_name(*idx));
-      return make_null(e.pos);
+      return make_error(e.pos);
     }
     case K::Call: return call(e, scope);
     case K::List: {
@@ -157,38 +159,42 @@ ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
     }
     case K::Not: {
       auto v = eval(e.operands[0], scope);
+      if (is_error(*v)) return v;
       if (v->kind == Value::Kind::Runtime) return make_runtime(rebuild(e, {v->expr}));
       if (known_scalar(*v)) return make_bool(!truthy(*v), e.pos);
       diags_.error(e.pos, "type", "! needs a boolean, not a " + kind_name(*v));
-      return make_null(e.pos);
+      return make_error(e.pos);
     }
     case K::Binary: return binary(e, scope);
     case K::Cond: {
       auto c = eval(e.operands[0], scope);
+      if (is_error(*c)) return c;
       if (c->kind != Value::Kind::Runtime) {
         if (!known_scalar(*c)) {
           diags_.error(c->pos, "type", "the condition of ?: must be a boolean");
-          return make_null(e.pos);
+          return make_error(e.pos);
         }
         return eval(e.operands[truthy(*c) ? 1 : 2], scope);
       }
       auto a = eval(e.operands[1], scope);
       auto b = eval(e.operands[2], scope);
+      if (is_error(*a)) return a;
+      if (is_error(*b)) return b;
       if (!(known_scalar(*a) && truthy(*a))) {
         diags_.error(a->pos, "cond-falsy",
                      "GitHub has no ?: operator; `c ? a : b` becomes `c && a || b`, which is "
                      "only right when a is a known non-empty value (here: " + describe(*a) +
                          "); swap the branches or use a compile-time condition");
-        return make_null(e.pos);
+        return make_error(e.pos);
       }
       if (!known_scalar(*b) && b->kind != Value::Kind::Runtime && !b->is_runtime_string()) {
         diags_.error(b->pos, "type", "?: needs scalar branches, not a " + kind_name(*b));
-        return make_null(e.pos);
+        return make_error(e.pos);
       }
       return make_runtime(rebuild(e, {c->expr, to_expr(*a), to_expr(*b)}));
     }
   }
-  return make_null(e.pos);
+  return make_error(e.pos);
 }
 
 ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
@@ -203,6 +209,7 @@ ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
       continue;
     }
     auto x = eval(p.expr, scope);
+    if (is_error(*x)) return x;
     if (known_scalar(*x)) {
       text += scalar_text(*x);
     } else if (x->is_runtime_string()) {
@@ -233,6 +240,7 @@ ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
 }
 
 ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
+  if (is_error(*base)) return base;
   switch (base->kind) {
     case Value::Kind::Runtime: {
       auto x = std::make_shared<Expr>(e);
@@ -246,7 +254,7 @@ ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
       diags_.error(e.pos, "unknown-field",
                    "no field \"" + e.text + "\" in " + kind_name(*base) +
                        did_you_mean(e.text, keys) + (keys.empty() ? "" : "; it has " + join(keys)));
-      return make_null(e.pos);
+      return make_error(e.pos);
     }
     case Value::Kind::List: {
       // list.field: that field of every object in the list (like GitHub's *.field).
@@ -262,18 +270,19 @@ ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
     }
     default:
       diags_.error(e.pos, "type", "a " + kind_name(*base) + " has no field \"" + e.text + "\"");
-      return make_null(e.pos);
+      return make_error(e.pos);
   }
 }
 
 ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
   const std::string& op = e.text;
   auto l = eval(e.operands[0], scope);
+  if (is_error(*l)) return l;
   auto runtime_of = [&](const ValuePtr& a, const ValuePtr& b) -> ValuePtr {
     for (const auto* v : {a.get(), b.get()}) {
       if (!known_scalar(*v) && v->kind != Value::Kind::Runtime && !v->is_runtime_string()) {
         diags_.error(v->pos, "type", "operator " + op + " needs scalars, not a " + kind_name(*v));
-        return make_null(e.pos);
+        return make_error(e.pos);
       }
     }
     return make_runtime(rebuild(e, {to_expr(*a), to_expr(*b)}));
@@ -285,12 +294,14 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
       return eval(e.operands[1], scope);
     }
     auto r = eval(e.operands[1], scope);
+    if (is_error(*r)) return r;
     if (r->kind == Value::Kind::Bool) {
       if (r->boolean == is_and) return l;  // x && true, x || false
     }
     return runtime_of(l, r);
   }
   auto r = eval(e.operands[1], scope);
+  if (is_error(*r)) return r;
   if (known_scalar(*l) && known_scalar(*r)) {
     if (op == "==" || op == "!=") {
       bool eq;
@@ -299,7 +310,7 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
       } else if (l->kind != r->kind) {
         diags_.error(e.pos, "type", "comparing a " + kind_name(*l) + " with a " + kind_name(*r) +
                                         " is always " + (op == "==" ? "false" : "true"));
-        return make_null(e.pos);
+        return make_error(e.pos);
       } else {
         eq = scalar_text(*l) == scalar_text(*r);
       }
@@ -311,7 +322,7 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
       return make_bool(res, e.pos);
     }
     diags_.error(e.pos, "type", "operator " + op + " compares numbers");
-    return make_null(e.pos);
+    return make_error(e.pos);
   }
   return runtime_of(l, r);
 }
@@ -323,14 +334,17 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
       diags_.error(e.pos, "template-kind",
                    "\"" + f + "\" is a " + t->tmpl->kind + " template; write `use " + f +
                        "(...)` inside a " + (t->tmpl->kind == "steps" ? "job" : "workflow"));
-      return make_null(e.pos);
+      return make_error(e.pos);
     }
     std::vector<ValuePtr> positional;
     for (const auto& a : e.operands) positional.push_back(eval(a, scope));
     return instantiate_workflow(*t->tmpl, {}, positional, e.pos, e.pos.file);
   }
   std::vector<ValuePtr> args;
-  for (const auto& a : e.operands) args.push_back(eval(a, scope));
+  for (const auto& a : e.operands) {
+    args.push_back(eval(a, scope));
+    if (is_error(*args.back())) return args.back();
+  }
   auto want = [&](size_t lo, size_t hi) {
     if (args.size() >= lo && args.size() <= hi) return true;
     diags_.error(e.pos, "arity", f + "() takes " +
@@ -345,7 +359,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     return nullptr;
   };
   if (f == "unless_failed") {
-    if (!want(0, 0)) return make_null(e.pos);
+    if (!want(0, 0)) return make_error(e.pos);
     // Runs when nothing before failed or was cancelled, even if needed jobs
     // were skipped: !failure() && !cancelled().
     auto mk = [&](const char* name) {
@@ -367,15 +381,15 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     return make_runtime(a);
   }
   if (f == "sorted" || f == "unique") {
-    if (!want(1, 1)) return make_null(e.pos);
+    if (!want(1, 1)) return make_error(e.pos);
     const Value* l = list_arg(0);
-    if (!l) return make_null(e.pos);
+    if (!l) return make_error(e.pos);
     auto out = std::make_shared<Value>(*l);
     out->pos = e.pos;
     for (const auto& item : out->items) {
       if (!known_scalar(*item)) {
         diags_.error(item->pos, "type", f + "() needs a list of scalars");
-        return make_null(e.pos);
+        return make_error(e.pos);
       }
     }
     if (f == "sorted") {
@@ -396,11 +410,11 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
   }
   if (f == "where") {
     // where(list, "field", value): the objects whose field equals value.
-    if (!want(3, 3)) return make_null(e.pos);
+    if (!want(3, 3)) return make_error(e.pos);
     const Value* l = list_arg(0);
     if (!l || !args[1]->is_string()) {
       if (l) diags_.error(args[1]->pos, "type", "where() needs a field name string");
-      return make_null(e.pos);
+      return make_error(e.pos);
     }
     auto out = std::make_shared<Value>();
     out->kind = Value::Kind::List;
@@ -409,7 +423,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
       const Value* fv = item->get(args[1]->text);
       if (!fv) {
         diags_.error(args[1]->pos, "unknown-field", "no field \"" + args[1]->text + "\" in the rows");
-        return make_null(e.pos);
+        return make_error(e.pos);
       }
       if (same(*fv, *args[2])) out->items.push_back(item);
     }
@@ -421,7 +435,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     for (const auto& a : args) {
       if (!known_scalar(*a) && a->kind != Value::Kind::Runtime && !a->is_runtime_string()) {
         diags_.error(a->pos, "type", f + "() takes scalars here, not a " + kind_name(*a));
-        return make_null(e.pos);
+        return make_error(e.pos);
       }
       ops.push_back(to_expr(*a));
     }
@@ -434,7 +448,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     if (v && v->kind == Value::Kind::Template) all.push_back(n);
   }
   diags_.error(e.pos, "unknown-function", "unknown function \"" + f + "\"" + did_you_mean(f, all));
-  return make_null(e.pos);
+  return make_error(e.pos);
 }
 
 }  // namespace pipec

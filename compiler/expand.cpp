@@ -216,7 +216,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
 
 bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::string& what) {
   const std::string& t = type.name;
-  if (t == "any") return true;
+  if (t == "any" || is_error(*v)) return true;
   bool ok = false;
   bool runtime = v->kind == Value::Kind::Runtime || v->is_runtime_string();
   if (t == "string") ok = v->kind == Value::Kind::String || runtime;
@@ -469,6 +469,7 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       case Stmt::Kind::Let: scope->bind(s.name, eval(s.value, scope)); break;
       case Stmt::Kind::When: {
         auto c = eval(s.value, scope);
+        if (is_error(*c)) break;
         if (c->kind != Value::Kind::Bool) {
           diags_.error(s.value->pos, "when-runtime",
                        "when needs a condition known at compile time (got " + describe(*c) +

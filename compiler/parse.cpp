@@ -1,6 +1,8 @@
 // Builds pipec's AST from ANTLR's parse tree. ANTLR's types go no further.
 #include "parse.h"
 
+#include <set>
+
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Woverloaded-virtual"
@@ -75,19 +77,41 @@ class Listener : public antlr4::BaseErrorListener {
   Origin origin_;
 };
 
-// Checks bracket nesting on the token stream before parsing.
+// Checks, on the token stream before parsing, that no expression tree can be
+// deep enough to exhaust the stack in the parser or in any later pass:
+// brackets nest at most kMaxNesting deep, and at most kMaxOperators operators
+// stand between two brackets (a && b && ... builds a tree as deep as it is long).
 bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnostics& diags) {
-  int depth = 0;
+  static const std::set<std::string> operators = {"!", "&&", "||", "==", "!=", "<", "<=", ">", ">=", "?", ".", ":"};
+  // Operators counted per open bracket; their sum bounds the depth of the
+  // tree under the current position.
+  std::vector<int> ops = {0};
+  int total = 0;
   for (auto* t : tokens.getTokens()) {
     std::string s = t->getText();
     if (s == "(" || s == "[" || s == "{") {
-      if (++depth > kMaxNesting) {
+      ops.push_back(0);
+      if (static_cast<int>(ops.size()) - 1 > kMaxNesting) {
         diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
                     "nesting deeper than " + std::to_string(kMaxNesting) + " levels");
         return false;
       }
     } else if (s == ")" || s == "]" || s == "}") {
-      --depth;
+      if (ops.size() > 1) {
+        total -= ops.back();
+        ops.pop_back();
+      }
+    } else if (s == "=" || s == "," || s == ";") {
+      total -= ops.back();
+      ops.back() = 0;
+    } else if (operators.count(s)) {
+      ++ops.back();
+      if (++total > kMaxOperators) {
+        diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
+                    "expression too deep: more than " + std::to_string(kMaxOperators) +
+                        " operators on one path; split it with let");
+        return false;
+      }
     }
   }
   return true;

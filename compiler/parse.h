@@ -11,6 +11,10 @@ namespace pipec {
 // The deepest nesting of (), [] and {} a file may have; deeper input is
 // reported, never parsed (so no input can exhaust the stack).
 inline constexpr int kMaxNesting = 64;
+// The most operators on the path from a statement to any point of its
+// expression (a && b && ... builds a tree as deep as it is long), so no tree
+// is deeper than kMaxNesting + kMaxOperators.
+inline constexpr int kMaxOperators = 128;
 
 // Parses `text` (read from `path`). Syntax errors go to `diags`; the returned
 // File holds whatever statements parsed cleanly.

@@ -46,6 +46,13 @@ ValuePtr make_number(std::string text, const Pos& pos) {
   return v;
 }
 
+ValuePtr make_error(const Pos& pos) {
+  auto v = std::make_shared<Value>();
+  v->pos = pos;
+  v->tag = "<error>";
+  return v;
+}
+
 ValuePtr make_runtime(ExprPtr e) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::Runtime;

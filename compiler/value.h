@@ -50,6 +50,10 @@ ValuePtr make_bool(bool b, const Pos& pos);
 ValuePtr make_string(std::string s, const Pos& pos);
 ValuePtr make_number(std::string text, const Pos& pos);
 ValuePtr make_runtime(ExprPtr e);
+// The value of an expression that already had an error reported: every
+// operation on it yields it again, silently, so one mistake gives one message.
+ValuePtr make_error(const Pos& pos);
+inline bool is_error(const Value& v) { return v.kind == Value::Kind::Null && v.tag == "<error>"; }
 
 // "string", "list", ... for messages.
 std::string kind_name(const Value& v);
