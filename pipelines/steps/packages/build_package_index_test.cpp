@@ -12,6 +12,7 @@ namespace steps::build_package_index {
 
 namespace fs = std::filesystem;
 using packages::RecordedOutput;
+using packages::testing::path_text;
 using packages::testing::read_text;
 using packages::testing::TempDir;
 using packages::testing::write_text;
@@ -40,11 +41,11 @@ TEST_CASE("the simple and flat pages, whole") {
   run({dir.path()}, out);
 
   CHECK(out.lines == std::vector<std::string>{
-                         "Wrote " + (dir.path() / "simple/rocm/index.html").string(),
-                         "Wrote " + (dir.path() / "simple/rocm-sdk-core/index.html").string(),
-                         "Wrote " + (dir.path() / "simple/torch/index.html").string(),
-                         "Wrote " + (dir.path() / "simple/index.html").string(),
-                         "Wrote " + (dir.path() / "index.html").string()});
+                         "Wrote " + path_text(dir.path(), "simple/rocm/index.html"),
+                         "Wrote " + path_text(dir.path(), "simple/rocm-sdk-core/index.html"),
+                         "Wrote " + path_text(dir.path(), "simple/torch/index.html"),
+                         "Wrote " + path_text(dir.path(), "simple/index.html"),
+                         "Wrote " + path_text(dir.path(), "index.html")});
 
   CHECK(read_text(dir.path() / "simple/index.html") ==
         "<!DOCTYPE html>\n"
@@ -145,7 +146,7 @@ TEST_CASE("a project that is gone loses its page") {
   fs::remove(dir.path() / "rocm-7.1.0.zip");
   RecordedOutput again;
   run({dir.path()}, again);
-  CHECK(again.lines.back() == "Removed " + (dir.path() / "simple/rocm/index.html").string());
+  CHECK(again.lines.back() == "Removed " + path_text(dir.path(), "simple/rocm/index.html"));
   CHECK_FALSE(fs::exists(dir.path() / "simple/rocm"));
   CHECK(read_text(dir.path() / "simple/index.html").find("rocm/") == std::string::npos);
 }

@@ -31,7 +31,9 @@ struct Fixture {
     inputs.bucket_env = {"ROCm/TheRock", false, "", std::nullopt};
   }
   fs::path dist() const { return root.path() / "pkgs" / "dist"; }
-  std::string d(const std::string& relative) const { return (dist() / relative).string(); }
+  std::string d(const std::string& relative) const {
+    return packages::testing::path_text(dist(), relative);
+  }
 
   std::vector<std::string> header(const std::string& mode) const {
     return {"[INFO] Packages directory: " + (root.path() / "pkgs").string(),
@@ -81,7 +83,8 @@ TEST_CASE("local output: the destination is recreated with the packages and the 
   std::vector<std::string> copies = {"[INFO] Recreating " + destination.string()};
   for (const std::string file : {"rocm-7.1.0.tar.gz", kTorch, "simple/rocm/index.html",
                                  "simple/torch/index.html", "simple/index.html", "index.html"}) {
-    copies.push_back("[INFO] Copying " + f.d(file) + " -> " + (destination / file).string());
+    copies.push_back("[INFO] Copying " + f.d(file) + " -> " +
+                     packages::testing::path_text(destination, file));
   }
   std::vector<std::string> wrote;
   for (const auto& page : kPages) wrote.push_back("Wrote " + f.d(page));
@@ -144,7 +147,8 @@ TEST_CASE("dry run with an output directory prints the copies and creates nothin
   std::vector<std::string> tail = {"[DRY RUN] Would delete and recreate " + destination.string()};
   for (const std::string file : {"rocm-7.1.0.tar.gz", kTorch, "simple/rocm/index.html",
                                  "simple/torch/index.html", "simple/index.html", "index.html"}) {
-    tail.push_back("[DRY RUN] Would copy " + f.d(file) + " -> " + (destination / file).string());
+    tail.push_back("[DRY RUN] Would copy " + f.d(file) + " -> " +
+                   packages::testing::path_text(destination, file));
   }
   std::vector<std::string> writes;
   for (const auto& page : kPages) writes.push_back("[DRY RUN] Would write " + f.d(page));

@@ -22,4 +22,8 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ignored);
 }
 
+std::string path_text(const std::filesystem::path& base, const std::string& relative) {
+  return (base / std::filesystem::path(relative).make_preferred()).string();
+}
+
 }  // namespace steps::packages::testing

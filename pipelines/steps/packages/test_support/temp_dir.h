@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 namespace steps::packages::testing {
 
@@ -17,5 +18,9 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// base/relative as the steps print it: `relative` is '/'-separated and comes
+// out with the platform's separators.
+std::string path_text(const std::filesystem::path& base, const std::string& relative);
 
 }  // namespace steps::packages::testing
