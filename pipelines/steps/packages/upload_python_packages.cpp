@@ -73,10 +73,42 @@ void copy_local(const fs::path& dist, const fs::path& destination,
   }
 }
 
-int upload_s3(const Inputs& inputs, const Services& services,
-              const retrieve_bucket_info::BucketInfo& bucket, const std::string& prefix,
-              const std::vector<packages::PublishedPackage>& published,
-              const std::vector<IndexPage>& pages, StepOutput& out) {
+bool has_bucket_override(const Inputs& inputs) { return inputs.bucket && !inputs.bucket->empty(); }
+
+// Checks the flags and credentials; returns <packages dir>/dist, resolved.
+fs::path checked_dist(const Inputs& inputs) {
+  if (inputs.output_dir && has_bucket_override(inputs)) {
+    throw InputError("--output-dir and --bucket are mutually exclusive");
+  }
+  if (inputs.artifact_group.empty()) throw InputError("--artifact-group must not be empty");
+  if (inputs.run_id.empty()) throw InputError("--run-id must not be empty");
+  const bool to_s3 = !inputs.output_dir && !inputs.dry_run;
+  if (to_s3 && (inputs.aws.access_key_id.empty() || inputs.aws.secret_access_key.empty())) {
+    throw InputError("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set for an S3 upload");
+  }
+  std::error_code ec;
+  const fs::path packages_dir = fs::weakly_canonical(fs::absolute(inputs.input_packages_dir), ec);
+  if (ec || !fs::is_directory(packages_dir)) {
+    throw InputError("Packages root directory not found: " + packages_dir.string());
+  }
+  const fs::path dist = packages_dir / "dist";
+  if (!fs::is_directory(dist)) {
+    throw InputError("Packages dist/ subdirectory not found: " + dist.string());
+  }
+  return dist;
+}
+
+// --bucket (with no external prefix), else retrieve_bucket_info without run data.
+retrieve_bucket_info::BucketInfo select_bucket(const Inputs& inputs) {
+  if (has_bucket_override(inputs)) return {"", *inputs.bucket};
+  retrieve_bucket_info::Inputs selection = inputs.bucket_env;
+  selection.run.reset();
+  return retrieve_bucket_info::retrieve(selection);
+}
+
+bool upload_s3(const Inputs& inputs, const Services& services, const std::string& bucket,
+               const std::string& prefix, const std::vector<packages::PublishedPackage>& published,
+               const std::vector<IndexPage>& pages, StepOutput& out) {
   std::unique_ptr<packages::HttpTransport> curl;
   packages::HttpTransport* transport = services.transport;
   if (transport == nullptr) {
@@ -84,11 +116,10 @@ int upload_s3(const Inputs& inputs, const Services& services,
         inputs.aws.access_key_id, inputs.aws.secret_access_key, inputs.aws.effective_region()});
     transport = curl.get();
   }
-  packages::S3Client client({bucket.bucket, inputs.aws.effective_region(), inputs.aws.endpoint_url,
-                             inputs.aws.session_token},
-                            *transport, services.retry,
-                            [&](std::string_view line) { out.line(line); });
-  return packages::publish_to_s3(client, bucket.bucket, prefix, published, pages, out) ? 0 : 1;
+  packages::S3Client client(
+      {bucket, inputs.aws.effective_region(), inputs.aws.endpoint_url, inputs.aws.session_token},
+      *transport, services.retry, [&](std::string_view line) { out.line(line); });
+  return packages::publish_to_s3(client, bucket, prefix, published, pages, out);
 }
 
 }  // namespace
@@ -121,24 +152,8 @@ std::string summary_markdown(const std::string& index_url, const std::string& pl
 }
 
 int run(const Inputs& inputs, StepOutput& out, const Services& services) {
-  if (inputs.output_dir && inputs.bucket) {
-    throw InputError("--output-dir and --bucket are mutually exclusive");
-  }
-  if (inputs.artifact_group.empty()) throw InputError("--artifact-group must not be empty");
-  if (inputs.run_id.empty()) throw InputError("--run-id must not be empty");
-  const bool to_s3 = !inputs.output_dir && !inputs.dry_run;
-  if (to_s3 && (inputs.aws.access_key_id.empty() || inputs.aws.secret_access_key.empty())) {
-    throw InputError("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set for an S3 upload");
-  }
-  std::error_code ec;
-  const fs::path packages_dir = fs::weakly_canonical(fs::absolute(inputs.input_packages_dir), ec);
-  if (ec || !fs::is_directory(packages_dir)) {
-    throw InputError("Packages root directory not found: " + packages_dir.string());
-  }
-  const fs::path dist = packages_dir / "dist";
-  if (!fs::is_directory(dist))
-    throw InputError("Packages dist/ subdirectory not found: " + dist.string());
-
+  const fs::path dist = checked_dist(inputs);
+  const fs::path packages_dir = dist.parent_path();
   out.line("[INFO] Packages directory: " + packages_dir.string());
   out.line("[INFO] Dist subdirectory : " + dist.string());
   out.line("[INFO] Artifact group    : " + inputs.artifact_group);
@@ -152,13 +167,7 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
   // Before anything is written: an empty dist/ is an error, not a bare index.
   const std::vector<PackageFile> files = packages::list_packages(dist);
   if (!inputs.output_dir) refuse_oversized(files);
-
-  retrieve_bucket_info::BucketInfo bucket{"", inputs.bucket.value_or("")};
-  if (!inputs.bucket) {
-    retrieve_bucket_info::Inputs selection = inputs.bucket_env;
-    selection.run.reset();
-    bucket = retrieve_bucket_info::retrieve(selection);
-  }
+  const retrieve_bucket_info::BucketInfo bucket = select_bucket(inputs);
   const std::string prefix = upload_prefix(bucket.external_repo, inputs);
 
   section(out, "Generating index.html");
@@ -173,8 +182,9 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
   }
   const std::vector<IndexPage> pages = packages::render_index(entries);
   if (inputs.dry_run) {
-    for (const auto& page : pages)
+    for (const auto& page : pages) {
       out.line("[DRY RUN] Would write " + native(dist, page.path).string());
+    }
   } else {
     build_package_index::write_pages(dist, pages, out);
   }
@@ -197,9 +207,8 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
       out.line("[DRY RUN] Would upload " + native(dist, page.path).string() + " -> " + base +
                page.path);
     }
-  } else if (const int code = upload_s3(inputs, services, bucket, prefix, published, pages, out);
-             code != 0) {
-    return code;
+  } else if (!upload_s3(inputs, services, bucket.bucket, prefix, published, pages, out)) {
+    return 1;
   }
 
   if (!inputs.output_dir) {

@@ -173,6 +173,11 @@ TEST_CASE("bucket and prefix: a fork, a --bucket override, a release type") {
   CHECK(overridden.outputs.at(0).second ==
         "https://my-bucket.s3.amazonaws.com/12345-linux/python/gfx94X-dcgpu/index.html");
 
+  f.inputs.bucket = "";  // an empty --bucket selects as if it were not given, like TheRock
+  RecordedOutput empty;
+  run(f.inputs, empty);
+  CHECK(empty.outputs == fork.outputs);
+
   f.inputs.bucket.reset();
   f.inputs.bucket_env = {"ROCm/TheRock", false, "nightly", std::nullopt};
   f.inputs.platform = "windows";
