@@ -1,0 +1,347 @@
+#include "explain.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "github_eval.h"
+
+namespace pipec {
+namespace {
+
+using json = nlohmann::json;
+
+// Evaluates a compile-time value with runtime parts into what GitHub would see.
+json value_json(const Value& v, const EvalContext& ctx) {
+  switch (v.kind) {
+    case Value::Kind::Null: return json();
+    case Value::Kind::Bool: return v.boolean;
+    case Value::Kind::Number: return std::stod(v.text);
+    case Value::Kind::String: {
+      if (v.parts.empty()) return v.text;
+      std::string out;
+      for (const auto& p : v.parts) out += p.expr ? github_to_string(github_eval(*p.expr, ctx)) : p.text;
+      return out;
+    }
+    case Value::Kind::Runtime: return github_eval(*v.expr, ctx);
+    case Value::Kind::List: {
+      json out = json::array();
+      for (const auto& i : v.items) out.push_back(value_json(*i, ctx));
+      return out;
+    }
+    case Value::Kind::Object: {
+      if (v.tag == "action") return v.get("uses")->text;
+      if (v.tag == "image") return v.get("ref")->text;
+      if (v.tag == "workflow_ref") return v.get("file")->text;
+      json out = json::object();
+      for (const auto& f : v.fields) out[f.key] = value_json(*f.value, ctx);
+      return out;
+    }
+    case Value::Kind::Template: return json();
+  }
+  return json();
+}
+
+// GitHub's branch filter globs: * stops at '/', ** does not.
+bool glob(const std::string& pat, const std::string& s) {
+  if (pat.empty()) return s.empty();
+  if (pat.rfind("**", 0) == 0) {
+    for (size_t i = 0; i <= s.size(); ++i) {
+      if (glob(pat.substr(2), s.substr(i))) return true;
+    }
+    return false;
+  }
+  if (pat[0] == '*') {
+    for (size_t i = 0; i <= s.size(); ++i) {
+      if (glob(pat.substr(1), s.substr(i))) return true;
+      if (i < s.size() && s[i] == '/') break;
+    }
+    return false;
+  }
+  return !s.empty() && pat[0] == s[0] && glob(pat.substr(1), s.substr(1));
+}
+
+bool filter_matches(const Value* filter, const std::string& s) {
+  if (!filter) return true;
+  for (const auto& item : filter->items) {
+    if (item->is_string() && glob(item->text, s)) return true;
+  }
+  return false;
+}
+
+const WorkflowModel* find_instance(const Program& program, const std::string& instance) {
+  for (const auto& w : program.workflows) {
+    if (w->instance == instance) return w.get();
+  }
+  return nullptr;
+}
+
+std::string base(const std::string& file) { return std::filesystem::path(file).filename().string(); }
+
+class Simulator {
+ public:
+  Simulator(const Program& program, const ExplainEvent& event, const StepOracle& oracle)
+      : program_(program), event_(event), oracle_(oracle) {}
+
+  bool triggered(const WorkflowModel& wf) const;
+  json github_context() const;
+  // Simulates a workflow; returns its workflow_call outputs.
+  json run(const WorkflowModel& wf, const json& inputs, int indent);
+  std::string out;
+
+ private:
+  json run_job(const WorkflowModel& wf, const std::string& id, const Value& job, const json& inputs,
+               const json& needs, const json& matrix, int indent, bool& ran);
+  void line(int indent, const std::string& text) { out += std::string(indent * 2, ' ') + text + "\n"; }
+
+  const Program& program_;
+  const ExplainEvent& event_;
+  const StepOracle& oracle_;
+  int depth_ = 0;
+};
+
+bool Simulator::triggered(const WorkflowModel& wf) const {
+  const Value* on = wf.body->get("on");
+  if (!on) return false;
+  std::string key = event_.event;
+  const Value* t = on->get(key);
+  if (!t && key == "workflow_dispatch") t = on->get("dispatch");
+  if (!t) return false;
+  if (key == "push" || key == "pull_request") {
+    if (!filter_matches(t->get("branches"), event_.branch)) return false;
+    if (const Value* paths = t->get("paths"); paths && !event_.changed.empty()) {
+      bool any = std::any_of(event_.changed.begin(), event_.changed.end(),
+                             [&](const std::string& p) { return filter_matches(paths, p); });
+      if (!any) return false;
+    }
+  }
+  return true;
+}
+
+json Simulator::github_context() const {
+  json labels = json::array();
+  for (const auto& l : event_.labels) labels.push_back({{"name", l}});
+  json event = json::object();
+  if (event_.event == "pull_request") {
+    event["number"] = 1;
+    event["pull_request"] = {{"number", 1}, {"labels", labels}, {"head", {{"repo", {{"fork", false}}}}},
+                             {"base", {{"ref", event_.branch}}}};
+  }
+  if (event_.event == "workflow_dispatch") {
+    event["inputs"] = json::object();
+    for (const auto& [k, v] : event_.inputs) event["inputs"][k] = v;
+  }
+  std::string ref_name = event_.event == "pull_request" ? "1/merge" : event_.branch;
+  return {{"event_name", event_.event}, {"ref_name", ref_name}, {"ref", "refs/heads/" + ref_name},
+          {"repository", "ROCm/TheRock"}, {"repository_owner", "ROCm"}, {"run_id", "1"},
+          {"sha", "0000000000000000000000000000000000000000"}, {"workspace", "/workspace"},
+          {"workflow", ""}, {"token", ""}, {"event", event}};
+}
+
+// The matrix legs: the product of the matrix's lists, plus include rows.
+std::vector<json> legs_of(const json& matrix) {
+  std::vector<json> legs = {json::object()};
+  if (!matrix.is_object()) return {};
+  for (auto it = matrix.begin(); it != matrix.end(); ++it) {
+    if (it.key() == "include" || it.key() == "exclude") continue;
+    if (!it.value().is_array()) return {};
+    std::vector<json> next;
+    for (const auto& leg : legs) {
+      for (const auto& v : it.value()) {
+        json l = leg;
+        l[it.key()] = v;
+        next.push_back(l);
+      }
+    }
+    legs = next;
+  }
+  if (auto inc = matrix.find("include"); inc != matrix.end() && inc->is_array()) {
+    for (const auto& row : *inc) legs.push_back(row);
+  }
+  if (legs.size() == 1 && legs[0].empty()) return {};
+  return legs;
+}
+
+json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
+  if (++depth_ > 16) {
+    line(indent, "(calls nested too deeply)");
+    --depth_;
+    return json::object();
+  }
+  const Value* jobs = wf.body->get("jobs");
+  json needs_ctx = json::object();
+  std::set<std::string> done;
+  std::vector<const Field*> order;
+  // Topological order by needs, keeping source order among ready jobs.
+  while (jobs && order.size() < jobs->fields.size()) {
+    bool progress = false;
+    for (const auto& f : jobs->fields) {
+      if (done.count(f.key)) continue;
+      bool ready = true;
+      if (const Value* n = f.value->get("needs")) {
+        for (const auto& d : n->items) ready = ready && done.count(d->text);
+      }
+      if (!ready) continue;
+      order.push_back(&f);
+      done.insert(f.key);
+      progress = true;
+    }
+    if (!progress) break;
+  }
+  for (const Field* f : order) {
+    const Value& job = *f->value;
+    json needs = json::object();
+    if (const Value* n = job.get("needs")) {
+      for (const auto& d : n->items) needs[d->text] = needs_ctx[d->text];
+    }
+    EvalContext ctx;
+    ctx.contexts = {{"github", github_context()}, {"inputs", inputs}, {"needs", needs}, {"vars", json::object()},
+                    {"secrets", json::object()}};
+    bool all_ok = true;
+    for (auto it = needs.begin(); it != needs.end(); ++it) all_ok = all_ok && (*it)["result"] == "success";
+    ctx.job_status = all_ok ? "success" : "skipped";
+    bool run_it = all_ok;
+    std::string why;
+    if (const Value* cond = job.get("if")) {
+      run_it = github_truthy(value_json(*cond, ctx));
+      if (!run_it) why = " (if is false)";
+    } else if (!all_ok) {
+      why = " (a needed job did not succeed)";
+    }
+    json result = {{"result", run_it ? "success" : "skipped"}, {"outputs", json::object()}};
+    if (!run_it) {
+      line(indent, f->key + ": skipped" + why);
+      needs_ctx[f->key] = result;
+      continue;
+    }
+    std::vector<json> legs;
+    if (const Value* strategy = job.get("strategy")) {
+      if (const Value* m = strategy->get("matrix")) {
+        legs = legs_of(value_json(*m, ctx));
+        if (legs.empty()) {
+          line(indent, f->key + ": no matrix legs");
+          needs_ctx[f->key] = {{"result", "skipped"}, {"outputs", json::object()}};
+          continue;
+        }
+      }
+    }
+    if (legs.empty()) {
+      bool ran = true;
+      result["outputs"] = run_job(wf, f->key, job, inputs, needs, json::object(), indent, ran);
+    } else {
+      line(indent, f->key + ": " + std::to_string(legs.size()) + (legs.size() == 1 ? " leg" : " legs"));
+      for (const auto& leg : legs) {
+        bool ran = true;
+        result["outputs"] = run_job(wf, f->key, job, inputs, needs, leg, indent + 1, ran);
+      }
+    }
+    needs_ctx[f->key] = result;
+  }
+  // workflow_call outputs read jobs.<id>.outputs.
+  json outputs = json::object();
+  if (const Value* outs = wf.body->get("outputs")) {
+    EvalContext ctx;
+    ctx.contexts = {{"jobs", needs_ctx}, {"inputs", inputs}, {"github", github_context()}};
+    for (const auto& o : outs->fields) {
+      const Value* v = o.value->kind == Value::Kind::Object && o.value->get("value") ? o.value->get("value") : o.value.get();
+      outputs[o.key] = value_json(*v, ctx);
+    }
+  }
+  --depth_;
+  return outputs;
+}
+
+json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Value& job, const json& inputs,
+                        const json& needs, const json& matrix, int indent, bool& ran) {
+  (void)wf;
+  EvalContext ctx;
+  ctx.contexts = {{"github", github_context()}, {"inputs", inputs}, {"needs", needs}, {"matrix", matrix},
+                  {"vars", json::object()}, {"secrets", json::object()}, {"env", json::object()}};
+  std::string label = id;
+  if (const Value* name = job.get("name")) label = id + " [" + github_to_string(value_json(*name, ctx)) + "]";
+  if (const Value* uses = job.get("uses")) {
+    if (uses->tag != "workflow_ref") {
+      line(indent, label + ": runs " + github_to_string(value_json(*uses, ctx)));
+      return json::object();
+    }
+    const WorkflowModel* callee = find_instance(program_, uses->get("instance")->text);
+    line(indent, label + ": calls " + base(uses->get("file")->text));
+    if (!callee) return json::object();
+    json with = json::object();
+    for (const auto& in : callee->inputs) {
+      if (in.default_value) with[in.name] = value_json(*in.default_value, ctx);
+    }
+    if (const Value* w = job.get("with")) {
+      for (const auto& f : w->fields) with[f.key] = value_json(*f.value, ctx);
+    }
+    return run(*callee, with, indent + 1);
+  }
+  line(indent, label + ": runs");
+  json env = json::object();
+  if (const Value* we = wf.body->get("env")) env.update(value_json(*we, ctx));
+  if (const Value* je = job.get("env")) env.update(value_json(*je, ctx));
+  json steps = json::object();
+  if (const Value* list = job.get("steps")) {
+    for (const auto& step : list->items) {
+      ctx.contexts["steps"] = steps;
+      ctx.contexts["env"] = env;
+      json step_env = env;
+      if (const Value* se = step->get("env")) step_env.update(value_json(*se, ctx));
+      json outputs = json::object();
+      std::vector<std::string> notes;
+      if (oracle_ && oracle_(*step, step_env, event_, outputs, notes)) {
+        std::string name = step->get("name") ? step->get("name")->text : (step->get("id") ? step->get("id")->text : "step");
+        line(indent + 1, name + ":");
+        for (const auto& n : notes) line(indent + 2, n);
+      }
+      if (const Value* sid = step->get("id")) steps[sid->text] = {{"outputs", outputs}, {"outcome", "success"}, {"conclusion", "success"}};
+    }
+  }
+  ctx.contexts["steps"] = steps;
+  json outputs = json::object();
+  if (const Value* outs = job.get("outputs")) {
+    for (const auto& o : outs->fields) outputs[o.key] = github_to_string(value_json(*o.value, ctx));
+  }
+  ran = true;
+  return outputs;
+}
+
+}  // namespace
+
+std::string explain(const Program& program, const ExplainEvent& event, const StepOracle& oracle, Diagnostics& diags) {
+  static const std::vector<std::string> events = {"push", "pull_request", "schedule", "workflow_dispatch"};
+  if (std::find(events.begin(), events.end(), event.event) == events.end()) {
+    diags.error(Pos{}, "usage", "--event must be one of " + join(events) + did_you_mean(event.event, events));
+    return "";
+  }
+  Simulator sim(program, event, oracle);
+  std::string header = "event: " + event.event + ", branch " + event.branch;
+  if (!event.labels.empty()) header += ", labels " + join(event.labels);
+  for (const auto& [k, v] : event.inputs) header += ", " + k + "=" + v;
+  sim.out += header + "\n";
+  std::vector<const WorkflowModel*> entries;
+  for (const auto& wf : program.workflows) {
+    if (sim.triggered(*wf)) entries.push_back(wf.get());
+  }
+  std::sort(entries.begin(), entries.end(), [](const WorkflowModel* a, const WorkflowModel* b) { return a->file < b->file; });
+  if (entries.empty()) sim.out += "\nno workflow runs on this event\n";
+  for (const WorkflowModel* wf : entries) {
+    sim.out += "\n" + wf->file + "\n";
+    json inputs = json::object();
+    if (event.event == "workflow_dispatch") {
+      for (const auto& in : wf->inputs) {
+        if (in.only == "call") continue;
+        if (auto it = event.inputs.find(in.name); it != event.inputs.end()) {
+          inputs[in.name] = in.type == "boolean" ? json(it->second == "true") : json(it->second);
+        } else if (in.default_value) {
+          EvalContext ctx;
+          inputs[in.name] = value_json(*in.default_value, ctx);
+        }
+      }
+    }
+    sim.run(*wf, inputs, 1);
+  }
+  return sim.out;
+}
+
+}  // namespace pipec

@@ -1,0 +1,219 @@
+#include "github_eval.h"
+
+#include <cctype>
+#include <cmath>
+#include <limits>
+
+namespace pipec {
+namespace {
+
+using json = nlohmann::json;
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+double to_number(const json& v) {
+  if (v.is_null()) return 0;
+  if (v.is_boolean()) return v.get<bool>() ? 1 : 0;
+  if (v.is_number()) return v.get<double>();
+  if (v.is_string()) {
+    std::string s = v.get<std::string>();
+    size_t a = s.find_first_not_of(" \t\n"), b = s.find_last_not_of(" \t\n");
+    if (a == std::string::npos) return 0;
+    s = s.substr(a, b - a + 1);
+    try {
+      size_t used = 0;
+      double d = s.rfind("0x", 0) == 0 ? static_cast<double>(std::stoll(s, &used, 16)) : std::stod(s, &used);
+      if (s.rfind("0x", 0) == 0) used += 0;
+      if (used == s.size()) return d;
+    } catch (...) {
+    }
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+bool loose_equal(const json& a, const json& b) {
+  if (a.is_string() && b.is_string()) return lower(a.get<std::string>()) == lower(b.get<std::string>());
+  if (a.type() == b.type() && (a.is_object() || a.is_array())) return &a == &b || a == b;
+  if (a.is_null() && b.is_null()) return true;
+  if ((a.is_object() || a.is_array()) || (b.is_object() || b.is_array())) return false;
+  double x = to_number(a), y = to_number(b);
+  return !std::isnan(x) && !std::isnan(y) && x == y;
+}
+
+const json* find_key(const json& obj, const std::string& key) {
+  if (!obj.is_object()) return nullptr;
+  if (auto it = obj.find(key); it != obj.end()) return &*it;
+  std::string k = lower(key);
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    if (lower(it.key()) == k) return &it.value();
+  }
+  return nullptr;
+}
+
+json call(const Expr& e, const EvalContext& ctx) {
+  const std::string f = lower(e.text);
+  auto arg = [&](size_t i) { return i < e.operands.size() ? github_eval(*e.operands[i], ctx) : json(); };
+  if (f == "success") return ctx.job_status == "success";
+  if (f == "failure") return ctx.job_status == "failure";
+  if (f == "cancelled") return ctx.job_status == "cancelled";
+  if (f == "always") return true;
+  if (f == "contains") {
+    json hay = arg(0), needle = arg(1);
+    if (hay.is_array()) {
+      for (const auto& x : hay) {
+        if (loose_equal(x, needle)) return true;
+      }
+      return false;
+    }
+    return lower(github_to_string(hay)).find(lower(github_to_string(needle))) != std::string::npos;
+  }
+  if (f == "startswith" || f == "endswith") {
+    std::string s = lower(github_to_string(arg(0))), p = lower(github_to_string(arg(1)));
+    if (p.size() > s.size()) return false;
+    return f == "startswith" ? s.compare(0, p.size(), p) == 0 : s.compare(s.size() - p.size(), p.size(), p) == 0;
+  }
+  if (f == "format") {
+    std::string fmt = github_to_string(arg(0)), out;
+    for (size_t i = 0; i < fmt.size(); ++i) {
+      if (fmt[i] == '{' && i + 1 < fmt.size() && fmt[i + 1] == '{') {
+        out += '{';
+        ++i;
+      } else if (fmt[i] == '}' && i + 1 < fmt.size() && fmt[i + 1] == '}') {
+        out += '}';
+        ++i;
+      } else if (fmt[i] == '{') {
+        size_t close = fmt.find('}', i);
+        if (close == std::string::npos) break;
+        try {
+          out += github_to_string(arg(1 + std::stoul(fmt.substr(i + 1, close - i - 1))));
+        } catch (...) {
+        }
+        i = close;
+      } else {
+        out += fmt[i];
+      }
+    }
+    return out;
+  }
+  if (f == "join") {
+    json a = arg(0);
+    std::string sep = e.operands.size() > 1 ? github_to_string(arg(1)) : ",";
+    if (!a.is_array()) return github_to_string(a);
+    std::string out;
+    for (size_t i = 0; i < a.size(); ++i) out += (i ? sep : "") + github_to_string(a[i]);
+    return out;
+  }
+  if (f == "tojson") return arg(0).dump(2);
+  if (f == "fromjson") {
+    json parsed = json::parse(github_to_string(arg(0)), nullptr, false);
+    return parsed.is_discarded() ? json() : parsed;
+  }
+  return json();  // hashFiles and anything unknown
+}
+
+}  // namespace
+
+bool github_truthy(const json& v) {
+  if (v.is_null()) return false;
+  if (v.is_boolean()) return v.get<bool>();
+  if (v.is_number()) {
+    double d = v.get<double>();
+    return d != 0 && !std::isnan(d);
+  }
+  if (v.is_string()) return !v.get<std::string>().empty();
+  return true;
+}
+
+std::string github_to_string(const json& v) {
+  if (v.is_null()) return "";
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number()) {
+    double d = v.get<double>();
+    if (std::floor(d) == d && std::fabs(d) < 1e15) return std::to_string(static_cast<long long>(d));
+    return v.dump();
+  }
+  return v.dump();
+}
+
+json github_eval(const Expr& e, const EvalContext& ctx) {
+  using K = Expr::Kind;
+  switch (e.kind) {
+    case K::String: {
+      if (e.parts.size() == 1 && !e.parts[0].expr) return e.parts[0].text;
+      std::string out;
+      for (const auto& p : e.parts) out += p.expr ? github_to_string(github_eval(*p.expr, ctx)) : p.text;
+      return out;
+    }
+    case K::Number: return to_number(json(e.text));
+    case K::Bool: return e.boolean;
+    case K::Null: return json();
+    case K::Name: {
+      const json* v = find_key(ctx.contexts, e.text);
+      return v ? *v : json();
+    }
+    case K::Member: {
+      json base = github_eval(*e.operands[0], ctx);
+      if (base.is_array()) {  // object filter: list.field
+        json out = json::array();
+        for (const auto& item : base) {
+          if (const json* v = find_key(item, e.text)) out.push_back(*v);
+        }
+        return out;
+      }
+      const json* v = find_key(base, e.text);
+      return v ? *v : json();
+    }
+    case K::Index: {
+      json base = github_eval(*e.operands[0], ctx);
+      json idx = github_eval(*e.operands[1], ctx);
+      if (base.is_array() && idx.is_number()) {
+        double d = idx.get<double>();
+        if (d >= 0 && d < static_cast<double>(base.size())) return base[static_cast<size_t>(d)];
+        return json();
+      }
+      const json* v = find_key(base, github_to_string(idx));
+      return v ? *v : json();
+    }
+    case K::Call: return call(e, ctx);
+    case K::List: {
+      json out = json::array();
+      for (const auto& o : e.operands) out.push_back(github_eval(*o, ctx));
+      return out;
+    }
+    case K::Object: return json::object();
+    case K::Not: return !github_truthy(github_eval(*e.operands[0], ctx));
+    case K::Binary: {
+      json l = github_eval(*e.operands[0], ctx);
+      if (e.text == "&&") return github_truthy(l) ? github_eval(*e.operands[1], ctx) : l;
+      if (e.text == "||") return github_truthy(l) ? l : github_eval(*e.operands[1], ctx);
+      json r = github_eval(*e.operands[1], ctx);
+      if (e.text == "==") return loose_equal(l, r);
+      if (e.text == "!=") return !loose_equal(l, r);
+      if (l.is_string() && r.is_string()) {
+        std::string a = lower(l.get<std::string>()), b = lower(r.get<std::string>());
+        if (e.text == "<") return a < b;
+        if (e.text == "<=") return a <= b;
+        if (e.text == ">") return a > b;
+        return a >= b;
+      }
+      double a = to_number(l), b = to_number(r);
+      if (std::isnan(a) || std::isnan(b)) return false;
+      if (e.text == "<") return a < b;
+      if (e.text == "<=") return a <= b;
+      if (e.text == ">") return a > b;
+      return a >= b;
+    }
+    case K::Cond: {
+      json c = github_eval(*e.operands[0], ctx);
+      json a = github_truthy(c) ? github_eval(*e.operands[1], ctx) : c;
+      return github_truthy(a) ? a : github_eval(*e.operands[2], ctx);
+    }
+  }
+  return json();
+}
+
+}  // namespace pipec

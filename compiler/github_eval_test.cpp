@@ -1,0 +1,67 @@
+#include "github_eval.h"
+
+#include <doctest/doctest.h>
+
+#include "parse.h"
+
+namespace pipec {
+namespace {
+
+// Evaluates one expression written in .pipe syntax against `contexts`.
+std::string eval_text(const std::string& expr, const nlohmann::json& contexts = nlohmann::json::object(),
+                      const std::string& status = "success") {
+  Diagnostics diags;
+  File f = parse_file("t.pipe", "let x = " + expr + "\n", diags);
+  REQUIRE(!diags.has_errors());
+  EvalContext ctx;
+  ctx.contexts = contexts;
+  ctx.job_status = status;
+  return github_eval(*f.stmts.at(0)->value, ctx).dump();
+}
+
+TEST_CASE("equality coerces like GitHub: numbers across types, strings ignoring case") {
+  CHECK(eval_text("\"1\" == 1") == "true");
+  CHECK(eval_text("\"abc\" == \"ABC\"") == "true");
+  CHECK(eval_text("true == 1") == "true");
+  CHECK(eval_text("null == 0") == "true");
+  CHECK(eval_text("\"true\" == true") == "false");  // 'true' is NaN as a number
+  CHECK(eval_text("\"\" == 0") == "true");
+  CHECK(eval_text("\"x\" != \"X\"") == "false");
+}
+
+TEST_CASE("&& and || return an operand, not a boolean") {
+  CHECK(eval_text("\"ROCm\" == \"rocm\" && \"azure\" || \"ubuntu\"") == "\"azure\"");
+  CHECK(eval_text("\"a\" == \"b\" && \"azure\" || \"ubuntu\"") == "\"ubuntu\"");
+  CHECK(eval_text("\"\" || null") == "null");
+}
+
+TEST_CASE("contexts: names are case-insensitive, missing ones are null") {
+  nlohmann::json c = {{"inputs", {{"Build_PyTorch", true}}}};
+  CHECK(eval_text("inputs.build_pytorch", c) == "true");
+  CHECK(eval_text("inputs.missing", c) == "null");
+  CHECK(eval_text("needs.setup.outputs.x", c) == "null");
+}
+
+TEST_CASE("functions") {
+  nlohmann::json c = {{"github", {{"event", {{"pull_request", {{"labels", {{{"name", "build:pytorch"}}, {{"name", "gfx950-linux"}}}}}}}}}}};
+  CHECK(eval_text("contains(github.event.pull_request.labels.name, \"BUILD:pytorch\")", c) == "true");
+  CHECK(eval_text("contains(\"release/therock-7.11\", \"therock\")") == "true");
+  CHECK(eval_text("startsWith(\"release/therock-7.11\", \"release/\")") == "true");
+  CHECK(eval_text("endsWith(\"a.yml\", \".YML\")") == "true");
+  CHECK(eval_text("format(\"{0}-{1} {{x}}\", \"a\", 2)") == "\"a-2 {x}\"");
+  CHECK(eval_text("fromJSON(\"[1, 2]\")") == "[1,2]");
+  CHECK(eval_text("join(fromJSON(\"[\\\"a\\\", \\\"b\\\"]\"), \"+\")") == "\"a+b\"");
+  CHECK(eval_text("success()", {}, "skipped") == "false");
+  CHECK(eval_text("!failure() && !cancelled()", {}, "skipped") == "true");
+  CHECK(eval_text("always()") == "true");
+}
+
+TEST_CASE("strings with ${{ }} parts and the index operator") {
+  nlohmann::json c = {{"matrix", {{"variant", {{"family", "gfx94X-dcgpu"}, {"test-runs-on", ""}}}}}};
+  CHECK(eval_text("\"Linux::${{ matrix.variant.family }}\"", c) == "\"Linux::gfx94X-dcgpu\"");
+  CHECK(eval_text("matrix.variant[\"family\"]", c) == "\"gfx94X-dcgpu\"");
+  CHECK(eval_text("matrix.variant.test-runs-on != \"\"", c) == "false");
+}
+
+}  // namespace
+}  // namespace pipec
