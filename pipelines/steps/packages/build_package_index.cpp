@@ -35,7 +35,9 @@ void write_pages(const fs::path& dir, const std::vector<packages::IndexPage>& pa
   std::vector<fs::path> stale;
   for (const auto& entry : fs::directory_iterator(simple, ec)) {
     const fs::path page = entry.path() / "index.html";
-    if (entry.is_directory() && !written.contains(page) && fs::exists(page)) stale.push_back(page);
+    if (entry.is_directory(ec) && !written.contains(page) && fs::exists(page, ec)) {
+      stale.push_back(page);
+    }
   }
   std::sort(stale.begin(), stale.end());
   for (const fs::path& page : stale) {
