@@ -106,6 +106,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     by_file[wf->file] = wf.get();
   }
   for (auto& wf : c.program.workflows) unroll_matrices(*wf, c.diags);
+  if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
