@@ -162,7 +162,10 @@ ValuePtr Lowerer::lower_inputs(bool for_call) {
   for (const auto& in : wf_.inputs) {
     if (in.only == (for_call ? "dispatch" : "call")) continue;
     auto decl = object(in.pos);
-    if (!in.description.empty()) decl->fields.push_back({"description", in.pos, make_string(in.description, in.pos)});
+    // The workflow schema requires a description for dispatch inputs; the
+    // name is what GitHub's form shows when there is none.
+    std::string description = in.description.empty() && !for_call ? in.name : in.description;
+    if (!description.empty()) decl->fields.push_back({"description", in.pos, make_string(description, in.pos)});
     if (in.required) decl->fields.push_back({"required", in.pos, make_bool(true, in.pos)});
     std::string type = in.type;
     if (for_call && (type == "choice" || type == "environment")) type = "string";
