@@ -610,6 +610,17 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           else obj.fields.push_back({"steps", s.pos, list});
           break;
         }
+        if ((ctx == Ctx::Object || ctx == Ctx::Env) && !s.name.empty() && !s.has_params) {
+          // Statements need no separator, so `dispatch pull_request { }`
+          // reads as one named block; where no block takes a name it is the
+          // flag `dispatch` followed by the block `pull_request { }`.
+          add_field(obj, s.kind_word, s.pos, make_null(s.pos), diags_);
+          auto inner = new_object(s.name_pos);
+          bool free_keys = s.name == "env" || s.name == "with" || s.name == "outputs" || ctx == Ctx::Env;
+          eval_body(*s.body, scope, free_keys ? Ctx::Env : Ctx::Object, *inner, wf);
+          add_field(obj, s.name, s.name_pos, inner, diags_);
+          break;
+        }
         if (!s.name.empty() || s.has_params) {
           diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + (s.name.empty() ? "" : " " + s.name) +
                                                 " { }\" here" +
