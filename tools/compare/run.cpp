@@ -1,0 +1,94 @@
+#include "run.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <optional>
+#include <ostream>
+
+#include "diff.h"
+#include "load_workflow.h"
+#include "pairing.h"
+#include "reasons.h"
+#include "render.h"
+#include "report.h"
+#include "yaml_value.h"
+
+namespace wfcompare {
+
+namespace {
+
+bool is_directory(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_directory(path, ec);
+}
+
+std::string join(const std::string& dir, const std::string& file) {
+  return (std::filesystem::path(dir) / file).string();
+}
+
+// Loads a workflow; an error is printed and gives nullopt.
+std::optional<Model> load_or_report(const std::string& path, std::ostream& err) {
+  try {
+    return load_workflow_file(path, path);
+  } catch (const InputError& e) {
+    err << e.what() << "\n";
+  } catch (const YAML::Exception& e) {  // a shape the loader did not foresee
+    err << InputError(path, e.mark, e.msg).what() << "\n";
+  } catch (const std::exception& e) {
+    err << InputError(path, e.what()).what() << "\n";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run(const Options& options, std::ostream& out, std::ostream& err) {
+  bool failed = false;
+  for (const auto& [flag, dir] : {std::pair{"--generated", options.generated_dir},
+                                  std::pair{"--corpus", options.corpus_dir}}) {
+    if (!is_directory(dir)) {
+      err << dir << ": not a directory (" << flag << ")\n";
+      failed = true;
+    }
+  }
+  if (failed) return 2;
+
+  std::vector<MapEntry> map;
+  std::vector<Reason> reasons;
+  try {
+    if (options.map_file) map = load_map(*options.map_file);
+  } catch (const InputError& e) {
+    err << e.what() << "\n";
+    failed = true;
+  }
+  try {
+    if (options.reasons_file) reasons = load_reasons(*options.reasons_file);
+  } catch (const InputError& e) {
+    err << e.what() << "\n";
+    failed = true;
+  }
+
+  Pairing pairing = pair_workflows(list_workflows(options.generated_dir),
+                                   list_workflows(options.corpus_dir), map);
+  ReasonMatcher matcher(reasons);
+  Report report;
+  for (const auto& pair : pairing.pairs) {
+    auto corpus = load_or_report(join(options.corpus_dir, pair.corpus), err);
+    auto generated = load_or_report(join(options.generated_dir, pair.generated), err);
+    if (!corpus || !generated) {
+      failed = true;
+      continue;
+    }
+    report.workflows.push_back(explain(pair, diff_models(*corpus, *generated), matcher));
+  }
+  if (failed) return 2;
+
+  report.unpaired = pairing.unpaired;
+  report.stale_map_entries = pairing.stale;
+  for (const Reason* r : matcher.stale()) report.stale_reasons.push_back(*r);
+  out << (options.format == Format::json ? render_json(report) : render_text(report));
+  return report.exit_code();
+}
+
+}  // namespace wfcompare
