@@ -1,1 +1,164 @@
+// The report as text and as JSON, its counts and its exit code.
+#include "report.h"
+
 #include <doctest/doctest.h>
+
+#include "render.h"
+
+namespace wfcompare {
+
+namespace {
+
+Report sample() {
+  std::vector<Reason> reasons = {
+      {"ci_linux.yml", Kind::needs, "job test needs", "tests wait for the packages",
+       "reasons.yml:2:3"},
+      {"ci_linux.yml", Kind::jobs, "job gone", "removed upstream", "reasons.yml:6:3"},
+  };
+  ReasonMatcher matcher(reasons);
+  Report report;
+  report.workflows.push_back(
+      explain({"ci_linux.yml", "ci_linux.yml", "ci_linux.yml"},
+              {{Kind::needs, "job test needs", nlohmann::json::array({"build"}),
+                nlohmann::json::array({"build", "package"})},
+               {Kind::actions, "job build action actions/checkout ref", nlohmann::json("abc123"),
+                nlohmann::json("v4")},
+               {Kind::conditions, "job test if", nlohmann::json("always()"), std::nullopt}},
+              matcher));
+  report.workflows.push_back(explain({"ci.yml", "ci.yml", "ci_old.yml"}, {}, matcher));
+  report.unpaired = {{"copy_release.yml", true, "dropped (map.yml:3:3)"},
+                     {"release.yml", false, std::nullopt}};
+  report.stale_map_entries = {{"map.yml:5:3", "generated file x.yml does not exist"}};
+  for (const Reason* r : matcher.stale()) report.stale_reasons.push_back(*r);
+  return report;
+}
+
+}  // namespace
+
+TEST_CASE("text: one block per pair, one line per difference, reasons, then the summary") {
+  CHECK(render_text(sample()) == R"~(== ci_linux.yml: 3 differences
+ci_linux.yml needs job test needs: corpus=["build"] generated=["build","package"]
+  reason: tests wait for the packages
+ci_linux.yml actions job build action actions/checkout ref: corpus="abc123" generated="v4"
+  UNEXPLAINED
+ci_linux.yml conditions job test if: corpus="always()" generated=absent
+  UNEXPLAINED
+
+== ci.yml (generated ci.yml, corpus ci_old.yml): 0 differences
+
+== unpaired files
+only-in-corpus copy_release.yml
+  reason: dropped (map.yml:3:3)
+only-in-generated release.yml
+  UNEXPLAINED
+
+== stale
+STALE REASON reasons.yml:6:3: ci_linux.yml jobs job gone: removed upstream
+STALE MAP ENTRY map.yml:5:3: generated file x.yml does not exist
+
+workflows: 2 compared, 5 differences, 2 explained, 3 unexplained, 2 stale reasons
+)~");
+}
+
+TEST_CASE("json: the same report; an absent side has no key") {
+  CHECK(render_json(sample()) == R"~({
+  "stale_map_entries": [
+    {
+      "at": "map.yml:5:3",
+      "message": "generated file x.yml does not exist"
+    }
+  ],
+  "stale_reasons": [
+    {
+      "at": "reasons.yml:6:3",
+      "item": "job gone",
+      "kind": "jobs",
+      "reason": "removed upstream",
+      "workflow": "ci_linux.yml"
+    }
+  ],
+  "summary": {
+    "compared": 2,
+    "differences": 5,
+    "explained": 2,
+    "stale": 2,
+    "unexplained": 3
+  },
+  "unpaired": [
+    {
+      "explained": true,
+      "file": "copy_release.yml",
+      "reason": "dropped (map.yml:3:3)",
+      "side": "corpus"
+    },
+    {
+      "explained": false,
+      "file": "release.yml",
+      "side": "generated"
+    }
+  ],
+  "workflows": [
+    {
+      "corpus": "ci_linux.yml",
+      "differences": [
+        {
+          "corpus": [
+            "build"
+          ],
+          "explained": true,
+          "generated": [
+            "build",
+            "package"
+          ],
+          "item": "job test needs",
+          "kind": "needs",
+          "reason": "tests wait for the packages",
+          "reason_at": "reasons.yml:2:3"
+        },
+        {
+          "corpus": "abc123",
+          "explained": false,
+          "generated": "v4",
+          "item": "job build action actions/checkout ref",
+          "kind": "actions"
+        },
+        {
+          "corpus": "always()",
+          "explained": false,
+          "item": "job test if",
+          "kind": "conditions"
+        }
+      ],
+      "generated": "ci_linux.yml",
+      "workflow": "ci_linux.yml"
+    },
+    {
+      "corpus": "ci_old.yml",
+      "differences": [],
+      "generated": "ci.yml",
+      "workflow": "ci.yml"
+    }
+  ]
+}
+)~");
+}
+
+TEST_CASE("exit 0 only when everything is explained and nothing is stale") {
+  Report report = sample();
+  CHECK(report.exit_code() == 1);
+  report.workflows[0].differences.erase(report.workflows[0].differences.begin() + 1,
+                                        report.workflows[0].differences.end());
+  report.unpaired.pop_back();
+  CHECK(report.exit_code() == 1);  // still stale
+  report.stale_reasons.clear();
+  report.stale_map_entries.clear();
+  CHECK(report.exit_code() == 0);
+  Summary s = report.summary();
+  CHECK(s.compared == 2);
+  CHECK(s.differences == 2);
+  CHECK(s.explained == 2);
+  CHECK(s.unexplained == 0);
+  CHECK(s.stale == 0);
+}
+
+}  // namespace wfcompare
