@@ -91,6 +91,7 @@ void load_schedule(const YAML::Node& config, const std::string& file, const Key&
     expect_sequence(config, file, "on.schedule");
     for (const auto& entry : config) {
       expect_map(entry, file, "a schedule entry");
+      if (!entry["cron"]) throw InputError(file, entry.Mark(), "a schedule entry needs 'cron'");
       crons.push_back(to_json(entry["cron"]));
     }
   }

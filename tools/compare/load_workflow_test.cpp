@@ -173,6 +173,8 @@ TEST_CASE("a malformed workflow is file:line:col: message") {
         "w.yml:2:9: on.push must be a mapping, not a sequence");
   CHECK(load_error("on:\n  workflow_dispatch:\n    inputs: [a]\njobs: {}\n") ==
         "w.yml:3:13: on.workflow_dispatch.inputs must be a mapping, not a sequence");
+  CHECK(load_error("on:\n  schedule:\n    - {corn: x}\njobs: {}\n") ==
+        "w.yml:3:7: a schedule entry needs 'cron'");
 }
 
 }  // namespace wfcompare

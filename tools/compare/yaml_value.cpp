@@ -1,6 +1,7 @@
 #include "yaml_value.h"
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 
 #include <cctype>
 #include <charconv>
@@ -61,6 +62,30 @@ nlohmann::json resolve_plain(const std::string& s) {
   return s;
 }
 
+constexpr int kMaxDepth = 256;
+constexpr long kMaxNodes = 1'000'000;
+
+// Walks the tree as the loaders will, so that they never meet a recursive
+// alias (`&x [*x]`) or an alias bomb: either throws InputError here.
+void check_size(const YAML::Node& node, int depth, long& budget, const std::string& file) {
+  if (depth > kMaxDepth) {
+    throw InputError(file, node.Mark(),
+                     fmt::format("nested deeper than {} levels (or a recursive alias)", kMaxDepth));
+  }
+  if (--budget < 0) {
+    throw InputError(file, node.Mark(),
+                     fmt::format("more than {} nodes once aliases are expanded", kMaxNodes));
+  }
+  if (node.IsSequence()) {
+    for (const auto& item : node) check_size(item, depth + 1, budget, file);
+  } else if (node.IsMap()) {
+    for (const auto& kv : node) {
+      check_size(kv.first, depth + 1, budget, file);
+      check_size(kv.second, depth + 1, budget, file);
+    }
+  }
+}
+
 }  // namespace
 
 InputError::InputError(const std::string& file, const YAML::Mark& mark, const std::string& message)
@@ -71,7 +96,12 @@ InputError::InputError(const std::string& file, const std::string& message)
 
 YAML::Node parse_yaml(const std::string& text, const std::string& file) {
   try {
-    return YAML::Load(text);
+    YAML::Node root = YAML::Load(text);
+    long budget = kMaxNodes;
+    check_size(root, 0, budget, file);
+    return root;
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp says only "bad file"
+    throw InputError(file, e.mark, "nested deeper than yaml-cpp allows");
   } catch (const YAML::Exception& e) {
     throw InputError(file, e.mark, e.msg);
   }
