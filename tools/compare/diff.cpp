@@ -24,7 +24,8 @@ std::vector<Difference> diff_models(const Model& corpus, const Model& generated)
     auto g = generated.find(key);
     if (c != corpus.end() && g != generated.end()) {
       if (c->second.presence_only && g->second.presence_only) continue;
-      if (c->second.presence_only == g->second.presence_only && c->second.value == g->second.value) {
+      if (c->second.presence_only == g->second.presence_only &&
+          c->second.value == g->second.value) {
         continue;
       }
       out.push_back({key.kind, key.item, c->second.value, g->second.value});

@@ -142,6 +142,37 @@ inputs input workflow_dispatch.python description: corpus=true generated=false
 )~");
 }
 
+TEST_CASE("inputs: what a job passes to a reusable workflow") {
+  const std::string corpus = R"~(
+on: push
+jobs:
+  test:
+    uses: ./.github/workflows/test.yml
+    secrets: inherit
+    with:
+      python_version: "3.12"
+      runs_on: >-
+        ${{
+          inputs.runner != '' && inputs.runner || 'ubuntu-24.04'
+        }}
+      gone: x
+)~";
+  const std::string generated = R"~(
+on: push
+jobs:
+  test:
+    uses: ./.github/workflows/test.yml
+    with:
+      python_version: 3.12
+      runs_on: ${{ inputs.runner!='' && inputs.runner || 'ubuntu-24.04' }}
+)~";
+  CHECK(diff_lines(corpus, generated) ==
+        R"~(inputs job test secrets: corpus="inherit" generated=absent
+inputs job test with.gone: corpus="x" generated=absent
+inputs job test with.python_version: corpus="3.12" generated=3.12
+)~");
+}
+
 TEST_CASE("jobs: a missing job is one difference; name and runner") {
   const std::string corpus = R"~(
 on: push
@@ -206,8 +237,9 @@ jobs:
       - {name: Upload, if: "${{ github.repository_owner=='ROCm' }}", run: up}
       - {name: Report, run: r}
 )~";
-  CHECK(diff_lines(corpus, generated) ==
-        R"~(conditions job a if: corpus="!cancelled() && inputs.x == 'true'" generated="!cancelled() && inputs.x == true"
+  CHECK(
+      diff_lines(corpus, generated) ==
+      R"~(conditions job a if: corpus="!cancelled() && inputs.x == 'true'" generated="!cancelled() && inputs.x == true"
 conditions job a step "Only here" if: corpus="success()" generated=absent
 conditions job a step "Report" if: corpus="always()" generated=absent
 )~");
@@ -276,8 +308,9 @@ on: push
 jobs:
   a: {runs-on: x, strategy: {matrix: "${{fromJSON(needs.s.outputs.n)}}"}}
 )~";
-  CHECK(diff_lines(corpus, generated) ==
-        R"~(matrices job a matrix: corpus="${{ fromJSON(needs.s.outputs.m) }}" generated="${{ fromJSON(needs.s.outputs.n) }}"
+  CHECK(
+      diff_lines(corpus, generated) ==
+      R"~(matrices job a matrix: corpus="${{ fromJSON(needs.s.outputs.m) }}" generated="${{ fromJSON(needs.s.outputs.n) }}"
 )~");
 }
 
@@ -310,8 +343,9 @@ jobs:
   remote:
     uses: ROCm/TheRock/.github/workflows/x.yml@0123abc
 )~";
-  CHECK(diff_lines(corpus, generated) ==
-        R"~(actions job build action actions/checkout ref: corpus="de0fac2e4500dabe0009e67214ff5f5447ce83dd" generated="v4"
+  CHECK(
+      diff_lines(corpus, generated) ==
+      R"~(actions job build action actions/checkout ref: corpus="de0fac2e4500dabe0009e67214ff5f5447ce83dd" generated="v4"
 actions job build action actions/setup-python: corpus=["actions/setup-python@v5"] generated=absent
 actions job build action actions/upload-artifact: corpus=absent generated=["actions/upload-artifact@v4"]
 actions job call action ./.github/workflows/build.yml: corpus=["./.github/workflows/build.yml"] generated=absent

@@ -91,6 +91,11 @@ std::string normalize_expression_value(std::string_view text) {
   return "${{ " + canonical_expression(inner) + " }}";
 }
 
+nlohmann::json normalize_expression_json(const nlohmann::json& value) {
+  if (!value.is_string()) return value;
+  return normalize_expression_value(value.get<std::string>());
+}
+
 bool uses_from_json(std::string_view text) {
   std::string lower(text);
   std::transform(lower.begin(), lower.end(), lower.begin(),

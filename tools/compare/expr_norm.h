@@ -3,6 +3,7 @@
 // and a folded multi-line `${{ ... }}` all become `a == b`.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,9 @@ std::string normalize_condition(std::string_view text);
 // A value that may be a whole expression (a matrix from fromJSON): the
 // expression re-spaced canonically inside `${{ }}`; other text unchanged.
 std::string normalize_expression_value(std::string_view text);
+
+// A typed value with a whole-expression string normalised as above.
+nlohmann::json normalize_expression_json(const nlohmann::json& value);
 
 // True when the text calls fromJSON (function names are case-insensitive).
 bool uses_from_json(std::string_view text);

@@ -117,7 +117,8 @@ void load_job(const std::string& job, const YAML::Node& node, const std::string&
   }
   Key key = b.presence(Kind::jobs, prefix, summary);
   if (node["name"]) b.value(Kind::jobs, prefix + " name", to_json(node["name"]), key);
-  if (node["runs-on"]) b.value(Kind::jobs, prefix + " runs-on", as_set(to_json(node["runs-on"])), key);
+  if (node["runs-on"])
+    b.value(Kind::jobs, prefix + " runs-on", as_set(to_json(node["runs-on"])), key);
 
   nlohmann::json needs = nlohmann::json::array();
   if (node["needs"] && !node["needs"].IsNull()) needs = as_set(to_json(node["needs"]));
@@ -127,6 +128,18 @@ void load_job(const std::string& job, const YAML::Node& node, const std::string&
     b.value(Kind::conditions, prefix + " if", normalize_condition(scalar_text(node["if"])), key);
   }
   if (node["strategy"]) load_strategy(job, node["strategy"], file, key, b);
+
+  if (node["uses"] && node["with"] && !node["with"].IsNull()) {
+    expect_map(node["with"], file, "with of job " + job);
+    for (const auto& kv : node["with"]) {
+      b.value(Kind::inputs, prefix + " with." + key_text(kv.first),
+              normalize_expression_json(to_json(kv.second)), key);
+    }
+  }
+  if (node["uses"] && node["secrets"]) {
+    b.value(Kind::inputs, prefix + " secrets", normalize_expression_json(to_json(node["secrets"])),
+            key);
+  }
 
   std::map<std::string, ActionUse> actions;
   if (node["uses"]) {

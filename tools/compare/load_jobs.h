@@ -1,6 +1,6 @@
 // The `jobs:` section: per job, its existence, name and runner (kind jobs),
-// needs, conditions of the job and of its steps, strategy and matrix, the
-// actions and reusable workflows it uses, and its permissions and
+// what it passes to a reusable workflow (kind inputs), needs, conditions of the job and of its
+// steps, strategy and matrix, the actions and reusable workflows it uses, and its permissions and
 // concurrency.
 #pragma once
 
@@ -14,6 +14,8 @@ namespace wfcompare {
 
 // Items, for a job J (all under the `job J` presence entry):
 //   jobs:        job J | job J name | job J runs-on
+//   inputs:      job J with.<input> | job J secrets  (what a job calling a
+//                reusable workflow passes it; steps' `with:` is not compared)
 //   needs:       job J needs                        (a set; `needs: a` is [a])
 //   conditions:  job J if | job J step "<label>" if (normalised expressions)
 //   matrices:    job J strategy (presence) | job J strategy.fail-fast (default

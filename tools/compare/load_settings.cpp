@@ -7,11 +7,8 @@ namespace wfcompare {
 
 namespace {
 
-// A string that is a whole expression is re-spaced; other values are typed.
 nlohmann::json expression_or_value(const YAML::Node& node) {
-  nlohmann::json value = to_json(node);
-  if (value.is_string()) return normalize_expression_value(value.get<std::string>());
-  return value;
+  return normalize_expression_json(to_json(node));
 }
 
 }  // namespace

@@ -58,10 +58,7 @@ void load_outputs(const YAML::Node& outputs, const std::string& file, const Key&
     const YAML::Node& def = kv.second;
     Key key = b.presence(Kind::triggers, item, to_json(def), event_key);
     nlohmann::json value = nullptr;
-    if (def.IsMap() && def["value"]) {
-      value = to_json(def["value"]);
-      if (value.is_string()) value = normalize_expression_value(value.get<std::string>());
-    }
+    if (def.IsMap() && def["value"]) value = normalize_expression_json(to_json(def["value"]));
     b.value(Kind::triggers, item + " value", value, key);
     b.value(Kind::triggers, item + " description", def.IsMap() && has_text(def["description"]),
             key);

@@ -75,8 +75,13 @@ jobs:
     concurrency:
       group: call
       cancel-in-progress: true
+    with:
+      python_version: "3.12"
+      family: ${{matrix.family}}
+    secrets: inherit
 )";
-  CHECK(model_of(yaml) == R"M(triggers event push ?= {"branches":["main","release/*"],"paths":"docs/**"}
+  CHECK(model_of(yaml) ==
+        R"M(triggers event push ?= {"branches":["main","release/*"],"paths":"docs/**"}
 triggers event push branches = ["main","release/*"]
 triggers event push paths = ["docs/**"]
 triggers event schedule ?= [{"cron":"0 2 * * *"}]
@@ -99,6 +104,9 @@ inputs input workflow_dispatch.family description = true
 inputs input workflow_dispatch.family options = ["a","b"]
 inputs input workflow_dispatch.family required = false
 inputs input workflow_dispatch.family type = "string"
+inputs job call secrets = "inherit"
+inputs job call with.family = "${{ matrix.family }}"
+inputs job call with.python_version = "3.12"
 jobs job build ?= {"name":"Build","runs-on":["self-hosted","linux"]}
 jobs job build name = "Build"
 jobs job build runs-on = ["linux","self-hosted"]
@@ -162,13 +170,12 @@ TEST_CASE("a malformed workflow is file:line:col: message") {
   CHECK(load_error("- a\n") == "w.yml:1:1: a workflow must be a mapping, not a sequence");
   CHECK(load_error("on: push\n") == "w.yml:1:1: the workflow has no 'jobs:'");
   CHECK(load_error("jobs: {}\n") == "w.yml:1:1: the workflow has no 'on:'");
-  CHECK(load_error("on: push\njobs: [a]\n") ==
-        "w.yml:2:7: jobs must be a mapping, not a sequence");
+  CHECK(load_error("on: push\njobs: [a]\n") == "w.yml:2:7: jobs must be a mapping, not a sequence");
   CHECK(load_error("on: push\njobs:\n  a:\n    steps: run\n") ==
         "w.yml:4:12: steps of job a must be a sequence, not a scalar");
-  CHECK(load_error("on: push\njobs:\n  a: {}\n  a: {}\n") == "w.yml:4:3: duplicate key 'a' in jobs");
-  CHECK(load_error("on: [{push: x}]\njobs: {}\n") ==
-        "w.yml:1:6: an event name must be a scalar");
+  CHECK(load_error("on: push\njobs:\n  a: {}\n  a: {}\n") ==
+        "w.yml:4:3: duplicate key 'a' in jobs");
+  CHECK(load_error("on: [{push: x}]\njobs: {}\n") == "w.yml:1:6: an event name must be a scalar");
   CHECK(load_error("on:\n  push: [main]\njobs: {}\n") ==
         "w.yml:2:9: on.push must be a mapping, not a sequence");
   CHECK(load_error("on:\n  workflow_dispatch:\n    inputs: [a]\njobs: {}\n") ==

@@ -15,13 +15,11 @@ int main(int argc, char** argv) {
   std::string format = "text";
   app.add_option("--generated", options.generated_dir, "directory of generated workflows")
       ->required();
-  app.add_option("--corpus", options.corpus_dir, "directory of hand-written workflows")
-      ->required();
+  app.add_option("--corpus", options.corpus_dir, "directory of hand-written workflows")->required();
   auto* map = app.add_option("--map", map_file, "YAML list of which files play the same role");
   auto* reasons =
       app.add_option("--reasons", reasons_file, "YAML list of reasons for expected differences");
-  app.add_option("--format", format, "text or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -4,15 +4,24 @@ namespace wfcompare {
 
 std::string_view kind_name(Kind kind) {
   switch (kind) {
-    case Kind::triggers: return "triggers";
-    case Kind::inputs: return "inputs";
-    case Kind::jobs: return "jobs";
-    case Kind::needs: return "needs";
-    case Kind::conditions: return "conditions";
-    case Kind::matrices: return "matrices";
-    case Kind::actions: return "actions";
-    case Kind::permissions: return "permissions";
-    case Kind::concurrency: return "concurrency";
+    case Kind::triggers:
+      return "triggers";
+    case Kind::inputs:
+      return "inputs";
+    case Kind::jobs:
+      return "jobs";
+    case Kind::needs:
+      return "needs";
+    case Kind::conditions:
+      return "conditions";
+    case Kind::matrices:
+      return "matrices";
+    case Kind::actions:
+      return "actions";
+    case Kind::permissions:
+      return "permissions";
+    case Kind::concurrency:
+      return "concurrency";
   }
   return "?";
 }

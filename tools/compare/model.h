@@ -26,8 +26,8 @@ enum class Kind {
 };
 
 inline constexpr std::array<Kind, 9> kAllKinds = {
-    Kind::triggers, Kind::inputs,   Kind::jobs,        Kind::needs,       Kind::conditions,
-    Kind::matrices, Kind::actions,  Kind::permissions, Kind::concurrency,
+    Kind::triggers, Kind::inputs,  Kind::jobs,        Kind::needs,       Kind::conditions,
+    Kind::matrices, Kind::actions, Kind::permissions, Kind::concurrency,
 };
 
 std::string_view kind_name(Kind kind);

@@ -76,9 +76,9 @@ MapEntry parse_entry(const YAML::Node& node, const std::string& file) {
     if (e.replaced_by.empty()) throw InputError(file, r.Mark(), "replaced_by is empty");
   }
   const int forms = (e.is_new ? 1 : 0) + (e.dropped ? 1 : 0) + (e.replaced_by.empty() ? 0 : 1);
-  const bool ok = forms == 0   ? e.generated && e.corpus
-                  : e.is_new   ? e.generated && !e.corpus && forms == 1
-                               : e.corpus && !e.generated && forms == 1;
+  const bool ok = forms == 0 ? e.generated && e.corpus
+                  : e.is_new ? e.generated && !e.corpus && forms == 1
+                             : e.corpus && !e.generated && forms == 1;
   if (!ok) {
     throw InputError(file, node.Mark(),
                      "an entry is one of {generated, corpus}, {generated, corpus: new}, "
@@ -128,8 +128,7 @@ std::vector<MapEntry> load_map(const std::string& path) {
 }
 
 Pairing pair_workflows(const std::vector<std::string>& generated,
-                       const std::vector<std::string>& corpus,
-                       const std::vector<MapEntry>& map) {
+                       const std::vector<std::string>& corpus, const std::vector<MapEntry>& map) {
   const std::set<std::string> gen_set(generated.begin(), generated.end());
   const std::set<std::string> corpus_set(corpus.begin(), corpus.end());
   std::set<std::string> gen_mentioned, corpus_mentioned;
@@ -139,8 +138,8 @@ Pairing pair_workflows(const std::vector<std::string>& generated,
 
   auto exists = [&](const MapEntry& e, const std::string& f, bool in_corpus) {
     if ((in_corpus ? corpus_set : gen_set).contains(f)) return true;
-    out.stale.push_back({e.where, fmt::format("{} file {} does not exist",
-                                              in_corpus ? "corpus" : "generated", f)});
+    out.stale.push_back(
+        {e.where, fmt::format("{} file {} does not exist", in_corpus ? "corpus" : "generated", f)});
     return false;
   };
   for (const MapEntry& e : map) {

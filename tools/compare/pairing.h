@@ -38,9 +38,9 @@ struct StaleMapEntry {
 };
 
 struct Pairing {
-  std::vector<WorkflowPair> pairs;      // sorted by id
-  std::vector<UnpairedFile> unpaired;   // corpus files first, each sorted
-  std::vector<StaleMapEntry> stale;     // in map order
+  std::vector<WorkflowPair> pairs;     // sorted by id
+  std::vector<UnpairedFile> unpaired;  // corpus files first, each sorted
+  std::vector<StaleMapEntry> stale;    // in map order
 };
 
 struct MapEntry {
@@ -61,7 +61,6 @@ std::vector<MapEntry> parse_map(const std::string& text, const std::string& file
 std::vector<MapEntry> load_map(const std::string& path);
 
 Pairing pair_workflows(const std::vector<std::string>& generated,
-                       const std::vector<std::string>& corpus,
-                       const std::vector<MapEntry>& map);
+                       const std::vector<std::string>& corpus, const std::vector<MapEntry>& map);
 
 }  // namespace wfcompare

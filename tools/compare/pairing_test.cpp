@@ -78,8 +78,8 @@ stale map.yml:13:3: generated file missing.yml does not exist
 }
 
 TEST_CASE("a generated file paired twice is named after both files") {
-  auto map = parse_map("- {generated: ci.yml, corpus: a.yml}\n- {generated: ci.yml, corpus: b.yml}\n",
-                       "map.yml");
+  auto map = parse_map(
+      "- {generated: ci.yml, corpus: a.yml}\n- {generated: ci.yml, corpus: b.yml}\n", "map.yml");
   CHECK(describe(pair_workflows({"ci.yml"}, {"a.yml", "b.yml"}, map)) ==
         R"(pair ci.yml(a.yml): ci.yml ~ a.yml
 pair ci.yml(b.yml): ci.yml ~ b.yml

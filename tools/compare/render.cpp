@@ -43,8 +43,8 @@ std::string render_text(const Report& report) {
   if (!report.stale_reasons.empty() || !report.stale_map_entries.empty()) {
     out += "== stale\n";
     for (const auto& r : report.stale_reasons) {
-      out += fmt::format("STALE REASON {}: {} {} {}: {}\n", r.where, r.workflow,
-                         kind_name(r.kind), r.item, r.text);
+      out += fmt::format("STALE REASON {}: {} {} {}: {}\n", r.where, r.workflow, kind_name(r.kind),
+                         r.item, r.text);
     }
     for (const auto& m : report.stale_map_entries) {
       out += fmt::format("STALE MAP ENTRY {}: {}\n", m.where, m.message);

@@ -13,11 +13,16 @@ namespace {
 
 std::string_view type_name(const YAML::Node& node) {
   switch (node.Type()) {
-    case YAML::NodeType::Undefined: return "nothing";
-    case YAML::NodeType::Null: return "null";
-    case YAML::NodeType::Scalar: return "a scalar";
-    case YAML::NodeType::Sequence: return "a sequence";
-    case YAML::NodeType::Map: return "a mapping";
+    case YAML::NodeType::Undefined:
+      return "nothing";
+    case YAML::NodeType::Null:
+      return "null";
+    case YAML::NodeType::Scalar:
+      return "a scalar";
+    case YAML::NodeType::Sequence:
+      return "a sequence";
+    case YAML::NodeType::Map:
+      return "a mapping";
   }
   return "?";
 }

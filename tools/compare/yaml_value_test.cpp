@@ -37,9 +37,9 @@ TEST_CASE("a syntax error is file:line:col: message") {
   CHECK(error_of("a: b: c\n") == "bad.yml:1:5: illegal map value");
   CHECK(error_of("a:\n  - 1\n  b: 2\n") == "bad.yml:3:3: end of map not found");
   CHECK(error_of("a: *unknown\n") == "bad.yml:1:4: the referenced anchor is not defined");
-  CHECK(error_of(std::string(3000, '[')) ==
-        "bad.yml:1:1: nested deeper than yaml-cpp allows");
-  CHECK(error_of("a: &x [*x]\n") == "bad.yml:1:4: nested deeper than 256 levels (or a recursive alias)");
+  CHECK(error_of(std::string(3000, '[')) == "bad.yml:1:1: nested deeper than yaml-cpp allows");
+  CHECK(error_of("a: &x [*x]\n") ==
+        "bad.yml:1:4: nested deeper than 256 levels (or a recursive alias)");
   std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
   for (char c = 'b'; c <= 'h'; ++c) {
     bomb += fmt::format("{0}: &{0} [*{1}, *{1}, *{1}, *{1}, *{1}, *{1}, *{1}, *{1}, *{1}, *{1}]\n",
