@@ -36,6 +36,8 @@ int main(int argc, char** argv) {
 
   auto* gen = app.add_subcommand("gen", "Compile pipelines/ and write every generated file");
   auto* check = app.add_subcommand("check", "Fail if any generated file is stale, missing, orphaned or edited");
+  auto* labels = app.add_subcommand("labels", "Print the self-hosted runner labels the pipelines declare");
+  auto* outputs = app.add_subcommand("outputs", "Print the path of every file pipec generates");
   auto* diff = app.add_subcommand("diff", "Print the differences between two profiles and the workflows made with them");
   std::string profile_a, profile_b;
   diff->add_option("FROM", profile_a, "A profile, e.g. ci")->required();
@@ -60,6 +62,14 @@ int main(int argc, char** argv) {
         return 2;
       }
       std::cout << c.outputs.size() << " generated files up to date\n";
+      return 0;
+    }
+    if (labels->parsed()) {
+      for (const auto& [label, pos] : c.program.runner_labels) std::cout << label << "\n";
+      return 0;
+    }
+    if (outputs->parsed()) {
+      for (const auto& o : c.outputs) std::cout << o.path << "\n";
       return 0;
     }
     if (diff->parsed()) {

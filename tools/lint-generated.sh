@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Lints every workflow pipec generates from this repository's pipelines/,
+# accepting as runner labels exactly those the pipelines declare.
+#   tools/lint-generated.sh [PIPEC] [ROOT]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+pipec=$(realpath "${1:-$here/../build/compiler/pipec}")
+root=$(realpath "${2:-$here/..}")
+cd "$root"
+labels=$(mktemp)
+trap 'rm -f "$labels"' EXIT
+"$pipec" labels > "$labels"
+mapfile -t files < <("$pipec" outputs | grep -E '\.ya?ml$' || true)
+if [ ${#files[@]} -eq 0 ]; then echo "lint-generated: no generated workflows"; exit 0; fi
+"$here/lint-workflows.sh" --labels "$labels" "${files[@]}"
+echo "lint-generated: ${#files[@]} workflows, no findings"
