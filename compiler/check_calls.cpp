@@ -50,8 +50,9 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
     const WorkflowModel* callee = find_instance(program, uses->get("instance")->text);
     if (!callee) continue;
     const std::string name = callee->instance;
+    const Pos at = j.value->field("uses")->key_pos;  // the instance is shared; point at this job
     if (!callable(*callee)) {
-      diags.error(uses->pos, "call", name + " cannot be called: it has no `call` trigger (on { call })");
+      diags.error(at, "call", name + " cannot be called: it has no `call` trigger (on { call })");
       continue;
     }
     std::vector<std::string> names;
@@ -75,7 +76,7 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
     for (const auto& in : callee->inputs) {
       if (in.only == "dispatch" || !in.required || in.default_value) continue;
       if (!with || !with->field(in.name))
-        diags.error(uses->pos, "call-missing", "job \"" + j.key + "\" does not give the required input \"" + in.name +
+        diags.error(at, "call-missing", "job \"" + j.key + "\" does not give the required input \"" + in.name +
                                                    "\" of " + name);
     }
   }

@@ -65,7 +65,17 @@ class Listener : public antlr4::BaseErrorListener {
     if (!offending && msg.rfind("token recognition error", 0) == 0) {
       auto q = msg.find('\'');
       std::string what = q == std::string::npos ? msg : msg.substr(q);
+      if (what.rfind("'\"", 0) == 0 || what.rfind("''", 0) == 0) {
+        diags_.error(map_pos(origin_, line, col), "syntax",
+                     "unterminated string; a string ends on its line (use \"\"\" for text over several lines)");
+        return;
+      }
       diags_.error(map_pos(origin_, line, col), "syntax", "unexpected character " + what);
+      return;
+    }
+    if (offending && (offending->getText() == "\"" || offending->getText() == "'")) {
+      diags_.error(map_pos(origin_, line, col), "syntax",
+                   "unterminated string; a string ends on its line (use \"\"\" for text over several lines)");
       return;
     }
     diags_.error(map_pos(origin_, line, col), "syntax", rewrite_message(offending, msg));

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# pipec check and gen as a user meets them: clean, hand edit, stale source,
+# missing and orphaned files, a file pipec did not write, a failed compile.
+set -uo pipefail
+pipec=$(realpath "$1")
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work" && mkdir pipelines generated
+cat > pipelines/a.pipe <<'PIPE'
+workflow w(n: string) {
+  file = "generated/w_${{ n }}.yml"
+  on { push }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo ${{ n }}" } }
+}
+use w(n = "one")
+use w(n = "two")
+PIPE
+passed=0 failed=0
+expect() {  # name, want exit, want stdout+stderr, command...
+  local name=$1 code=$2 want=$3; shift 3
+  local got; got=$("$@" 2>&1); local rc=$?
+  if [ $rc = "$code" ] && [ "$got" = "$want" ]; then passed=$((passed + 1))
+  else failed=$((failed + 1)); printf 'FAIL %s: exit %s (want %s)\n--- got\n%s\n--- want\n%s\n' "$name" $rc "$code" "$got" "$want"; fi
+}
+echo "name: mine" > generated/handwritten.yml
+expect gen 0 "wrote generated/w_one.yml
+wrote generated/w_two.yml
+2 generated files up to date" "$pipec" gen
+expect clean 0 "2 generated files up to date" "$pipec" check
+sed -i 's/echo one/echo ONE/' generated/w_one.yml
+expect hand-edit 1 "generated/w_one.yml: edited by hand
+--- generated/w_one.yml (on disk)
++++ generated/w_one.yml (generated)
+@@ -9,4 +9,4 @@
+   j:
+     runs-on: ubuntu-24.04
+     steps:
+-      - run: echo ONE
++      - run: echo one
+1 file differs; run \`pipec gen\`" "$pipec" check
+"$pipec" gen > /dev/null
+old_hash=$(sed -n 3p generated/w_two.yml | cut -c15-)
+sed -i 's/use w(n = "one")/use w(n = "uno")/' pipelines/a.pipe
+rm generated/w_two.yml
+out=$("$pipec" check 2>&1); rc=$?
+summary=$(printf '%s\n' "$out" | grep -E '^generated/[^ ]+: |files? differ')
+expect missing-orphan 0 "generated/w_one.yml: orphaned (no source generates it)
+generated/w_two.yml: missing
+generated/w_uno.yml: missing
+3 files differ; run \`pipec gen\`" printf '%s\n' "$summary"
+[ $rc -eq 1 ] || { failed=$((failed + 1)); echo "FAIL missing-orphan exit $rc"; }
+"$pipec" gen > /dev/null
+sed -i 's/echo/echo stale/' pipelines/a.pipe
+"$pipec" check > out.txt; echo "exit $?" >> out.txt
+expect stale 0 "generated/w_two.yml: stale
+generated/w_uno.yml: stale
+exit 1" grep -E '^generated/|^exit' out.txt
+"$pipec" gen > /dev/null
+expect untouched 0 "name: mine" cat generated/handwritten.yml
+printf 'workflow {\n' >> pipelines/a.pipe
+before=$(ls -l generated | md5sum)
+expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; expected one of 'import', 'let', 'use', 'when', '}', IDENT [syntax]
+1 error" "$pipec" gen
+expect nothing-written 0 "$before" sh -c 'ls -l generated | md5sum'
+echo "check_drift: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
