@@ -303,7 +303,9 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
     return make_null(at);
   std::string key = t.name + "(";
   for (size_t i = 0; i < wf->args.size(); ++i)
-    key += (i ? ", " : "") + wf->args[i].first + " = " + describe(*wf->args[i].second);
+    key += (i ? ", " : "") + wf->args[i].first + " = " +
+           (wf->args[i].second->tag == "profile" ? wf->args[i].second->get("name")->text
+                                                 : describe(*wf->args[i].second));
   key += ")";
   if (auto it = instances_.find(key); it != instances_.end()) {
     if (!it->second) {
