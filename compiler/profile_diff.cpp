@@ -14,7 +14,7 @@ const Value* find_profile(const Program& p, const std::string& name) {
 
 std::string brief(const Value& v) {
   std::string s;
-  if (v.kind == Value::Kind::String) s = v.text.find('\n') == std::string::npos ? "\"" + v.text + "\"" : "(" + std::to_string(std::count(v.text.begin(), v.text.end(), '\n')) + "-line script)";
+  if (v.is_string()) s = v.text.find('\n') == std::string::npos ? "\"" + v.text + "\"" : "(" + std::to_string(std::count(v.text.begin(), v.text.end(), '\n')) + "-line script)";
   else s = describe(v);
   if (s.size() > 100) s = s.substr(0, 97) + "...";
   return s;
