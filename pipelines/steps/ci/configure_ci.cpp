@@ -1,0 +1,282 @@
+#include "configure_ci.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "runtime/step_error.h"
+
+namespace steps::configure_ci {
+namespace {
+
+using Row = std::vector<std::pair<std::string, std::string>>;
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+std::string quote(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+    else if (c < 0x20 || c > 0x7e) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\u00";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else out += static_cast<char>(c);
+  }
+  return out + "\"";
+}
+
+// fnmatch as Python's: * and ? cross '/', case-sensitive.
+bool fnmatch(const std::string& p, const std::string& s, size_t i = 0, size_t j = 0) {
+  while (i < p.size()) {
+    if (p[i] == '*') {
+      for (size_t k = j; k <= s.size(); ++k) {
+        if (fnmatch(p, s, i + 1, k)) return true;
+      }
+      return false;
+    }
+    if (j >= s.size() || (p[i] != '?' && p[i] != s[j])) return false;
+    ++i, ++j;
+  }
+  return j == s.size();
+}
+
+// Names in free text (dispatch inputs): punctuation becomes space, then the
+// words that are known keys, lowercased, in input order, without repeats.
+std::vector<std::string> known_names(const std::string& text, const std::vector<std::string>& known,
+                                     std::vector<std::string>& lines) {
+  std::string t = text;
+  for (char& c : t) {
+    if (std::ispunct(static_cast<unsigned char>(c))) c = ' ';
+  }
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < t.size()) {
+    while (i < t.size() && std::isspace(static_cast<unsigned char>(t[i]))) ++i;
+    size_t j = i;
+    while (j < t.size() && !std::isspace(static_cast<unsigned char>(t[j]))) ++j;
+    if (j > i) {
+      std::string w = lower(t.substr(i, j - i));
+      if (std::find(known.begin(), known.end(), w) == known.end()) lines.push_back("WARNING: unknown name \"" + w + "\" ignored");
+      else if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+    }
+    i = j;
+  }
+  return out;
+}
+
+std::vector<std::string> test_labels(const std::string& csv) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i <= csv.size()) {
+    size_t j = csv.find(',', i);
+    if (j == std::string::npos) j = csv.size();
+    std::string item = trim(csv.substr(i, j - i));
+    auto at = item.find("test:");
+    if (at != std::string::npos) out.push_back(item.substr(at + 5));
+    i = j + 1;
+  }
+  return out;
+}
+
+bool str2bool(const std::string& raw, const std::string& what) {
+  std::string v = lower(trim(raw));
+  static const std::set<std::string> yes = {"1", "true", "t", "yes", "y", "on", "enable", "enabled", "found"};
+  static const std::set<std::string> no = {"", "0", "false", "f", "no", "n", "off", "disable", "disabled",
+                                           "notfound", "none", "null", "nil", "undefined", "n/a"};
+  if (yes.count(v)) return true;
+  if (no.count(v)) return false;
+  throw InputError(what + ": \"" + raw + "\" is not a boolean");
+}
+
+}  // namespace
+
+const std::vector<BuildVariant>& default_build_variants() {
+  static const std::vector<BuildVariant> v = {
+      {"linux", "release", "release", "", "", false},
+      {"linux", "asan", "asan", "asan", "linux-release-asan", true},
+      {"linux", "tsan", "tsan", "tsan", "linux-release-tsan", true},
+      {"windows", "release", "release", "", "windows-release", false}};
+  return v;
+}
+
+const std::vector<std::string>& default_test_names() {
+  static const std::vector<std::string> t = {
+      "hip-tests", "rocblas", "rocroller", "hipblas", "hipblaslt", "hipsolver", "rocsolver", "rocprim",
+      "hipcub", "rocr-debug-agent", "rocthrust", "hipsparse", "rocsparse", "hipsparselt", "rocrand",
+      "hiprand", "rocfft", "hipfft", "miopen", "rccl", "hipdnn", "hipdnn_install", "hipdnn-samples",
+      "miopen_plugin", "hipblaslt_plugin", "rocwmma", "libhipcxx_hipcc", "libhipcxx_hiprtc", "aqlprofile"};
+  return t;
+}
+
+bool is_long_lived_branch(const std::string& ref) { return ref == "main" || ref.rfind("release/therock-", 0) == 0; }
+
+bool is_ci_run_required(const std::vector<std::string>& paths) {
+  static const std::vector<std::string> ci_workflows = {
+      "setup.yml", "ci*.yml", "multi_arch*.yml", "build*artifact*.yml", "build*python_packages.yml",
+      "test*artifacts.yml", "test_sanity_check.yml", "test_component.yml"};
+  static const std::vector<std::string> skippable = {
+      "docs/*", "*.gitignore", "*.md", "*.pre-commit-config.*", ".github/dependabot.yml", "*CODEOWNERS",
+      "*LICENSE", "external-builds/*", "dockerfiles/*", "experimental/*"};
+  for (const auto& p : paths) {
+    if (p.rfind(".github/workflows/", 0) == 0) {
+      std::string name = p.substr(18);
+      for (const auto& w : ci_workflows) {
+        if (fnmatch(w, name)) return true;
+      }
+      continue;
+    }
+    bool skip = std::any_of(skippable.begin(), skippable.end(), [&](const std::string& s) { return fnmatch(s, p); });
+    if (!skip) return true;
+  }
+  return false;
+}
+
+std::string python_json(const std::vector<Row>& rows) {
+  std::string out = "[";
+  for (size_t r = 0; r < rows.size(); ++r) {
+    out += r ? ", {" : "{";
+    for (size_t i = 0; i < rows[r].size(); ++i) {
+      out += (i ? ", " : "") + quote(rows[r][i].first) + ": " + rows[r][i].second;
+    }
+    out += "}";
+  }
+  return out + "]";
+}
+
+Result configure(const Event& e, const std::vector<Family>& families, const std::vector<BuildVariant>& variants,
+                 const std::vector<std::string>& test_names) {
+  if (trim(e.ref_name).empty()) throw InputError("GITHUB_REF_NAME is not set");
+  static const std::vector<std::string> events = {"push", "pull_request", "schedule", "workflow_dispatch"};
+  if (std::find(events.begin(), events.end(), e.event_name) == events.end())
+    throw InputError("GITHUB_EVENT_NAME: unknown event \"" + e.event_name +
+                     "\"; expected one of push, pull_request, schedule, workflow_dispatch");
+  Result res;
+  // Which trigger tables apply.
+  std::set<std::string> triggers;
+  if (e.event_name == "pull_request") triggers = {"presubmit"};
+  else if (e.event_name == "push") triggers = is_long_lived_branch(e.ref_name) ? std::set<std::string>{"presubmit", "postsubmit"} : std::set<std::string>{"presubmit"};
+  else triggers = {"presubmit", "postsubmit", "nightly"};
+  std::vector<std::string> all_keys, default_keys;
+  for (const auto& f : families) {
+    if (std::find(all_keys.begin(), all_keys.end(), f.key) == all_keys.end()) all_keys.push_back(f.key);
+    if (triggers.count(f.trigger) && std::find(default_keys.begin(), default_keys.end(), f.key) == default_keys.end())
+      default_keys.push_back(f.key);
+  }
+  // Selected keys and tests, per platform.
+  std::vector<std::string> keys[2], tests[2];
+  bool pr_pytorch = false;
+  if (e.event_name == "workflow_dispatch") {
+    keys[0] = known_names(e.linux_families, all_keys, res.lines);
+    keys[1] = known_names(e.windows_families, all_keys, res.lines);
+    tests[0] = test_labels(e.linux_test_labels);
+    tests[1] = test_labels(e.windows_test_labels);
+  } else if (e.event_name == "pull_request") {
+    std::vector<std::string> selected = default_keys, requested, req_tests;
+    bool skip = false;
+    for (const auto& label : e.pr_labels) {
+      if (label == "skip-ci") {
+        // Deliberate difference: TheRock kept what labels before skip-ci
+        // requested; skip-ci now skips everything.
+        skip = true;
+        break;
+      }
+      if (label == "run-all-archs-ci") selected = all_keys;
+      else if (label == "build:pytorch") pr_pytorch = true;
+      else if (label.find("gfx") != std::string::npos) requested.push_back(lower(label.substr(0, label.find('-'))));
+      else if (label.rfind("test:", 0) == 0) req_tests.push_back(label.substr(5));
+    }
+    if (skip) {
+      selected.clear();
+      requested.clear();
+      req_tests.clear();
+      res.lines.push_back("skip-ci: no builds");
+    }
+    for (const auto& r : requested) {
+      if (std::find(all_keys.begin(), all_keys.end(), r) == all_keys.end()) res.lines.push_back("WARNING: unknown family label \"" + r + "\" ignored");
+      else if (std::find(selected.begin(), selected.end(), r) == selected.end()) selected.push_back(r);
+    }
+    keys[0] = keys[1] = selected;
+    tests[0] = tests[1] = req_tests;
+  } else {
+    keys[0] = keys[1] = default_keys;
+  }
+  for (auto& t : tests) {  // known test names only, in table order, no repeats
+    std::vector<std::string> kept;
+    for (const auto& name : test_names) {
+      if (std::find(t.begin(), t.end(), name) != t.end()) kept.push_back(name);
+    }
+    t = kept;
+  }
+  bool dispatch_pytorch = e.build_pytorch.empty() || str2bool(e.build_pytorch, "INPUT_BUILD_PYTORCH");
+  // Rows, in table order (deliberate difference: TheRock's order was random).
+  const char* platforms[2] = {"linux", "windows"};
+  std::string variants_json[2];
+  for (int p = 0; p < 2; ++p) {
+    std::vector<Row> rows;
+    for (const auto& f : families) {
+      if (f.platform != platforms[p] || std::find(keys[p].begin(), keys[p].end(), f.key) == keys[p].end()) continue;
+      if (std::find(f.build_variants.begin(), f.build_variants.end(), e.build_variant) == f.build_variants.end()) continue;
+      auto v = std::find_if(variants.begin(), variants.end(), [&](const BuildVariant& b) {
+        return b.platform == f.platform && b.name == e.build_variant;
+      });
+      if (v == variants.end()) continue;
+      bool expect_failure = f.expect_failure || v->expect_failure;
+      bool pytorch = !expect_failure && !f.expect_pytorch_failure;
+      if (e.event_name == "pull_request") pytorch = pytorch && pr_pytorch && f.pytorch_presubmit;
+      else if (e.event_name == "push") pytorch = pytorch && f.pytorch_presubmit;
+      else if (e.event_name == "workflow_dispatch") pytorch = pytorch && dispatch_pytorch;
+      Row row = {{"test-runs-on", quote(f.runner)}, {"family", quote(f.family)}};
+      if (f.bypass_tests) row.push_back({"bypass_tests_for_releases", "true"});
+      if (f.sanity_only) row.push_back({"sanity_check_only_for_family", "true"});
+      if (expect_failure) row.push_back({"expect_failure", "true"});
+      if (f.expect_pytorch_failure) row.push_back({"expect_pytorch_failure", "true"});
+      row.push_back({"build_pytorch", pytorch ? "true" : "false"});
+      row.push_back({"build_variant_label", quote(v->label)});
+      row.push_back({"build_variant_suffix", quote(v->suffix)});
+      row.push_back({"build_variant_cmake_preset", quote(v->cmake_preset)});
+      row.push_back({"artifact_group", quote(f.family + (v->suffix.empty() ? "" : "-" + v->suffix))});
+      rows.push_back(row);
+      (p == 0 ? res.linux_rows : res.windows_rows).push_back({f.family, pytorch});
+    }
+    variants_json[p] = python_json(rows);
+  }
+  auto list = [](const std::vector<std::string>& v) {
+    std::string out = "[";
+    for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + quote(v[i]);
+    return out + "]";
+  };
+  bool enable = e.event_name == "schedule" || is_ci_run_required(e.changed_paths);
+  std::string test_type = "smoke";
+  if (e.event_name == "schedule") {
+    test_type = "full";
+    res.lines.push_back("test_type=full: scheduled run");
+  } else {
+    for (const auto& path : e.changed_paths) {
+      if (std::find(e.submodule_paths.begin(), e.submodule_paths.end(), path) != e.submodule_paths.end()) {
+        test_type = "full";
+        res.lines.push_back("test_type=full: submodule " + path + " changed");
+        break;
+      }
+    }
+    if (!tests[0].empty() || !tests[1].empty()) {
+      test_type = "full";
+      res.lines.push_back("test_type=full: test labels given");
+    }
+  }
+  res.outputs = {{"linux_variants", variants_json[0]}, {"linux_test_labels", list(tests[0])},
+                 {"windows_variants", variants_json[1]}, {"windows_test_labels", list(tests[1])},
+                 {"enable_build_jobs", enable ? "true" : "false"}, {"test_type", test_type}};
+  return res;
+}
+
+}  // namespace steps::configure_ci

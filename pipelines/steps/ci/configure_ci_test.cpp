@@ -1,0 +1,114 @@
+#include "configure_ci.h"
+
+#include <doctest/doctest.h>
+
+#include "runtime/step_error.h"
+
+namespace steps::configure_ci {
+namespace {
+
+std::vector<Family> fixture() {
+  Family gfx94x{"gfx94x", "presubmit", "linux", "gfx94X-dcgpu", "linux-mi325-1gpu-ossci-rocm", {"release", "asan"}};
+  gfx94x.pytorch_presubmit = true;
+  Family gfx110x_w{"gfx110x", "presubmit", "windows", "gfx110X-all", "windows-gfx110X-gpu-rocm", {"release"}};
+  gfx110x_w.bypass_tests = gfx110x_w.sanity_only = true;
+  Family gfx950{"gfx950", "postsubmit", "linux", "gfx950-dcgpu", "linux-mi355-1gpu-ossci-rocm", {"release"}};
+  Family gfx101x{"gfx101x", "nightly", "linux", "gfx101X-dgpu", "", {"release"}};
+  gfx101x.expect_failure = gfx101x.expect_pytorch_failure = true;
+  Family gfx90x_w{"gfx90x", "nightly", "windows", "gfx90X-dcgpu", "", {"release"}};
+  gfx90x_w.expect_pytorch_failure = true;
+  return {gfx94x, gfx110x_w, gfx950, gfx101x, gfx90x_w};
+}
+
+Result run(Event e) { return configure(e, fixture()); }
+std::string output(const Result& r, const std::string& key) {
+  for (const auto& [k, v] : r.outputs) {
+    if (k == key) return v;
+  }
+  return "<none>";
+}
+using Rows = std::vector<std::pair<std::string, bool>>;
+
+TEST_CASE("push to main: presubmit and postsubmit rows in table order, exact JSON") {
+  Result r = run({"push", "main", {}, "", "", "", "", "", "release", {"src/a.cpp"}, {}});
+  CHECK(output(r, "linux_variants") ==
+        "[{\"test-runs-on\": \"linux-mi325-1gpu-ossci-rocm\", \"family\": \"gfx94X-dcgpu\", \"build_pytorch\": true, "
+        "\"build_variant_label\": \"release\", \"build_variant_suffix\": \"\", \"build_variant_cmake_preset\": \"\", "
+        "\"artifact_group\": \"gfx94X-dcgpu\"}, {\"test-runs-on\": \"linux-mi355-1gpu-ossci-rocm\", \"family\": "
+        "\"gfx950-dcgpu\", \"build_pytorch\": false, \"build_variant_label\": \"release\", \"build_variant_suffix\": \"\", "
+        "\"build_variant_cmake_preset\": \"\", \"artifact_group\": \"gfx950-dcgpu\"}]");
+  CHECK(output(r, "windows_variants") ==
+        "[{\"test-runs-on\": \"windows-gfx110X-gpu-rocm\", \"family\": \"gfx110X-all\", \"bypass_tests_for_releases\": true, "
+        "\"sanity_check_only_for_family\": true, \"build_pytorch\": false, \"build_variant_label\": \"release\", "
+        "\"build_variant_suffix\": \"\", \"build_variant_cmake_preset\": \"windows-release\", \"artifact_group\": \"gfx110X-all\"}]");
+  CHECK(output(r, "enable_build_jobs") == "true");
+  CHECK(output(r, "test_type") == "smoke");
+}
+
+TEST_CASE("PyTorch narrowing per trigger (the seeds' table)") {
+  CHECK(run({"pull_request", "1/merge", {}, "", "", "", "", "", "release", {}, {}}).linux_rows ==
+        Rows{{"gfx94X-dcgpu", false}});
+  Result labelled = run({"pull_request", "1/merge", {"build:pytorch"}, "", "", "", "", "", "release", {}, {}});
+  CHECK(labelled.linux_rows == Rows{{"gfx94X-dcgpu", true}});
+  CHECK(labelled.windows_rows == Rows{{"gfx110X-all", false}});
+  CHECK(run({"push", "main", {}, "", "", "", "", "", "release", {}, {}}).linux_rows ==
+        Rows{{"gfx94X-dcgpu", true}, {"gfx950-dcgpu", false}});
+  Result nightly = run({"schedule", "main", {}, "", "", "", "", "", "release", {}, {}});
+  CHECK(nightly.linux_rows == Rows{{"gfx94X-dcgpu", true}, {"gfx950-dcgpu", true}, {"gfx101X-dgpu", false}});
+  CHECK(nightly.windows_rows == Rows{{"gfx110X-all", true}, {"gfx90X-dcgpu", false}});
+  CHECK(output(nightly, "test_type") == "full");
+  CHECK(output(nightly, "enable_build_jobs") == "true");
+  CHECK(run({"workflow_dispatch", "main", {}, "gfx94X, gfx950", "", "", "", "false", "release", {}, {}}).linux_rows ==
+        Rows{{"gfx94X-dcgpu", false}, {"gfx950-dcgpu", false}});
+  CHECK(run({"workflow_dispatch", "main", {}, "gfx950 ,|.gfx94x;gfx1201", "", "", "", "", "release", {}, {}}).linux_rows ==
+        Rows{{"gfx94X-dcgpu", true}, {"gfx950-dcgpu", true}});
+}
+
+TEST_CASE("pull request labels: families, tests, skip-ci skips everything") {
+  Result r = run({"pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "test:nope"}, "", "", "", "", "", "release", {"a.md"}, {}});
+  CHECK(r.linux_rows == Rows{{"gfx94X-dcgpu", false}, {"gfx950-dcgpu", false}});
+  CHECK(output(r, "linux_test_labels") == "[\"rocprim\"]");
+  CHECK(output(r, "windows_test_labels") == "[\"rocprim\"]");
+  CHECK(output(r, "test_type") == "full");
+  CHECK(output(r, "enable_build_jobs") == "false");
+  Result skip = run({"pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "skip-ci"}, "", "", "", "", "", "release", {}, {}});
+  CHECK(output(skip, "linux_variants") == "[]");
+  CHECK(output(skip, "linux_test_labels") == "[]");
+}
+
+TEST_CASE("asan rows expect failure and never build PyTorch") {
+  Result r = run({"push", "main", {}, "", "", "", "", "", "asan", {}, {}});
+  CHECK(output(r, "linux_variants") ==
+        "[{\"test-runs-on\": \"linux-mi325-1gpu-ossci-rocm\", \"family\": \"gfx94X-dcgpu\", \"expect_failure\": true, "
+        "\"build_pytorch\": false, \"build_variant_label\": \"asan\", \"build_variant_suffix\": \"asan\", "
+        "\"build_variant_cmake_preset\": \"linux-release-asan\", \"artifact_group\": \"gfx94X-dcgpu-asan\"}]");
+  CHECK(output(r, "windows_variants") == "[]");
+}
+
+TEST_CASE("path filters (configure_ci_path_filters_test)") {
+  CHECK(is_ci_run_required({"source_file.h"}));
+  CHECK_FALSE(is_ci_run_required({"README.md", "build_tools/README.md"}));
+  CHECK_FALSE(is_ci_run_required({"experimental/file.h"}));
+  CHECK_FALSE(is_ci_run_required({"external-builds/pytorch/CMakeLists.txt"}));
+  CHECK(is_ci_run_required({".github/workflows/ci.yml"}));
+  CHECK(is_ci_run_required({".github/workflows/build_portable_linux_artifacts.yml"}));
+  CHECK(is_ci_run_required({".github/workflows/build_artifact.yml"}));
+  CHECK_FALSE(is_ci_run_required({".github/workflows/pre-commit.yml"}));
+  CHECK_FALSE(is_ci_run_required({".github/workflows/test_jax_dockerfile.yml"}));
+  CHECK(is_ci_run_required({"source_file.h", ".github/workflows/pre-commit.yml"}));
+  CHECK_FALSE(is_ci_run_required({}));
+}
+
+TEST_CASE("long-lived branches and bad input") {
+  for (auto b : {"main", "release/therock-7.9", "release/therock-", "release/therock-100"}) CHECK(is_long_lived_branch(b));
+  for (auto b : {"users/test", "release/therock", "main-test", "newfeature", "release/main"}) CHECK_FALSE(is_long_lived_branch(b));
+  CHECK_THROWS_WITH_AS(run({"issue_comment", "main", {}, "", "", "", "", "", "release", {}, {}}),
+                       "GITHUB_EVENT_NAME: unknown event \"issue_comment\"; expected one of push, pull_request, schedule, workflow_dispatch",
+                       InputError);
+  CHECK_THROWS_WITH_AS(run({"push", "", {}, "", "", "", "", "", "release", {}, {}}), "GITHUB_REF_NAME is not set", InputError);
+  CHECK_THROWS_WITH_AS(run({"workflow_dispatch", "main", {}, "gfx94x", "", "", "", "maybe", "release", {}, {}}),
+                       "INPUT_BUILD_PYTORCH: \"maybe\" is not a boolean", InputError);
+}
+
+}  // namespace
+}  // namespace steps::configure_ci
