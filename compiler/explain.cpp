@@ -261,7 +261,7 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
   if (const Value* name = job.get("name")) label = id + " [" + github_to_string(value_json(*name, ctx)) + "]";
   if (const Value* uses = job.get("uses")) {
     if (uses->tag != "workflow_ref") {
-      line(indent, label + ": runs " + github_to_string(value_json(*uses, ctx)));
+      line(indent, label + ": calls " + github_to_string(value_json(*uses, ctx)) + " (outside these pipelines)");
       return json::object();
     }
     const WorkflowModel* callee = find_instance(program_, uses->get("instance")->text);

@@ -6,6 +6,8 @@
 #include <iostream>
 
 #include "driver.h"
+#include "configure_oracle.h"
+#include "explain.h"
 #include "profile_diff.h"
 
 namespace {
@@ -36,6 +38,14 @@ int main(int argc, char** argv) {
 
   auto* gen = app.add_subcommand("gen", "Compile pipelines/ and write every generated file");
   auto* check = app.add_subcommand("check", "Fail if any generated file is stale, missing, orphaned or edited");
+  auto* explain = app.add_subcommand("explain", "Which workflows, jobs and matrix legs an event would run, and which families build PyTorch");
+  pipec::ExplainEvent event;
+  std::vector<std::string> input_args;
+  explain->add_option("--event", event.event, "push, pull_request, schedule or workflow_dispatch")->required();
+  explain->add_option("--branch", event.branch, "The branch pushed to, or the pull request's base (default: main)");
+  explain->add_option("--label", event.labels, "A pull request label (repeat for several)");
+  explain->add_option("--input", input_args, "A dispatch input, name=value (repeat for several)");
+  explain->add_option("--changed", event.changed, "A changed path (repeat for several)");
   auto* labels = app.add_subcommand("labels", "Print the self-hosted runner labels the pipelines declare");
   auto* outputs = app.add_subcommand("outputs", "Print the path of every file pipec generates");
   auto* diff = app.add_subcommand("diff", "Print the differences between two profiles and the workflows made with them");
@@ -62,6 +72,20 @@ int main(int argc, char** argv) {
         return 2;
       }
       std::cout << c.outputs.size() << " generated files up to date\n";
+      return 0;
+    }
+    if (explain->parsed()) {
+      for (const auto& kv : input_args) {
+        auto eq = kv.find('=');
+        if (eq == std::string::npos) {
+          std::cerr << "pipec: error: --input takes name=value, not \"" << kv << "\"\n";
+          return 2;
+        }
+        event.inputs[kv.substr(0, eq)] = kv.substr(eq + 1);
+      }
+      std::string report = pipec::explain(c.program, event, pipec::configure_oracle(c.program), c.diags);
+      if (c.diags.has_errors()) return report_errors(c);
+      std::cout << report;
       return 0;
     }
     if (labels->parsed()) {
