@@ -8,6 +8,7 @@
 #include "driver.h"
 #include "configure_oracle.h"
 #include "explain.h"
+#include "graph.h"
 #include "profile_diff.h"
 
 namespace {
@@ -46,6 +47,11 @@ int main(int argc, char** argv) {
   explain->add_option("--label", event.labels, "A pull request label (repeat for several)");
   explain->add_option("--input", input_args, "A dispatch input, name=value (repeat for several)");
   explain->add_option("--changed", event.changed, "A changed path (repeat for several)");
+  auto* graph = app.add_subcommand("graph", "The call graph of all workflows, or one workflow's job graph (Mermaid)");
+  std::string graph_workflow;
+  bool graph_dot = false;
+  graph->add_option("WORKFLOW", graph_workflow, "A generated workflow's file name, e.g. ci_linux.yml");
+  graph->add_flag("--dot", graph_dot, "Graphviz dot instead of Mermaid");
   auto* labels = app.add_subcommand("labels", "Print the self-hosted runner labels the pipelines declare");
   auto* outputs = app.add_subcommand("outputs", "Print the path of every file pipec generates");
   auto* diff = app.add_subcommand("diff", "Print the differences between two profiles and the workflows made with them");
@@ -86,6 +92,12 @@ int main(int argc, char** argv) {
       std::string report = pipec::explain(c.program, event, pipec::configure_oracle(c.program), c.diags);
       if (c.diags.has_errors()) return report_errors(c);
       std::cout << report;
+      return 0;
+    }
+    if (graph->parsed()) {
+      std::string out = pipec::graph(c.program, graph_workflow, graph_dot, c.diags);
+      if (c.diags.has_errors()) return report_errors(c);
+      std::cout << out;
       return 0;
     }
     if (labels->parsed()) {
