@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The pre-commit hook as a user installs it: a scratch repository lists this
+# repository (at its HEAD commit) as a hook source, pre-commit installs the
+# git hook, and commits are refused or accepted by `pipec check`.
+#   tests/precommit_test.sh PIPEC SOURCE_REPO
+set -uo pipefail
+pipec=$(realpath "$1"); source_repo=$(realpath "$2")
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+export PATH="$(dirname "$pipec"):$PATH" PRE_COMMIT_HOME="$work/cache" GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t \
+  GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t
+rev=$(git -C "$source_repo" rev-parse HEAD)
+git init -q "$work/repo" && cd "$work/repo"
+mkdir pipelines
+cat > pipelines/a.pipe <<'PIPE'
+workflow w {
+  file = "generated/w.yml"
+  on { push }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo one" } }
+}
+use w()
+PIPE
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $source_repo
+    rev: $rev
+    hooks:
+      - id: pipec-check
+YAML
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); printf 'FAIL %s\n%s\n' "$1" "$2"; }
+pre-commit install > /dev/null || bad install "pre-commit install failed"
+pipec gen > /dev/null
+git add -A
+if out=$(git commit -qm clean 2>&1); then ok; else bad clean-commit "$out"; fi
+sed -i 's/echo one/echo two/' pipelines/a.pipe   # source changed, generated file not
+git add -A
+if out=$(git commit -qm stale 2>&1); then bad stale-commit "a stale generated file was committed"
+elif [[ "$out" == *"generated/w.yml: stale"* && "$out" == *"-      - run: echo one"* && "$out" == *"+      - run: echo two"* ]]; then ok
+else bad stale-diff "$out"; fi
+pipec gen > /dev/null && git add -A
+if out=$(git commit -qm regenerated 2>&1); then ok; else bad regenerated-commit "$out"; fi
+echo "precommit: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
