@@ -10,21 +10,15 @@
 #include "explain.h"
 #include "graph.h"
 #include "profile_diff.h"
+#include "report.h"
 
 namespace {
 
-const char* kind_name(pipec::Drift::Kind k) {
-  switch (k) {
-    case pipec::Drift::Kind::Missing: return "missing";
-    case pipec::Drift::Kind::Stale: return "stale";
-    case pipec::Drift::Kind::HandEdited: return "edited by hand";
-    case pipec::Drift::Kind::Orphan: return "orphaned (no source generates it)";
-  }
-  return "";
-}
+std::string g_format = "text";
 
 int report_errors(const pipec::Compilation& c) {
-  std::cerr << pipec::render_text(c.diags.sorted(), c.sources);
+  std::string out = pipec::render_diagnostics(g_format, c.diags.sorted(), c.sources);
+  (g_format == "text" ? std::cerr : std::cout) << out;
   return 2;
 }
 
@@ -36,6 +30,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::string root = ".";
   app.add_option("-C,--root", root, "Repository root (default: the current directory)");
+  app.add_option("--format", g_format, "Diagnostics and drift as text, github (annotations) or json")
+      ->check(CLI::IsMember({"text", "github", "json"}));
 
   auto* gen = app.add_subcommand("gen", "Compile pipelines/ and write every generated file");
   auto* check = app.add_subcommand("check", "Fail if any generated file is stale, missing, orphaned or edited");
@@ -116,16 +112,8 @@ int main(int argc, char** argv) {
     }
     if (check->parsed()) {
       auto drift = pipec::find_drift(root, c.outputs);
-      for (const auto& d : drift) {
-        std::cout << d.path << ": " << kind_name(d.kind) << "\n" << d.diff;
-      }
-      if (drift.empty()) {
-        std::cout << c.outputs.size() << " generated files up to date\n";
-        return 0;
-      }
-      std::cout << drift.size() << (drift.size() == 1 ? " file differs" : " files differ")
-                << "; run `pipec gen`\n";
-      return 1;
+      std::cout << pipec::render_drift(g_format, drift, c.outputs.size());
+      return drift.empty() ? 0 : 1;
     }
   } catch (const std::exception& e) {
     std::cerr << "pipec: internal error: " << e.what() << "\n";

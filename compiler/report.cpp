@@ -1,0 +1,98 @@
+#include "report.h"
+
+#include <nlohmann/json.hpp>
+
+namespace pipec {
+namespace {
+
+// Workflow commands escape %, CR and LF in values; properties also , and :.
+std::string gh_escape(const std::string& s, bool property) {
+  std::string out;
+  for (char c : s) {
+    if (c == '%') out += "%25";
+    else if (c == '\r') out += "%0D";
+    else if (c == '\n') out += "%0A";
+    else if (property && c == ':') out += "%3A";
+    else if (property && c == ',') out += "%2C";
+    else out += c;
+  }
+  return out;
+}
+
+// The line of the file on disk where the first change of the diff is.
+int first_changed_line(const std::string& diff) {
+  auto at = diff.find("\n@@ -");
+  if (at == std::string::npos) return 1;
+  int line = 1;
+  try {
+    line = std::stoi(diff.substr(at + 5));
+  } catch (...) {
+    return 1;
+  }
+  size_t pos = diff.find('\n', at + 1);
+  while (pos != std::string::npos && pos + 1 < diff.size()) {
+    char c = diff[pos + 1];
+    if (c == '-' || c == '+') return std::max(1, line);
+    if (c != ' ') break;
+    ++line;
+    pos = diff.find('\n', pos + 1);
+  }
+  return std::max(1, line);
+}
+
+}  // namespace
+
+const char* drift_kind_name(Drift::Kind k) {
+  switch (k) {
+    case Drift::Kind::Missing: return "missing";
+    case Drift::Kind::Stale: return "stale";
+    case Drift::Kind::HandEdited: return "edited by hand";
+    case Drift::Kind::Orphan: return "orphaned (no source generates it)";
+  }
+  return "";
+}
+
+std::string render_diagnostics(const std::string& format, const std::vector<Diagnostic>& diags,
+                               const SourceMap& sources) {
+  if (format == "github") {
+    std::string out;
+    for (const auto& d : diags) {
+      out += "::" + d.severity + " file=" + gh_escape(d.pos.file, true);
+      if (d.pos.line > 0) out += ",line=" + std::to_string(d.pos.line) + ",col=" + std::to_string(d.pos.col);
+      out += ",title=" + gh_escape("pipec [" + d.id + "]", true) + "::" + gh_escape(d.message, false) + "\n";
+    }
+    return out;
+  }
+  if (format == "json") {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const auto& d : diags) {
+      list.push_back({{"file", d.pos.file}, {"line", d.pos.line}, {"column", d.pos.col},
+                      {"severity", d.severity}, {"message", d.message}, {"id", d.id}});
+    }
+    return nlohmann::ordered_json{{"diagnostics", list}}.dump(2) + "\n";
+  }
+  return render_text(diags, sources);
+}
+
+std::string render_drift(const std::string& format, const std::vector<Drift>& drift, size_t outputs) {
+  if (format == "github") {
+    std::string out;
+    for (const auto& d : drift) {
+      out += "::error file=" + gh_escape(d.path, true) + ",line=" + std::to_string(first_changed_line(d.diff)) +
+             ",title=" + gh_escape("pipec check", true) + "::" +
+             gh_escape(d.path + " is " + drift_kind_name(d.kind) + "; run `pipec gen` and commit the result.\n" + d.diff, false) + "\n";
+    }
+    return out;
+  }
+  if (format == "json") {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const auto& d : drift) list.push_back({{"file", d.path}, {"kind", drift_kind_name(d.kind)}, {"diff", d.diff}});
+    return nlohmann::ordered_json{{"generated_files", outputs}, {"drift", list}}.dump(2) + "\n";
+  }
+  std::string out;
+  for (const auto& d : drift) out += d.path + ": " + drift_kind_name(d.kind) + "\n" + d.diff;
+  if (drift.empty()) return std::to_string(outputs) + " generated files up to date\n";
+  return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") + "; run `pipec gen`\n";
+}
+
+}  // namespace pipec

@@ -1,0 +1,18 @@
+// Rendering diagnostics and drift at the edge, in the formats the command
+// line offers: text (default), github (workflow-command annotations), json.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "diag.h"
+#include "driver.h"
+
+namespace pipec {
+
+std::string render_diagnostics(const std::string& format, const std::vector<Diagnostic>& diags,
+                               const SourceMap& sources);
+std::string render_drift(const std::string& format, const std::vector<Drift>& drift, size_t outputs);
+const char* drift_kind_name(Drift::Kind k);
+
+}  // namespace pipec

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# --format=github and --format=json for a compile error and for drift.
+set -uo pipefail
+pipec=$(realpath "$1")
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work" && mkdir pipelines
+passed=0 failed=0
+expect() {
+  local name=$1 code=$2 want=$3; shift 3
+  local got; got=$("$@" 2>&1); local rc=$?
+  if [ $rc = "$code" ] && [ "$got" = "$want" ]; then passed=$((passed + 1))
+  else failed=$((failed + 1)); printf 'FAIL %s (exit %s)\n--- got\n%s\n--- want\n%s\n' "$name" $rc "$got" "$want"; fi
+}
+printf 'workflow w {\n  file = "generated/w.yml"\n  on { push }\n  nme = "x, 100%%"\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse w()\n' > pipelines/a.pipe
+expect github-error 2 '::error file=pipelines/a.pipe,line=4,col=3,title=pipec [unknown-key]::unexpected key "nme" for workflow (did you mean "name"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name' "$pipec" --format=github gen
+expect json-error 2 '{
+  "diagnostics": [
+    {
+      "file": "pipelines/a.pipe",
+      "line": 4,
+      "column": 3,
+      "severity": "error",
+      "message": "unexpected key \"nme\" for workflow (did you mean \"name\"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name",
+      "id": "unknown-key"
+    }
+  ]
+}' "$pipec" --format=json gen
+sed -i 's/nme/name/' pipelines/a.pipe
+"$pipec" gen > /dev/null
+sed -i 's/run: "true"/run: "false"/; s/- run: true/- run: false/' generated/w.yml
+expect github-drift 1 "::error file=generated/w.yml,line=13,title=pipec check::generated/w.yml is edited by hand; run \`pipec gen\` and commit the result.%0A--- generated/w.yml (on disk)%0A+++ generated/w.yml (generated)%0A@@ -10,4 +10,4 @@%0A   j:%0A     runs-on: ubuntu-24.04%0A     steps:%0A-      - run: \"false\"%0A+      - run: \"true\"%0A" "$pipec" --format=github check
+expect json-clean 0 '{
+  "generated_files": 1,
+  "drift": []
+}' sh -c "\"$pipec\" gen > /dev/null && \"$pipec\" --format=json check"
+echo "formats: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
