@@ -1,0 +1,50 @@
+#include "yaml_emit.h"
+
+#include <doctest/doctest.h>
+
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+TEST_CASE("strings YAML 1.1/1.2 or GitHub would read as something else are quoted") {
+  for (const char* s : {"", "on", "ON", "yes", "No", "true", "False", "null", "~", "y", "3.10", "012", "1e3", "0x1f",
+                        ".inf", "-1", " lead", "trail ", "a: b", "x #y", "*.whl", "{a}", "[a]", "!x", "&a", "'q'",
+                        "\"q\"", "%x", "@x", "`x`", "key:", "a\nb", "1:30"}) {
+    CHECK_MESSAGE(needs_quotes(s), s);
+  }
+  for (const char* s : {"main", "release/therock-*", "gfx94X-dcgpu", "${{ inputs.x }}", "ubuntu-24.04", "3.12.1a",
+                        "a:b", "x#y", "build_tools/x.py --flag"}) {
+    CHECK_MESSAGE(!needs_quotes(s), s);
+  }
+}
+
+TEST_CASE("emission: block literals, empty collections, trailing comments, list of objects") {
+  Value root;
+  root.kind = Value::Kind::Object;
+  auto script = make_string("echo one\n  echo two\n", {});
+  auto no_newline = make_string("a\nb", {});
+  auto leading = make_string("  indented\nnext\n", {});
+  auto uses = std::make_shared<Value>(*make_string("actions/checkout@abc", {}));
+  uses->comment = "v6";
+  auto empty = std::make_shared<Value>();
+  empty->kind = Value::Kind::List;
+  auto step = std::make_shared<Value>();
+  step->kind = Value::Kind::Object;
+  step->fields = {{"uses", {}, uses}, {"with", {}, make_null({})}};
+  auto steps = std::make_shared<Value>();
+  steps->kind = Value::Kind::List;
+  steps->items = {step};
+  root.fields = {{"run", {}, script}, {"x", {}, no_newline}, {"y", {}, leading}, {"on", {}, empty}, {"steps", {}, steps}};
+  CHECK(emit_yaml(root) ==
+        "run: |\n  echo one\n    echo two\nx: |-\n  a\n  b\n\"y\": |2\n    indented\n  next\n\"on\": []\n"
+        "steps:\n  - uses: actions/checkout@abc # v6\n    with:\n");
+}
+
+TEST_CASE("github_string doubles single quotes") {
+  CHECK(github_string("it's") == "'it''s'");
+  CHECK(github_string("") == "''");
+}
+
+}  // namespace
+}  // namespace pipec
