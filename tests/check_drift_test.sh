@@ -2,6 +2,7 @@
 # pipec check and gen as a user meets them: clean, hand edit, stale source,
 # missing and orphaned files, a file pipec did not write, a failed compile.
 set -uo pipefail
+tests_dir=$(cd "$(dirname "$0")" && pwd)
 pipec=$(realpath "$1")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cd "$work" && mkdir pipelines generated
@@ -14,13 +15,7 @@ workflow w(n: string) {
 use w(n = "one")
 use w(n = "two")
 PIPE
-passed=0 failed=0
-expect() {  # name, want exit, want stdout+stderr, command...
-  local name=$1 code=$2 want=$3; shift 3
-  local got; got=$("$@" 2>&1); local rc=$?
-  if [ $rc = "$code" ] && [ "$got" = "$want" ]; then passed=$((passed + 1))
-  else failed=$((failed + 1)); printf 'FAIL %s: exit %s (want %s)\n--- got\n%s\n--- want\n%s\n' "$name" $rc "$code" "$got" "$want"; fi
-}
+source "$tests_dir/lib.sh"
 echo "name: mine" > generated/handwritten.yml
 expect gen 0 "wrote generated/w_one.yml
 wrote generated/w_two.yml
@@ -61,5 +56,4 @@ before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; expected one of 'import', 'let', 'use', 'when', '}', IDENT [syntax]
 1 error" "$pipec" gen
 expect nothing-written 0 "$before" sh -c 'ls -l generated | md5sum'
-echo "check_drift: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish check_drift

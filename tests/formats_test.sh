@@ -1,16 +1,11 @@
 #!/usr/bin/env bash
 # --format=github and --format=json for a compile error and for drift.
 set -uo pipefail
+tests_dir=$(cd "$(dirname "$0")" && pwd)
 pipec=$(realpath "$1")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cd "$work" && mkdir pipelines
-passed=0 failed=0
-expect() {
-  local name=$1 code=$2 want=$3; shift 3
-  local got; got=$("$@" 2>&1); local rc=$?
-  if [ $rc = "$code" ] && [ "$got" = "$want" ]; then passed=$((passed + 1))
-  else failed=$((failed + 1)); printf 'FAIL %s (exit %s)\n--- got\n%s\n--- want\n%s\n' "$name" $rc "$got" "$want"; fi
-}
+source "$tests_dir/lib.sh"
 printf 'workflow w {\n  file = "generated/w.yml"\n  on { push }\n  nme = "x, 100%%"\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse w()\n' > pipelines/a.pipe
 expect github-error 2 '::error file=pipelines/a.pipe,line=4,col=3,title=pipec [unknown-key]::unexpected key "nme" for workflow (did you mean "name"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name' "$pipec" --format=github gen
 expect json-error 2 '{
@@ -33,5 +28,4 @@ expect json-clean 0 '{
   "generated_files": 1,
   "drift": []
 }' sh -c "\"$pipec\" gen > /dev/null && \"$pipec\" --format=json check"
-echo "formats: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish formats

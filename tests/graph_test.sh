@@ -2,16 +2,11 @@
 # pipec graph: the call graph (Mermaid), one workflow's job graph (dot,
 # checked by Graphviz), and a misspelt workflow name.
 set -uo pipefail
+tests_dir=$(cd "$(dirname "$0")" && pwd)
 pipec=$(realpath "$1"); here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 mkdir "$work/pipelines" && cp "$here/golden/ok/reusable_call.pipe" "$work/pipelines/"
-passed=0 failed=0
-expect() {
-  local name=$1 code=$2 want=$3; shift 3
-  local got; got=$("$@" 2>&1); local rc=$?
-  if [ $rc = "$code" ] && [ "$got" = "$want" ]; then passed=$((passed + 1))
-  else failed=$((failed + 1)); printf 'FAIL %s (exit %s)\n--- got\n%s\n--- want\n%s\n' "$name" $rc "$got" "$want"; fi
-}
+source "$tests_dir/lib.sh"
 expect call-graph 0 'flowchart LR
   build_linux_yml["build_linux.yml"]
   build_windows_yml["build_windows.yml"]
@@ -29,5 +24,4 @@ expect job-graph-dot 0 'digraph "ci.yml" {
 if "$pipec" -C "$work" graph ci.yml --dot | dot -Tsvg > /dev/null; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL dot rejects the output"; fi
 expect unknown 2 'error: no generated workflow "cii.yml" (did you mean "ci.yml"?) [usage]
 1 error' "$pipec" -C "$work" graph cii.yml
-echo "graph: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish graph

@@ -1,0 +1,14 @@
+# Shared by the shell tests: expect NAME CODE OUTPUT COMMAND... runs COMMAND
+# and compares its exit code and its whole output (stdout and stderr);
+# finish prints the closing `N passed, M failed` line and sets the status.
+passed=0 failed=0
+expect() {
+  local name=$1 code=$2 want=$3; shift 3
+  local got; got=$("$@" 2>&1); local rc=$?
+  if [ "$rc" = "$code" ] && [ "$got" = "$want" ]; then passed=$((passed + 1))
+  else failed=$((failed + 1)); printf 'FAIL %s: exit %s (want %s)\n--- got\n%s\n--- want\n%s\n' "$name" "$rc" "$code" "$got" "$want"; fi
+}
+finish() {
+  echo "$1: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}
