@@ -321,6 +321,11 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
   sim.out += header + "\n";
   std::vector<const WorkflowModel*> entries;
   for (const auto& wf : program.workflows) {
+    // --workflow matches the generated file's path or a tail of it.
+    const std::string& w = event.workflow;
+    bool tail = wf->file.size() > w.size() && wf->file.compare(wf->file.size() - w.size(), w.size(), w) == 0 &&
+                wf->file[wf->file.size() - w.size() - 1] == '/';
+    if (!w.empty() && wf->file != w && !tail) continue;
     if (sim.triggered(*wf)) entries.push_back(wf.get());
   }
   std::sort(entries.begin(), entries.end(), [](const WorkflowModel* a, const WorkflowModel* b) { return a->file < b->file; });

@@ -22,6 +22,7 @@ struct ExplainEvent {
   std::vector<std::string> labels;
   std::map<std::string, std::string> inputs;
   std::vector<std::string> changed;
+  std::string workflow;  // only this entry workflow: its path or a tail of it
 };
 
 // Computes a step's outputs when it knows the step. `env` holds the step's

@@ -20,7 +20,7 @@ check "pull request without labels: no family builds PyTorch" "      7 build_pyt
       1 linux_build_and_test: 4 legs
       1 setup: calls setup.yml
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
-      1 windows_build_and_test: 3 legs" --event pull_request --changed src/a.cpp
+      1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event pull_request --changed src/a.cpp
 check "pull request labelled build:pytorch: gfx94X only" "      1 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
       6 build_pytorch_wheels: skipped (if is false)
       1 ci_summary [CI Summary]: runs
@@ -28,7 +28,7 @@ check "pull request labelled build:pytorch: gfx94X only" "      1 build_pytorch_
       1 linux_build_and_test: 4 legs
       1 setup: calls setup.yml
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
-      1 windows_build_and_test: 3 legs" --event pull_request --label build:pytorch --changed src/a.cpp
+      1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event pull_request --label build:pytorch --changed src/a.cpp
 check "push to main: gfx94X only" "      1 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
       7 build_pytorch_wheels: skipped (if is false)
       1 ci_summary [CI Summary]: runs
@@ -36,7 +36,7 @@ check "push to main: gfx94X only" "      1 build_pytorch_wheels [Build PyTorch]:
       1 linux_build_and_test: 5 legs
       1 setup: calls setup.yml
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
-      1 windows_build_and_test: 3 legs" --event push --branch main --changed src/a.cpp
+      1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event push --branch main --changed src/a.cpp
 check "nightly schedule: every family not expected to fail" "     10 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
       7 build_pytorch_wheels [Build PyTorch]: calls build_windows_pytorch_wheels_ci.yml
       3 build_pytorch_wheels: skipped (if is false)
@@ -44,13 +44,13 @@ check "nightly schedule: every family not expected to fail" "     10 build_pytor
       1 linux_build_and_test: 11 legs
       1 setup: calls setup.yml
       1 windows: gfx110X-all, gfx1151, gfx120X-all, gfx90X-dcgpu, gfx101X-dgpu, gfx103X-dgpu, gfx1150, gfx1152, gfx1153; PyTorch: gfx110X-all, gfx1151, gfx120X-all, gfx103X-dgpu, gfx1150, gfx1152, gfx1153
-      1 windows_build_and_test: 9 legs" --event schedule
+      1 windows_build_and_test: 9 legs" --workflow ci_nightly.yml --event schedule
 check "docs-only push runs no builds" "      1 ci_summary [CI Summary]: runs
       1 linux: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all, gfx950-dcgpu; PyTorch: gfx94X-dcgpu
       1 linux_build_and_test: skipped (if is false)
       1 setup: calls setup.yml
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
-      1 windows_build_and_test: skipped (if is false)" --event push --branch main --changed docs/a.md
+      1 windows_build_and_test: skipped (if is false)" --workflow therock/.github/workflows/ci.yml --event push --branch main --changed docs/a.md
 out=$("$pipec" explain --event release 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$out" = 'error: --event must be one of push, pull_request, schedule, workflow_dispatch [usage]
 1 error' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL bad event: %s %s\n' "$rc" "$out"; fi
