@@ -30,8 +30,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::string root = ".";
   app.add_option("-C,--root", root, "Repository root (default: the current directory)");
-  app.add_option("--format", g_format, "Diagnostics and drift as text, github (annotations) or json")
-      ->check(CLI::IsMember({"text", "github", "json"}));
+  app.add_option("--format", g_format, "Diagnostics and drift as text, github (annotations), json or sarif")
+      ->check(CLI::IsMember({"text", "github", "json", "sarif"}));
 
   auto* gen = app.add_subcommand("gen", "Compile pipelines/ and write every generated file");
   auto* check = app.add_subcommand("check", "Fail if any generated file is stale, missing, orphaned or edited");

@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace pipec {
@@ -52,8 +53,36 @@ const char* drift_kind_name(Drift::Kind k) {
   return "";
 }
 
+// SARIF 2.1.0 for code scanning: one run of pipec, a rule per check id.
+static std::string sarif(const std::vector<std::pair<Diagnostic, std::string>>& results) {
+  nlohmann::ordered_json rules = nlohmann::ordered_json::array(), list = nlohmann::ordered_json::array();
+  std::vector<std::string> ids;
+  for (const auto& [d, text] : results) {
+    if (std::find(ids.begin(), ids.end(), d.id) == ids.end()) {
+      ids.push_back(d.id);
+      rules.push_back({{"id", d.id}, {"name", d.id}});
+    }
+    nlohmann::ordered_json region = {{"startLine", std::max(1, d.pos.line)}};
+    if (d.pos.col > 0) region["startColumn"] = d.pos.col;
+    list.push_back({{"ruleId", d.id}, {"level", d.severity == "error" ? "error" : "warning"},
+                    {"message", {{"text", text}}},
+                    {"locations", {{{"physicalLocation", {{"artifactLocation", {{"uri", d.pos.file}}}, {"region", region}}}}}}});
+  }
+  nlohmann::ordered_json doc = {
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", {{{"tool", {{"driver", {{"name", "pipec"}, {"rules", rules}}}}},
+                 {"results", list}}}}};
+  return doc.dump(2) + "\n";
+}
+
 std::string render_diagnostics(const std::string& format, const std::vector<Diagnostic>& diags,
                                const SourceMap& sources) {
+  if (format == "sarif") {
+    std::vector<std::pair<Diagnostic, std::string>> r;
+    for (const auto& d : diags) r.push_back({d, d.message});
+    return sarif(r);
+  }
   if (format == "github") {
     std::string out;
     for (const auto& d : diags) {
@@ -75,6 +104,14 @@ std::string render_diagnostics(const std::string& format, const std::vector<Diag
 }
 
 std::string render_drift(const std::string& format, const std::vector<Drift>& drift, size_t outputs) {
+  if (format == "sarif") {
+    std::vector<std::pair<Diagnostic, std::string>> r;
+    for (const auto& d : drift) {
+      r.push_back({Diagnostic{Pos{d.path, first_changed_line(d.diff), 0}, "error", "", "drift"},
+                   d.path + " is " + drift_kind_name(d.kind) + "; run `pipec gen` and commit the result."});
+    }
+    return sarif(r);
+  }
   if (format == "github") {
     std::string out;
     for (const auto& d : drift) {

@@ -20,6 +20,47 @@ expect json-error 2 '{
     }
   ]
 }' "$pipec" --format=json gen
+expect sarif-error 2 '{
+  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+  "version": "2.1.0",
+  "runs": [
+    {
+      "tool": {
+        "driver": {
+          "name": "pipec",
+          "rules": [
+            {
+              "id": "unknown-key",
+              "name": "unknown-key"
+            }
+          ]
+        }
+      },
+      "results": [
+        {
+          "ruleId": "unknown-key",
+          "level": "error",
+          "message": {
+            "text": "unexpected key \"nme\" for workflow (did you mean \"name\"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name"
+          },
+          "locations": [
+            {
+              "physicalLocation": {
+                "artifactLocation": {
+                  "uri": "pipelines/a.pipe"
+                },
+                "region": {
+                  "startLine": 4,
+                  "startColumn": 3
+                }
+              }
+            }
+          ]
+        }
+      ]
+    }
+  ]
+}' "$pipec" --format=sarif gen
 sed -i 's/nme/name/' pipelines/a.pipe
 "$pipec" gen > /dev/null
 sed -i 's/run: "true"/run: "false"/; s/- run: true/- run: false/' generated/w.yml
