@@ -11,6 +11,8 @@
 
 #include "check_calls.h"
 #include "check_refs.h"
+#include "check_tools.h"
+#include "emit_steps.h"
 #include "expand.h"
 #include "lower.h"
 #include "parse.h"
@@ -44,22 +46,41 @@ std::string body_hash(const std::string& body) {
   return out;
 }
 
+// YAML and CMake files take # comments; C++ files take //.
+std::string comment_prefix(const std::string& path) {
+  auto ext = fs::path(path).extension().string();
+  return ext == ".h" || ext == ".cpp" ? "// " : "# ";
+}
+
+std::string make_header(const std::string& path, const std::string& source, const std::string& what,
+                        const std::string& body) {
+  std::string c = comment_prefix(path);
+  return c + kHeaderPrefix.substr(2) + source + " (" + what + ").\n" + c +
+         "Do not edit: change the source and run `pipec gen`.\n" + c + "pipec-hash: " + body_hash(body) + "\n";
+}
+
 // Splits a generated file into header (the comment lines pipec wrote) and body.
-std::pair<std::string, std::string> split_header(const std::string& text) {
+std::pair<std::string, std::string> split_header(const std::string& path, const std::string& text) {
+  std::string c = comment_prefix(path);
   size_t pos = 0;
-  while (pos < text.size() && text.compare(pos, 2, "# ") == 0) {
+  while (pos < text.size() && text.compare(pos, c.size(), c) == 0) {
     size_t nl = text.find('\n', pos);
     if (nl == std::string::npos) return {text, ""};
     pos = nl + 1;
-    if (text.compare(pos, 2, "# ") != 0) break;
+    if (text.compare(pos, c.size(), c) != 0) break;
   }
   return {text.substr(0, pos), text.substr(pos)};
 }
 
 std::string recorded_hash(const std::string& header) {
-  auto at = header.find("# pipec-hash: ");
+  auto at = header.find("pipec-hash: ");
   if (at == std::string::npos) return "";
-  return header.substr(at + 14, 16);
+  return header.substr(at + 12, 16);
+}
+
+// Whether a file's first line is the one pipec writes.
+bool generated_by_pipec(const std::string& first_line) {
+  return first_line.rfind(kHeaderPrefix, 0) == 0 || first_line.rfind("// " + kHeaderPrefix.substr(2), 0) == 0;
 }
 
 }  // namespace
@@ -92,6 +113,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   Expander ex(c.diags, c.program);
   ex.run(files);
   if (c.diags.has_errors()) return c;
+  check_tool_decls(c.program, c.diags);
+  if (c.diags.has_errors()) return c;
   std::map<std::string, const WorkflowModel*> by_file;
   for (auto& wf : c.program.workflows) {
     fs::path out = fs::path(wf->file).lexically_normal();
@@ -109,16 +132,16 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
+  for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);
     wf->lowered = tree;
     std::string body = emit_yaml(*tree);
-    std::string header = kHeaderPrefix + wf->source + " (" + wf->instance + ").\n" +
-                         "# Do not edit: change the source and run `pipec gen`.\n" +
-                         "# pipec-hash: " + body_hash(body) + "\n";
-    c.outputs.push_back({wf->file, header + body, wf->source});
+    c.outputs.push_back({wf->file, make_header(wf->file, wf->source, wf->instance, body) + body, wf->source});
   }
+  for (auto& f : emit_steps(c.program))
+    c.outputs.push_back({f.path, make_header(f.path, f.source, f.what, f.content) + f.content, f.source});
   std::sort(c.outputs.begin(), c.outputs.end(), [](const Output& a, const Output& b) { return a.path < b.path; });
   return c;
 }
@@ -161,7 +184,7 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
       std::ifstream in(e.path());
       std::string first;
       std::getline(in, first);
-      if (first.rfind(kHeaderPrefix, 0) == 0) out.push_back(rel);
+      if (generated_by_pipec(first)) out.push_back(rel);
     };
     if (recursive) {
       for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) visit(*it);
@@ -183,7 +206,7 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
       continue;
     }
     if (current == o.content) continue;
-    auto [header, body] = split_header(current);
+    auto [header, body] = split_header(o.path, current);
     std::string h = recorded_hash(header);
     bool edited = h.empty() || h != body_hash(body);
     out.push_back({edited ? Drift::Kind::HandEdited : Drift::Kind::Stale, o.path, unified_diff(o.path, current, o.content)});

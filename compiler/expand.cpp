@@ -552,6 +552,17 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           auto decl = new_object(s.name_pos, s.kind_word);
           decl->fields.push_back({"name", s.name_pos, make_string(s.name, s.name_pos)});
           decl->fields.push_back({"type", s.type->pos, make_string(s.type->name, s.type->pos)});
+          if (!s.type->args.empty()) {
+            auto opts = std::make_shared<Value>();
+            opts->kind = Value::Kind::List;
+            opts->pos = s.type->pos;
+            for (const auto& a : s.type->args) {
+              auto v = eval(a, scope);
+              if (v->kind == Value::Kind::List) opts->items.insert(opts->items.end(), v->items.begin(), v->items.end());
+              else opts->items.push_back(v);
+            }
+            decl->fields.push_back({"options", s.type->pos, opts});
+          }
           if (s.value) decl->fields.push_back({"default", s.value->pos, eval(s.value, scope)});
           if (s.body) eval_body(*s.body, scope, Ctx::Env, *decl, nullptr);
           auto list_it = std::find_if(obj.fields.begin(), obj.fields.end(),

@@ -8,7 +8,9 @@
 #include <functional>
 #include <set>
 
+#include "check_tools.h"
 #include "render_expr.h"
+#include "tool_command.h"
 
 namespace pipec {
 namespace {
@@ -24,7 +26,7 @@ const Order kJobKeys = {"name",     "needs",     "if",       "runs-on",  "enviro
 const Order kPipecJobKeys = {"unroll"};
 const Order kStepKeys = {"name",  "id",    "if", "uses", "with", "shell", "working-directory",
                          "env",   "timeout-minutes", "continue-on-error", "run"};
-const Order kPipecStepKeys = {"exports"};
+const Order kPipecStepKeys = {"exports", "tool", "args"};
 const Order kTriggerKeys = {"push", "pull_request", "pull_request_target", "merge_group", "schedule",
                             "workflow_dispatch", "workflow_call", "workflow_run", "release", "issues",
                             "issue_comment", "repository_dispatch"};
@@ -274,7 +276,22 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     for (const auto& f : e->fields) env->fields.push_back({f.key, f.key_pos, lower_any(*f.value, "env")});
   }
   ValuePtr run_value;
-  if (const Value* run = step.get("run")) {
+  Value tool_step = step;
+  if (const ToolDecl* tool = step.get("tool") ? find_tool(program_, *step.get("tool")) : nullptr) {
+    // A tool step is a run step whose command pipec writes from the tool's
+    // declaration; values that are only known at run time come in by env.
+    ToolCommand cmd = tool_command(*tool, step.get("args"), shell);
+    for (const auto& [name, value] : cmd.env) {
+      if (const Value* own = env->get(name); own && !same(*own, *value))
+        diags_.error(value->pos, "tool-step", "env " + name + " is set by the step and by its tool argument");
+      else if (!own) env->fields.push_back({name, value->pos, lower_any(*value, "env")});
+    }
+    auto run = std::make_shared<Value>(*make_string(cmd.run, step.get("tool")->pos));
+    run->block_text = cmd.run.find('\n') != std::string::npos;
+    run_value = run;
+    tool_step.fields.push_back({"run", step.field("tool")->key_pos, run_value});
+  }
+  if (const Value* run = step.get("tool") ? nullptr : step.get("run")) {
     if (run->kind == Value::Kind::Runtime) {
       diags_.error(run->pos, "run-expression", "run must be text; put the value in env and use it from the script");
     }
@@ -324,7 +341,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     if (run->parts.empty()) text = run->text;
     run_value = make_string(text, run->pos);
   }
-  Value with_env = step;
+  Value with_env = tool_step;
   if (!step.get("env") && !env->fields.empty()) with_env.fields.push_back({"env", step.pos, env});
   return ordered(with_env, kStepKeys, kPipecStepKeys, "step", [&](const Field& f) -> ValuePtr {
     if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;  // always true

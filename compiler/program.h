@@ -63,10 +63,38 @@ struct Table {
   ValuePtr rows;  // List of Objects with every column set
 };
 
+// A step executable declared with `tool NAME { ... }`: its flags, the
+// environment it reads, the outputs it writes. pipec emits both the workflow
+// step that calls it and its C++ interface from this one declaration.
+struct ToolParam {
+  std::string kind;  // flag, env, output
+  std::string name;  // flag: python_version (--python-version); env: GITHUB_REF_NAME
+  Pos pos;
+  std::string type;  // string, boolean, number, choice
+  std::vector<std::string> options;  // choice
+  bool required = false;
+  bool positional = false;  // flag given by position, not --name
+  ValuePtr default_value;   // may be null
+  std::string help;
+  std::string to;  // output: "output" (GITHUB_OUTPUT) or "env" (GITHUB_ENV)
+};
+
+struct ToolDecl {
+  std::string name;
+  Pos pos;
+  std::string source;  // the .pipe file
+  std::string description;
+  std::string logic;   // the folder under pipelines/steps/ with its hand-written logic
+  bool summary = false;  // appends to the job summary
+  std::vector<std::string> data;  // tables compiled into the executable
+  std::vector<ToolParam> flags, envs, outputs;
+};
+
 struct Program {
   std::vector<std::shared_ptr<WorkflowModel>> workflows;
   std::vector<Table> tables;
   std::vector<ValuePtr> tools;     // Objects tagged "tool"
+  std::vector<ToolDecl> tool_decls;  // the same, checked (check_tools)
   std::vector<ValuePtr> profiles;  // Objects tagged "profile"
   std::map<std::string, Pos> runner_labels;  // declared self-hosted labels
   std::map<std::string, std::shared_ptr<const Template>> templates;

@@ -9,6 +9,7 @@ packages=(
   cmake ninja-build g++ git
   antlr4 libantlr4-runtime-dev         # antlr4 brings the Java runtime it needs
   libfmt-dev libyaml-cpp-dev nlohmann-json3-dev doctest-dev libcli11-dev libdtl-dev
+  libkainjow-mustache-dev              # fills templates/ for the step interfaces
   libzip-dev zipcmp zipmerge ziptool   # libzip's CMake config names these tools
   libcurl4-openssl-dev libssl-dev
   pre-commit graphviz

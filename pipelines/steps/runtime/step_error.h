@@ -14,4 +14,11 @@ class InputError : public std::runtime_error {
   explicit InputError(const std::string& message) : std::runtime_error(message) {}
 };
 
+// The step ran and found its subject bad (a wheel that fails its checks, an
+// upload that failed); it has said why on stdout. Exit code 1, no more text.
+class StepFailed : public std::runtime_error {
+ public:
+  StepFailed() : std::runtime_error("step failed") {}
+};
+
 }  // namespace steps

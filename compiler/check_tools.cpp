@@ -1,0 +1,232 @@
+#include "check_tools.h"
+
+#include <algorithm>
+#include <set>
+
+namespace pipec {
+namespace {
+
+const std::vector<std::string> kToolAttrs = {"name", "description", "logic", "summary", "data", "flags", "envs", "outputs"};
+const std::vector<std::string> kParamTypes = {"string", "boolean", "number", "choice"};
+
+bool is_identifier(const std::string& s, bool upper) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) {
+    return c == '_' || std::isdigit(static_cast<unsigned char>(c)) ||
+           (upper ? std::isupper(static_cast<unsigned char>(c)) : std::islower(static_cast<unsigned char>(c)));
+  });
+}
+
+ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diags) {
+  ToolParam p;
+  p.kind = decl.tag;
+  p.name = decl.get("name")->text;
+  p.pos = decl.field("name")->value->pos;
+  p.type = decl.get("type")->text;
+  p.to = p.kind == "output" ? "output" : "";
+  const std::string what = p.kind + " \"" + p.name + "\" of tool " + tool;
+  if (std::find(kParamTypes.begin(), kParamTypes.end(), p.type) == kParamTypes.end()) {
+    diags.error(decl.field("type")->value->pos, "unknown-type",
+                "unknown type \"" + p.type + "\" for " + what + "; expected one of " + join(kParamTypes) +
+                    did_you_mean(p.type, kParamTypes));
+  }
+  // Flags and outputs become C++ fields (snake_case); env names are spelled
+  // as the environment spells them.
+  if (!is_identifier(p.name, p.kind == "env")) {
+    diags.error(p.pos, "tool-name",
+                what + " must be " + (p.kind == "env" ? "UPPER_SNAKE_CASE" : "lower_snake_case"));
+  }
+  std::vector<std::string> attrs = {"name", "type", "options", "default", "help", "required"};
+  if (p.kind == "flag") attrs.push_back("positional");
+  if (p.kind == "output") attrs.push_back("to");
+  for (const auto& f : decl.fields) {
+    const Value& v = *f.value;
+    if (std::find(attrs.begin(), attrs.end(), f.key) == attrs.end()) {
+      diags.error(f.key_pos, "tool-attr", "unexpected \"" + f.key + "\" for " + p.kind + "; expected one of " +
+                                              join({attrs.begin() + 4, attrs.end()}) + did_you_mean(f.key, attrs));
+    } else if (f.key == "options") {
+      for (const auto& o : v.items) {
+        if (o->is_string()) p.options.push_back(o->text);
+        else diags.error(o->pos, "type", "choice options must be strings");
+      }
+    } else if (f.key == "default") {
+      p.default_value = f.value;
+    } else if (f.key == "help") {
+      if (v.is_string() && !v.text.empty()) p.help = v.text;
+      else diags.error(v.pos, "type", "help must be a non-empty string");
+    } else if (f.key == "required" || f.key == "positional") {
+      if (v.kind != Value::Kind::Bool) diags.error(v.pos, "type", f.key + " must be true or false");
+      else (f.key == "required" ? p.required : p.positional) = v.boolean;
+    } else if (f.key == "to") {
+      if (v.is_string() && (v.text == "output" || v.text == "env")) p.to = v.text;
+      else diags.error(v.pos, "type", "to must be \"output\" (GITHUB_OUTPUT) or \"env\" (GITHUB_ENV)");
+    }
+  }
+  if (p.help.empty()) diags.error(p.pos, "missing", what + " needs help = \"...\" (it is printed by --help)");
+  if (p.type == "choice" && p.options.empty())
+    diags.error(decl.field("type")->value->pos, "type", "choice needs options: choice[\"a\", \"b\"]");
+  if (p.default_value) {
+    const Value& d = *p.default_value;
+    bool ok = (p.type == "boolean" && d.kind == Value::Kind::Bool) ||
+              (p.type == "number" && d.kind == Value::Kind::Number) ||
+              ((p.type == "string" || p.type == "choice") && d.is_string());
+    if (!ok) diags.error(d.pos, "type", "the default of " + what + " must be a " + p.type + ", not " + describe(d));
+    if (p.type == "choice" && d.is_string() &&
+        std::find(p.options.begin(), p.options.end(), d.text) == p.options.end())
+      diags.error(d.pos, "type", "the default of " + what + " is not one of " + join(p.options));
+    if (p.kind == "output") diags.error(d.pos, "tool-attr", "an output has no default");
+    if (p.required) diags.error(d.pos, "tool-attr", what + " is required, so it has no default");
+  }
+  if (p.kind == "flag" && p.positional && p.type == "boolean")
+    diags.error(p.pos, "tool-attr", "a boolean flag cannot be positional");
+  return p;
+}
+
+std::string show(const Value& v) { return v.is_string() ? "\"" + v.text + "\"" : describe(v); }
+
+}  // namespace
+
+std::string flag_spelling(const std::string& name) {
+  std::string out = "--";
+  for (char c : name) out += c == '_' ? '-' : c;
+  return out;
+}
+
+void check_tool_decls(Program& program, Diagnostics& diags) {
+  std::set<std::string> tables;
+  for (const auto& t : program.tables) tables.insert(t.name);
+  for (const auto& obj : program.tools) {
+    ToolDecl t;
+    t.name = obj->get("name")->text;
+    t.pos = obj->field("name")->value->pos;
+    t.source = t.pos.file;
+    for (const auto& f : obj->fields) {
+      const Value& v = *f.value;
+      if (std::find(kToolAttrs.begin(), kToolAttrs.end(), f.key) == kToolAttrs.end()) {
+        diags.error(f.key_pos, "tool-attr",
+                    "unexpected \"" + f.key + "\" for tool; expected description, logic, summary, data, or "
+                    "flag/env/output declarations" + did_you_mean(f.key, kToolAttrs));
+      } else if (f.key == "description" || f.key == "logic") {
+        if (!v.is_string() || v.text.empty()) diags.error(v.pos, "type", f.key + " must be a non-empty string");
+        else (f.key == "description" ? t.description : t.logic) = v.text;
+      } else if (f.key == "summary") {
+        if (v.kind != Value::Kind::Bool) diags.error(v.pos, "type", "summary must be true or false");
+        else t.summary = v.boolean;
+      } else if (f.key == "data") {
+        if (v.kind != Value::Kind::List) diags.error(v.pos, "type", "data must be a list of table names");
+        for (const auto& d : v.items) {
+          if (!d->is_string() || !tables.count(d->text))
+            diags.error(d->pos, "unknown", show(*d) + " is not a table; data lists the tables the tool reads");
+          else t.data.push_back(d->text);
+        }
+      } else if (f.key != "name") {
+        auto& list = f.key == "flags" ? t.flags : f.key == "envs" ? t.envs : t.outputs;
+        for (const auto& d : v.items) list.push_back(param_of(t.name, *d, diags));
+      }
+    }
+    if (t.description.empty()) diags.error(t.pos, "missing", "tool \"" + t.name + "\" needs description = \"...\"");
+    if (t.logic.empty())
+      diags.error(t.pos, "missing", "tool \"" + t.name + "\" needs logic = \"<folder under pipelines/steps>\"");
+    if (!is_identifier(t.name, false)) diags.error(t.pos, "tool-name", "a tool name must be lower_snake_case");
+    std::set<std::string> seen;
+    for (const auto* list : {&t.flags, &t.envs, &t.outputs}) {
+      for (const auto& p : *list) {
+        if (!seen.insert(p.kind + ":" + p.name).second)
+          diags.error(p.pos, "duplicate", p.kind + " \"" + p.name + "\" is declared twice");
+      }
+    }
+    int positional = 0;
+    for (const auto& p : t.flags) positional += p.positional;
+    if (positional > 1) diags.error(t.pos, "tool-attr", "tool \"" + t.name + "\" has more than one positional flag");
+    for (const auto& other : program.tool_decls) {
+      if (other.name == t.name) diags.error(t.pos, "duplicate", "tool \"" + t.name + "\" is declared twice");
+    }
+    program.tool_decls.push_back(std::move(t));
+  }
+}
+
+const ToolDecl* find_tool(const Program& program, const Value& tool) {
+  if (tool.kind != Value::Kind::Object || tool.tag != "tool") return nullptr;
+  const Value* name = tool.get("name");
+  for (const auto& t : program.tool_decls) {
+    if (name && t.name == name->text) return &t;
+  }
+  return nullptr;
+}
+
+void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+  const Value* jobs = wf.body->get("jobs");
+  if (!jobs) return;
+  for (const auto& j : jobs->fields) {
+    const Value* steps = j.value->get("steps");
+    if (!steps) continue;
+    bool built = false;
+    for (const auto& st : steps->items) {
+      const Value& step = *st;
+      if (const Value* id = step.get("id"); id && id->is_string() && id->text == "step_tools") built = true;
+      const Field* tf = step.field("tool");
+      if (!tf) {
+        if (const Field* a = step.field("args"))
+          diags.error(a->key_pos, "tool-step", "args are for a step that runs a tool: add tool = NAME");
+        continue;
+      }
+      const ToolDecl* tool = find_tool(program, *tf->value);
+      if (!tool) {
+        diags.error(tf->value->pos, "type", "tool must name a tool declaration, not " + show(*tf->value));
+        continue;
+      }
+      for (const char* k : {"run", "uses", "with"}) {
+        if (const Field* f = step.field(k))
+          diags.error(f->key_pos, "tool-step", std::string("a step that runs a tool has no ") + k +
+                                                   "; pass values in args { }");
+      }
+      if (!built) {
+        diags.error(tf->key_pos, "tool-step",
+                    "job \"" + j.key + "\" runs tool " + tool->name +
+                        " before building the step tools; put the step with id \"step_tools\" "
+                        "(use build_step_tools(...)) before it");
+      }
+      std::vector<std::string> names;
+      for (const auto* list : {&tool->flags, &tool->envs}) {
+        for (const auto& p : *list) names.push_back(p.name);
+      }
+      const Value* args = step.get("args");
+      for (const auto* list : {&tool->flags, &tool->envs}) {
+        for (const auto& p : *list) {
+          const Field* a = args ? args->field(p.name) : nullptr;
+          if (!a) {
+            // GitHub sets GITHUB_* and RUNNER_* for every step.
+            bool from_github = p.name.rfind("GITHUB_", 0) == 0 || p.name.rfind("RUNNER_", 0) == 0;
+            if (p.required && !p.default_value && !from_github)
+              diags.error(tf->value->pos, "tool-step",
+                          "tool " + tool->name + " needs its required " + p.kind + " " + p.name + " in args { }");
+            continue;
+          }
+          const Value& v = *a->value;
+          if (v.kind == Value::Kind::Runtime || v.is_runtime_string() || is_error(v)) continue;
+          std::string want = p.type == "choice" ? "string" : p.type;
+          bool ok = (want == "string" && v.is_string()) || (want == "boolean" && v.kind == Value::Kind::Bool) ||
+                    (want == "number" && v.kind == Value::Kind::Number);
+          if (!ok) {
+            diags.error(v.pos, "type", p.kind + " " + p.name + " of tool " + tool->name + " is a " + p.type +
+                                           ", not " + describe(v));
+          } else if (p.type == "choice" && std::find(p.options.begin(), p.options.end(), v.text) == p.options.end()) {
+            diags.error(v.pos, "type", show(v) + " is not an option of " + p.kind + " " + p.name + " of tool " +
+                                           tool->name + "; expected one of " + join(p.options));
+          }
+        }
+      }
+      if (args) {
+        for (const auto& a : args->fields) {
+          if (std::find(names.begin(), names.end(), a.key) == names.end()) {
+            diags.error(a.key_pos, "tool-step",
+                        "tool " + tool->name + " has no flag or env \"" + a.key + "\"" +
+                            (names.empty() ? "" : "; expected one of " + join(names)) + did_you_mean(a.key, names));
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace pipec

@@ -1,0 +1,25 @@
+// Step tools: checks each `tool NAME { ... }` declaration and every step that
+// runs one (`tool = NAME` with `args { ... }`), before lowering turns those
+// steps into command lines.
+#pragma once
+
+#include "diag.h"
+#include "program.h"
+
+namespace pipec {
+
+// Fills program.tool_decls from the declarations; reports malformed ones.
+void check_tool_decls(Program& program, Diagnostics& diags);
+
+// Every step of `wf` that runs a tool: known flags and environment names,
+// required ones given, literal values of the declared type, and the step
+// tools built earlier in the same job (a step with id "step_tools").
+void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
+
+// The declaration of a tool value (an Object tagged "tool"), or null.
+const ToolDecl* find_tool(const Program& program, const Value& tool);
+
+// --python-version for the flag python_version.
+std::string flag_spelling(const std::string& name);
+
+}  // namespace pipec

@@ -1,0 +1,98 @@
+#include "tool_command.h"
+
+#include <algorithm>
+
+#include "check_tools.h"
+
+namespace pipec {
+namespace {
+
+bool plain_word(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_./:=+,@-").find(c) != std::string_view::npos;
+  });
+}
+
+std::string quote(const std::string& s, const std::string& shell) {
+  if (plain_word(s)) return s;
+  std::string out;
+  if (shell == "cmd") {
+    out = "\"";
+    for (char c : s) out += c == '%' ? std::string("%%") : std::string(1, c);
+    return out + "\"";
+  }
+  // bash, sh and PowerShell all take single quotes literally; only the
+  // quote itself needs care.
+  bool pwsh = shell == "pwsh" || shell == "powershell";
+  out = "'";
+  for (char c : s) out += c == '\'' ? (pwsh ? "''" : "'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string env_ref(const std::string& name, const std::string& shell) {
+  if (shell == "cmd") return "\"%" + name + "%\"";
+  if (shell == "pwsh" || shell == "powershell") return "$env:" + name;
+  return "\"${" + name + "}\"";
+}
+
+std::string upper_snake(const std::string& s) {
+  std::string out;
+  for (char c : s) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string scalar_text(const Value& v) { return v.kind == Value::Kind::Bool ? (v.boolean ? "true" : "false") : v.text; }
+
+}  // namespace
+
+ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::string& shell) {
+  ToolCommand cmd;
+  std::vector<std::string> words;
+  if (shell == "cmd") words.push_back(std::string("\"%") + kStepToolsBinEnv + "%\\" + tool.name + "\"");
+  else if (shell == "pwsh" || shell == "powershell") words.push_back(std::string("& \"$env:") + kStepToolsBinEnv + "/" + tool.name + "\"");
+  else words.push_back(std::string("\"${") + kStepToolsBinEnv + "}/" + tool.name + "\"");
+
+  auto runtime = [](const Value& v) { return v.kind == Value::Kind::Runtime || v.is_runtime_string(); };
+  std::string positional;
+  for (const auto& p : tool.flags) {
+    const Value* v = args ? args->get(p.name) : nullptr;
+    if (!v) continue;
+    std::string word;
+    if (runtime(*v)) {
+      std::string name = upper_snake(p.name);
+      cmd.env.push_back({name, std::make_shared<Value>(*v)});
+      if (p.positional) word = env_ref(name, shell);
+      else if (p.type == "boolean") word = flag_spelling(p.name) + "=" + env_ref(name, shell);
+      else word = flag_spelling(p.name) + " " + env_ref(name, shell);
+    } else if (p.type == "boolean") {
+      bool dflt = p.default_value && p.default_value->kind == Value::Kind::Bool && p.default_value->boolean;
+      if (v->boolean == dflt) continue;  // the tool's default: nothing to say
+      word = v->boolean ? flag_spelling(p.name) : "--no-" + flag_spelling(p.name).substr(2);
+    } else if (p.positional) {
+      word = quote(scalar_text(*v), shell);
+    } else {
+      word = flag_spelling(p.name) + " " + quote(scalar_text(*v), shell);
+    }
+    if (p.positional) positional = word;
+    else words.push_back(word);
+  }
+  if (!positional.empty()) words.push_back(positional);
+  for (const auto& p : tool.envs) {
+    if (const Value* v = args ? args->get(p.name) : nullptr) {
+      // GitHub's env values are strings; a literal is written as one.
+      bool literal = !runtime(*v) && v->kind != Value::Kind::String;
+      cmd.env.push_back({p.name, literal ? make_string(scalar_text(*v), v->pos) : std::make_shared<Value>(*v)});
+    }
+  }
+  // One argument per line once the command is long, as people write them.
+  size_t width = 0;
+  for (const auto& w : words) width += w.size() + 1;
+  std::string cont = shell == "cmd" ? " ^\n  " : (shell == "pwsh" || shell == "powershell") ? " `\n  " : " \\\n  ";
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (i) cmd.run += width > 100 ? cont : " ";
+    cmd.run += words[i];
+  }
+  return cmd;
+}
+
+}  // namespace pipec

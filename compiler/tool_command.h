@@ -1,0 +1,28 @@
+// The command line of a step that runs a tool, in the step's shell. Literal
+// arguments are quoted for that shell; runtime values (inputs, outputs of
+// other steps) go through environment variables, never into the script text.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "program.h"
+
+namespace pipec {
+
+struct ToolCommand {
+  std::string run;  // the script
+  // Environment of the step: runtime flag values under UPPER_SNAKE names, and
+  // the tool's env inputs under their own names, in declaration order.
+  std::vector<std::pair<std::string, ValuePtr>> env;
+};
+
+// `args` may be null. `shell` is bash, pwsh, powershell, cmd or sh.
+ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::string& shell);
+
+// The environment variable the step-tools build step sets to the folder of
+// the executables.
+inline constexpr const char* kStepToolsBinEnv = "PIPEC_STEPS_BIN";
+
+}  // namespace pipec

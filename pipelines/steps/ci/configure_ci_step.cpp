@@ -1,0 +1,120 @@
+// configure_ci's logic behind its generated interface: reads the event from
+// the environment, the changed paths from git, and the family table compiled
+// in from pipelines/therock/families.pipe.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <sstream>
+
+#include "ci/configure_ci.h"
+#include "configure_ci/interface.h"
+#include "runtime/step_error.h"
+
+#ifdef _WIN32
+#define popen _popen
+#define pclose _pclose
+#endif
+
+namespace steps::cli::configure_ci {
+namespace {
+
+namespace logic = steps::configure_ci;
+
+// The lines a git command prints; a failing command is an input error (a
+// BASE_REF that does not exist, a checkout without history).
+std::vector<std::string> git_lines(const std::string& args) {
+  std::string cmd = "git " + args;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) throw InputError("cannot run `" + cmd + "`");
+  std::string text;
+  char buf[4096];
+  while (size_t n = std::fread(buf, 1, sizeof buf, p)) text.append(buf, n);
+  if (pclose(p) != 0) throw InputError("`" + cmd + "` failed (is BASE_REF a revision of this checkout?)");
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) {
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    if (!l.empty()) lines.push_back(l);
+  }
+  return lines;
+}
+
+std::vector<std::string> pr_labels(const std::string& json_text) {
+  nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("labels") || !j["labels"].is_array())
+    throw InputError("PR_LABELS is not {\"labels\": [{\"name\": ...}, ...]}: " + json_text);
+  std::vector<std::string> out;
+  for (const auto& l : j["labels"]) {
+    if (!l.is_object() || !l.contains("name") || !l["name"].is_string())
+      throw InputError("PR_LABELS has a label without a name: " + l.dump());
+    out.push_back(l["name"].get<std::string>());
+  }
+  return out;
+}
+
+std::vector<logic::Family> families() {
+  std::vector<logic::Family> out;
+  for (const auto& row : steps::data::gpu_families()) {
+    logic::Family f;
+    f.key = row.key;
+    f.trigger = row.trigger;
+    f.platform = row.platform;
+    f.family = row.family;
+    f.runner = row.runner;
+    f.build_variants = row.build_variants;
+    f.expect_failure = row.expect_failure;
+    f.expect_pytorch_failure = row.expect_pytorch_failure;
+    f.sanity_only = row.sanity_only;
+    f.bypass_tests = row.bypass_tests;
+    f.pytorch_presubmit = row.pytorch_presubmit;
+    out.push_back(f);
+  }
+  return out;
+}
+
+}  // namespace
+
+void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
+  logic::Event e;
+  e.event_name = in.github_event_name;
+  e.ref_name = in.github_ref_name;
+  if (e.event_name == "pull_request") e.pr_labels = pr_labels(in.pr_labels);
+  e.linux_families = in.input_linux_amdgpu_families.value_or("");
+  e.windows_families = in.input_windows_amdgpu_families.value_or("");
+  e.linux_test_labels = in.linux_test_labels.value_or("");
+  e.windows_test_labels = in.windows_test_labels.value_or("");
+  e.build_pytorch = in.input_build_pytorch.value_or("");
+  e.build_variant = in.build_variant;
+  if (e.event_name != "schedule") {
+    e.changed_paths = git_lines("diff --name-only " + in.base_ref);
+    for (const auto& l : git_lines("submodule status")) {
+      std::istringstream words(l);
+      std::string sha, path;
+      if (words >> sha >> path) e.submodule_paths.push_back(path);
+    }
+  }
+  logic::Result r = logic::configure(e, families());
+  for (const auto& l : r.lines) log.line(l);
+  // The summary names the families (with their flags); the full rows are in
+  // the outputs.
+  auto names = [](const std::vector<std::pair<std::string, bool>>& rows) {
+    std::string s;
+    for (const auto& [family, pytorch] : rows) s += (s.empty() ? "" : ", ") + family + (pytorch ? " (build_pytorch)" : "");
+    return s.empty() ? std::string("none") : s;
+  };
+  std::string summary = "## Workflow configure results\n";
+  for (const auto& [k, v] : r.outputs) {
+    log.line("OUTPUT " + k + "=" + v);
+    std::string shown = k == "linux_variants" ? names(r.linux_rows) : k == "windows_variants" ? names(r.windows_rows) : "`" + v + "`";
+    summary += "\n* " + k + ": " + shown;
+    if (k == "linux_variants") out.linux_variants = v;
+    else if (k == "linux_test_labels") out.linux_test_labels = v;
+    else if (k == "windows_variants") out.windows_variants = v;
+    else if (k == "windows_test_labels") out.windows_test_labels = v;
+    else if (k == "enable_build_jobs") out.enable_build_jobs = v == "true";
+    else if (k == "test_type") out.test_type = v;
+  }
+  out.summary = summary;
+}
+
+}  // namespace steps::cli::configure_ci

@@ -1,0 +1,247 @@
+#include "step_main.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "step_error.h"
+
+namespace steps::runtime {
+namespace {
+
+// Thrown for command-line misuse: exit code 2, like argparse.
+class UsageError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+std::string describe(const Param& p, bool is_env) { return is_env ? "environment variable " + p.name : "--" + p.name; }
+
+void check_value(const Param& p, const std::string& v, bool is_env) {
+  if (p.type == Type::Boolean) {
+    str2bool(v, describe(p, is_env));
+  } else if (p.type == Type::Number) {
+    char* end = nullptr;
+    std::strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0') throw UsageError(describe(p, is_env) + " must be a number, not \"" + v + "\"");
+  } else if (p.type == Type::Choice && std::find(p.options.begin(), p.options.end(), v) == p.options.end()) {
+    std::string opts;
+    for (const auto& o : p.options) opts += (opts.empty() ? "" : ", ") + o;
+    throw UsageError(describe(p, is_env) + " must be one of " + opts + ", not \"" + v + "\"");
+  }
+}
+
+void append_to(const char* variable, const std::string& text) {
+  const char* path = std::getenv(variable);
+  if (!path || !*path) {
+    std::cerr << "warning: " << variable << " is not set; not writing:\n" << text;
+    return;
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::app);
+  out << text;
+  if (!out) throw InputError(std::string("cannot append to ") + variable + " (" + path + ")");
+}
+
+// key=value, or GitHub's heredoc form when the value has a line break.
+std::string key_value(const std::string& key, const std::string& value) {
+  if (value.find_first_of("\r\n") == std::string::npos) return key + "=" + value + "\n";
+  std::string delim = "PIPEC_EOF";
+  for (int n = 1; value.find(delim) != std::string::npos; ++n) delim = "PIPEC_EOF_" + std::to_string(n);
+  return key + "<<" + delim + "\n" + value + "\n" + delim + "\n";
+}
+
+}  // namespace
+
+std::optional<std::string> Values::get(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string Values::string(const std::string& name) const { return get(name).value_or(""); }
+
+bool Values::boolean(const std::string& name) const {
+  auto v = get(name);
+  return v && str2bool(*v, name);
+}
+
+double Values::number(const std::string& name) const {
+  auto v = get(name);
+  return v ? std::strtod(v->c_str(), nullptr) : 0.0;
+}
+
+std::optional<double> Values::optional_number(const std::string& name) const {
+  auto v = get(name);
+  if (!v) return std::nullopt;
+  return std::strtod(v->c_str(), nullptr);
+}
+
+std::string text(double d) {
+  std::ostringstream out;
+  out.precision(15);
+  out << d;
+  return out.str();
+}
+
+bool str2bool(const std::string& text, const std::string& what) {
+  static const std::vector<std::string> yes = {"1", "true", "t", "yes", "y", "on", "enable", "enabled", "found"};
+  static const std::vector<std::string> no = {"0",  "false", "f",         "no",   "n",   "off", "disable", "disabled",
+                                              "notfound", "none", "null", "nil", "undefined", "n/a", ""};
+  std::string t = lower(trim(text));
+  if (std::find(yes.begin(), yes.end(), t) != yes.end()) return true;
+  if (std::find(no.begin(), no.end(), t) != no.end()) return false;
+  throw InputError(what + " must be true or false (or yes/no, 1/0, on/off), not \"" + text + "\"");
+}
+
+void GitHubSink::line(std::string_view text) { std::cout << text << "\n"; }
+void GitHubSink::output(const std::string& key, const std::string& value) {
+  append_to("GITHUB_OUTPUT", key_value(key, value));
+}
+void GitHubSink::env(const std::string& key, const std::string& value) {
+  append_to("GITHUB_ENV", key_value(key, value));
+}
+void GitHubSink::summary(const std::string& markdown) { append_to("GITHUB_STEP_SUMMARY", markdown + "\n\n"); }
+
+std::string help_text(const Interface& iface) {
+  std::ostringstream out;
+  out << "usage: " << iface.name;
+  for (const auto& p : iface.flags) {
+    std::string word = p.positional ? p.name : "--" + p.name + (p.type == Type::Boolean ? "" : " VALUE");
+    out << " " << (p.required ? word : "[" + word + "]");
+  }
+  out << "\n\n" << iface.description << "\n";
+  auto section = [&](const char* title, const std::vector<Param>& list, bool is_env) {
+    if (list.empty()) return;
+    out << "\n" << title << ":\n";
+    for (const auto& p : list) {
+      std::string head = is_env || p.positional ? p.name : "--" + p.name;
+      if (!is_env && p.type == Type::Boolean) head += ", --no-" + p.name;
+      out << "  " << head << "\n      " << p.help;
+      if (p.type == Type::Choice) {
+        std::string opts;
+        for (const auto& o : p.options) opts += (opts.empty() ? "" : ", ") + o;
+        out << " One of: " << opts << ".";
+      }
+      if (p.required) out << " Required.";
+      if (p.default_value) out << " Default: " << (p.default_value->empty() ? "\"\"" : *p.default_value) << ".";
+      out << "\n";
+    }
+  };
+  section("flags", iface.flags, false);
+  section("environment", iface.envs, true);
+  return out.str();
+}
+
+std::optional<Values> parse(const Interface& iface, const std::vector<std::string>& args,
+                            const std::function<std::optional<std::string>(const std::string&)>& getenv,
+                            std::string* help_out) {
+  Values values;
+  const Param* positional = nullptr;
+  for (const auto& p : iface.flags) {
+    if (p.positional) positional = &p;
+  }
+  bool positional_seen = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      if (help_out) *help_out = help_text(iface);
+      return std::nullopt;
+    }
+    if (a.rfind("--", 0) != 0 || a == "--") {
+      if (!positional || positional_seen) throw UsageError("unexpected argument \"" + a + "\"");
+      values.set(positional->name, a);
+      positional_seen = true;
+      continue;
+    }
+    std::string name = a.substr(2), value;
+    bool has_value = false;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      has_value = true;
+    }
+    auto it = std::find_if(iface.flags.begin(), iface.flags.end(),
+                           [&](const Param& p) { return !p.positional && p.name == name; });
+    bool negated = false;
+    if (it == iface.flags.end() && name.rfind("no-", 0) == 0 && !has_value) {
+      it = std::find_if(iface.flags.begin(), iface.flags.end(), [&](const Param& p) {
+        return p.type == Type::Boolean && p.name == name.substr(3);
+      });
+      negated = it != iface.flags.end();
+    }
+    if (it == iface.flags.end()) throw UsageError("unknown flag --" + name + " (see --help)");
+    if (values.get(it->name)) throw UsageError("--" + it->name + " is given twice");
+    if (it->type == Type::Boolean && !has_value) {
+      value = negated ? "false" : "true";
+    } else if (!has_value) {
+      if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
+      value = args[++i];
+    }
+    check_value(*it, value, false);
+    values.set(it->name, value);
+  }
+  for (const auto& p : iface.flags) {
+    if (values.get(p.name)) continue;
+    if (p.required) throw UsageError((p.positional ? p.name : "--" + p.name) + " is required (see --help)");
+    if (p.default_value) values.set(p.name, *p.default_value);
+  }
+  for (const auto& p : iface.envs) {
+    auto v = getenv(p.name);
+    if (!v || v->empty()) {
+      if (p.required) throw InputError("environment variable " + p.name + " is not set");
+      if (p.default_value) values.set(p.name, *p.default_value);
+      continue;
+    }
+    check_value(p, *v, true);
+    values.set(p.name, *v);
+  }
+  return values;
+}
+
+int run_main(int argc, char** argv, const Interface& iface,
+             const std::function<void(const Values&, GitHubSink&)>& body) {
+  std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  try {
+    std::string help;
+    auto values = parse(iface, args, [](const std::string& name) -> std::optional<std::string> {
+      const char* v = std::getenv(name.c_str());
+      if (!v) return std::nullopt;
+      return std::string(v);
+    }, &help);
+    if (!values) {
+      std::cout << help;
+      return 0;
+    }
+    GitHubSink sink;
+    body(*values, sink);
+    return 0;
+  } catch (const StepFailed&) {
+    return 1;
+  } catch (const UsageError& e) {
+    std::cerr << iface.name << ": error: " << e.what() << "\n";
+    return 2;
+  } catch (const InputError& e) {
+    std::cerr << iface.name << ": error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << iface.name << ": error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace steps::runtime
