@@ -47,8 +47,9 @@ StepOracle configure_oracle(const Program& program) {
   auto families = families_of(program);
   return [families](const Value& step, const nlohmann::json& env, const ExplainEvent& event, nlohmann::json& outputs,
                     std::vector<std::string>& notes) {
-    const Value* run = step.get("run");
-    if (!run || !run->is_string() || run->text.find("configure_ci") == std::string::npos) return false;
+    const Value* tool = step.get("tool");
+    const Value* name = tool && tool->tag == "tool" ? tool->get("name") : nullptr;
+    if (!name || name->text != "configure_ci") return false;
     if (families.empty()) {
       notes.push_back("(no gpu_families table in the pipelines: configure_ci not run)");
       return false;

@@ -429,6 +429,21 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     }
     return out;
   }
+  if (f == "join" && !args.empty() && args[0]->kind == Value::Kind::List &&
+      (args.size() == 1 || args[1]->is_string())) {
+    // GitHub's join() over a list known at compile time: folded here.
+    if (!want(1, 2)) return make_error(e.pos);
+    std::string sep = args.size() == 2 ? args[1]->text : ",", text;
+    for (size_t i = 0; i < args[0]->items.size(); ++i) {
+      const Value& item = *args[0]->items[i];
+      if (!known_scalar(item)) {
+        diags_.error(item.pos, "type", "join() needs a list of scalars");
+        return make_error(e.pos);
+      }
+      text += (i ? sep : "") + scalar_text(item);
+    }
+    return make_string(text, e.pos);
+  }
   const auto& gh = github_functions();
   if (std::find(gh.begin(), gh.end(), f) != gh.end()) {
     std::vector<ExprPtr> ops;

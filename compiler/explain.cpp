@@ -287,6 +287,8 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       ctx.contexts["env"] = env;
       json step_env = env;
       if (const Value* se = step->get("env")) step_env.update(value_json(*se, ctx));
+      // A tool's env inputs are given in args.
+      if (const Value* args = step->get("tool") ? step->get("args") : nullptr) step_env.update(value_json(*args, ctx));
       json outputs = json::object();
       std::vector<std::string> notes;
       if (oracle_ && oracle_(*step, step_env, event_, outputs, notes)) {

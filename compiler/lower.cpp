@@ -286,9 +286,9 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
         diags_.error(value->pos, "tool-step", "env " + name + " is set by the step and by its tool argument");
       else if (!own) env->fields.push_back({name, value->pos, lower_any(*value, "env")});
     }
-    auto run = std::make_shared<Value>(*make_string(cmd.run, step.get("tool")->pos));
-    run->block_text = cmd.run.find('\n') != std::string::npos;
-    run_value = run;
+    // Ends with a newline like any script, so it prints as `run: |` and the
+    // quoted command reads as written.
+    run_value = make_string(cmd.run + "\n", step.get("tool")->pos);
     tool_step.fields.push_back({"run", step.field("tool")->key_pos, run_value});
   }
   if (const Value* run = step.get("tool") ? nullptr : step.get("run")) {
