@@ -198,7 +198,7 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
             // GitHub sets GITHUB_* and RUNNER_* for every step.
             bool from_github = p.name.rfind("GITHUB_", 0) == 0 || p.name.rfind("RUNNER_", 0) == 0;
             if (p.required && !p.default_value && !from_github)
-              diags.error(tf->value->pos, "tool-step",
+              diags.error(tf->key_pos, "tool-step",
                           "tool " + tool->name + " needs its required " + p.kind + " " + p.name + " in args { }");
             continue;
           }

@@ -61,13 +61,16 @@ std::string make_header(const std::string& path, const std::string& source, cons
 
 // Splits a generated file into header (the comment lines pipec wrote) and body.
 std::pair<std::string, std::string> split_header(const std::string& path, const std::string& text) {
+  // The header is the comment lines up to and including the hash line; the
+  // body may start with comments of its own.
   std::string c = comment_prefix(path);
   size_t pos = 0;
   while (pos < text.size() && text.compare(pos, c.size(), c) == 0) {
     size_t nl = text.find('\n', pos);
     if (nl == std::string::npos) return {text, ""};
+    bool hash_line = text.compare(pos, c.size() + 12, c + "pipec-hash: ") == 0;
     pos = nl + 1;
-    if (text.compare(pos, c.size(), c) != 0) break;
+    if (hash_line) break;
   }
   return {text.substr(0, pos), text.substr(pos)};
 }

@@ -85,15 +85,20 @@ Data param_data(const ToolParam& p) {
   // How the logic sees it: a value that may be absent is optional.
   bool always = p.required || p.default_value;
   std::string type, getter, init;
+  // Fields start at the declared default, so code that builds Inputs itself
+  // (tests) gets what the command line would give.
+  const Value* dv = p.default_value.get();
   if (p.type == "boolean") {
-    type = "bool", getter = "boolean", init = " = false";
+    type = "bool", getter = "boolean";
+    init = dv && dv->kind == Value::Kind::Bool && dv->boolean ? " = true" : " = false";
   } else if (p.type == "number") {
     type = always ? "double" : "std::optional<double>";
     getter = always ? "number" : "optional_number";
-    init = always ? " = 0" : "";
+    init = always ? " = " + (dv && dv->kind == Value::Kind::Number ? dv->text : std::string("0")) : "";
   } else {
     type = always ? "std::string" : "std::optional<std::string>";
     getter = always ? "string" : "get";
+    if (dv && dv->is_string()) init = " = \"" + cpp_escape(dv->text) + "\"";
   }
   d.set("cpp_type", type);
   d.set("getter", getter);

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# A step tool's declaration and its generated C++ interface cannot disagree:
+# `pipec check` fails when either changed alone, and after `pipec gen` the
+# hand-written logic that uses a renamed flag no longer compiles.
+#   tests/tool_interface_test.sh PIPEC REPO CXX
+set -uo pipefail
+tests_dir=$(cd "$(dirname "$0")" && pwd)
+pipec=$(realpath "$1") repo=$(realpath "$2") cxx=$3
+source "$tests_dir/lib.sh"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+copy() { rm -rf "$work/root" && mkdir "$work/root" && cp -r "$repo/pipelines" "$repo/generated" "$repo/.github" "$work/root/"; }
+files=$(cd "$repo" && "$pipec" check | tail -1)
+
+# The hand-written logic of sanity_check_wheel against its generated interface.
+compile() {
+  local out rc
+  out=$(LC_ALL=C "$cxx" -std=c++20 -fsyntax-only -I "$work/root/generated/steps" -I "$work/root/pipelines/steps" \
+    "$work/root/pipelines/steps/packages/sanity_check_wheel_step.cpp" 2>&1); rc=$?
+  printf '%s\n' "$out" | grep -o "error: .*" | head -1
+  return $rc
+}
+
+copy
+expect clean 0 "$files" "$pipec" -C "$work/root" check
+expect logic-builds 0 "" compile
+
+# The declaration changes: the interface is stale.
+sed -i 's/flag wheel_dir: string/flag wheels_dir: string/' "$work/root/pipelines/therock/tools.pipe"
+out=$("$pipec" -C "$work/root" check 2>&1); rc=$?
+expect declaration-changed 1 "generated/steps/sanity_check_wheel/interface.h: stale
+generated/steps/sanity_check_wheel/main.cpp: stale
+2 files differ; run \`pipec gen\`" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
+expect diff-shows-field 0 "-  std::string wheel_dir;  // <wheel_dir>: The directory holding the wheels.
++  std::string wheels_dir;  // <wheels_dir>: The directory holding the wheels." \
+  bash -c "printf '%s\n' \"\$1\" | grep -E '^[-+]  std::string wheels?_dir'" _ "$out"
+
+# Regenerated, the interface follows the declaration, and the logic that
+# still reads in.wheel_dir no longer builds.
+"$pipec" -C "$work/root" gen > /dev/null
+expect logic-breaks 1 "error: 'const struct steps::cli::sanity_check_wheel::Inputs' has no member named 'wheel_dir'; did you mean 'wheels_dir'?" compile
+
+# The interface edited by hand: check says so.
+copy
+sed -i 's/std::string wheel_dir;/std::string dir;/' "$work/root/generated/steps/sanity_check_wheel/interface.h"
+out=$("$pipec" -C "$work/root" check 2>&1); rc=$?
+expect interface-edited 1 "generated/steps/sanity_check_wheel/interface.h: edited by hand
+1 file differs; run \`pipec gen\`" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
+
+# A tool removed from the pipelines: its generated files are orphans.
+copy
+python3 - "$work/root/pipelines/therock/tools.pipe" <<'PY'
+import re, sys
+p = sys.argv[1]
+s = open(p).read()
+s = re.sub(r'\ntool build_package_index \{.*?\n\}\n', '\n', s, flags=re.S)
+open(p, 'w').write(s)
+PY
+out=$("$pipec" -C "$work/root" check 2>&1); rc=$?
+expect tool-removed 1 "generated/steps/CMakeLists.txt: stale
+generated/steps/build_package_index/interface.h: orphaned (no source generates it)
+generated/steps/build_package_index/main.cpp: orphaned (no source generates it)
+3 files differ; run \`pipec gen\`" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
+finish tool_interface
