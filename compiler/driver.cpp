@@ -140,16 +140,21 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);
     wf->lowered = tree;
-    std::string body = emit_yaml(*tree);
-    c.outputs.push_back({wf->file, make_header(wf->file, wf->source, wf->instance, body) + body, wf->source});
+    std::vector<Pos> lines(3, wf->pos);  // the header comes from the `use`
+    std::string body = emit_yaml(*tree, &lines);
+    c.outputs.push_back({wf->file, make_header(wf->file, wf->source, wf->instance, body) + body, wf->source, lines});
   }
-  for (auto& f : emit_steps(c.program))
-    c.outputs.push_back({f.path, make_header(f.path, f.source, f.what, f.content) + f.content, f.source});
+  for (auto& f : emit_steps(c.program)) {
+    std::string content = make_header(f.path, f.source, f.what, f.content) + f.content;
+    std::vector<Pos> lines(std::count(content.begin(), content.end(), '\n'), f.pos);
+    c.outputs.push_back({f.path, content, f.source, lines});
+  }
   std::sort(c.outputs.begin(), c.outputs.end(), [](const Output& a, const Output& b) { return a.path < b.path; });
   return c;
 }
 
-std::string unified_diff(const std::string& path, const std::string& before, const std::string& after) {
+std::string unified_diff(const std::string& path, const std::string& before, const std::string& after,
+                         const std::vector<Pos>* after_sources) {
   auto lines = [](const std::string& s) {
     std::vector<std::string> out;
     std::istringstream in(s);
@@ -162,7 +167,32 @@ std::string unified_diff(const std::string& path, const std::string& before, con
   d.composeUnifiedHunks();
   std::ostringstream out;
   out << "--- " << path << " (on disk)\n+++ " << path << " (generated)\n";
-  d.printUnifiedFormat(out);
+  auto source_of = [&](long long after_idx) -> std::string {  // 1-based
+    if (!after_sources || after_idx < 1 || after_idx > static_cast<long long>(after_sources->size())) return "";
+    const Pos& p = (*after_sources)[after_idx - 1];
+    if (p.line <= 0) return "";
+    return "    <- " + p.file + ":" + std::to_string(p.line) + ":" + std::to_string(p.col);
+  };
+  for (const auto& h : d.getUniHunks()) {
+    out << "@@ -" << h.a << "," << h.b << " +" << h.c << "," << h.d << " @@\n";
+    for (const auto& e : h.common[0]) out << " " << e.first << "\n";
+    for (size_t i = 0; i < h.change.size(); ++i) {
+      const auto& [text, info] = h.change[i];
+      if (info.type == dtl::SES_COMMON) {
+        out << " " << text << "\n";
+      } else if (info.type == dtl::SES_ADD) {
+        out << "+" << text << source_of(info.afterIdx) << "\n";
+      } else {
+        // A removed line: named by the generated line that takes its place,
+        // the next line of the new file.
+        long long next = 0;
+        for (size_t j = i + 1; j < h.change.size() && !next; ++j) next = h.change[j].second.afterIdx;
+        if (!next && !h.common[1].empty()) next = h.common[1].front().second.afterIdx;
+        out << "-" << text << source_of(next) << "\n";
+      }
+    }
+    for (const auto& e : h.common[1]) out << " " << e.first << "\n";
+  }
   return out.str();
 }
 
@@ -205,14 +235,14 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
   for (const auto& o : outputs) {
     std::string current;
     if (!read_file(fs::path(root) / o.path, current)) {
-      out.push_back({Drift::Kind::Missing, o.path, unified_diff(o.path, "", o.content)});
+      out.push_back({Drift::Kind::Missing, o.path, unified_diff(o.path, "", o.content, &o.line_sources)});
       continue;
     }
     if (current == o.content) continue;
     auto [header, body] = split_header(o.path, current);
     std::string h = recorded_hash(header);
     bool edited = h.empty() || h != body_hash(body);
-    out.push_back({edited ? Drift::Kind::HandEdited : Drift::Kind::Stale, o.path, unified_diff(o.path, current, o.content)});
+    out.push_back({edited ? Drift::Kind::HandEdited : Drift::Kind::Stale, o.path, unified_diff(o.path, current, o.content, &o.line_sources)});
   }
   for (const auto& p : orphans(root, outputs)) {
     std::string current;

@@ -15,6 +15,7 @@ struct Output {
   std::string path;     // relative to the root
   std::string content;  // the whole file, header included
   std::string source;   // the .pipe file that made it
+  std::vector<Pos> line_sources;  // per line of content: where in .pipe it came from
 };
 
 struct Compilation {
@@ -46,6 +47,10 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
 std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs,
                                        std::string& error);
 
-std::string unified_diff(const std::string& path, const std::string& before, const std::string& after);
+// A unified diff, committed -> generated. With after_sources (one position
+// per line of `after`), each changed line names the .pipe line that produces
+// it (a removed line: the generated line in its place).
+std::string unified_diff(const std::string& path, const std::string& before, const std::string& after,
+                         const std::vector<Pos>* after_sources = nullptr);
 
 }  // namespace pipec

@@ -157,7 +157,7 @@ EmittedFile table_header(const Table& t) {
     rows.push_back(row);
   }
   d.set("rows", rows);
-  return {kStepsDir + "/data/" + t.name + ".h", render("steps/table.h.mustache", d), t.source, "table " + t.name};
+  return {kStepsDir + "/data/" + t.name + ".h", render("steps/table.h.mustache", d), t.source, "table " + t.name, t.pos};
 }
 
 }  // namespace
@@ -208,9 +208,9 @@ std::vector<EmittedFile> emit_steps(const Program& program) {
     d.set("inputs", inputs);
     d.set("outputs", outputs);
     out.push_back({kStepsDir + "/" + t.name + "/interface.h", render("steps/interface.h.mustache", d), t.source,
-                   "tool " + t.name});
+                   "tool " + t.name, t.pos});
     out.push_back({kStepsDir + "/" + t.name + "/main.cpp", render("steps/main.cpp.mustache", d), t.source,
-                   "tool " + t.name});
+                   "tool " + t.name, t.pos});
     Data entry;
     entry.set("name", t.name);
     entry.set("logic", t.logic);
@@ -225,7 +225,8 @@ std::vector<EmittedFile> emit_steps(const Program& program) {
   for (const auto& t : program.tool_decls) sources.insert(t.source);
   std::string from;
   for (const auto& s : sources) from += (from.empty() ? "" : ", ") + s;
-  out.push_back({kStepsDir + "/CMakeLists.txt", render("steps/CMakeLists.txt.mustache", list), from, "step tools"});
+  out.push_back({kStepsDir + "/CMakeLists.txt", render("steps/CMakeLists.txt.mustache", list), from, "step tools",
+                 sorted.front()->pos});
   return out;
 }
 

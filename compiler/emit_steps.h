@@ -19,6 +19,7 @@ struct EmittedFile {
   std::string content;  // without pipec's header
   std::string source;   // the .pipe file that made it
   std::string what;     // for the header: "tool python_to_cp_version"
+  Pos pos;              // the declaration that made it
 };
 
 std::vector<EmittedFile> emit_steps(const Program& program);

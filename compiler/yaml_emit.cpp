@@ -42,7 +42,24 @@ bool is_empty_collection(const Value& v) {
          v.items.empty();
 }
 
-void emit_block_text(const std::string& text, int indent, std::string& out) {
+// The text being written, and for each line written the source position
+// that produced it (for drift diffs that name the .pipe line).
+struct Out {
+  std::string text;
+  std::vector<Pos>* lines = nullptr;
+  void add(const std::string& s, const Pos& pos) {
+    text += s;
+    if (!lines) return;
+    for (char c : s) {
+      if (c == '\n') lines->push_back(pos);
+    }
+  }
+};
+
+// A field's line comes from where the key was written, when known.
+const Pos& pos_of(const Field& f) { return f.key_pos.line > 0 ? f.key_pos : f.value->pos; }
+
+void emit_block_text(const std::string& text, int indent, const Pos& pos, Out& out) {
   std::string body = text;
   std::string chomp = "-";
   if (!body.empty() && body.back() == '\n') {
@@ -51,60 +68,59 @@ void emit_block_text(const std::string& text, int indent, std::string& out) {
     if (!body.empty() && body.back() == '\n') chomp = "+";
   }
   bool leading_space = !body.empty() && (body[0] == ' ' || body[0] == '\t');
-  out += "|" + (leading_space ? std::to_string(2) : std::string()) + chomp + "\n";
+  out.add("|" + (leading_space ? std::to_string(2) : std::string()) + chomp + "\n", pos);
   std::string pad(indent, ' ');
   size_t i = 0;
   while (i <= body.size()) {
     size_t nl = body.find('\n', i);
     std::string line = body.substr(i, nl == std::string::npos ? std::string::npos : nl - i);
-    out += line.empty() ? "\n" : pad + line + "\n";
+    out.add(line.empty() ? "\n" : pad + line + "\n", pos);
     if (nl == std::string::npos) break;
     i = nl + 1;
   }
 }
 
-void emit_value(const Value& v, int indent, std::string& out);
+void emit_value(const Value& v, int indent, Out& out);
 
 // Writes what follows "key:" or "- ".
-void emit_after_key(const Value& v, int indent, std::string& out) {
+void emit_after_key(const Value& v, int indent, const Pos& pos, Out& out) {
   if (is_empty_collection(v)) {
-    out += v.kind == Value::Kind::List ? " []\n" : " {}\n";
-  } else if (v.kind == Value::Kind::Object) {
-    out += "\n";
-    emit_value(v, indent + 2, out);
-  } else if (v.kind == Value::Kind::List) {
-    out += "\n";
+    out.add(v.kind == Value::Kind::List ? " []\n" : " {}\n", pos);
+  } else if (v.kind == Value::Kind::Object || v.kind == Value::Kind::List) {
+    out.add("\n", pos);
     emit_value(v, indent + 2, out);
   } else if (v.kind == Value::Kind::Null) {
-    out += "\n";  // `key:` alone, as GitHub's own examples write triggers
+    out.add("\n", pos);  // `key:` alone, as GitHub's own examples write triggers
   } else if (is_block_text(v)) {
-    out += " ";
-    emit_block_text(v.text, indent + 2, out);
+    out.add(" ", pos);
+    emit_block_text(v.text, indent + 2, pos, out);
   } else {
-    out += " " + scalar(v) + (v.comment.empty() ? "" : " # " + v.comment) + "\n";
+    out.add(" " + scalar(v) + (v.comment.empty() ? "" : " # " + v.comment) + "\n", pos);
   }
 }
 
-void emit_value(const Value& v, int indent, std::string& out) {
+void emit_value(const Value& v, int indent, Out& out) {
   std::string pad(indent, ' ');
   if (v.kind == Value::Kind::Object) {
     for (const auto& f : v.fields) {
-      out += pad + (needs_quotes(f.key) ? quoted(f.key) : f.key) + ":";
-      emit_after_key(*f.value, indent, out);
+      out.add(pad + (needs_quotes(f.key) ? quoted(f.key) : f.key) + ":", pos_of(f));
+      emit_after_key(*f.value, indent, pos_of(f), out);
     }
   } else if (v.kind == Value::Kind::List) {
     for (const auto& item : v.items) {
       if (item->kind == Value::Kind::Object && !item->fields.empty()) {
-        std::string inner;
+        std::vector<Pos> inner_lines;
+        Out inner{"", out.lines ? &inner_lines : nullptr};
         emit_value(*item, indent + 2, inner);
-        out += pad + "- " + inner.substr(indent + 2);
+        out.text += pad + "- " + inner.text.substr(indent + 2);
+        if (out.lines) out.lines->insert(out.lines->end(), inner_lines.begin(), inner_lines.end());
       } else {
-        out += pad + "-";
-        emit_after_key(*item, indent, out);
+        out.add(pad + "-", item->pos);
+        emit_after_key(*item, indent, item->pos, out);
       }
     }
   } else {
-    out += pad + scalar(v) + "\n";
+    out.add(pad + scalar(v) + "\n", v.pos);
   }
 }
 
@@ -133,10 +149,10 @@ bool needs_quotes(const std::string& s) {
   return false;
 }
 
-std::string emit_yaml(const Value& root) {
-  std::string out;
+std::string emit_yaml(const Value& root, std::vector<Pos>* line_sources) {
+  Out out{"", line_sources};
   emit_value(root, 0, out);
-  return out;
+  return out.text;
 }
 
 }  // namespace pipec

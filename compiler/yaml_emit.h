@@ -4,12 +4,15 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "value.h"
 
 namespace pipec {
 
-std::string emit_yaml(const Value& root);
+// With line_sources, also records for each line written the source position
+// of the key or value that produced it.
+std::string emit_yaml(const Value& root, std::vector<Pos>* line_sources = nullptr);
 // True when a plain scalar would not read back as this exact string.
 bool needs_quotes(const std::string& s);
 

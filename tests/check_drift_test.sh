@@ -29,8 +29,8 @@ expect hand-edit 1 "generated/w_one.yml: edited by hand
    j:
      runs-on: ubuntu-24.04
      steps:
--      - run: echo ONE
-+      - run: echo one
+-      - run: echo ONE    <- pipelines/a.pipe:4:43
++      - run: echo one    <- pipelines/a.pipe:4:43
 1 file differs; run \`pipec gen\`" "$pipec" check
 "$pipec" gen > /dev/null
 old_hash=$(sed -n 3p generated/w_two.yml | cut -c15-)

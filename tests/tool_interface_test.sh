@@ -24,14 +24,31 @@ copy
 expect clean 0 "$files" "$pipec" -C "$work/root" check
 expect logic-builds 0 "" compile
 
-# The declaration changes: the interface is stale.
+# The declaration changes alone: the workflow step that still passes the
+# old flag is an error at its .pipe line.
 sed -i 's/flag wheel_dir: string/flag wheels_dir: string/' "$work/root/pipelines/therock/tools.pipe"
+expect step-disagrees 2 "pipelines/therock/pytorch.pipe:158:40: error: tool sanity_check_wheel needs its required flag wheels_dir in args { } [tool-step]
+      step { name = \"Sanity Check Wheel\" tool = sanity_check_wheel args { wheel_dir = env.PACKAGE_DIST_DIR } }
+                                         ^
+pipelines/therock/pytorch.pipe:158:73: error: tool sanity_check_wheel has no flag or env \"wheel_dir\"; expected one of wheels_dir (did you mean \"wheels_dir\"?) [tool-step]
+      step { name = \"Sanity Check Wheel\" tool = sanity_check_wheel args { wheel_dir = env.PACKAGE_DIST_DIR } }
+                                                                          ^
+2 errors" "$pipec" -C "$work/root" check
+
+# The declaration and its use change together: the interface is stale, and
+# the diff names the declaration's line.
+sed -i 's/args { wheel_dir = /args { wheels_dir = /' "$work/root/pipelines/therock/pytorch.pipe"
 out=$("$pipec" -C "$work/root" check 2>&1); rc=$?
 expect declaration-changed 1 "generated/steps/sanity_check_wheel/interface.h: stale
 generated/steps/sanity_check_wheel/main.cpp: stale
-2 files differ; run \`pipec gen\`" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
-expect diff-shows-field 0 "-  std::string wheel_dir;  // <wheel_dir>: The directory holding the wheels.
-+  std::string wheels_dir;  // <wheels_dir>: The directory holding the wheels." \
+generated/therock/.github/workflows/build_portable_linux_pytorch_wheels.yml: stale
+generated/therock/.github/workflows/build_portable_linux_pytorch_wheels_ci.yml: stale
+generated/therock/.github/workflows/build_windows_pytorch_wheels.yml: stale
+generated/therock/.github/workflows/build_windows_pytorch_wheels_ci.yml: stale
+6 files differ; run \`pipec gen\`" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
+decl=$(grep -n '^tool sanity_check_wheel' "$work/root/pipelines/therock/tools.pipe" | cut -d: -f1)
+expect diff-shows-field 0 "-  std::string wheel_dir;  // <wheel_dir>: The directory holding the wheels.    <- pipelines/therock/tools.pipe:$decl:6
++  std::string wheels_dir;  // <wheels_dir>: The directory holding the wheels.    <- pipelines/therock/tools.pipe:$decl:6" \
   bash -c "printf '%s\n' \"\$1\" | grep -E '^[-+]  std::string wheels?_dir'" _ "$out"
 
 # Regenerated, the interface follows the declaration, and the logic that
@@ -46,18 +63,31 @@ out=$("$pipec" -C "$work/root" check 2>&1); rc=$?
 expect interface-edited 1 "generated/steps/sanity_check_wheel/interface.h: edited by hand
 1 file differs; run \`pipec gen\`" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
 
-# A tool removed from the pipelines: its generated files are orphans.
+# A new tool: its interface is missing until generated.
 copy
+cat >> "$work/root/pipelines/therock/tools.pipe" <<'PIPE'
+tool hello {
+  description = "Says hello."
+  logic = "ci"
+  flag name: string { help = "Whom to greet." }
+}
+PIPE
+out=$("$pipec" -C "$work/root" check 2>&1); rc=$?
+expect tool-added 1 "generated/steps/CMakeLists.txt: stale
+generated/steps/hello/interface.h: missing
+generated/steps/hello/main.cpp: missing
+3 files differ; run \`pipec gen\`" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
+# Removed again: the files it left are orphans.
+"$pipec" -C "$work/root" gen > /dev/null
 python3 - "$work/root/pipelines/therock/tools.pipe" <<'PY'
-import re, sys
+import sys
 p = sys.argv[1]
 s = open(p).read()
-s = re.sub(r'\ntool build_package_index \{.*?\n\}\n', '\n', s, flags=re.S)
-open(p, 'w').write(s)
+open(p, 'w').write(s[:s.index('tool hello {')])
 PY
 out=$("$pipec" -C "$work/root" check 2>&1); rc=$?
 expect tool-removed 1 "generated/steps/CMakeLists.txt: stale
-generated/steps/build_package_index/interface.h: orphaned (no source generates it)
-generated/steps/build_package_index/main.cpp: orphaned (no source generates it)
+generated/steps/hello/interface.h: orphaned (no source generates it)
+generated/steps/hello/main.cpp: orphaned (no source generates it)
 3 files differ; run \`pipec gen\`" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
 finish tool_interface
