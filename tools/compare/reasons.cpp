@@ -70,19 +70,55 @@ std::vector<Reason> load_reasons(const std::string& path) {
   return reasons_from(load_yaml_file(path, path), path);
 }
 
+namespace {
+
+// `*` matches any run of characters (including none); nothing else is special.
+bool glob_match(const std::string& p, const std::string& s) {
+  std::size_t i = 0, j = 0, star = std::string::npos, mark = 0;
+  while (j < s.size()) {
+    if (i < p.size() && p[i] == '*') {
+      star = i++;
+      mark = j;
+    } else if (i < p.size() && p[i] == s[j]) {
+      ++i, ++j;
+    } else if (star != std::string::npos) {
+      i = star + 1;
+      j = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (i < p.size() && p[i] == '*') ++i;
+  return i == p.size();
+}
+
+}  // namespace
+
 ReasonMatcher::ReasonMatcher(const std::vector<Reason>& reasons)
     : reasons_(reasons), used_(reasons.size(), false) {
   for (std::size_t i = 0; i < reasons.size(); ++i) {
-    index_.emplace(std::tuple(reasons[i].workflow, reasons[i].kind, reasons[i].item), i);
+    if (reasons[i].workflow.find('*') != std::string::npos || reasons[i].item.find('*') != std::string::npos)
+      patterns_.push_back(i);
+    else
+      index_.emplace(std::tuple(reasons[i].workflow, reasons[i].kind, reasons[i].item), i);
   }
 }
 
 const Reason* ReasonMatcher::match(const std::string& workflow, Kind kind,
                                    const std::string& item) {
   auto it = index_.find(std::tuple(workflow, kind, item));
-  if (it == index_.end()) return nullptr;
-  used_[it->second] = true;
-  return &reasons_[it->second];
+  if (it != index_.end()) {
+    used_[it->second] = true;
+    return &reasons_[it->second];
+  }
+  for (std::size_t i : patterns_) {
+    const Reason& r = reasons_[i];
+    if (r.kind == kind && glob_match(r.workflow, workflow) && glob_match(r.item, item)) {
+      used_[i] = true;
+      return &r;
+    }
+  }
+  return nullptr;
 }
 
 std::vector<const Reason*> ReasonMatcher::stale() const {

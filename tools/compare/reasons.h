@@ -3,7 +3,10 @@
 //     kind: needs                     # one of the kinds of model.h
 //     item: job test_linux_artifacts needs   # the item exactly as printed
 //     reason: "the tests wait for the Python packages"
-// A reason that matches no reported difference is stale.
+// A reason that matches no reported difference is stale. In workflow and
+// item, `*` matches any run of characters, so one reason can explain a whole
+// category ("input workflow_call.* default"); an exact reason wins over a
+// pattern, and patterns are tried in file order.
 #pragma once
 
 #include <map>
@@ -40,6 +43,7 @@ class ReasonMatcher {
  private:
   const std::vector<Reason>& reasons_;
   std::map<std::tuple<std::string, Kind, std::string>, std::size_t> index_;
+  std::vector<std::size_t> patterns_;  // reasons with a `*`, in file order
   std::vector<bool> used_;
 };
 

@@ -47,6 +47,38 @@ TEST_CASE("a reason explains the difference with its workflow, kind and item") {
   CHECK(stale[0]->where == "reasons.yml:6:3");
 }
 
+TEST_CASE("a reason with * explains a category; an exact reason wins; an unused pattern is stale") {
+  auto reasons = parse_reasons(R"(
+- workflow: "*"
+  kind: inputs
+  item: input workflow_call.* default
+  reason: declared once, so the call gets the dispatch default
+- workflow: ci.yml
+  kind: inputs
+  item: input workflow_call.x default
+  reason: this one has its own reason
+- workflow: build_*.yml
+  kind: jobs
+  item: job * name
+  reason: never matched
+)",
+                               "reasons.yml");
+  ReasonMatcher matcher(reasons);
+  const Reason* r = matcher.match("test_rocm_wheels.yml", Kind::inputs, "input workflow_call.python_version default");
+  REQUIRE(r != nullptr);
+  CHECK(r->where == "reasons.yml:2:3");
+  r = matcher.match("ci.yml", Kind::inputs, "input workflow_call.x default");
+  REQUIRE(r != nullptr);
+  CHECK(r->where == "reasons.yml:6:3");
+  // * does not make the rest of the item optional.
+  CHECK(matcher.match("ci.yml", Kind::inputs, "input workflow_call.x required") == nullptr);
+  CHECK(matcher.match("ci.yml", Kind::inputs, "input workflow_dispatch.x default") == nullptr);
+  CHECK(matcher.match("setup.yml", Kind::jobs, "job setup name") == nullptr);
+  auto stale = matcher.stale();
+  REQUIRE(stale.size() == 1);
+  CHECK(stale[0]->where == "reasons.yml:10:3");
+}
+
 TEST_CASE("a malformed reasons file is file:line:col: message") {
   CHECK(reasons_error("- {workflow: a.yml, kind: needs, item: x}\n") ==
         "reasons.yml:1:3: a reason needs 'reason'");
