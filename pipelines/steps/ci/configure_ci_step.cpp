@@ -3,41 +3,17 @@
 // in from pipelines/therock/families.pipe.
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
 #include <sstream>
 
 #include "ci/configure_ci.h"
 #include "configure_ci/interface.h"
+#include "runtime/process.h"
 #include "runtime/step_error.h"
-
-#ifdef _WIN32
-#define popen _popen
-#define pclose _pclose
-#endif
 
 namespace steps::cli::configure_ci {
 namespace {
 
 namespace logic = steps::configure_ci;
-
-// The lines a git command prints; a failing command is an input error (a
-// BASE_REF that does not exist, a checkout without history).
-std::vector<std::string> git_lines(const std::string& args) {
-  std::string cmd = "git " + args;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) throw InputError("cannot run `" + cmd + "`");
-  std::string text;
-  char buf[4096];
-  while (size_t n = std::fread(buf, 1, sizeof buf, p)) text.append(buf, n);
-  if (pclose(p) != 0) throw InputError("`" + cmd + "` failed (is BASE_REF a revision of this checkout?)");
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) {
-    if (!l.empty() && l.back() == '\r') l.pop_back();
-    if (!l.empty()) lines.push_back(l);
-  }
-  return lines;
-}
 
 std::vector<std::string> pr_labels(const std::string& json_text) {
   nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
@@ -86,8 +62,9 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   e.build_pytorch = in.input_build_pytorch.value_or("");
   e.build_variant = in.build_variant;
   if (e.event_name != "schedule") {
-    e.changed_paths = git_lines("diff --name-only " + in.base_ref);
-    for (const auto& l : git_lines("submodule status")) {
+    e.changed_paths = runtime::command_lines("git diff --name-only " + in.base_ref,
+                                             "is BASE_REF a revision of this checkout?");
+    for (const auto& l : runtime::command_lines("git submodule status", "")) {
       std::istringstream words(l);
       std::string sha, path;
       if (words >> sha >> path) e.submodule_paths.push_back(path);

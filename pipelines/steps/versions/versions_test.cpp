@@ -1,0 +1,156 @@
+// The facts of ../shared/spec/therock-steps.md sections 2.1-2.3, 2.9, 3.4,
+// 3.5 and 3.10, and the deliberate differences listed in README.md.
+#include "versions/versions.h"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include "runtime/step_error.h"
+
+namespace fs = std::filesystem;
+using steps::InputError;
+using namespace steps::versions;
+
+TEST_CASE("python_to_cp_version") {
+  CHECK(cp_version("3.12") == "cp312-cp312");
+  CHECK(cp_version("3.9") == "cp39-cp39");
+  CHECK(cp_version("3.0") == "cp30-cp30");
+  // Deliberate: the free-threaded interpreter tag has no t (TheRock: cp313t-cp313t).
+  CHECK(cp_version("3.13t") == "cp313-cp313t");
+  for (const char* bad : {"3", "3.012", "0.1", "10.1", "3.1t2", " 3.12", "0", ""}) {
+    CHECK_THROWS_WITH_AS(cp_version(bad),
+                         ("--python-version \"" + std::string(bad) + "\" is not a Python version like 3.12 or 3.13t").c_str(),
+                         InputError);
+  }
+}
+
+TEST_CASE("PEP 440 canonical forms") {
+  CHECK(parse_pep440("v7.12.0").canonical == "7.12.0");
+  CHECK(parse_pep440("7.12.0-rc1").canonical == "7.12.0rc1");
+  CHECK(parse_pep440("7.12").canonical == "7.12");
+  CHECK(parse_pep440("7.12.0.DEV0+ABC").canonical == "7.12.0.dev0+abc");
+  CHECK(parse_pep440("1.0-alpha.2").canonical == "1.0a2");
+  CHECK(parse_pep440("1.0preview3").canonical == "1.0rc3");
+  CHECK(parse_pep440("1.0-7").canonical == "1.0.post7");
+  CHECK(parse_pep440("1.0.rev").canonical == "1.0.post0");
+  CHECK(parse_pep440("0!01.02+local_01-x").canonical == "1.2+local.1.x");
+  CHECK(parse_pep440("2!1.0").canonical == "2!1.0");
+  CHECK_THROWS_WITH_AS(parse_pep440("seven"), "--rocm-version \"seven\" is not a PEP 440 version", InputError);
+  CHECK_THROWS_WITH_AS(parse_pep440("7.12.0+"), "--rocm-version \"7.12.0+\" is not a PEP 440 version", InputError);
+}
+
+TEST_CASE("determine_version") {
+  CHECK(determine_version("7.12.0").combined() == "--rocm-sdk-version ==7.12.0 --version-suffix +rocm7.12.0");
+  CHECK(determine_version("7.12.0a20260211").combined() ==
+        "--rocm-sdk-version ==7.12.0a20260211 --version-suffix +rocm7.12.0a20260211");
+  CHECK(determine_version("7.12.0rc2").combined() == "--rocm-sdk-version ==7.12.0rc2 --version-suffix +rocm7.12.0rc2");
+  CHECK(determine_version("7.12.0+local.1").combined() ==
+        "--rocm-sdk-version ==7.12.0+local.1 --version-suffix +rocm7.12.0-local.1");
+  CHECK(determine_version("7.0.0.dev0+515115ea2cb85a0b71b5507ce56a627d14c7ae73").combined() ==
+        "--rocm-sdk-version ==7.0.0.dev0+515115ea2cb85a0b71b5507ce56a627d14c7ae73 "
+        "--version-suffix +devrocm7.0.0.dev0-515115ea2cb85a0b71b5507ce56a627d14c7ae73");
+  CHECK(determine_version("7.0.0rc20250707").combined() ==
+        "--rocm-sdk-version ==7.0.0rc20250707 --version-suffix +rocm7.0.0rc20250707");
+  // Deliberate: a dev release is one whatever its spelling (TheRock: +rocm for DEV).
+  CHECK(determine_version("7.12.0.DEV0+ABC").version_suffix == "+devrocm7.12.0.dev0-abc");
+}
+
+namespace {
+
+struct Dist {
+  fs::path dir = fs::temp_directory_path() / ("write_torch_versions_" + std::to_string(std::rand()));
+  explicit Dist(std::initializer_list<const char*> names) {
+    fs::create_directories(dir);
+    for (const char* n : names) std::ofstream(dir / n) << "x";
+  }
+  ~Dist() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("write_torch_versions") {
+  Dist d({"torch-2.10.0+rocm7.12.0a20260211-cp312-cp312-linux_x86_64.whl",
+          "torchaudio-2.10.0+rocm7.12.0a20260211-cp312-cp312-linux_x86_64.whl",
+          "torchvision-0.25.0+rocm7.12.0a20260211-cp312-cp312-linux_x86_64.whl",
+          "triton-3.5.0+rocm7.12.0a20260211-cp312-cp312-linux_x86_64.whl",
+          "apex-1.10.0+rocm7.12.0a20260211-cp312-cp312-linux_x86_64.whl", "index.html"});
+  std::vector<std::string> log;
+  auto out = torch_versions(d.dir, false, log);
+  using P = std::pair<std::string, std::string>;
+  CHECK(out == std::vector<P>{{"torch_version", "2.10.0+rocm7.12.0a20260211"},
+                              {"torchaudio_version", "2.10.0+rocm7.12.0a20260211"},
+                              {"torchvision_version", "0.25.0+rocm7.12.0a20260211"},
+                              {"triton_version", "3.5.0+rocm7.12.0a20260211"},
+                              {"apex_version", "1.10.0+rocm7.12.0a20260211"}});
+  CHECK(log.size() == 7);  // the heading and the six files
+}
+
+TEST_CASE("write_torch_versions: Windows needs no triton or apex; Linux does") {
+  Dist d({"torch-2.10.0-cp312-cp312-win_amd64.whl", "torch-2.9.0-cp312-cp312-win_amd64.whl",
+          "torchaudio-2.10.0-cp312-cp312-win_amd64.whl", "torchvision-0.25.0-cp312-cp312-win_amd64.whl"});
+  std::vector<std::string> log;
+  auto out = torch_versions(d.dir, true, log);
+  REQUIRE(out.size() == 3);
+  // Two torch wheels: the first by name, with a warning.
+  CHECK(out[0].second == "2.10.0");
+  CHECK(log[5] == "WARNING: 2 torch wheels; using torch-2.10.0-cp312-cp312-win_amd64.whl");
+  CHECK(log.back() == "No apex wheel, as expected on Windows");
+  CHECK_THROWS_WITH_AS(torch_versions(d.dir, false, log),
+                       ("Did not find triton wheel in " + d.dir.generic_string()).c_str(), InputError);
+  CHECK_THROWS_WITH_AS(torch_versions(d.dir / "missing", false, log),
+                       ("--dist-dir " + (d.dir / "missing").generic_string() + " is not a directory").c_str(), InputError);
+}
+
+TEST_CASE("write_torch_versions: torch-* does not match torchaudio") {
+  Dist d({"torchaudio-2.10.0-cp312-cp312-win_amd64.whl", "torchvision-0.25.0-cp312-cp312-win_amd64.whl"});
+  std::vector<std::string> log;
+  CHECK_THROWS_WITH_AS(torch_versions(d.dir, true, log), ("Did not find torch wheel in " + d.dir.generic_string()).c_str(),
+                       InputError);
+}
+
+TEST_CASE("compute_rocm_package_version: the table") {
+  auto v = [](std::string type, std::optional<std::string> rt, std::optional<std::string> custom = std::nullopt,
+              std::string pre = "", std::string base = "7.12.0") {
+    return rocm_package_version({type, rt, custom, pre, base, "20260211", "21eaa7d7ffc8e351d07dd4dcac78f967d304249a"});
+  };
+  using P = std::pair<std::string, std::string>;
+  CHECK(v("wheel", "dev") == P{"rocm_package_version", "7.12.0.dev0+21eaa7d7ffc8e351d07dd4dcac78f967d304249a"});
+  CHECK(v("wheel", "nightly") == P{"rocm_package_version", "7.12.0a20260211"});
+  CHECK(v("wheel", "nightly", std::nullopt, "", "7.99.0") == P{"rocm_package_version", "7.99.0a20260211"});
+  CHECK(v("wheel", "prerelease", std::nullopt, "5") == P{"rocm_package_version", "7.12.0rc5"});
+  CHECK(v("wheel", std::nullopt, ".dev0") == P{"rocm_package_version", "7.12.0.dev0"});
+  CHECK(v("wheel", std::nullopt, "abc", "", "1000") == P{"rocm_package_version", "1000abc"});
+  CHECK(v("deb", "dev") == P{"rocm_deb_package_version", "7.12.0~dev20260211"});
+  CHECK(v("deb", "nightly") == P{"rocm_deb_package_version", "7.12.0~20260211"});
+  CHECK(v("deb", "prerelease", std::nullopt, "2") == P{"rocm_deb_package_version", "7.12.0~pre2"});
+  CHECK(v("deb", "release", std::nullopt, "", "8.1.0") == P{"rocm_deb_package_version", "8.1.0"});
+  CHECK(v("deb", std::nullopt, "~custom1", "", "8.0.0") == P{"rocm_deb_package_version", "8.0.0~custom1"});
+  CHECK(v("rpm", "dev") == P{"rocm_rpm_package_version", "7.12.0~20260211g21eaa7d7"});
+  CHECK(v("rpm", "nightly") == P{"rocm_rpm_package_version", "7.12.0~20260211"});
+  CHECK(v("rpm", "prerelease", std::nullopt, "2") == P{"rocm_rpm_package_version", "7.12.0~rc2"});
+  CHECK(v("rpm", "release", std::nullopt, "", "8.1.0") == P{"rocm_rpm_package_version", "8.1.0"});
+}
+
+TEST_CASE("compute_rocm_package_version: what argparse rejected, and more") {
+  auto err = [](std::string type, std::optional<std::string> rt, std::optional<std::string> custom, std::string pre) {
+    try {
+      rocm_package_version({type, rt, custom, pre, "7.12.0", "20260211", "21eaa7d7ffc8e351d07dd4dcac78f967d304249a"});
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(err("wheel", "release", std::nullopt, "") == "--release-type=release is not supported for wheel packages");
+  CHECK(err("wheel", "nightly", std::nullopt, "3") == "--prerelease-version is only valid with --release-type=prerelease");
+  CHECK(err("wheel", std::nullopt, "x", "3") == "--prerelease-version is only valid with --release-type=prerelease");
+  CHECK(err("wheel", "prerelease", std::nullopt, "") == "--release-type=prerelease needs --prerelease-version");
+  CHECK(err("wheel", "dev", "x", "") == "--release-type and --custom-version-suffix are mutually exclusive");
+  // TheRock: ValueError "Unhandled release type 'None'" with a traceback.
+  CHECK(err("wheel", std::nullopt, std::nullopt, "") ==
+        "give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix");
+  CHECK(err("zip", "dev", std::nullopt, "") == "--package-type must be wheel, deb or rpm, not \"zip\"");
+}
