@@ -9,10 +9,10 @@ namespace {
 const std::vector<std::string> kToolAttrs = {"name", "description", "logic", "summary", "data", "flags", "envs", "outputs"};
 const std::vector<std::string> kParamTypes = {"string", "boolean", "number", "choice"};
 
-bool is_identifier(const std::string& s, bool upper) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+bool is_identifier(const std::string& s, bool upper, bool dashes = false) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-') return false;
   return std::all_of(s.begin(), s.end(), [&](char c) {
-    return c == '_' || std::isdigit(static_cast<unsigned char>(c)) ||
+    return c == '_' || (dashes && c == '-') || std::isdigit(static_cast<unsigned char>(c)) ||
            (upper ? std::isupper(static_cast<unsigned char>(c)) : std::islower(static_cast<unsigned char>(c)));
   });
 }
@@ -32,7 +32,9 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
   }
   // Flags and outputs become C++ fields (snake_case); env names are spelled
   // as the environment spells them.
-  if (!is_identifier(p.name, p.kind == "env")) {
+  // (an output may be spelled with '-', as TheRock's test-runs-on; its
+  // field is test_runs_on).
+  if (!is_identifier(p.name, p.kind == "env", p.kind == "output")) {
     diags.error(p.pos, "tool-name",
                 what + " must be " + (p.kind == "env" ? "UPPER_SNAKE_CASE" : "lower_snake_case"));
   }

@@ -44,7 +44,7 @@ std::string comment_text(const std::string& s) {
 
 std::string field_name(const std::string& name) {
   std::string out;
-  for (char c : name) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char c : name) out += c == '-' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 

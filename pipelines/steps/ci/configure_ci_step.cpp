@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "ci/configure_ci.h"
+#include "ci/families_table.h"
 #include "configure_ci/interface.h"
 #include "runtime/process.h"
 #include "runtime/step_error.h"
@@ -24,26 +25,6 @@ std::vector<std::string> pr_labels(const std::string& json_text) {
     if (!l.is_object() || !l.contains("name") || !l["name"].is_string())
       throw InputError("PR_LABELS has a label without a name: " + l.dump());
     out.push_back(l["name"].get<std::string>());
-  }
-  return out;
-}
-
-std::vector<logic::Family> families() {
-  std::vector<logic::Family> out;
-  for (const auto& row : steps::data::gpu_families()) {
-    logic::Family f;
-    f.key = row.key;
-    f.trigger = row.trigger;
-    f.platform = row.platform;
-    f.family = row.family;
-    f.runner = row.runner;
-    f.build_variants = row.build_variants;
-    f.expect_failure = row.expect_failure;
-    f.expect_pytorch_failure = row.expect_pytorch_failure;
-    f.sanity_only = row.sanity_only;
-    f.bypass_tests = row.bypass_tests;
-    f.pytorch_presubmit = row.pytorch_presubmit;
-    out.push_back(f);
   }
   return out;
 }
@@ -70,7 +51,10 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
       if (words >> sha >> path) e.submodule_paths.push_back(path);
     }
   }
-  logic::Result r = logic::configure(e, families());
+  auto families = logic::families_from_table();
+  if (in.load_test_runners_from_var) families = logic::with_runner_overrides(families, in.rocm_therock_test_runners);
+  if (in.multi_arch) throw InputError("MULTI_ARCH=true: the multi-arch matrix is not implemented by this configure_ci");
+  logic::Result r = logic::configure(e, families);
   for (const auto& l : r.lines) log.line(l);
   // The summary names the families (with their flags); the full rows are in
   // the outputs.

@@ -1,0 +1,54 @@
+// The GPU family table declared in pipelines/therock/families.pipe, as the
+// Family rows the CI and release logic read. The table itself is generated
+// by pipec (generated/steps/data/gpu_families.h), so a renamed column stops
+// this from building.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "ci/configure_ci.h"
+#include "data/gpu_families.h"
+#include "runtime/step_error.h"
+
+namespace steps::configure_ci {
+
+inline std::vector<Family> families_from_table() {
+  std::vector<Family> out;
+  for (const auto& row : steps::data::gpu_families()) {
+    Family f;
+    f.key = row.key;
+    f.trigger = row.trigger;
+    f.platform = row.platform;
+    f.family = row.family;
+    f.runner = row.runner;
+    f.build_variants = row.build_variants;
+    f.expect_failure = row.expect_failure;
+    f.expect_pytorch_failure = row.expect_pytorch_failure;
+    f.sanity_only = row.sanity_only;
+    f.bypass_tests = row.bypass_tests;
+    f.pytorch_presubmit = row.pytorch_presubmit;
+    out.push_back(f);
+  }
+  return out;
+}
+
+// ROCM_THEROCK_TEST_RUNNERS: {"<key>": {"<platform>": "<label>"}} replaces the
+// runner of each matching row (unknown keys and platforms are ignored).
+// Throws InputError for text that is not such JSON.
+inline std::vector<Family> with_runner_overrides(std::vector<Family> families, const std::string& json) {
+  auto j = nlohmann::json::parse(json, nullptr, false);
+  if (j.is_discarded() || !j.is_object())
+    throw InputError("ROCM_THEROCK_TEST_RUNNERS is not {\"<key>\": {\"<platform>\": \"<label>\"}}: " + json);
+  for (auto& f : families) {
+    auto k = j.find(f.key);
+    if (k == j.end() || !k->is_object()) continue;
+    auto p = k->find(f.platform);
+    if (p != k->end() && p->is_string()) f.runner = p->get<std::string>();
+  }
+  return families;
+}
+
+}  // namespace steps::configure_ci

@@ -1,0 +1,92 @@
+#include "release/release.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+#include "runtime/step_error.h"
+#include "runtime/step_main.h"
+
+namespace steps::release {
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string quote(const std::string& s) { return nlohmann::json(s).dump(); }
+
+}  // namespace
+
+TargetRun configure_target_run(const std::string& target, const std::string& platform,
+                               const std::vector<Family>& families) {
+  TargetRun out;
+  std::string t = lower(target);
+  for (const auto& f : families) {
+    if (f.platform != platform || (f.trigger != "presubmit" && f.trigger != "postsubmit")) continue;
+    if (f.family != target && t.find(f.key) == std::string::npos) continue;
+    if (!out.test_runs_on && !f.runner.empty()) out.test_runs_on = f.runner;
+    if (f.bypass_tests) out.bypass_tests = true;
+  }
+  return out;
+}
+
+std::vector<PackageTarget> fetch_package_targets(const std::string& families_text, const std::string& platform,
+                                                 bool harness_only, const std::vector<Family>& families) {
+  std::vector<std::string> keys;
+  if (families_text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    for (const auto& f : families) {
+      if (std::find(keys.begin(), keys.end(), f.key) == keys.end()) keys.push_back(f.key);
+    }
+  } else {
+    std::string word;
+    for (size_t i = 0; i <= families_text.size(); ++i) {
+      unsigned char c = i < families_text.size() ? static_cast<unsigned char>(families_text[i]) : ' ';
+      if (std::isspace(c) || std::ispunct(c)) {
+        if (!word.empty()) keys.push_back(lower(word));
+        word.clear();
+      } else {
+        word += static_cast<char>(c);
+      }
+    }
+  }
+  std::vector<PackageTarget> out;
+  for (const auto& key : keys) {
+    auto it = std::find_if(families.begin(), families.end(),
+                           [&](const Family& f) { return f.key == key && f.platform == platform; });
+    if (it == families.end()) continue;
+    if (harness_only && (it->runner.empty() || it->sanity_only)) continue;
+    out.push_back({it->family, it->runner, it->expect_failure, it->expect_pytorch_failure});
+  }
+  return out;
+}
+
+std::string package_targets_json(const std::vector<PackageTarget>& targets) {
+  std::string out = "[";
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const auto& t = targets[i];
+    out += (i ? ", " : "") + std::string("{\"amdgpu_family\": ") + quote(t.amdgpu_family) +
+           ", \"test_machine\": " + quote(t.test_machine) +
+           ", \"expect_failure\": " + (t.expect_failure ? "true" : "false") +
+           ", \"expect_pytorch_failure\": " + (t.expect_pytorch_failure ? "true" : "false") + "}";
+  }
+  return out + "]";
+}
+
+Promotion promote_wheels_based_on_policy(const PromoteInputs& in) {
+  std::string branch = lower(in.ref_name), build = lower(in.build_result), test = lower(in.test_result);
+  bool bypass = runtime::str2bool(in.bypass_tests_for_releases, "BYPASS_TESTS_FOR_RELEASES");
+  if (branch.rfind("release/therock-", 0) == 0)
+    return {true, "::notice::On release branch: " + branch + ". Forcing upload independent of test results."};
+  if (build != "success") return {false, "::warning::Build failed. Skipping upload."};
+  bool runner = !in.test_runs_on.empty();
+  if (runner && test != "success")
+    return {false, "::warning::Runner present and tests were not successful (test_result: " + test + "). Skipping upload."};
+  if (!runner && !bypass)
+    return {false, "::warning::No test runner and BYPASS_TESTS_FOR_RELEASES not set. Skipping upload."};
+  return {true, ""};
+}
+
+}  // namespace steps::release
