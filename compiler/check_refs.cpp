@@ -5,6 +5,8 @@
 // GitHub would collapse to one leg are errors.
 #include "check_refs.h"
 
+#include "check_tools.h"
+
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -259,6 +261,12 @@ void RefChecker::check_job(JobInfo& job) {
       if (const Value* ex = s->get("exports")) {
         for (const auto& x : ex->items) {
           if (x->is_string()) exported.push_back(x->text);
+        }
+      }
+      // A tool's outputs to GITHUB_ENV are exported by its declaration.
+      if (const ToolDecl* tool = s->get("tool") ? find_tool(program_, *s->get("tool")) : nullptr) {
+        for (const auto& o : tool->outputs) {
+          if (o.to == "env") exported.push_back(o.name);
         }
       }
     }

@@ -41,6 +41,14 @@ std::string upper_snake(const std::string& s) {
   return out;
 }
 
+// For `env.NAME`, NAME: the value is in the step's environment already.
+const std::string* env_name(const Value& v) {
+  const Expr* e = v.kind == Value::Kind::Runtime ? v.expr.get() : nullptr;
+  if (e && e->kind == Expr::Kind::Member && e->operands[0]->kind == Expr::Kind::Name && e->operands[0]->text == "env")
+    return &e->text;
+  return nullptr;
+}
+
 std::string scalar_text(const Value& v) { return v.kind == Value::Kind::Bool ? (v.boolean ? "true" : "false") : v.text; }
 
 }  // namespace
@@ -60,7 +68,8 @@ ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::str
     std::string word;
     if (runtime(*v)) {
       std::string name = upper_snake(p.name);
-      cmd.env.push_back({name, std::make_shared<Value>(*v)});
+      if (const std::string* e = env_name(*v)) name = *e;  // already in the environment
+      else cmd.env.push_back({name, std::make_shared<Value>(*v)});
       if (p.positional) word = env_ref(name, shell);
       else if (p.type == "boolean") word = flag_spelling(p.name) + "=" + env_ref(name, shell);
       else word = flag_spelling(p.name) + " " + env_ref(name, shell);
