@@ -14,7 +14,13 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   const bool windows = false;
 #endif
   std::vector<std::string> lines;
-  auto versions = steps::versions::torch_versions(*dir, windows, lines);
+  std::vector<std::pair<std::string, std::string>> versions;
+  try {
+    versions = steps::versions::torch_versions(*dir, windows, lines);
+  } catch (...) {
+    for (const auto& l : lines) log.line(l);  // what was found, before the error
+    throw;
+  }
   for (const auto& l : lines) log.line(l);
   for (const auto& [key, value] : versions) {
     log.line(key + "=" + value);

@@ -1,0 +1,104 @@
+// The shared part of every generated main(): parsing as the declaration
+// says, and writing results where GitHub Actions reads them.
+#include "runtime/step_main.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "runtime/step_error.h"
+
+using namespace steps::runtime;
+
+namespace {
+
+Interface demo() {
+  return {"demo", "A demo.",
+          {{"name", Type::String, true, false, std::nullopt, {}, "Who."},
+           {"loud", Type::Boolean, false, false, std::string("false"), {}, "Shout."},
+           {"kind", Type::Choice, false, false, std::string("a"), {"a", "b"}, "Kind."},
+           {"times", Type::Number, false, false, std::nullopt, {}, "How often."},
+           {"dir", Type::String, false, true, std::nullopt, {}, "Where."}},
+          {{"DEMO_ENV", Type::Boolean, false, false, std::nullopt, {}, "A switch."}}};
+}
+
+std::optional<Values> parse_args(std::vector<std::string> args, std::map<std::string, std::string> env = {}) {
+  return parse(demo(), args, [&](const std::string& k) -> std::optional<std::string> {
+    auto it = env.find(k);
+    if (it == env.end()) return std::nullopt;
+    return it->second;
+  }, nullptr);
+}
+
+std::string error_of(std::vector<std::string> args, std::map<std::string, std::string> env = {}) {
+  try {
+    parse_args(args, env);
+  } catch (const steps::InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("flags, negations, defaults, positional and environment") {
+  auto v = parse_args({"--name", "x", "--no-loud", "--kind=b", "out", "--times", "2.5"}, {{"DEMO_ENV", "yes"}});
+  REQUIRE(v);
+  CHECK(v->string("name") == "x");
+  CHECK_FALSE(v->boolean("loud"));
+  CHECK(v->string("kind") == "b");
+  CHECK(v->string("dir") == "out");
+  CHECK(v->number("times") == 2.5);
+  CHECK(v->boolean("DEMO_ENV"));
+  auto d = parse_args({"--name=y", "--loud"});
+  CHECK(d->boolean("loud"));
+  CHECK(d->string("kind") == "a");
+  CHECK_FALSE(d->get("dir"));
+  CHECK_FALSE(d->optional_number("times"));
+}
+
+TEST_CASE("every kind of bad command line is one message") {
+  CHECK(error_of({}) == "--name is required (see --help)");
+  CHECK(error_of({"--name"}) == "--name needs a value");
+  CHECK(error_of({"--name", "x", "--name", "y"}) == "--name is given twice");
+  CHECK(error_of({"--name", "x", "--nme"}) == "unknown flag --nme (see --help)");
+  CHECK(error_of({"--name", "x", "--kind", "c"}) == "--kind must be one of a, b, not \"c\"");
+  CHECK(error_of({"--name", "x", "--times", "2x"}) == "--times must be a number, not \"2x\"");
+  CHECK(error_of({"--name", "x", "--loud=maybe"}) == "--loud must be true or false (or yes/no, 1/0, on/off), not \"maybe\"");
+  CHECK(error_of({"--name", "x", "a", "b"}) == "unexpected argument \"b\"");
+  CHECK(error_of({"--name", "x"}, {{"DEMO_ENV", "perhaps"}}) ==
+        "environment variable DEMO_ENV must be true or false (or yes/no, 1/0, on/off), not \"perhaps\"");
+}
+
+TEST_CASE("--help") {
+  std::string help;
+  auto v = parse(demo(), {"--name", "x", "--help"}, [](const std::string&) { return std::nullopt; }, &help);
+  CHECK_FALSE(v);
+  CHECK(help == "usage: demo --name VALUE [--loud] [--kind VALUE] [--times VALUE] [dir]\n\nA demo.\n\nflags:\n"
+                "  --name\n      Who. Required.\n  --loud, --no-loud\n      Shout. Default: false.\n"
+                "  --kind\n      Kind. One of: a, b. Default: a.\n  --times\n      How often.\n  dir\n      Where.\n\n"
+                "environment:\n  DEMO_ENV\n      A switch.\n");
+}
+
+TEST_CASE("outputs: key=value, and GitHub's heredoc form for several lines") {
+  auto path = std::filesystem::temp_directory_path() / "step_main_test_output";
+  std::filesystem::remove(path);
+#ifdef _WIN32
+  _putenv_s("GITHUB_OUTPUT", path.string().c_str());
+#else
+  setenv("GITHUB_OUTPUT", path.string().c_str(), 1);
+#endif
+  GitHubSink sink;
+  sink.output("a", "1");
+  sink.output("b", "x\ny");
+  sink.output("c", "PIPEC_EOF");
+  sink.output("d", "PIPEC_EOF\nz");
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  CHECK(text.str() == "a=1\nb<<PIPEC_EOF\nx\ny\nPIPEC_EOF\nc=PIPEC_EOF\nd<<PIPEC_EOF_1\nPIPEC_EOF\nz\nPIPEC_EOF_1\n");
+  std::filesystem::remove(path);
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The step executables as a workflow runs them: flags and environment in,
+# GITHUB_OUTPUT / GITHUB_ENV / GITHUB_STEP_SUMMARY out, --help, and one-line
+# errors with argparse's exit codes (2 for usage, 1 for bad input).
+#   tests/step_tools_test.sh BIN_DIR
+set -uo pipefail
+tests_dir=$(cd "$(dirname "$0")" && pwd)
+bin=$(realpath "$1")
+source "$tests_dir/lib.sh"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work"
+export GITHUB_OUTPUT="$work/output" GITHUB_ENV="$work/env" GITHUB_STEP_SUMMARY="$work/summary"
+files() { for f in output env summary; do [ -f "$f" ] && { echo "[$f]"; cat "$f"; }; done; rm -f output env summary; }
+
+expect cp-version 0 "cp313-cp313t" "$bin/python_to_cp_version" --python-version 3.13t
+expect cp-version-env 0 "[env]
+cp_version=cp313-cp313t" files
+expect cp-version-no-env 0 "cp312-cp312" "$bin/python_to_cp_version" --python-version=3.12 --no-write-env-file
+expect cp-version-no-env-file 0 "" files
+expect cp-version-bad 1 'python_to_cp_version: error: --python-version "3.012" is not a Python version like 3.12 or 3.13t' \
+  "$bin/python_to_cp_version" --python-version 3.012
+expect cp-version-missing 2 "python_to_cp_version: error: --python-version is required (see --help)" "$bin/python_to_cp_version"
+expect cp-version-unknown 2 "python_to_cp_version: error: unknown flag --python (see --help)" \
+  "$bin/python_to_cp_version" --python 3.12
+expect cp-version-help 0 "usage: python_to_cp_version --python-version VALUE [--write-env-file]
+
+Turns a Python version (3.12, 3.13t) into its CPython wheel tag (cp312-cp312, cp313-cp313t).
+
+flags:
+  --python-version
+      The Python version: 3.12, or 3.13t for free-threaded. Required.
+  --write-env-file, --no-write-env-file
+      Also write cp_version to GITHUB_ENV. Default: true." "$bin/python_to_cp_version" --help
+
+expect determine-version 0 "--rocm-sdk-version ==7.12.0.dev0+abc --version-suffix +devrocm7.12.0.dev0-abc" \
+  "$bin/determine_version" --rocm-version 7.12.0.DEV0+ABC
+expect determine-version-env 0 "[env]
+optional_build_prod_arguments=--rocm-sdk-version ==7.12.0.dev0+abc --version-suffix +devrocm7.12.0.dev0-abc" files
+
+mkdir dist && touch dist/torch-2.10.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl \
+  dist/torchaudio-2.10.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl dist/torchvision-0.25.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl
+expect torch-versions-missing 1 "Files in dist:
+  torch-2.10.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl
+  torchaudio-2.10.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl
+  torchvision-0.25.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl
+write_torch_versions: error: Did not find triton wheel in dist" env PACKAGE_DIST_DIR=dist "$bin/write_torch_versions"
+touch dist/triton-3.5.0-cp312-cp312-linux_x86_64.whl dist/apex-1.10.0-cp312-cp312-linux_x86_64.whl
+"$bin/write_torch_versions" --dist-dir dist > /dev/null
+expect torch-versions 0 "[output]
+torch_version=2.10.0+rocm7.12.0
+torchaudio_version=2.10.0+rocm7.12.0
+torchvision_version=0.25.0+rocm7.12.0
+triton_version=3.5.0
+apex_version=1.10.0" files
+
+echo '{"rocm-version": "7.12.0"}' > version.json
+expect package-version 0 "rocm_package_version=7.12.0.dev0+21eaa7d7ffc8e351d07dd4dcac78f967d304249a" \
+  env GITHUB_SHA=21eaa7d7ffc8e351d07dd4dcac78f967d304249a "$bin/compute_rocm_package_version" --release-type=dev
+expect package-version-output 0 "[output]
+rocm_package_version=7.12.0.dev0+21eaa7d7ffc8e351d07dd4dcac78f967d304249a" files
+expect package-version-choice 2 "compute_rocm_package_version: error: --release-type must be one of dev, nightly, prerelease, release, not \"weekly\"" \
+  "$bin/compute_rocm_package_version" --release-type weekly
+expect package-version-wheel-release 1 "compute_rocm_package_version: error: --release-type=release is not supported for wheel packages" \
+  "$bin/compute_rocm_package_version" --release-type release
+
+expect target-run 0 "test-runs-on=linux-gfx1151-gpu-rocm
+bypass_tests_for_releases=True" env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=false "$bin/configure_target_run"
+expect target-run-output 0 "[output]
+test-runs-on=linux-gfx1151-gpu-rocm
+bypass_tests_for_releases=True" files
+expect target-run-platform 2 "configure_target_run: error: environment variable PLATFORM must be one of linux, windows, not \"macos\"" \
+  env TARGET=gfx1151 PLATFORM=macos "$bin/configure_target_run"
+expect target-run-missing 1 "configure_target_run: error: environment variable TARGET is not set" env -u TARGET PLATFORM=linux "$bin/configure_target_run"
+
+expect promote 0 "::warning::No test runner and BYPASS_TESTS_FOR_RELEASES not set. Skipping upload.
+upload=false" env BUILD_RESULT=success TEST_RESULT=skipped BYPASS_TESTS_FOR_RELEASES=false GITHUB_REF_NAME=main \
+  "$bin/promote_wheels_based_on_policy"
+expect promote-env 0 "[env]
+upload=false" files
+
+expect configure-labels 1 'configure_ci: error: PR_LABELS is not {"labels": [{"name": ...}, ...]}: nope' \
+  env GITHUB_REF_NAME=x GITHUB_EVENT_NAME=pull_request PR_LABELS=nope "$bin/configure_ci"
+expect configure-event 2 "configure_ci: error: environment variable GITHUB_EVENT_NAME must be one of push, pull_request, schedule, workflow_dispatch, not \"release\"" \
+  env GITHUB_REF_NAME=main GITHUB_EVENT_NAME=release "$bin/configure_ci"
+GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false "$bin/configure_ci" > /dev/null
+expect configure-outputs 0 "linux_test_labels=[]
+enable_build_jobs=true
+test_type=full" bash -c "grep -E '^(enable_build_jobs|test_type|linux_test_labels)=' output"
+expect configure-summary 0 "## Workflow configure results
+* windows_variants: gfx110X-all (build_pytorch), gfx1151 (build_pytorch), gfx120X-all (build_pytorch), gfx90X-dcgpu, gfx101X-dgpu, gfx103X-dgpu (build_pytorch), gfx1150 (build_pytorch), gfx1152 (build_pytorch), gfx1153 (build_pytorch)" \
+  bash -c "grep -E '^## |^\* windows_variants' summary"
+rm -f output env summary
+
+finish step_tools

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs the "Build the step tools" script of a generated workflow as the
+# runner would, in a copy of the repository: it must configure pipelines/steps
+# on its own, build the tools the job names, and leave them in
+# PIPEC_STEPS_BIN. Then the tools run from there.
+#   tests/steps_build_test.sh REPO
+set -uo pipefail
+tests_dir=$(cd "$(dirname "$0")" && pwd)
+repo=$(realpath "$1")
+source "$tests_dir/lib.sh"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+mkdir "$work/checkout" && cp -r "$repo/pipelines" "$repo/generated" "$work/checkout/"
+# The script, as setup.yml writes it (a block literal under `run: |`).
+wf="$repo/generated/therock/.github/workflows/setup.yml"
+awk '/- name: Build the step tools/{f=1} f&&/run: \|/{r=1; next} r&&/^          /{sub(/^          /, ""); print; next} r{exit}' "$wf" > "$work/build.sh"
+expect script 0 'cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF
+cmake --build build/step-tools --config Release --parallel --target configure_ci compute_rocm_package_version
+echo "PIPEC_STEPS_BIN=${PWD}/build/step-tools/bin" >> "$GITHUB_ENV"' cat "$work/build.sh"
+export GITHUB_ENV="$work/github_env"
+(cd "$work/checkout" && bash -e "$work/build.sh" > "$work/build.log" 2>&1) || { cat "$work/build.log"; }
+expect github-env 0 "PIPEC_STEPS_BIN=$work/checkout/build/step-tools/bin" cat "$GITHUB_ENV"
+expect built 0 "compute_rocm_package_version
+configure_ci" ls "$work/checkout/build/step-tools/bin"
+# Nightly versions carry today's date: the line must be that, and only that.
+expect runs 0 "1" bash -c "cd '$work' && echo '{\"rocm-version\": \"7.12.0\"}' > version.json &&
+  env -u GITHUB_OUTPUT '$work/checkout/build/step-tools/bin/compute_rocm_package_version' --release-type nightly 2>/dev/null |
+  grep -cxE 'rocm_package_version=7\.12\.0a[0-9]{8}'"
+finish steps_build
