@@ -76,6 +76,13 @@ struct Arg {
   ExprPtr value;
 };
 
+// Byte offsets into the file's text, end exclusive (for the formatter, which
+// rewrites layout and keeps every token). Zero for statements not read from
+// a file.
+struct Span {
+  size_t begin = 0, end = 0;
+};
+
 struct Stmt {
   enum class Kind { Import, Let, Use, When, Attr, Typed, Block, Flag };
   Kind kind;
@@ -91,6 +98,10 @@ struct Stmt {
   std::optional<Body> body;       // Block, Typed (optional), When
   std::optional<Body> else_body;  // When (an else-when is one When stmt inside)
   std::string import_path;        // Import
+  Span span;         // the whole statement
+  Span head;         // what precedes the body: `job x(p: t)`, `key = value`, `use t(a = 1)`, ...
+  Span body_braces;  // `{ ... }` of the body, braces included
+  Span else_braces;  // `{ ... }` of a plain else (an else-when is a When in else_body)
 };
 
 struct File {

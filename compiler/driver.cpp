@@ -154,7 +154,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
 }
 
 std::string unified_diff(const std::string& path, const std::string& before, const std::string& after,
-                         const std::vector<Pos>* after_sources) {
+                         const std::vector<Pos>* after_sources, const std::string& after_label) {
   auto lines = [](const std::string& s) {
     std::vector<std::string> out;
     std::istringstream in(s);
@@ -166,7 +166,7 @@ std::string unified_diff(const std::string& path, const std::string& before, con
   d.compose();
   d.composeUnifiedHunks();
   std::ostringstream out;
-  out << "--- " << path << " (on disk)\n+++ " << path << " (generated)\n";
+  out << "--- " << path << " (on disk)\n+++ " << path << " (" << after_label << ")\n";
   auto source_of = [&](long long after_idx) -> std::string {  // 1-based
     if (!after_sources || after_idx < 1 || after_idx > static_cast<long long>(after_sources->size())) return "";
     const Pos& p = (*after_sources)[after_idx - 1];

@@ -51,6 +51,6 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
 // per line of `after`), each changed line names the .pipe line that produces
 // it (a removed line: the generated line in its place).
 std::string unified_diff(const std::string& path, const std::string& before, const std::string& after,
-                         const std::vector<Pos>* after_sources = nullptr);
+                         const std::vector<Pos>* after_sources = nullptr, const std::string& after_label = "generated");
 
 }  // namespace pipec

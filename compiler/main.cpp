@@ -8,6 +8,7 @@
 #include "driver.h"
 #include "configure_oracle.h"
 #include "explain.h"
+#include "fmt.h"
 #include "graph.h"
 #include "profile_diff.h"
 #include "report.h"
@@ -49,6 +50,11 @@ int main(int argc, char** argv) {
   bool graph_dot = false;
   graph->add_option("WORKFLOW", graph_workflow, "A generated workflow's file name, e.g. ci_linux.yml");
   graph->add_flag("--dot", graph_dot, "Graphviz dot instead of Mermaid");
+  auto* fmt = app.add_subcommand("fmt", "Rewrite .pipe files in the canonical layout (default: all under pipelines/)");
+  std::vector<std::string> fmt_files;
+  bool fmt_check = false;
+  fmt->add_option("FILES", fmt_files, ".pipe files, relative to the root");
+  fmt->add_flag("--check", fmt_check, "Write nothing; list the files not in canonical layout with a diff (exit 1)");
   auto* labels = app.add_subcommand("labels", "Print the self-hosted runner labels the pipelines declare");
   auto* outputs = app.add_subcommand("outputs", "Print the path of every file pipec generates");
   auto* diff = app.add_subcommand("diff", "Print the differences between two profiles and the workflows made with them");
@@ -64,6 +70,17 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (fmt->parsed()) {
+      pipec::Diagnostics diags;
+      auto r = pipec::format_files(root, fmt_files, fmt_check, diags);
+      if (diags.has_errors()) {
+        std::string out = pipec::render_diagnostics(g_format, diags.sorted(), r.sources);
+        (g_format == "text" ? std::cerr : std::cout) << out;
+        return 2;
+      }
+      std::cout << r.out;
+      return r.exit_code;
+    }
     auto c = pipec::compile_tree(root);
     if (c.diags.has_errors()) return report_errors(c);
     if (gen->parsed()) {

@@ -19,6 +19,17 @@ using P = pipec_antlr::PipeParser;
 
 // Maps positions of a piece of text (an interpolation inside a string) back
 // to the file.
+// ANTLR counts code points; the formatter needs byte offsets into the UTF-8
+// text. offsets[i] is the byte where code point i starts (and one past the end).
+std::vector<size_t> code_point_offsets(const std::string& text) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) out.push_back(i);
+  }
+  out.push_back(text.size());
+  return out;
+}
+
 struct Origin {
   std::string file;
   int line = 1;  // where the text starts
@@ -132,6 +143,22 @@ class Builder {
   Builder(Diagnostics& diags, Origin origin, int depth)
       : diags_(diags), origin_(std::move(origin)), depth_(depth) {}
 
+  // For statements of a file: code point index -> byte offset.
+  void set_offsets(const std::vector<size_t>* offsets) { offsets_ = offsets; }
+  size_t byte(size_t cp) const {
+    return offsets_ && cp < offsets_->size() ? (*offsets_)[cp] : 0;
+  }
+  Span span(antlr4::Token* first, antlr4::Token* last) const {
+    if (!offsets_ || !first || !last) return {};
+    return {byte(first->getStartIndex()), byte(last->getStopIndex() + 1)};
+  }
+  Span span(antlr4::ParserRuleContext* c) const { return span(c->getStart(), c->getStop()); }
+  // From the statement's start to just before `{`.
+  Span head_until(antlr4::ParserRuleContext* s, P::BodyContext* b) const {
+    if (!offsets_) return {};
+    return {byte(s->getStart()->getStartIndex()), byte(b->getStart()->getStartIndex())};
+  }
+
   Pos pos(antlr4::Token* t) const {
     return map_pos(origin_, t->getLine(), t->getCharPositionInLine());
   }
@@ -148,29 +175,39 @@ class Builder {
   StmtPtr stmt(P::StmtContext* s) {
     auto st = std::make_shared<Stmt>();
     st->pos = pos(s);
+    st->span = span(s);
     if (auto* c = dynamic_cast<P::ImportStmtContext*>(s)) {
       st->kind = Stmt::Kind::Import;
       st->import_path = unquote_plain(c->STRING()->getSymbol());
+      st->head = span(c->STRING()->getSymbol(), c->STRING()->getSymbol());
     } else if (auto* c = dynamic_cast<P::LetStmtContext*>(s)) {
       st->kind = Stmt::Kind::Let;
       st->name = c->name->getText();
       st->name_pos = pos(c->name);
       st->value = expr(c->expr());
+      st->head = span(c->expr());
     } else if (auto* c = dynamic_cast<P::UseStmtContext*>(s)) {
       st->kind = Stmt::Kind::Use;
       st->name = c->name->getText();
       st->name_pos = pos(c->name);
       st->args = args(c->args());
+      st->head = span(c->args());
     } else if (auto* c = dynamic_cast<P::WhenStmtContext*>(s)) {
       st->kind = Stmt::Kind::When;
       st->value = expr(c->expr());
       st->body = body(c->body());
-      if (c->elseClause()) st->else_body = else_body(c->elseClause());
+      st->head = head_until(c, c->body());
+      st->body_braces = span(c->body());
+      if (c->elseClause()) {
+        st->else_body = else_body(c->elseClause());
+        if (c->elseClause()->body()) st->else_braces = span(c->elseClause()->body());
+      }
     } else if (auto* c = dynamic_cast<P::AttrStmtContext*>(s)) {
       st->kind = Stmt::Kind::Attr;
       st->name = c->key->getText();
       st->name_pos = pos(c->key);
       st->value = expr(c->expr());
+      st->head = span(c->expr());
     } else if (auto* c = dynamic_cast<P::TypedStmtContext*>(s)) {
       st->kind = Stmt::Kind::Typed;
       st->kind_word = c->kind->getText();
@@ -178,7 +215,13 @@ class Builder {
       st->name_pos = pos(c->name);
       st->type = type_ref(c->typeRef());
       if (c->expr()) st->value = expr(c->expr());
-      if (c->body()) st->body = body(c->body());
+      if (c->body()) {
+        st->body = body(c->body());
+        st->head = head_until(c, c->body());
+        st->body_braces = span(c->body());
+      } else {
+        st->head = span(c);
+      }
     } else if (auto* c = dynamic_cast<P::BlockStmtContext*>(s)) {
       st->kind = Stmt::Kind::Block;
       st->kind_word = c->kind->getText();
@@ -198,6 +241,8 @@ class Builder {
         }
       }
       st->body = body(c->body());
+      st->head = head_until(c, c->body());
+      st->body_braces = span(c->body());
     } else if (auto* c = dynamic_cast<P::FlagStmtContext*>(s)) {
       st->kind = Stmt::Kind::Flag;
       st->kind_word = c->kind->getText();
@@ -217,9 +262,15 @@ class Builder {
     auto st = std::make_shared<Stmt>();
     st->kind = Stmt::Kind::When;
     st->pos = pos(w);
+    st->span = span(w);
     st->value = expr(w->expr());
     st->body = body(w->body());
-    if (w->elseClause()) st->else_body = else_body(w->elseClause());
+    st->head = head_until(w, w->body());
+    st->body_braces = span(w->body());
+    if (w->elseClause()) {
+      st->else_body = else_body(w->elseClause());
+      if (w->elseClause()->body()) st->else_braces = span(w->elseClause()->body());
+    }
     return Body{st};
   }
 
@@ -356,6 +407,7 @@ class Builder {
 
   Diagnostics& diags_;
   Origin origin_;
+  const std::vector<size_t>* offsets_ = nullptr;
   int depth_;
 };
 
@@ -563,6 +615,8 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   auto* tree = p->parser->file();
   if (p->listener->count > 0) return file;  // ANTLR's repaired tree is not trusted
   Builder b(diags, origin, 0);
+  std::vector<size_t> offsets = code_point_offsets(text);
+  b.set_offsets(&offsets);
   for (auto* s : tree->stmt()) {
     if (auto st = b.stmt(s)) file.stmts.push_back(st);
   }
@@ -570,14 +624,16 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
 }
 
 std::vector<Comment> comments_of(const std::string& text) {
+  std::vector<size_t> offsets = code_point_offsets(text);
+  auto byte = [&](size_t cp) { return cp < offsets.size() ? offsets[cp] : text.size(); };
   antlr4::ANTLRInputStream input(text);
   pipec_antlr::PipeLexer lexer(&input);
   lexer.removeErrorListeners();
   std::vector<Comment> out;
   for (auto& t : lexer.getAllTokens()) {
     if (t->getType() == pipec_antlr::PipeLexer::COMMENT) {
-      out.push_back({static_cast<int>(t->getLine()),
-                     static_cast<int>(t->getCharPositionInLine()) + 1, t->getText()});
+      out.push_back({static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1, t->getText(),
+                     byte(t->getStartIndex()), byte(t->getStopIndex() + 1)});
     }
   }
   return out;

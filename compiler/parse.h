@@ -25,6 +25,7 @@ struct Comment {
   int line;
   int col;
   std::string text;
+  size_t begin = 0, end = 0;  // byte offsets
 };
 std::vector<Comment> comments_of(const std::string& text);
 

@@ -1,0 +1,385 @@
+#include "fmt.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "driver.h"
+#include "parse.h"
+
+namespace pipec {
+namespace {
+
+constexpr size_t kWidth = 120;
+
+// The tokens of a piece of .pipe text, as the grammar's lexer cuts them
+// (whitespace dropped).
+struct Tok {
+  enum Kind { Word, Str, Raw, Op, Comment } kind;
+  std::string text;
+  size_t begin, end;  // offsets in the piece
+};
+
+std::vector<Tok> lex(const std::string& s) {
+  std::vector<Tok> out;
+  size_t i = 0;
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; };
+  while (i < s.size()) {
+    char c = s[i];
+    size_t b = i;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      ++i;
+      continue;
+    }
+    if (c == '#' || (c == '/' && i + 1 < s.size() && s[i + 1] == '/')) {
+      while (i < s.size() && s[i] != '\n') ++i;
+      out.push_back({Tok::Comment, s.substr(b, i - b), b, i});
+    } else if (s.compare(i, 3, "\"\"\"") == 0) {
+      size_t e = s.find("\"\"\"", i + 3);
+      i = e == std::string::npos ? s.size() : e + 3;
+      out.push_back({Tok::Raw, s.substr(b, i - b), b, i});
+    } else if (c == '"' || c == '\'') {
+      ++i;
+      while (i < s.size() && s[i] != c && s[i] != '\n') i += s[i] == '\\' ? 2 : 1;
+      i = std::min(s.size(), i + 1);
+      out.push_back({Tok::Str, s.substr(b, i - b), b, i});
+    } else if (std::isdigit(static_cast<unsigned char>(c)) ||
+               (c == '-' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
+      ++i;  // NUMBER: '-'? [0-9]+ ('.' [0-9]+)?
+      while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+      if (i + 1 < s.size() && s[i] == '.' && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
+        ++i;
+        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+      }
+      out.push_back({Tok::Word, s.substr(b, i - b), b, i});
+    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      while (i < s.size() && word_char(s[i])) ++i;  // IDENT: [a-zA-Z_] [a-zA-Z0-9_-]*
+      out.push_back({Tok::Word, s.substr(b, i - b), b, i});
+    } else {
+      static const char* two[] = {"==", "!=", "<=", ">=", "&&", "||"};
+      size_t n = 1;
+      for (const char* t : two) {
+        if (s.compare(i, 2, t) == 0) n = 2;
+      }
+      i += n;
+      out.push_back({Tok::Op, s.substr(b, n), b, i});
+    }
+  }
+  return out;
+}
+
+// One line of tokens, spaced one way: `a = b`, `f(x, y)`, `a.b`, `!x`,
+// `[1, 2]`, `{k: v}`, `c ? a : b`, `name: type`.
+std::string respace(const std::string& s) {
+  std::vector<Tok> toks = lex(s);
+  std::string out;
+  std::vector<int> ternaries(1, 0);  // unmatched '?' per bracket depth
+  for (size_t i = 0; i < toks.size(); ++i) {
+    const Tok& t = toks[i];
+    if (t.kind == Tok::Op && t.text == ";") continue;
+    const Tok* p = i ? &toks[i - 1] : nullptr;
+    bool space = p != nullptr;
+    if (p) {
+      const std::string& a = p->text;
+      bool prev_op = p->kind == Tok::Op;
+      if (prev_op && (a == "(" || a == "[" || a == "{" || a == "." || a == "!")) space = false;
+      if (t.kind == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}" || t.text == "," || t.text == "."))
+        space = false;
+      if (t.kind == Tok::Op && (t.text == "(" || t.text == "[") &&
+          (p->kind == Tok::Word || p->kind == Tok::Str || (prev_op && (a == ")" || a == "]"))))
+        space = false;  // a call, a type's options, an index
+      if (t.kind == Tok::Op && t.text == ":" && ternaries.back() == 0) space = false;  // `key: value`
+    }
+    if (t.kind == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ternaries.push_back(0);
+    if (t.kind == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}") && ternaries.size() > 1) ternaries.pop_back();
+    if (t.kind == Tok::Op && t.text == "?") ++ternaries.back();
+    if (t.kind == Tok::Op && t.text == ":" && ternaries.back() > 0) {
+      --ternaries.back();
+      space = true;
+    }
+    if (space) out += ' ';
+    out += t.text;
+  }
+  return out;
+}
+
+size_t line_start(const std::string& text, size_t at) {
+  size_t nl = at == 0 ? std::string::npos : text.rfind('\n', at - 1);
+  return nl == std::string::npos ? 0 : nl + 1;
+}
+
+class Formatter {
+ public:
+  Formatter(const std::string& text, std::vector<Comment> comments) : text_(text), comments_(std::move(comments)) {}
+
+  std::string run(const Body& stmts) {
+    body(stmts, 0, 0, text_.size());
+    // No blank lines at the end; one newline.
+    while (!out_.empty() && out_.back() == '\n') out_.pop_back();
+    return out_.empty() ? "" : out_ + "\n";
+  }
+
+ private:
+  std::string slice(Span s) const {
+    std::string t = text_.substr(s.begin, s.end - s.begin);
+    while (!t.empty() && (std::isspace(static_cast<unsigned char>(t.back())) || t.back() == ';')) t.pop_back();
+    return t;
+  }
+
+  bool has_comment(size_t b, size_t e) const {
+    return std::any_of(comments_.begin(), comments_.end(), [&](const Comment& c) { return c.begin >= b && c.begin < e; });
+  }
+  void skip_comments_before(size_t offset) {
+    while (next_ < comments_.size() && comments_[next_].begin < offset) ++next_;
+  }
+  bool blank_line_between(size_t b, size_t e) const {
+    int n = 0;
+    for (size_t i = b; i < e && i < text_.size(); ++i) n += text_[i] == '\n';
+    return n >= 2;
+  }
+
+  // A value or header; several lines keep their breaks, re-indented.
+  std::string expr(Span s, size_t orig_indent, size_t indent) const {
+    std::string t = slice(s);
+    if (t.find('\n') == std::string::npos) return respace(t);
+    std::vector<Tok> toks = lex(t);
+    long delta = static_cast<long>(indent) - static_cast<long>(orig_indent);
+    // Lines inside a triple-quoted string are content: they move only all
+    // together (its common indentation is removed), and only if that keeps
+    // every one of them.
+    std::vector<std::pair<size_t, size_t>> raw;
+    for (const auto& k : toks) {
+      if (k.kind != Tok::Raw || k.text.find('\n') == std::string::npos) continue;
+      size_t first_nl = k.text.find('\n');
+      if (k.text.find_first_not_of(" \t", 3) < first_nl) delta = 0;  // content on the opening line
+      raw.push_back({k.begin, k.end});
+    }
+    auto inside_raw = [&](size_t at) {
+      return std::any_of(raw.begin(), raw.end(), [&](auto r) { return at > r.first && at < r.second; });
+    };
+    std::vector<std::pair<size_t, std::string>> lines;  // start offset, text
+    for (size_t i = 0;;) {
+      size_t nl = t.find('\n', i);
+      lines.push_back({i, t.substr(i, nl == std::string::npos ? std::string::npos : nl - i)});
+      if (nl == std::string::npos) break;
+      i = nl + 1;
+    }
+    if (delta < 0) {
+      for (size_t k = 1; k < lines.size(); ++k) {
+        const auto& [at, line] = lines[k];
+        size_t lead = line.find_first_not_of(" \t");
+        if (inside_raw(at) && lead != std::string::npos && lead < static_cast<size_t>(-delta)) delta = 0;
+      }
+    }
+    std::string out;
+    for (size_t k = 0; k < lines.size(); ++k) {
+      auto [at, line] = lines[k];
+      bool content = inside_raw(at);
+      if (!content) {
+        while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+      }
+      if (k > 0 && !(line.empty() && !content)) {
+        if (delta > 0) line = std::string(delta, ' ') + line;
+        if (delta < 0) {
+          size_t lead = std::min(line.find_first_not_of(" \t"), line.size());
+          line.erase(0, std::min(lead, static_cast<size_t>(-delta)));
+        }
+      }
+      out += (k ? "\n" : "") + line;
+    }
+    return out;
+  }
+
+  size_t indent_of(const Stmt& s) const { return s.span.begin - line_start(text_, s.span.begin); }
+
+  std::string header(const Stmt& s, size_t indent) const {
+    switch (s.kind) {
+      case Stmt::Kind::Import: return "import " + slice(s.head);
+      case Stmt::Kind::Let: return "let " + s.name + " = " + expr(s.head, indent_of(s), indent);
+      case Stmt::Kind::Use: return "use " + s.name + expr(s.head, indent_of(s), indent);
+      case Stmt::Kind::Attr: return s.name + " = " + expr(s.head, indent_of(s), indent);
+      case Stmt::Kind::Flag: return s.kind_word;
+      default: return expr(s.head, indent_of(s), indent);
+    }
+  }
+
+  bool has_body(const Stmt& s) const { return s.body_braces.end > s.body_braces.begin; }
+
+  // The whole statement on one line, if it was written so and has no
+  // comments inside.
+  std::optional<std::string> one_line(const Stmt& s) const {
+    std::string t = text_.substr(s.span.begin, s.span.end - s.span.begin);
+    if (t.find('\n') != std::string::npos || has_comment(s.span.begin, s.span.end) || s.else_body)
+      return std::nullopt;
+    std::string h = header(s, 0);
+    if (!has_body(s)) return h;
+    std::string inner;
+    for (const auto& c : *s.body) {
+      auto l = one_line(*c);
+      if (!l) return std::nullopt;
+      inner += " " + *l;
+    }
+    return h + (inner.empty() ? " {}" : " {" + inner + " }");
+  }
+
+  void line(size_t indent, const std::string& s) { out_ += std::string(indent, ' ') + s + "\n"; }
+
+  void comment_lines(size_t until, size_t indent, size_t& prev_end, bool& first) {
+    while (next_ < comments_.size() && comments_[next_].begin < until) {
+      const Comment& c = comments_[next_++];
+      if (!first && blank_line_between(prev_end, c.begin)) out_ += "\n";
+      line(indent, c.text);
+      prev_end = c.end;
+      first = false;
+    }
+  }
+
+  // The statements of a body between `from` and `until`, at `depth`.
+  void body(const Body& stmts, int depth, size_t from, size_t until) {
+    size_t indent = 2 * depth, prev_end = from;
+    bool first = true;
+    for (const auto& sp : stmts) {
+      const Stmt& s = *sp;
+      comment_lines(s.span.begin, indent, prev_end, first);
+      if (!first && blank_line_between(prev_end, s.span.begin)) out_ += "\n";
+      stmt(s, indent, depth);
+      prev_end = s.span.end;
+      first = false;
+      // A comment on the line where the statement ends stays there.
+      if (next_ < comments_.size() && comments_[next_].begin >= s.span.end &&
+          text_.find('\n', s.span.end) > comments_[next_].begin) {
+        out_.pop_back();
+        out_ += " " + comments_[next_].text + "\n";
+        prev_end = comments_[next_++].end;
+      }
+    }
+    comment_lines(until, indent, prev_end, first);
+  }
+
+  void stmt(const Stmt& s, size_t indent, int depth) {
+    if (!has_body(s)) {
+      line(indent, header(s, indent));
+      skip_comments_before(s.span.end);  // those inside a multi-line value stay in it
+      return;
+    }
+    auto one = one_line(s);
+    if (one && indent + one->size() <= kWidth) {
+      line(indent, *one);
+      return;
+    }
+    std::string h = header(s, indent);
+    skip_comments_before(s.body_braces.begin);  // inside a multi-line header
+    if (s.body->empty() && !has_comment(s.body_braces.begin, s.body_braces.end)) {
+      line(indent, h + " {}");
+    } else {
+      line(indent, h + " {");
+      body(*s.body, depth + 1, s.body_braces.begin + 1, s.body_braces.end - 1);
+      line(indent, "}");
+    }
+    const Stmt* w = &s;
+    while (w->else_body && !w->else_body->empty()) {
+      out_.pop_back();  // `} else ...` on the closing line
+      if (w->else_braces.end > w->else_braces.begin) {
+        out_ += " else {\n";
+        body(*w->else_body, depth + 1, w->else_braces.begin + 1, w->else_braces.end - 1);
+        line(indent, "}");
+        break;
+      }
+      const Stmt& next = *w->else_body->front();  // else when ...
+      out_ += " else " + header(next, indent) + " {\n";
+      body(*next.body, depth + 1, next.body_braces.begin + 1, next.body_braces.end - 1);
+      line(indent, "}");
+      w = &next;
+    }
+  }
+
+  const std::string& text_;
+  std::vector<Comment> comments_;
+  size_t next_ = 0;
+  std::string out_;
+};
+
+}  // namespace
+
+std::string format_pipe(const std::string& path, const std::string& text, Diagnostics& diags) {
+  size_t before = diags.items().size();
+  File file = parse_file(path, text, diags);
+  if (diags.items().size() != before || diags.has_errors()) return "";
+  return Formatter(text, comments_of(text)).run(file.stmts);
+}
+
+static std::string count(size_t n) { return std::to_string(n) + (n == 1 ? " file" : " files"); }
+
+FmtResult format_files(const std::string& root, std::vector<std::string> files, bool check, Diagnostics& diags) {
+  namespace fs = std::filesystem;
+  FmtResult r;
+  if (files.empty()) {
+    std::error_code ec;
+    fs::path dir = fs::path(root) / "pipelines";
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_regular_file() && it->path().extension() == ".pipe") files.push_back(fs::relative(it->path(), root).generic_string());
+    }
+    std::sort(files.begin(), files.end());
+    if (files.empty()) diags.error(Pos{"pipelines", 0, 0}, "usage", "no .pipe files under " + dir.generic_string());
+  }
+  std::vector<std::pair<std::string, std::string>> changed;  // path, formatted
+  for (const auto& f : files) {
+    std::ifstream in(fs::path(root) / f, std::ios::binary);
+    if (!in) {
+      diags.error(Pos{f, 0, 0}, "io", "cannot read file");
+      continue;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    r.sources[f] = text.str();
+    std::string formatted = format_pipe(f, text.str(), diags);
+    if (!diags.has_errors() && formatted != text.str()) changed.push_back({f, formatted});
+  }
+  if (diags.has_errors()) {
+    r.exit_code = 2;
+    return r;
+  }
+  if (check) {
+    for (const auto& [f, formatted] : changed)
+      r.out += f + ": not formatted\n" + unified_diff(f, r.sources[f], formatted, nullptr, "formatted");
+    r.out += changed.empty() ? count(files.size()) + " in canonical layout\n"
+                             : std::to_string(changed.size()) + (changed.size() == 1 ? " file" : " files") +
+                                   " not formatted; run `pipec fmt`\n";
+    r.exit_code = changed.empty() ? 0 : 1;
+    return r;
+  }
+  // Every temporary file first, then the renames.
+  std::vector<std::pair<fs::path, fs::path>> renames;
+  for (const auto& [f, formatted] : changed) {
+    fs::path target = fs::path(root) / f, tmp = target;
+    tmp += ".pipec-tmp";
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << formatted;
+    out.close();
+    if (!out) {
+      std::error_code ec;
+      for (const auto& [t, _] : renames) fs::remove(t, ec);
+      fs::remove(tmp, ec);
+      diags.error(Pos{f, 0, 0}, "io", "cannot write " + tmp.generic_string());
+      r.exit_code = 2;
+      return r;
+    }
+    renames.push_back({tmp, target});
+  }
+  for (const auto& [tmp, target] : renames) {
+    std::error_code ec;
+    fs::rename(tmp, target, ec);
+    if (ec) {
+      diags.error(Pos{fs::relative(target, root).generic_string(), 0, 0}, "io", ec.message());
+      r.exit_code = 2;
+      return r;
+    }
+    r.out += "formatted " + fs::relative(target, root).generic_string() + "\n";
+  }
+  r.out += count(files.size()) + " in canonical layout\n";
+  return r;
+}
+
+}  // namespace pipec

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# pipec fmt as a user runs it: a messy file to the canonical layout (exact
+# text), the same meaning (identical generated files), idempotence over every
+# .pipe in the repository, --check, and a file that does not parse.
+#   tests/fmt_test.sh PIPEC REPO
+set -uo pipefail
+tests_dir=$(cd "$(dirname "$0")" && pwd)
+pipec=$(realpath "$1") repo=$(realpath "$2")
+source "$tests_dir/lib.sh"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+
+mkdir -p "$work/m/pipelines" && cp "$tests_dir/fmt/messy.pipe" "$work/m/pipelines/messy.pipe"
+cd "$work/m"
+"$pipec" gen > /dev/null && cp -r generated "$work/before"
+out=$("$pipec" fmt --check 2>&1); rc=$?
+expect check-messy 1 "pipelines/messy.pipe: not formatted
+1 file not formatted; run \`pipec fmt\`" bash -c "printf '%s\n' \"\$1\" | grep -v '^[-+@ ]'; exit $rc" _ "$out"
+expect check-writes-nothing 0 "" cmp pipelines/messy.pipe "$tests_dir/fmt/messy.pipe"
+expect fmt-messy 0 "formatted pipelines/messy.pipe
+1 file in canonical layout" "$pipec" fmt
+expect canonical-text 0 "" diff pipelines/messy.pipe "$tests_dir/fmt/messy.expected.pipe"
+expect same-meaning 0 "2 generated files up to date" "$pipec" check
+expect same-files 0 "" diff -r "$work/before" generated
+expect idempotent 0 "1 file in canonical layout" "$pipec" fmt --check
+expect one-file 0 "1 file in canonical layout" "$pipec" fmt pipelines/messy.pipe
+
+# A file that does not parse: the error, exit 2, and no file touched (the
+# other file is not formatted either: nothing is half-written).
+cp "$tests_dir/fmt/messy.pipe" pipelines/other.pipe
+printf 'workflow broken {\n  file = \n}\n' > pipelines/broken.pipe
+expect parse-error 2 "pipelines/broken.pipe:3:1: error: unexpected '}' [syntax]
+  }
+  ^
+1 error" "$pipec" fmt
+expect nothing-written 0 "" cmp pipelines/other.pipe "$tests_dir/fmt/messy.pipe"
+
+# Every .pipe file of the repository: formatting twice gives what formatting
+# once gave, and the repository's own are already formatted.
+mkdir -p "$work/all/pipelines"
+n=0
+for f in "$repo"/pipelines/*.pipe "$repo"/pipelines/*/*.pipe "$repo"/tests/golden/ok/*.pipe; do
+  n=$((n + 1)); cp "$f" "$work/all/pipelines/f$n.pipe"
+done
+cd "$work/all" && "$pipec" fmt > /dev/null
+expect idempotent-all 0 "$n files in canonical layout" "$pipec" fmt --check
+expect repository-formatted 0 "$(cd "$repo" && ls pipelines/*.pipe pipelines/*/*.pipe | wc -l) files in canonical layout" \
+  "$pipec" -C "$repo" fmt --check
+finish fmt
