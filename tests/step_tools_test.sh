@@ -78,6 +78,11 @@ upload=false" env BUILD_RESULT=success TEST_RESULT=skipped BYPASS_TESTS_FOR_RELE
 expect promote-env 0 "[env]
 upload=false" files
 
+mkdir -p pk/dist && echo x > pk/dist/x-1.0.tar.gz
+expect upload-traversal 1 "upload_python_packages: error: --artifact-group \"../../escape\" must be one path component (no '/', '\\', '.' or '..')" \
+  "$bin/upload_python_packages" --input-packages-dir pk --artifact-group ../../escape --run-id 1 --output-dir out
+expect upload-traversal-wrote-nothing 0 "" test ! -e out
+
 expect configure-labels 1 'configure_ci: error: PR_LABELS is not {"labels": [{"name": ...}, ...]}: nope' \
   env GITHUB_REF_NAME=x GITHUB_EVENT_NAME=pull_request PR_LABELS=nope "$bin/configure_ci"
 expect configure-event 2 "configure_ci: error: environment variable GITHUB_EVENT_NAME must be one of push, pull_request, schedule, workflow_dispatch, not \"release\"" \

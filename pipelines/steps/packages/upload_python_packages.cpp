@@ -82,6 +82,13 @@ fs::path checked_dist(const Inputs& inputs) {
   }
   if (inputs.artifact_group.empty()) throw InputError("--artifact-group must not be empty");
   if (inputs.run_id.empty()) throw InputError("--run-id must not be empty");
+  // Both become one component of the key prefix (and of the path under
+  // --output-dir): a separator or a dot-dot would reach outside it.
+  for (const auto& [flag, value] : {std::pair<std::string, std::string>{"--artifact-group", inputs.artifact_group},
+                                    {"--run-id", inputs.run_id}}) {
+    if (value.find_first_of("/\\") != std::string::npos || value == "." || value == "..")
+      throw InputError(flag + " \"" + value + "\" must be one path component (no '/', '\\', '.' or '..')");
+  }
   const bool to_s3 = !inputs.output_dir && !inputs.dry_run;
   if (to_s3 && (inputs.aws.access_key_id.empty() || inputs.aws.secret_access_key.empty())) {
     throw InputError("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set for an S3 upload");
