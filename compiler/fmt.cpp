@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -118,7 +119,7 @@ class Formatter {
     body(stmts, 0, 0, text_.size());
     // No blank lines at the end; one newline.
     while (!out_.empty() && out_.back() == '\n') out_.pop_back();
-    return out_.empty() ? "" : out_ + "\n";
+    return out_.empty() ? "" : align_trailing_comments(out_ + "\n");
   }
 
  private:
@@ -251,6 +252,8 @@ class Formatter {
       if (next_ < comments_.size() && comments_[next_].begin >= s.span.end &&
           text_.find('\n', s.span.end) > comments_[next_].begin) {
         out_.pop_back();
+        size_t start = out_.rfind('\n') == std::string::npos ? 0 : out_.rfind('\n') + 1;
+        trailing_[std::count(out_.begin(), out_.end(), '\n')] = out_.size() - start;
         out_ += " " + comments_[next_].text + "\n";
         prev_end = comments_[next_++].end;
       }
@@ -264,8 +267,13 @@ class Formatter {
       skip_comments_before(s.span.end);  // those inside a multi-line value stay in it
       return;
     }
+    // A block written on one line stays so while it fits; a record (only
+    // attributes: a table row, a flag with its help) stays so at any width.
     auto one = one_line(s);
-    if (one && indent + one->size() <= kWidth) {
+    bool record = std::all_of(s.body->begin(), s.body->end(), [](const StmtPtr& c) {
+      return c->kind == Stmt::Kind::Attr || c->kind == Stmt::Kind::Flag;
+    });
+    if (one && (indent + one->size() <= kWidth || record)) {
       line(indent, *one);
       return;
     }
@@ -295,10 +303,36 @@ class Formatter {
     }
   }
 
+  // Trailing comments of consecutive lines start in one column, as gofmt
+  // lines them up.
+  std::string align_trailing_comments(const std::string& text) const {
+    std::vector<std::string> lines;
+    for (size_t i = 0; i < text.size();) {
+      size_t nl = text.find('\n', i);
+      lines.push_back(text.substr(i, nl - i));
+      i = nl + 1;
+    }
+    for (auto it = trailing_.begin(); it != trailing_.end();) {
+      auto end = it;
+      size_t width = 0;
+      for (size_t line = it->first; end != trailing_.end() && end->first == line; ++end, ++line)
+        width = std::max(width, end->second);
+      for (auto k = it; k != end; ++k) {
+        std::string& l = lines[k->first];
+        l = l.substr(0, k->second) + std::string(width - k->second + 1, ' ') + l.substr(k->second + 1);
+      }
+      it = end;
+    }
+    std::string out;
+    for (const auto& l : lines) out += l + "\n";
+    return out;
+  }
+
   const std::string& text_;
   std::vector<Comment> comments_;
   size_t next_ = 0;
   std::string out_;
+  std::map<size_t, size_t> trailing_;  // line -> length of its code, for lines with a trailing comment
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // pipec fmt: the canonical layout of a .pipe file. Two spaces per block
-// level, one statement per line (a block that was written on one line and
-// still fits in 120 columns stays on one line), `key = value`, expressions
+// level, one statement per line (a block that was written on one line stays
+// on one line while it fits in 120 columns, or at any width when it holds
+// only attributes, as a table row), `key = value`, expressions
 // spaced one way, at most one blank line in a row and none at the start or
 // end of a block, `;` dropped, comments kept where they were. Only layout
 // changes: every token is kept, so the file means what it meant, and
