@@ -5,23 +5,18 @@
 #include <set>
 
 #include "runtime/step_error.h"
+#include "runtime/text.h"
 
 namespace steps::configure_ci {
 namespace {
 
 using Row = std::vector<std::pair<std::string, std::string>>;
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+using runtime::lower;
+using runtime::str2bool;
+using runtime::trim;
 
-std::string trim(const std::string& s) {
-  size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
-std::string quote(const std::string& s) {
+std::string quote_json(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
@@ -88,16 +83,6 @@ std::vector<std::string> test_labels(const std::string& csv) {
   return out;
 }
 
-bool str2bool(const std::string& raw, const std::string& what) {
-  std::string v = lower(trim(raw));
-  static const std::set<std::string> yes = {"1", "true", "t", "yes", "y", "on", "enable", "enabled", "found"};
-  static const std::set<std::string> no = {"", "0", "false", "f", "no", "n", "off", "disable", "disabled",
-                                           "notfound", "none", "null", "nil", "undefined", "n/a"};
-  if (yes.count(v)) return true;
-  if (no.count(v)) return false;
-  throw InputError(what + ": \"" + raw + "\" is not a boolean");
-}
-
 }  // namespace
 
 const std::vector<BuildVariant>& default_build_variants() {
@@ -141,12 +126,14 @@ bool is_ci_run_required(const std::vector<std::string>& paths) {
   return false;
 }
 
+std::string python_json_string(const std::string& s) { return quote_json(s); }
+
 std::string python_json(const std::vector<Row>& rows) {
   std::string out = "[";
   for (size_t r = 0; r < rows.size(); ++r) {
     out += r ? ", {" : "{";
     for (size_t i = 0; i < rows[r].size(); ++i) {
-      out += (i ? ", " : "") + quote(rows[r][i].first) + ": " + rows[r][i].second;
+      out += (i ? ", " : "") + quote_json(rows[r][i].first) + ": " + rows[r][i].second;
     }
     out += "}";
   }
@@ -235,16 +222,16 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
       if (e.event_name == "pull_request") pytorch = pytorch && pr_pytorch && f.pytorch_presubmit;
       else if (e.event_name == "push") pytorch = pytorch && f.pytorch_presubmit;
       else if (e.event_name == "workflow_dispatch") pytorch = pytorch && dispatch_pytorch;
-      Row row = {{"test-runs-on", quote(f.runner)}, {"family", quote(f.family)}};
+      Row row = {{"test-runs-on", quote_json(f.runner)}, {"family", quote_json(f.family)}};
       if (f.bypass_tests) row.push_back({"bypass_tests_for_releases", "true"});
       if (f.sanity_only) row.push_back({"sanity_check_only_for_family", "true"});
       if (expect_failure) row.push_back({"expect_failure", "true"});
       if (f.expect_pytorch_failure) row.push_back({"expect_pytorch_failure", "true"});
       row.push_back({"build_pytorch", pytorch ? "true" : "false"});
-      row.push_back({"build_variant_label", quote(v->label)});
-      row.push_back({"build_variant_suffix", quote(v->suffix)});
-      row.push_back({"build_variant_cmake_preset", quote(v->cmake_preset)});
-      row.push_back({"artifact_group", quote(f.family + (v->suffix.empty() ? "" : "-" + v->suffix))});
+      row.push_back({"build_variant_label", quote_json(v->label)});
+      row.push_back({"build_variant_suffix", quote_json(v->suffix)});
+      row.push_back({"build_variant_cmake_preset", quote_json(v->cmake_preset)});
+      row.push_back({"artifact_group", quote_json(f.family + (v->suffix.empty() ? "" : "-" + v->suffix))});
       rows.push_back(row);
       (p == 0 ? res.linux_rows : res.windows_rows).push_back({f.family, pytorch});
     }
@@ -252,7 +239,7 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
   }
   auto list = [](const std::vector<std::string>& v) {
     std::string out = "[";
-    for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + quote(v[i]);
+    for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + quote_json(v[i]);
     return out + "]";
   };
   bool enable = e.event_name == "schedule" || is_ci_run_required(e.changed_paths);

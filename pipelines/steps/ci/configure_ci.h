@@ -54,6 +54,8 @@ bool is_long_lived_branch(const std::string& ref_name);
 // Whether a change to these paths needs the build jobs (configure_ci_path_filters).
 bool is_ci_run_required(const std::vector<std::string>& paths);
 // Python's json.dumps for the rows: ", " and ": " separators, key order kept.
+// Values are JSON text already; python_json_string makes one of a string.
 std::string python_json(const std::vector<std::vector<std::pair<std::string, std::string>>>& rows);
+std::string python_json_string(const std::string& s);
 
 }  // namespace steps::configure_ci

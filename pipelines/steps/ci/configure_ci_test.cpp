@@ -107,7 +107,7 @@ TEST_CASE("long-lived branches and bad input") {
                        InputError);
   CHECK_THROWS_WITH_AS(run({"push", "", {}, "", "", "", "", "", "release", {}, {}}), "GITHUB_REF_NAME is not set", InputError);
   CHECK_THROWS_WITH_AS(run({"workflow_dispatch", "main", {}, "gfx94x", "", "", "", "maybe", "release", {}, {}}),
-                       "INPUT_BUILD_PYTORCH: \"maybe\" is not a boolean", InputError);
+                       "INPUT_BUILD_PYTORCH must be true or false (or yes/no, 1/0, on/off), not \"maybe\"", InputError);
 }
 
 }  // namespace

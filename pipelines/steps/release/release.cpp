@@ -1,22 +1,15 @@
 #include "release/release.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
 
 #include "runtime/step_error.h"
-#include "runtime/step_main.h"
+#include "runtime/text.h"
 
 namespace steps::release {
 namespace {
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string quote(const std::string& s) { return nlohmann::json(s).dump(); }
+using runtime::lower;
 
 }  // namespace
 
@@ -64,15 +57,15 @@ std::vector<PackageTarget> fetch_package_targets(const std::string& families_tex
 }
 
 std::string package_targets_json(const std::vector<PackageTarget>& targets) {
-  std::string out = "[";
-  for (size_t i = 0; i < targets.size(); ++i) {
-    const auto& t = targets[i];
-    out += (i ? ", " : "") + std::string("{\"amdgpu_family\": ") + quote(t.amdgpu_family) +
-           ", \"test_machine\": " + quote(t.test_machine) +
-           ", \"expect_failure\": " + (t.expect_failure ? "true" : "false") +
-           ", \"expect_pytorch_failure\": " + (t.expect_pytorch_failure ? "true" : "false") + "}";
+  std::vector<std::vector<std::pair<std::string, std::string>>> rows;
+  auto boolean = [](bool b) { return std::string(b ? "true" : "false"); };
+  for (const auto& t : targets) {
+    rows.push_back({{"amdgpu_family", configure_ci::python_json_string(t.amdgpu_family)},
+                    {"test_machine", configure_ci::python_json_string(t.test_machine)},
+                    {"expect_failure", boolean(t.expect_failure)},
+                    {"expect_pytorch_failure", boolean(t.expect_pytorch_failure)}});
   }
-  return out + "]";
+  return configure_ci::python_json(rows);
 }
 
 Promotion promote_wheels_based_on_policy(const PromoteInputs& in) {

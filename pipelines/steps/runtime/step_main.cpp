@@ -7,7 +7,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "step_error.h"
+#include "runtime/step_error.h"
+#include "runtime/text.h"
 
 namespace steps::runtime {
 namespace {
@@ -17,18 +18,6 @@ class UsageError : public InputError {
  public:
   using InputError::InputError;
 };
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
 
 std::string describe(const Param& p, bool is_env) { return is_env ? "environment variable " + p.name : "--" + p.name; }
 
@@ -96,16 +85,6 @@ std::string text(double d) {
   out.precision(15);
   out << d;
   return out.str();
-}
-
-bool str2bool(const std::string& text, const std::string& what) {
-  static const std::vector<std::string> yes = {"1", "true", "t", "yes", "y", "on", "enable", "enabled", "found"};
-  static const std::vector<std::string> no = {"0",  "false", "f",         "no",   "n",   "off", "disable", "disabled",
-                                              "notfound", "none", "null", "nil", "undefined", "n/a", ""};
-  std::string t = lower(trim(text));
-  if (std::find(yes.begin(), yes.end(), t) != yes.end()) return true;
-  if (std::find(no.begin(), no.end(), t) != no.end()) return false;
-  throw InputError(what + " must be true or false (or yes/no, 1/0, on/off), not \"" + text + "\"");
 }
 
 void GitHubSink::line(std::string_view text) { std::cout << text << "\n"; }

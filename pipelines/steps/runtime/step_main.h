@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/text.h"  // str2bool
+
 namespace steps::runtime {
 
 enum class Type { String, Boolean, Number, Choice };
@@ -78,9 +80,6 @@ std::string help_text(const Interface& iface);
 inline std::string text(const std::string& s) { return s; }
 inline std::string text(bool b) { return b ? "true" : "false"; }
 std::string text(double d);
-
-// Reads a str2bool spelling (TheRock's list); throws InputError naming `what`.
-bool str2bool(const std::string& text, const std::string& what);
 
 // The whole main(): parse, run `body`, report errors on one line.
 // Exit codes: 0 done, 1 the step failed or its input is bad, 2 usage error.

@@ -6,20 +6,13 @@
 #include <system_error>
 
 #include "runtime/step_error.h"
+#include "runtime/text.h"
 
 namespace steps::versions {
 namespace {
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n\f\v");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n\f\v") - b + 1);
-}
+using runtime::lower;
+using runtime::trim;
 
 // "007" -> "7": PEP 440 numbers are integers.
 std::string number(const std::string& digits) {

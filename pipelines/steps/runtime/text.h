@@ -1,0 +1,36 @@
+// Small text helpers every step shares (header-only, so the logic libraries
+// need nothing linked for them).
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "runtime/step_error.h"
+
+namespace steps::runtime {
+
+inline std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+inline std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n\f\v");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n\f\v") - b + 1);
+}
+
+// TheRock's str2bool spellings, after trimming and lowercasing; the empty
+// string is false. Anything else throws InputError naming `what`.
+inline bool str2bool(const std::string& text, const std::string& what) {
+  static const char* yes[] = {"1", "true", "t", "yes", "y", "on", "enable", "enabled", "found"};
+  static const char* no[] = {"",     "0",    "false", "f",   "no",        "n",  "off",
+                             "disable", "disabled", "notfound", "none", "null", "nil", "undefined", "n/a"};
+  std::string t = lower(trim(text));
+  if (std::any_of(std::begin(yes), std::end(yes), [&](const char* w) { return t == w; })) return true;
+  if (std::any_of(std::begin(no), std::end(no), [&](const char* w) { return t == w; })) return false;
+  throw InputError(what + " must be true or false (or yes/no, 1/0, on/off), not \"" + text + "\"");
+}
+
+}  // namespace steps::runtime
