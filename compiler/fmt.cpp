@@ -15,88 +15,34 @@ namespace {
 
 constexpr size_t kWidth = 120;
 
-// The tokens of a piece of .pipe text, as the grammar's lexer cuts them
-// (whitespace dropped).
-struct Tok {
-  enum Kind { Word, Str, Raw, Op, Comment } kind;
-  std::string text;
-  size_t begin, end;  // offsets in the piece
-};
-
-std::vector<Tok> lex(const std::string& s) {
-  std::vector<Tok> out;
-  size_t i = 0;
-  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; };
-  while (i < s.size()) {
-    char c = s[i];
-    size_t b = i;
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-      ++i;
-      continue;
-    }
-    if (c == '#' || (c == '/' && i + 1 < s.size() && s[i + 1] == '/')) {
-      while (i < s.size() && s[i] != '\n') ++i;
-      out.push_back({Tok::Comment, s.substr(b, i - b), b, i});
-    } else if (s.compare(i, 3, "\"\"\"") == 0) {
-      size_t e = s.find("\"\"\"", i + 3);
-      i = e == std::string::npos ? s.size() : e + 3;
-      out.push_back({Tok::Raw, s.substr(b, i - b), b, i});
-    } else if (c == '"' || c == '\'') {
-      ++i;
-      while (i < s.size() && s[i] != c && s[i] != '\n') i += s[i] == '\\' ? 2 : 1;
-      i = std::min(s.size(), i + 1);
-      out.push_back({Tok::Str, s.substr(b, i - b), b, i});
-    } else if (std::isdigit(static_cast<unsigned char>(c)) ||
-               (c == '-' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
-      ++i;  // NUMBER: '-'? [0-9]+ ('.' [0-9]+)?
-      while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
-      if (i + 1 < s.size() && s[i] == '.' && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
-        ++i;
-        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
-      }
-      out.push_back({Tok::Word, s.substr(b, i - b), b, i});
-    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      while (i < s.size() && word_char(s[i])) ++i;  // IDENT: [a-zA-Z_] [a-zA-Z0-9_-]*
-      out.push_back({Tok::Word, s.substr(b, i - b), b, i});
-    } else {
-      static const char* two[] = {"==", "!=", "<=", ">=", "&&", "||"};
-      size_t n = 1;
-      for (const char* t : two) {
-        if (s.compare(i, 2, t) == 0) n = 2;
-      }
-      i += n;
-      out.push_back({Tok::Op, s.substr(b, n), b, i});
-    }
-  }
-  return out;
-}
+using Kind = Token::Kind;
 
 // One line of tokens, spaced one way: `a = b`, `f(x, y)`, `a.b`, `!x`,
 // `[1, 2]`, `{k: v}`, `c ? a : b`, `name: type`.
 std::string respace(const std::string& s) {
-  std::vector<Tok> toks = lex(s);
+  std::vector<Token> toks = tokens_of(s);
   std::string out;
   std::vector<int> ternaries(1, 0);  // unmatched '?' per bracket depth
   for (size_t i = 0; i < toks.size(); ++i) {
-    const Tok& t = toks[i];
-    if (t.kind == Tok::Op && t.text == ";") continue;
-    const Tok* p = i ? &toks[i - 1] : nullptr;
+    const Token& t = toks[i];
+    if (t.kind == Kind::Punct && t.text == ";") continue;
+    const Token* p = i ? &toks[i - 1] : nullptr;
     bool space = p != nullptr;
     if (p) {
       const std::string& a = p->text;
-      bool prev_op = p->kind == Tok::Op;
+      bool prev_op = p->kind == Kind::Punct;
       if (prev_op && (a == "(" || a == "[" || a == "{" || a == "." || a == "!")) space = false;
-      if (t.kind == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}" || t.text == "," || t.text == "."))
+      if (t.kind == Kind::Punct && (t.text == ")" || t.text == "]" || t.text == "}" || t.text == "," || t.text == "."))
         space = false;
-      if (t.kind == Tok::Op && (t.text == "(" || t.text == "[") &&
-          (p->kind == Tok::Word || p->kind == Tok::Str || (prev_op && (a == ")" || a == "]"))))
+      if (t.kind == Kind::Punct && (t.text == "(" || t.text == "[") &&
+          (p->kind == Kind::Word || p->kind == Kind::String || (prev_op && (a == ")" || a == "]"))))
         space = false;  // a call, a type's options, an index
-      if (t.kind == Tok::Op && t.text == ":" && ternaries.back() == 0) space = false;  // `key: value`
+      if (t.kind == Kind::Punct && t.text == ":" && ternaries.back() == 0) space = false;  // `key: value`
     }
-    if (t.kind == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ternaries.push_back(0);
-    if (t.kind == Tok::Op && (t.text == ")" || t.text == "]" || t.text == "}") && ternaries.size() > 1) ternaries.pop_back();
-    if (t.kind == Tok::Op && t.text == "?") ++ternaries.back();
-    if (t.kind == Tok::Op && t.text == ":" && ternaries.back() > 0) {
+    if (t.kind == Kind::Punct && (t.text == "(" || t.text == "[" || t.text == "{")) ternaries.push_back(0);
+    if (t.kind == Kind::Punct && (t.text == ")" || t.text == "]" || t.text == "}") && ternaries.size() > 1) ternaries.pop_back();
+    if (t.kind == Kind::Punct && t.text == "?") ++ternaries.back();
+    if (t.kind == Kind::Punct && t.text == ":" && ternaries.back() > 0) {
       --ternaries.back();
       space = true;
     }
@@ -145,14 +91,14 @@ class Formatter {
   std::string expr(Span s, size_t orig_indent, size_t indent) const {
     std::string t = slice(s);
     if (t.find('\n') == std::string::npos) return respace(t);
-    std::vector<Tok> toks = lex(t);
+    std::vector<Token> toks = tokens_of(t);
     long delta = static_cast<long>(indent) - static_cast<long>(orig_indent);
     // Lines inside a triple-quoted string are content: they move only all
     // together (its common indentation is removed), and only if that keeps
     // every one of them.
     std::vector<std::pair<size_t, size_t>> raw;
     for (const auto& k : toks) {
-      if (k.kind != Tok::Raw || k.text.find('\n') == std::string::npos) continue;
+      if (k.kind != Kind::RawString || k.text.find('\n') == std::string::npos) continue;
       size_t first_nl = k.text.find('\n');
       if (k.text.find_first_not_of(" \t", 3) < first_nl) delta = 0;  // content on the opening line
       raw.push_back({k.begin, k.end});

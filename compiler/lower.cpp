@@ -42,12 +42,6 @@ std::shared_ptr<Value> object(const Pos& pos) {
   return v;
 }
 
-std::string upper_snake(const std::string& s) {
-  std::string out;
-  for (char c : s) out += (c == '-' || c == '.') ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-
 class Lowerer {
  public:
   Lowerer(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
@@ -320,10 +314,10 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
             else segs.clear();
             if (y->kind != Expr::Kind::Member) break;
           }
-          if (segs.size() >= 2 && (segs[0] == "inputs" || segs[0] == "matrix")) name = upper_snake(segs.back());
-          else if (segs.size() == 4 && (segs[0] == "needs" || segs[0] == "steps")) name = upper_snake(segs[3]);
-          else if (segs.size() >= 2 && segs[0] == "github") name = "GH_" + upper_snake(segs.back());
-          else if (!segs.empty()) name = upper_snake(segs.back());
+          if (segs.size() >= 2 && (segs[0] == "inputs" || segs[0] == "matrix")) name = env_var_name(segs.back());
+          else if (segs.size() == 4 && (segs[0] == "needs" || segs[0] == "steps")) name = env_var_name(segs[3]);
+          else if (segs.size() >= 2 && segs[0] == "github") name = "GH_" + env_var_name(segs.back());
+          else if (!segs.empty()) name = env_var_name(segs.back());
           else name = "VALUE";
           std::string base = name;
           for (int n = 2; env->get(name) && text_of(*env->get(name)) != "${{ " + expr + " }}"; ++n)

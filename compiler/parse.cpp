@@ -623,18 +623,45 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   return file;
 }
 
-std::vector<Comment> comments_of(const std::string& text) {
+std::vector<Token> tokens_of(const std::string& text) {
   std::vector<size_t> offsets = code_point_offsets(text);
   auto byte = [&](size_t cp) { return cp < offsets.size() ? offsets[cp] : text.size(); };
   antlr4::ANTLRInputStream input(text);
   pipec_antlr::PipeLexer lexer(&input);
   lexer.removeErrorListeners();
-  std::vector<Comment> out;
+  std::vector<Token> out;
   for (auto& t : lexer.getAllTokens()) {
-    if (t->getType() == pipec_antlr::PipeLexer::COMMENT) {
-      out.push_back({static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1, t->getText(),
-                     byte(t->getStartIndex()), byte(t->getStopIndex() + 1)});
+    using L = pipec_antlr::PipeLexer;
+    std::string s = t->getText();
+    Token::Kind kind = Token::Kind::Punct;
+    switch (t->getType()) {
+      case L::COMMENT: kind = Token::Kind::Comment; break;
+      case L::STRING: kind = Token::Kind::String; break;
+      case L::RAWSTRING: kind = Token::Kind::RawString; break;
+      default:
+        // Names, numbers and keywords (which the grammar lists as literals).
+        if (!s.empty() && (std::isalnum(static_cast<unsigned char>(s[0])) || s[0] == '_' ||
+                           (s[0] == '-' && s.size() > 1)))
+          kind = Token::Kind::Word;
     }
+    out.push_back({kind, s, byte(t->getStartIndex()), byte(t->getStopIndex() + 1)});
+  }
+  return out;
+}
+
+std::vector<Comment> comments_of(const std::string& text) {
+  std::vector<Comment> out;
+  int line = 1;
+  size_t line_start = 0, scanned = 0;
+  for (const auto& t : tokens_of(text)) {
+    if (t.kind != Token::Kind::Comment) continue;
+    for (; scanned < t.begin; ++scanned) {
+      if (text[scanned] == '\n') ++line, line_start = scanned + 1;
+    }
+    // Columns count code points, as in every other position.
+    int col = 1;
+    for (size_t i = line_start; i < t.begin; ++i) col += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+    out.push_back({line, col, t.text, t.begin, t.end});
   }
   return out;
 }

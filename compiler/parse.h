@@ -29,4 +29,14 @@ struct Comment {
 };
 std::vector<Comment> comments_of(const std::string& text);
 
+// Every token of `text` as the grammar's lexer cuts it (whitespace dropped),
+// with byte offsets, for the formatter.
+struct Token {
+  enum class Kind { Word, String, RawString, Punct, Comment };  // Word: names, keywords, numbers
+  Kind kind;
+  std::string text;
+  size_t begin = 0, end = 0;
+};
+std::vector<Token> tokens_of(const std::string& text);
+
 }  // namespace pipec

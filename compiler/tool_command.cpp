@@ -35,12 +35,6 @@ std::string env_ref(const std::string& name, const std::string& shell) {
   return "\"${" + name + "}\"";
 }
 
-std::string upper_snake(const std::string& s) {
-  std::string out;
-  for (char c : s) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // For `env.NAME`, NAME: the value is in the step's environment already.
 const std::string* env_name(const Value& v) {
   const Expr* e = v.kind == Value::Kind::Runtime ? v.expr.get() : nullptr;
@@ -52,6 +46,12 @@ const std::string* env_name(const Value& v) {
 std::string scalar_text(const Value& v) { return v.kind == Value::Kind::Bool ? (v.boolean ? "true" : "false") : v.text; }
 
 }  // namespace
+
+std::string env_var_name(const std::string& name) {
+  std::string out;
+  for (char c : name) out += (c == '-' || c == '.') ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
 
 ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::string& shell) {
   ToolCommand cmd;
@@ -67,7 +67,7 @@ ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::str
     if (!v) continue;
     std::string word;
     if (runtime(*v)) {
-      std::string name = upper_snake(p.name);
+      std::string name = env_var_name(p.name);
       if (const std::string* e = env_name(*v)) name = *e;  // already in the environment
       else cmd.env.push_back({name, std::make_shared<Value>(*v)});
       if (p.positional) word = env_ref(name, shell);

@@ -21,6 +21,10 @@ struct ToolCommand {
 // `args` may be null. `shell` is bash, pwsh, powershell, cmd or sh.
 ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::string& shell);
 
+// An environment variable's name for a value: python_version -> PYTHON_VERSION
+// (`-` and `.` become `_`).
+std::string env_var_name(const std::string& name);
+
 // The environment variable the step-tools build step sets to the folder of
 // the executables.
 inline constexpr const char* kStepToolsBinEnv = "PIPEC_STEPS_BIN";
