@@ -104,7 +104,9 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     return;
   }
   const std::string& kind = s.kind_word;
-  if (kind == "steps" || kind == "job" || kind == "workflow") {
+  // `tool NAME(...) { }`, with parentheses, is a part of tool declarations
+  // (shared flags, env, outputs) that tools take in with `use NAME()`.
+  if (kind == "steps" || kind == "job" || kind == "workflow" || (kind == "tool" && s.has_params)) {
     if (s.name.empty()) {
       diags_.error(s.pos, "syntax", "a " + kind + " template needs a name: `" + kind + " NAME(...) { }`");
       return;
@@ -493,11 +495,14 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           break;
         }
         const std::string& k = t->tmpl->kind;
-        bool fits = (ctx == Ctx::Job && (k == "steps" || k == "job")) || (ctx == Ctx::Workflow && k == "workflow");
+        bool fits = (ctx == Ctx::Job && (k == "steps" || k == "job")) || (ctx == Ctx::Workflow && k == "workflow") ||
+                    (ctx == Ctx::Object && obj.tag == "tool" && k == "tool");
         if (!fits) {
           diags_.error(s.name_pos, "template-kind",
                        "a " + k + " template cannot be used here; " +
-                           (k == "steps" || k == "job" ? "use it inside a job" : "use it inside a workflow"));
+                           (k == "steps" || k == "job" ? "use it inside a job"
+                            : k == "tool"              ? "use it inside a tool declaration"
+                                                       : "use it inside a workflow"));
           break;
         }
         if (++depth_ > 32) {
