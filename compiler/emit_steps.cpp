@@ -8,28 +8,13 @@
 #include <stdexcept>
 
 #include "check_tools.h"
+#include "escape.h"
 #include "templates.h"
 
 namespace pipec {
 namespace {
 
 using Data = kainjow::mustache::data;
-
-// A C++ string literal's body.
-std::string cpp_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 // Text for a // comment: one line.
 std::string comment_text(const std::string& s) {
@@ -75,13 +60,13 @@ Data param_data(const ToolParam& p) {
   d.set("type", type_enum(p.type));
   d.set("required", p.required ? "true" : "false");
   d.set("positional", p.positional ? "true" : "false");
-  d.set("default_cpp", p.default_value ? "std::string(\"" + cpp_escape(default_text(*p.default_value)) + "\")"
+  d.set("default_cpp", p.default_value ? "std::string(\"" + c_escape(default_text(*p.default_value)) + "\")"
                                        : std::string("std::nullopt"));
   std::string opts;
-  for (const auto& o : p.options) opts += (opts.empty() ? "" : ", ") + ("\"" + cpp_escape(o) + "\"");
+  for (const auto& o : p.options) opts += (opts.empty() ? "" : ", ") + ("\"" + c_escape(o) + "\"");
   d.set("options_cpp", opts.empty() ? "{}" : "{" + opts + "}");
   d.set("help", comment_text(p.help));
-  d.set("help_cpp", cpp_escape(p.help));
+  d.set("help_cpp", c_escape(p.help));
   // How the logic sees it: a value that may be absent is optional.
   bool always = p.required || p.default_value;
   std::string type, getter, init;
@@ -98,7 +83,7 @@ Data param_data(const ToolParam& p) {
   } else {
     type = always ? "std::string" : "std::optional<std::string>";
     getter = always ? "string" : "get";
-    if (dv && dv->is_string()) init = " = \"" + cpp_escape(dv->text) + "\"";
+    if (dv && dv->is_string()) init = " = \"" + c_escape(dv->text) + "\"";
   }
   d.set("cpp_type", type);
   d.set("getter", getter);
@@ -114,7 +99,7 @@ std::string cpp_literal(const Value& v, const std::string& type) {
     for (size_t i = 0; i < v.items.size(); ++i) out += (i ? ", " : "") + cpp_literal(*v.items[i], "string");
     return out + "}";
   }
-  return "\"" + cpp_escape(v.text) + "\"";
+  return "\"" + c_escape(v.text) + "\"";
 }
 
 std::string camel(const std::string& snake) {
@@ -175,7 +160,7 @@ std::vector<EmittedFile> emit_steps(const Program& program) {
     Data d;
     d.set("name", t.name);
     d.set("description", comment_text(t.description));
-    d.set("description_cpp", cpp_escape(t.description));
+    d.set("description_cpp", c_escape(t.description));
     d.set("logic", t.logic);
     d.set("summary", t.summary);
     Data data{Data::type::list};

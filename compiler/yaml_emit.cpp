@@ -2,6 +2,8 @@
 
 #include <regex>
 
+#include "escape.h"
+
 namespace pipec {
 namespace {
 
@@ -10,19 +12,7 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default: out += c;
-    }
-  }
-  return out + "\"";
-}
+std::string quoted(const std::string& s) { return "\"" + c_escape(s) + "\""; }
 
 std::string scalar(const Value& v) {
   switch (v.kind) {
