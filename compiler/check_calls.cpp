@@ -17,10 +17,31 @@ bool callable(const WorkflowModel& w) {
   return on && (on->get("call") || on->get("workflow_call"));
 }
 
-void check_value(const InputDecl& in, const Value& v, const std::string& callee, Diagnostics& diags) {
+std::string github_type(const InputDecl& in) {
+  return in.type == "choice" || in.type == "environment" ? "string" : in.type;
+}
+
+// The caller's input that `v` passes on unchanged (inputs.NAME), or null.
+const InputDecl* passed_input(const Value& v, const WorkflowModel& caller) {
+  if (v.kind != Value::Kind::Runtime || v.expr->kind != Expr::Kind::Member) return nullptr;
+  const Expr& base = *v.expr->operands[0];
+  if (base.kind != Expr::Kind::Name || base.text != "inputs") return nullptr;
+  for (const auto& in : caller.inputs) {
+    if (in.name == v.expr->text) return &in;
+  }
+  return nullptr;
+}
+
+void check_value(const InputDecl& in, const Value& v, const std::string& callee, const WorkflowModel& caller,
+                 Diagnostics& diags) {
+  std::string want = github_type(in);
+  if (const InputDecl* from = passed_input(v, caller); from && github_type(*from) != want) {
+    diags.error(v.pos, "call-type", "input \"" + in.name + "\" of " + callee + " is a " + want + ", but inputs." +
+                                        from->name + " is a " + github_type(*from));
+    return;
+  }
   bool runtime = v.kind == Value::Kind::Runtime || v.is_runtime_string();
   if (runtime) return;
-  std::string want = in.type == "choice" || in.type == "environment" ? "string" : in.type;
   bool ok = (want == "string" && v.kind == Value::Kind::String) ||
             (want == "boolean" && v.kind == Value::Kind::Bool) ||
             (want == "number" && v.kind == Value::Kind::Number);
@@ -70,7 +91,7 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
                                                    (names.empty() ? "" : "; it takes " + join(names)));
           continue;
         }
-        check_value(*in, *f.value, name, diags);
+        check_value(*in, *f.value, name, wf, diags);
       }
     }
     for (const auto& in : callee->inputs) {

@@ -16,6 +16,7 @@
 #include "expand.h"
 #include "lower.h"
 #include "parse.h"
+#include "pass_through.h"
 #include "unroll.h"
 #include "yaml_emit.h"
 
@@ -131,6 +132,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     }
     by_file[wf->file] = wf.get();
   }
+  for (auto& wf : c.program.workflows) resolve_pass_through(*wf, c.program, c.diags);
+  if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) unroll_matrices(*wf, c.diags);
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);

@@ -661,7 +661,9 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           diags_.error(s.name_pos, "syntax", "unexpected \"" + s.name + "\" after \"" + s.kind_word + "\"");
           break;
         }
-        add_field(obj, s.kind_word, s.pos, make_null(s.pos), diags_);
+        // In a block of free keys (with, args, outputs) a bare name passes
+        // on the value of that name; elsewhere it is a flag (on { call }).
+        add_field(obj, s.kind_word, s.pos, ctx == Ctx::Env ? make_pass(s.pos) : make_null(s.pos), diags_);
         break;
       }
     }

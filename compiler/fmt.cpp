@@ -173,6 +173,12 @@ class Formatter {
 
   void line(size_t indent, const std::string& s) { out_ += std::string(indent, ' ') + s + "\n"; }
 
+  // The width of the last line written (out_ ends with its newline).
+  size_t current_line_width() const {
+    size_t end = out_.size() - 1, start = out_.rfind('\n', end - 1);
+    return end - (start == std::string::npos ? 0 : start + 1);
+  }
+
   void comment_lines(size_t until, size_t indent, size_t& prev_end, bool& first) {
     while (next_ < comments_.size() && comments_[next_].begin < until) {
       const Comment& c = comments_[next_++];
@@ -186,12 +192,23 @@ class Formatter {
   // The statements of a body between `from` and `until`, at `depth`.
   void body(const Body& stmts, int depth, size_t from, size_t until) {
     size_t indent = 2 * depth, prev_end = from;
-    bool first = true;
+    bool first = true, prev_flag = false;
     for (const auto& sp : stmts) {
       const Stmt& s = *sp;
       comment_lines(s.span.begin, indent, prev_end, first);
       if (!first && blank_line_between(prev_end, s.span.begin)) out_ += "\n";
-      stmt(s, indent, depth);
+      // Bare names written on one line (with { a b c }) stay on one line
+      // while it fits.
+      bool joins = !first && s.kind == Stmt::Kind::Flag && prev_flag &&
+                   text_.find('\n', prev_end) >= s.span.begin && !has_comment(prev_end, s.span.begin) &&
+                   current_line_width() + 1 + s.kind_word.size() <= kWidth;
+      if (joins) {
+        out_.pop_back();
+        out_ += " " + s.kind_word + "\n";
+      } else {
+        stmt(s, indent, depth);
+      }
+      prev_flag = s.kind == Stmt::Kind::Flag;
       prev_end = s.span.end;
       first = false;
       // A comment on the line where the statement ends stays there.

@@ -53,6 +53,13 @@ ValuePtr make_error(const Pos& pos) {
   return v;
 }
 
+ValuePtr make_pass(const Pos& pos) {
+  auto v = std::make_shared<Value>();
+  v->pos = pos;
+  v->tag = "<pass>";
+  return v;
+}
+
 ValuePtr make_runtime(ExprPtr e) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::Runtime;

@@ -54,6 +54,10 @@ ValuePtr make_runtime(ExprPtr e);
 // operation on it yields it again, silently, so one mistake gives one message.
 ValuePtr make_error(const Pos& pos);
 inline bool is_error(const Value& v) { return v.kind == Value::Kind::Null && v.tag == "<error>"; }
+// A bare name in a block of free keys (`with { artifact_group }`): the value
+// of that name passed on, resolved by pass_through.cpp.
+ValuePtr make_pass(const Pos& pos);
+inline bool is_pass(const Value& v) { return v.kind == Value::Kind::Null && v.tag == "<pass>"; }
 
 // "string", "list", ... for messages.
 std::string kind_name(const Value& v);

@@ -1,0 +1,191 @@
+#include "pass_through.h"
+
+#include <functional>
+
+#include "check_tools.h"
+
+namespace pipec {
+namespace {
+
+// root.a.b... as an expression positioned at `at` (the bare name).
+ValuePtr reference(const std::vector<std::string>& path, const Pos& at) {
+  auto e = std::make_shared<Expr>();
+  e->kind = Expr::Kind::Name;
+  e->pos = at;
+  e->text = path[0];
+  for (size_t i = 1; i < path.size(); ++i) {
+    auto m = std::make_shared<Expr>();
+    m->kind = Expr::Kind::Member;
+    m->pos = at;
+    m->text = path[i];
+    m->operands = {e};
+    e = m;
+  }
+  return make_runtime(e);
+}
+
+// A copy of `obj` with field `key` replaced by `f(old value)`.
+ValuePtr with_field(const Value& obj, const std::string& key, const std::function<ValuePtr(const Value&)>& f) {
+  auto copy = std::make_shared<Value>(obj);
+  for (auto& fl : copy->fields) {
+    if (fl.key == key) fl.value = f(*fl.value);
+  }
+  return copy;
+}
+
+// The block's bare names replaced by `resolve(name, pos)`.
+ValuePtr resolve_block(const Value& block, const std::function<ValuePtr(const Field&)>& resolve) {
+  auto copy = std::make_shared<Value>(block);
+  for (auto& f : copy->fields) {
+    if (is_pass(*f.value)) f.value = resolve(f);
+  }
+  return copy;
+}
+
+ValuePtr input_of_same_name(const Field& f) { return reference({"inputs", f.key}, f.key_pos); }
+
+// The ids of the steps of `job` whose tool writes output `name`.
+std::vector<std::string> steps_writing(const Value& job, const std::string& name, const Program& program,
+                                       std::vector<std::string>& without_id) {
+  std::vector<std::string> ids;
+  const Value* steps = job.get("steps");
+  if (!steps) return ids;
+  for (const auto& s : steps->items) {
+    const Value* tool = s->get("tool");
+    const ToolDecl* decl = tool ? find_tool(program, *tool) : nullptr;
+    if (!decl) continue;
+    for (const auto& o : decl->outputs) {
+      if (o.name != name || o.to == "env") continue;
+      if (const Value* id = s->get("id")) ids.push_back(id->text);
+      else without_id.push_back(decl->name);
+    }
+  }
+  return ids;
+}
+
+class PassThrough {
+ public:
+  PassThrough(WorkflowModel& wf, const Program& program, Diagnostics& diags)
+      : wf_(wf), program_(program), diags_(diags) {}
+
+  void run() {
+    const Value* jobs = wf_.body->get("jobs");
+    ValuePtr body = wf_.body;
+    if (jobs) {
+      auto new_jobs = std::make_shared<Value>(*jobs);
+      for (auto& j : new_jobs->fields) j.value = job(j.key, *j.value);
+      body = with_field(*body, "jobs", [&](const Value&) { return new_jobs; });
+    }
+    if (const Value* outs = body->get("outputs")) {
+      const Value* resolved_jobs = body->get("jobs");
+      auto outputs = resolve_block(*outs, [&](const Field& f) { return job_output(f, resolved_jobs); });
+      body = with_field(*body, "outputs", [&](const Value&) { return outputs; });
+    }
+    report_leftovers(*body);
+    wf_.body = body;
+  }
+
+ private:
+  ValuePtr job(const std::string& id, const Value& j) {
+    ValuePtr out = std::make_shared<Value>(j);
+    if (const Value* w = j.get("with"))
+      out = with_field(*out, "with", [&](const Value&) { return resolve_block(*w, input_of_same_name); });
+    if (const Value* o = j.get("outputs")) {
+      out = with_field(*out, "outputs", [&](const Value&) {
+        return resolve_block(*o, [&](const Field& f) { return step_output(id, j, f); });
+      });
+    }
+    if (const Value* steps = j.get("steps")) {
+      auto list = std::make_shared<Value>(*steps);
+      for (auto& s : list->items) {
+        ValuePtr step = s;
+        for (const char* key : {"with", "args"}) {
+          if (const Value* b = step->get(key))
+            step = with_field(*step, key, [&](const Value&) { return resolve_block(*b, input_of_same_name); });
+        }
+        s = step;
+      }
+      out = with_field(*out, "steps", [&](const Value&) { return list; });
+    }
+    return out;
+  }
+
+  ValuePtr step_output(const std::string& job_id, const Value& job, const Field& f) {
+    std::vector<std::string> without_id;
+    auto ids = steps_writing(job, f.key, program_, without_id);
+    if (ids.size() == 1) return reference({"steps", ids[0], "outputs", f.key}, f.key_pos);
+    if (ids.empty() && !without_id.empty()) {
+      diags_.error(f.key_pos, "pass-through",
+                   "output \"" + f.key + "\" is written by the " + without_id[0] + " step, which has no id; " +
+                       "name it (step ID { tool = " + without_id[0] + " ... })");
+    } else if (ids.empty()) {
+      diags_.error(f.key_pos, "pass-through",
+                   "no step tool in job \"" + job_id + "\" writes an output \"" + f.key + "\"; a bare name in a " +
+                       "job's outputs takes that output of the one step tool that writes it (else write " + f.key +
+                       " = steps.ID.outputs.NAME)");
+    } else {
+      diags_.error(f.key_pos, "pass-through",
+                   "output \"" + f.key + "\" is written by several steps of job \"" + job_id + "\" (" + join(ids) +
+                       "); say which: " + f.key + " = steps.ID.outputs." + f.key);
+    }
+    return make_error(f.key_pos);
+  }
+
+  ValuePtr job_output(const Field& f, const Value* jobs) {
+    std::vector<std::string> ids;
+    if (jobs) {
+      for (const auto& j : jobs->fields) {
+        if (has_output(*j.value, f.key)) ids.push_back(j.key);
+      }
+    }
+    if (ids.size() == 1) return reference({"jobs", ids[0], "outputs", f.key}, f.key_pos);
+    if (ids.empty()) {
+      diags_.error(f.key_pos, "pass-through",
+                   "no job of " + wf_.instance + " has an output \"" + f.key + "\"; a bare name in a workflow's " +
+                       "outputs takes that output of the one job that has it (else write " + f.key +
+                       " = jobs.ID.outputs.NAME)");
+    } else {
+      diags_.error(f.key_pos, "pass-through",
+                   "several jobs have an output \"" + f.key + "\" (" + join(ids) + "); say which: " + f.key +
+                       " = jobs.ID.outputs." + f.key);
+    }
+    return make_error(f.key_pos);
+  }
+
+  // Whether a job has an output: in its outputs block, or, for a job that
+  // calls a workflow pipec makes, in that workflow's outputs.
+  bool has_output(const Value& job, const std::string& name) const {
+    if (const Value* o = job.get("outputs")) return o->field(name) != nullptr;
+    const Value* uses = job.get("uses");
+    if (!uses || uses->tag != "workflow_ref") return false;
+    for (const auto& w : program_.workflows) {
+      if (w->instance != uses->get("instance")->text) continue;
+      const Value* o = w->body->get("outputs");
+      return o && o->field(name);
+    }
+    return false;
+  }
+
+  // A bare name anywhere else (env { NAME }, ...) means nothing.
+  void report_leftovers(const Value& v) {
+    for (const auto& f : v.fields) {
+      if (is_pass(*f.value))
+        diags_.error(f.key_pos, "pass-through",
+                     "a bare name passes a value on only in with, args and outputs; write " + f.key + " = ...");
+      else report_leftovers(*f.value);
+    }
+    for (const auto& i : v.items) report_leftovers(*i);
+  }
+
+  WorkflowModel& wf_;
+  const Program& program_;
+  Diagnostics& diags_;
+};
+
+}  // namespace
+
+void resolve_pass_through(WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+  PassThrough(wf, program, diags).run();
+}
+
+}  // namespace pipec
