@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "check_calls.h"
+#include "check_copies.h"
 #include "check_refs.h"
 #include "check_tools.h"
 #include "emit_steps.h"
@@ -113,6 +114,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     c.sources[p] = text;
     files.emplace(p, parse_file(p, text, c.diags));
   }
+  if (c.diags.has_errors()) return c;
+  check_copied_steps(files, c.sources, c.diags);
   if (c.diags.has_errors()) return c;
   Expander ex(c.diags, c.program);
   ex.run(files);
