@@ -1,0 +1,238 @@
+// What TheRock's generated workflows promise, read from the committed YAML as
+// GitHub will read it: the CI/release trust boundary, no credentials for
+// forks, one index writer per run folder, CI's PyTorch defaults, per-leg
+// release instances, call and dispatch inputs that agree, and concurrency
+// groups that tell two manual runs apart.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using Names = std::set<std::string>;
+
+// Failed checks print the sets they compared.
+template <>
+struct doctest::StringMaker<Names> {
+  static doctest::String convert(const Names& names) {
+    std::string out = "{";
+    for (const auto& n : names) out += (out.size() > 1 ? ", " : "") + n;
+    return (out + "}").c_str();
+  }
+};
+
+namespace {
+
+const std::map<std::string, YAML::Node>& workflows() {
+  static const std::map<std::string, YAML::Node> all = [] {
+    std::map<std::string, YAML::Node> out;
+    for (const auto& e : fs::directory_iterator(THEROCK_WORKFLOWS)) {
+      if (e.path().extension() == ".yml") out[e.path().filename().string()] = YAML::LoadFile(e.path().string());
+    }
+    return out;
+  }();
+  return all;
+}
+
+const YAML::Node& wf(const std::string& name) { return workflows().at(name); }
+
+// The generated workflows a workflow calls, and those they call.
+Names reachable(const Names& roots) {
+  Names seen;
+  std::vector<std::string> todo(roots.begin(), roots.end());
+  while (!todo.empty()) {
+    std::string name = todo.back();
+    todo.pop_back();
+    if (!seen.insert(name).second) continue;
+    for (const auto& job : wf(name)["jobs"]) {
+      std::string uses = job.second["uses"].as<std::string>("");
+      const std::string prefix = "./.github/workflows/";
+      if (uses.rfind(prefix, 0) == 0 && workflows().count(uses.substr(prefix.size())))
+        todo.push_back(uses.substr(prefix.size()));
+    }
+  }
+  return seen;
+}
+
+void each_step(const std::string& name, const std::function<void(const YAML::Node& job, const YAML::Node& step)>& f) {
+  for (const auto& job : wf(name)["jobs"]) {
+    for (const auto& step : job.second["steps"]) f(job.second, step);
+  }
+}
+
+Names roles(const Names& files) {
+  Names out;
+  for (const auto& f : files) {
+    each_step(f, [&](const YAML::Node&, const YAML::Node& s) {
+      if (s["uses"].as<std::string>("").rfind("aws-actions/configure-aws-credentials@", 0) == 0)
+        out.insert(s["with"]["role-to-assume"].as<std::string>());
+    });
+  }
+  return out;
+}
+
+// Every s3://BUCKET a run script names.
+Names buckets(const Names& files) {
+  Names out;
+  for (const auto& f : files) {
+    each_step(f, [&](const YAML::Node&, const YAML::Node& s) {
+      std::string run = s["run"].as<std::string>("");
+      for (size_t at = run.find("s3://"); at != std::string::npos; at = run.find("s3://", at + 1)) {
+        size_t end = run.find_first_of("/\"", at + 5);
+        out.insert(run.substr(at + 5, end - at - 5));
+      }
+    });
+  }
+  return out;
+}
+
+bool mentions(const YAML::Node& n, const std::string& text) {
+  if (n.IsScalar()) return n.as<std::string>().find(text) != std::string::npos;
+  for (const auto& c : n) {
+    if (n.IsMap() ? mentions(c.first, text) || mentions(c.second, text) : mentions(c, text)) return true;
+  }
+  return false;
+}
+
+Names needs_of(const YAML::Node& job) {
+  Names out;
+  if (job["needs"].IsScalar()) out.insert(job["needs"].as<std::string>());
+  for (const auto& n : job["needs"]) out.insert(n.as<std::string>());
+  return out;
+}
+
+const std::string kNotFork = "!github.event.pull_request.head.repo.fork";
+const Names kCiEntries = {"ci.yml", "ci_nightly.yml"};
+const Names kReleaseEntries = {"release_portable_linux_pytorch_wheels.yml", "release_windows_pytorch_wheels.yml"};
+
+}  // namespace
+
+TEST_CASE("CI and release reach disjoint sets of build workflows") {
+  CHECK(reachable(kCiEntries) ==
+        Names{"build_portable_linux_python_packages.yml", "build_portable_linux_pytorch_wheels_ci.yml",
+              "build_windows_python_packages.yml", "build_windows_pytorch_wheels_ci.yml", "ci.yml", "ci_linux.yml",
+              "ci_nightly.yml", "ci_windows.yml", "setup.yml", "test_pytorch_wheels.yml",
+              "test_pytorch_wheels_windows.yml", "test_rocm_wheels.yml"});
+  CHECK(reachable(kReleaseEntries) ==
+        Names{"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml",
+              "release_portable_linux_pytorch_wheels.yml", "release_windows_pytorch_wheels.yml",
+              "test_pytorch_wheels.yml", "test_pytorch_wheels_windows.yml"});
+}
+
+TEST_CASE("CI can reach only the CI role and bucket; release credentials only in release workflows") {
+  Names ci = reachable(kCiEntries);
+  CHECK(roles(ci) == Names{"arn:aws:iam::692859939525:role/therock-ci"});
+  CHECK(buckets(ci) == Names{"therock-ci-artifacts"});
+  for (const auto& f : ci) CHECK_MESSAGE(!mentions(wf(f), "release_type"), f);
+  Names release = reachable(kReleaseEntries);
+  CHECK(roles(release) == Names{"arn:aws:iam::692859939525:role/therock-${{ inputs.release_type }}"});
+  CHECK(buckets(release) == Names{"therock-${RELEASE_TYPE}-python"});
+}
+
+TEST_CASE("runs from forks get no credentials, and nothing that uploads runs for them") {
+  for (const auto& [name, _] : workflows()) {
+    each_step(name, [&](const YAML::Node& job, const YAML::Node& s) {
+      bool gated = s["if"].as<std::string>("").find(kNotFork) != std::string::npos ||
+                   job["if"].as<std::string>("").find(kNotFork) != std::string::npos;
+      std::string what = name + ": " + s["name"].as<std::string>("");
+      if (s["uses"].as<std::string>("").rfind("aws-actions/configure-aws-credentials@", 0) == 0)
+        CHECK_MESSAGE(s["if"].as<std::string>("") == "${{ " + kNotFork + " }}", what);
+      std::string run = s["run"].as<std::string>("");
+      bool uploads = run.find("/upload_python_packages\"") != std::string::npos ||
+                     (run.find("aws s3 cp") != std::string::npos && run.find(" s3://") == std::string::npos &&
+                      name.find("_ci.yml") != std::string::npos) ||
+                     run.find("aws s3 sync \"s3://") != std::string::npos;
+      if (uploads) CHECK_MESSAGE(gated, what);
+    });
+  }
+}
+
+TEST_CASE("one job writes the index of a run's python/<group>/ folder, after every upload into it") {
+  for (const std::string os : {"linux", "windows"}) {
+    Names writers;
+    for (const auto& [name, _] : workflows()) {
+      each_step(name, [&](const YAML::Node&, const YAML::Node& s) {
+        if (s["run"].as<std::string>("").find("/build_package_index\"") != std::string::npos) writers.insert(name);
+      });
+    }
+    CHECK(writers == Names{"ci_linux.yml", "ci_windows.yml"});
+    const YAML::Node jobs = wf("ci_" + os + ".yml")["jobs"];
+    CHECK(needs_of(jobs["index_python_packages"]) == Names{"build_python_packages", "build_pytorch_wheels"});
+    CHECK(needs_of(jobs["test_pytorch_wheels"]).count("index_python_packages") == 1);
+    // The PyTorch build uploads wheels only; it writes no index page.
+    std::string build = os == "linux" ? "build_portable_linux_pytorch_wheels_ci.yml" : "build_windows_pytorch_wheels_ci.yml";
+    CHECK_FALSE(mentions(wf(build), "index.html"));
+    CHECK(jobs["build_pytorch_wheels"]["uses"].as<std::string>() == "./.github/workflows/" + build);
+  }
+}
+
+TEST_CASE("CI builds a stable PyTorch with Python 3.12 from this run's packages, per family by build_pytorch") {
+  for (const std::string os : {"linux", "windows"}) {
+    const YAML::Node ci = wf("ci_" + os + ".yml");
+    const YAML::Node in = ci["on"]["workflow_call"]["inputs"];
+    CHECK(in["pytorch_git_ref"]["default"].as<std::string>() == "release/2.10");
+    CHECK(in["pytorch_python_version"]["default"].as<std::string>() == "3.12");
+    const YAML::Node job = ci["jobs"]["build_pytorch_wheels"];
+    CHECK(job["if"].as<std::string>().find("inputs.build_pytorch") != std::string::npos);
+    CHECK(job["with"]["rocm_package_find_links_url"].as<std::string>() ==
+          "${{ needs.build_python_packages.outputs.package_find_links_url }}");
+    CHECK(job["with"]["pytorch_git_ref"].as<std::string>() == "${{ inputs.pytorch_git_ref }}");
+    CHECK(job["with"]["python_version"].as<std::string>() == "${{ inputs.pytorch_python_version }}");
+  }
+  for (const std::string f : {"build_portable_linux_pytorch_wheels_ci.yml", "build_windows_pytorch_wheels_ci.yml"}) {
+    CHECK_MESSAGE(mentions(wf(f), "--find-links"), f);
+    CHECK_MESSAGE(!mentions(wf(f), "--index-url"), f);
+  }
+  for (const std::string f : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml"}) {
+    CHECK_MESSAGE(mentions(wf(f), "--index-url"), f);
+    CHECK_MESSAGE(!mentions(wf(f), "--find-links"), f);
+  }
+}
+
+TEST_CASE("release runs each combination's build, test and promotion in its own instance") {
+  const YAML::Node job = wf("release_portable_linux_pytorch_wheels.yml")["jobs"]["release"];
+  CHECK(job["uses"].as<std::string>() == "./.github/workflows/build_portable_linux_pytorch_wheels.yml");
+  CHECK(job["strategy"]["matrix"]["python_version"].as<std::vector<std::string>>() ==
+        std::vector<std::string>{"3.11", "3.12", "3.13"});
+  CHECK(job["strategy"]["matrix"]["pytorch_git_ref"].as<std::vector<std::string>>() ==
+        std::vector<std::string>{"release/2.7", "release/2.8", "release/2.9", "release/2.10", "nightly"});
+  const YAML::Node build = wf("build_portable_linux_pytorch_wheels.yml")["jobs"];
+  CHECK(build["test_pytorch_wheels"]["with"]["torch_version"].as<std::string>() ==
+        "${{ needs.build_pytorch_wheels.outputs.torch_version }}");
+  CHECK(build["upload_pytorch_wheels"]["env"]["TORCH_VERSION"].as<std::string>() ==
+        "${{ needs.build_pytorch_wheels.outputs.torch_version }}");
+  CHECK_FALSE(build["build_pytorch_wheels"]["strategy"]);
+}
+
+TEST_CASE("an input of both triggers is the same input in both lists") {
+  int both = 0;
+  for (const auto& [name, w] : workflows()) {
+    if (!w["on"]["workflow_call"] || !w["on"]["workflow_dispatch"]) continue;
+    const YAML::Node call = w["on"]["workflow_call"]["inputs"], dispatch = w["on"]["workflow_dispatch"]["inputs"];
+    for (const auto& in : dispatch) {
+      const YAML::Node c = call[in.first.as<std::string>()];
+      if (!c) continue;
+      ++both;
+      std::string what = name + ": " + in.first.as<std::string>();
+      std::string type = in.second["type"].as<std::string>();
+      CHECK_MESSAGE(c["type"].as<std::string>() == (type == "choice" ? "string" : type), what);
+      CHECK_MESSAGE(c["default"].as<std::string>("<none>") == in.second["default"].as<std::string>("<none>"), what);
+      CHECK_MESSAGE(c["required"].as<bool>(false) == in.second["required"].as<bool>(false), what);
+    }
+  }
+  CHECK(both == 74);
+}
+
+TEST_CASE("two manual runs on one branch do not cancel each other") {
+  for (const auto& f : kCiEntries) {
+    CHECK(wf(f)["concurrency"]["group"].as<std::string>() ==
+          "${{ github.workflow }}-${{ github.event.number || github.sha }}-${{ inputs.linux_amdgpu_families }}-${{ "
+          "inputs.windows_amdgpu_families }}-${{ inputs.build_pytorch }}");
+  }
+}
