@@ -5,20 +5,9 @@
 namespace pipec {
 namespace {
 
-const WorkflowModel* find_instance(const Program& program, const std::string& instance) {
-  for (const auto& w : program.workflows) {
-    if (w->instance == instance) return w.get();
-  }
-  return nullptr;
-}
-
 bool callable(const WorkflowModel& w) {
   const Value* on = w.body->get("on");
   return on && (on->get("call") || on->get("workflow_call"));
-}
-
-std::string github_type(const InputDecl& in) {
-  return in.type == "choice" || in.type == "environment" ? "string" : in.type;
 }
 
 // The caller's input that `v` passes on unchanged (inputs.NAME), or null.
@@ -68,7 +57,7 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
         diags.error(j.value->field("with")->key_pos, "call", "job \"" + j.key + "\" has with but calls no workflow");
       continue;
     }
-    const WorkflowModel* callee = find_instance(program, uses->get("instance")->text);
+    const WorkflowModel* callee = called_workflow(program, *j.value);
     if (!callee) continue;
     const std::string name = callee->instance;
     const Pos at = j.value->field("uses")->key_pos;  // the instance is shared; point at this job

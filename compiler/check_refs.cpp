@@ -97,7 +97,6 @@ class RefChecker {
   void check_job(JobInfo& job);
   void check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                   const std::vector<std::string>& env_names, const std::string& where);
-  const WorkflowModel* callee(const Value& job) const;
   std::string type_of(const Expr& e) const;
 
   WorkflowModel& wf_;
@@ -107,16 +106,6 @@ class RefChecker {
   std::vector<std::string> inputs_;
   std::vector<std::string> workflow_env_;
 };
-
-const WorkflowModel* RefChecker::callee(const Value& job) const {
-  const Value* uses = job.get("uses");
-  if (!uses || uses->tag != "workflow_ref") return nullptr;
-  const std::string& inst = uses->get("instance")->text;
-  for (const auto& w : program_.workflows) {
-    if (w->instance == inst) return w.get();
-  }
-  return nullptr;
-}
 
 void RefChecker::run() {
   for (const auto& in : wf_.inputs) inputs_.push_back(in.name);
@@ -131,7 +120,7 @@ void RefChecker::run() {
     if (const Value* outs = f.value->get("outputs")) {
       info.outputs = keys_of(outs);
       info.outputs_known = true;
-    } else if (const WorkflowModel* c = callee(*f.value)) {
+    } else if (const WorkflowModel* c = called_workflow(program_, *f.value)) {
       const Value* on = c->body->get("on");
       const Value* call = on ? (on->get("call") ? on->get("call") : on->get("workflow_call")) : nullptr;
       info.outputs = keys_of(call ? call->get("outputs") : nullptr);
@@ -284,7 +273,7 @@ std::string RefChecker::type_of(const Expr& e) const {
   auto c = chain(e);
   if (c.size() == 2 && c[0].first == "inputs") {
     for (const auto& in : wf_.inputs) {
-      if (in.name == c[1].first) return in.type == "choice" || in.type == "environment" ? "string" : in.type;
+      if (in.name == c[1].first) return github_type(in);
     }
   }
   if (c.size() == 4 && (c[0].first == "needs" || c[0].first == "steps") && c[2].first == "outputs") return "string";

@@ -69,13 +69,6 @@ bool filter_matches(const Value* filter, const std::string& s) {
   return false;
 }
 
-const WorkflowModel* find_instance(const Program& program, const std::string& instance) {
-  for (const auto& w : program.workflows) {
-    if (w->instance == instance) return w.get();
-  }
-  return nullptr;
-}
-
 std::string base(const std::string& file) { return std::filesystem::path(file).filename().string(); }
 
 class Simulator {
@@ -264,7 +257,7 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       line(indent, label + ": calls " + github_to_string(value_json(*uses, ctx)) + " (outside these pipelines)");
       return json::object();
     }
-    const WorkflowModel* callee = find_instance(program_, uses->get("instance")->text);
+    const WorkflowModel* callee = called_workflow(program_, job);
     line(indent, label + ": calls " + base(uses->get("file")->text));
     if (!callee) return json::object();
     json with = json::object();

@@ -156,14 +156,9 @@ class PassThrough {
   // calls a workflow pipec makes, in that workflow's outputs.
   bool has_output(const Value& job, const std::string& name) const {
     if (const Value* o = job.get("outputs")) return o->field(name) != nullptr;
-    const Value* uses = job.get("uses");
-    if (!uses || uses->tag != "workflow_ref") return false;
-    for (const auto& w : program_.workflows) {
-      if (w->instance != uses->get("instance")->text) continue;
-      const Value* o = w->body->get("outputs");
-      return o && o->field(name);
-    }
-    return false;
+    const WorkflowModel* callee = called_workflow(program_, job);
+    const Value* o = callee ? callee->body->get("outputs") : nullptr;
+    return o && o->field(name);
   }
 
   // A bare name anywhere else (env { NAME }, ...) means nothing.

@@ -90,6 +90,11 @@ struct ToolDecl {
   std::vector<ToolParam> flags, envs, outputs;
 };
 
+// GitHub's type of an input: choice and environment inputs are strings to it.
+inline std::string github_type(const InputDecl& in) {
+  return in.type == "choice" || in.type == "environment" ? "string" : in.type;
+}
+
 struct Program {
   std::vector<std::shared_ptr<WorkflowModel>> workflows;
   std::vector<Table> tables;
@@ -99,5 +104,16 @@ struct Program {
   std::map<std::string, Pos> runner_labels;  // declared self-hosted labels
   std::map<std::string, std::shared_ptr<const Template>> templates;
 };
+
+// The workflow a job calls (uses = TEMPLATE(...)); null for a job that runs
+// steps or calls a workflow outside these pipelines.
+inline const WorkflowModel* called_workflow(const Program& program, const Value& job) {
+  const Value* uses = job.get("uses");
+  if (!uses || uses->tag != "workflow_ref") return nullptr;
+  for (const auto& w : program.workflows) {
+    if (w->instance == uses->get("instance")->text) return w.get();
+  }
+  return nullptr;
+}
 
 }  // namespace pipec
