@@ -24,22 +24,27 @@ ValuePtr reference(const std::vector<std::string>& path, const Pos& at) {
   return make_runtime(e);
 }
 
-// A copy of `obj` with field `key` replaced by `f(old value)`.
-ValuePtr with_field(const Value& obj, const std::string& key, const std::function<ValuePtr(const Value&)>& f) {
-  auto copy = std::make_shared<Value>(obj);
-  for (auto& fl : copy->fields) {
-    if (fl.key == key) fl.value = f(*fl.value);
+using Resolver = std::function<ValuePtr(const Field&)>;
+
+// A copy of `obj` whose field `key` is `v`.
+ValuePtr with_field(const ValuePtr& obj, const std::string& key, ValuePtr v) {
+  auto copy = std::make_shared<Value>(*obj);
+  for (auto& f : copy->fields) {
+    if (f.key == key) f.value = v;
   }
   return copy;
 }
 
-// The block's bare names replaced by `resolve(name, pos)`.
-ValuePtr resolve_block(const Value& block, const std::function<ValuePtr(const Field&)>& resolve) {
-  auto copy = std::make_shared<Value>(block);
-  for (auto& f : copy->fields) {
+// `obj` with the bare names of its block `key` (with, args, outputs)
+// replaced by what `resolve` makes of them.
+ValuePtr resolve_in(const ValuePtr& obj, const std::string& key, const Resolver& resolve) {
+  const Value* block = obj->get(key);
+  if (!block) return obj;
+  auto resolved = std::make_shared<Value>(*block);
+  for (auto& f : resolved->fields) {
     if (is_pass(*f.value)) f.value = resolve(f);
   }
-  return copy;
+  return with_field(obj, key, resolved);
 }
 
 ValuePtr input_of_same_name(const Field& f) { return reference({"inputs", f.key}, f.key_pos); }
@@ -69,43 +74,27 @@ class PassThrough {
       : wf_(wf), program_(program), diags_(diags) {}
 
   void run() {
-    const Value* jobs = wf_.body->get("jobs");
     ValuePtr body = wf_.body;
-    if (jobs) {
-      auto new_jobs = std::make_shared<Value>(*jobs);
-      for (auto& j : new_jobs->fields) j.value = job(j.key, *j.value);
-      body = with_field(*body, "jobs", [&](const Value&) { return new_jobs; });
+    if (const Value* jobs = body->get("jobs")) {
+      auto resolved = std::make_shared<Value>(*jobs);
+      for (auto& j : resolved->fields) j.value = job(j.key, j.value);
+      body = with_field(body, "jobs", resolved);
     }
-    if (const Value* outs = body->get("outputs")) {
-      const Value* resolved_jobs = body->get("jobs");
-      auto outputs = resolve_block(*outs, [&](const Field& f) { return job_output(f, resolved_jobs); });
-      body = with_field(*body, "outputs", [&](const Value&) { return outputs; });
-    }
+    const Value* jobs = body->get("jobs");
+    body = resolve_in(body, "outputs", [&](const Field& f) { return job_output(f, jobs); });
     report_leftovers(*body);
     wf_.body = body;
   }
 
  private:
-  ValuePtr job(const std::string& id, const Value& j) {
-    ValuePtr out = std::make_shared<Value>(j);
-    if (const Value* w = j.get("with"))
-      out = with_field(*out, "with", [&](const Value&) { return resolve_block(*w, input_of_same_name); });
-    if (const Value* o = j.get("outputs")) {
-      out = with_field(*out, "outputs", [&](const Value&) {
-        return resolve_block(*o, [&](const Field& f) { return step_output(id, j, f); });
-      });
-    }
-    if (const Value* steps = j.get("steps")) {
-      auto list = std::make_shared<Value>(*steps);
-      for (auto& s : list->items) {
-        ValuePtr step = s;
-        for (const char* key : {"with", "args"}) {
-          if (const Value* b = step->get(key))
-            step = with_field(*step, key, [&](const Value&) { return resolve_block(*b, input_of_same_name); });
-        }
-        s = step;
-      }
-      out = with_field(*out, "steps", [&](const Value&) { return list; });
+  ValuePtr job(const std::string& id, const ValuePtr& j) {
+    ValuePtr out = resolve_in(j, "with", input_of_same_name);
+    out = resolve_in(out, "outputs", [&](const Field& f) { return step_output(id, *j, f); });
+    if (const Value* steps = out->get("steps")) {
+      auto resolved = std::make_shared<Value>(*steps);
+      for (auto& s : resolved->items)
+        s = resolve_in(resolve_in(s, "with", input_of_same_name), "args", input_of_same_name);
+      out = with_field(out, "steps", resolved);
     }
     return out;
   }

@@ -166,7 +166,8 @@ TEST_CASE("one job writes the index of a run's python/<group>/ folder, after eve
     CHECK(needs_of(jobs["index_python_packages"]) == Names{"build_python_packages", "build_pytorch_wheels"});
     CHECK(needs_of(jobs["test_pytorch_wheels"]).count("index_python_packages") == 1);
     // The PyTorch build uploads wheels only; it writes no index page.
-    std::string build = os == "linux" ? "build_portable_linux_pytorch_wheels_ci.yml" : "build_windows_pytorch_wheels_ci.yml";
+    std::string build =
+        os == "linux" ? "build_portable_linux_pytorch_wheels_ci.yml" : "build_windows_pytorch_wheels_ci.yml";
     CHECK_FALSE(mentions(wf(build), "index.html"));
     CHECK(jobs["build_pytorch_wheels"]["uses"].as<std::string>() == "./.github/workflows/" + build);
   }
