@@ -17,6 +17,7 @@
 #include "expand.h"
 #include "lower.h"
 #include "parse.h"
+#include "infer_permissions.h"
 #include "pass_through.h"
 #include "unroll.h"
 #include "yaml_emit.h"
@@ -142,6 +143,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
+  if (c.diags.has_errors()) return c;
+  infer_permissions(c.program, c.diags);
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "infer_permissions.h"
+
 namespace pipec {
 namespace {
 
@@ -198,6 +200,8 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       if (!version || !version->is_string()) {
         diags_.error(s.name_pos, "missing", "action \"" + s.name + "\" needs version = \"vX.Y.Z\" (the tag its SHA is)");
       }
+      // The token scopes its steps need (infer_permissions.cpp).
+      if (const Value* perms = obj->get("permissions")) check_permission_block(*perms, diags_);
     }
     if (kind == "image") {
       const Value* ref = obj->get("ref");

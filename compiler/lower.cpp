@@ -9,6 +9,7 @@
 #include <set>
 
 #include "check_tools.h"
+#include "infer_permissions.h"
 #include "render_expr.h"
 #include "tool_command.h"
 
@@ -30,11 +31,6 @@ const Order kPipecStepKeys = {"exports", "tool", "args"};
 const Order kTriggerKeys = {"push", "pull_request", "pull_request_target", "merge_group", "schedule",
                             "workflow_dispatch", "workflow_call", "workflow_run", "release", "issues",
                             "issue_comment", "repository_dispatch"};
-const Order kPermissionScopes = {"actions",  "attestations", "checks",        "contents",
-                                 "deployments", "discussions", "id-token",    "issues",
-                                 "models",   "packages",      "pages",         "pull-requests",
-                                 "security-events", "statuses"};
-
 std::shared_ptr<Value> object(const Pos& pos) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::Object;
@@ -133,23 +129,9 @@ ValuePtr Lowerer::lower_permissions(const Value& v) {
     }
     return make_string(v.text, v.pos);
   }
-  if (v.kind != Value::Kind::Object) {
-    diags_.error(v.pos, "type", "permissions must be a block of scope = read|write|none");
-    return make_null(v.pos);
-  }
+  if (!check_permission_block(v, diags_)) return make_null(v.pos);
   auto out = object(v.pos);
-  for (const auto& f : v.fields) {
-    if (std::find(kPermissionScopes.begin(), kPermissionScopes.end(), f.key) == kPermissionScopes.end()) {
-      diags_.error(f.key_pos, "unknown-key", "unknown permission scope \"" + f.key + "\"" + did_you_mean(f.key, kPermissionScopes));
-      continue;
-    }
-    std::string level = f.value->kind == Value::Kind::Null ? "" : f.value->text;
-    if (f.value->kind == Value::Kind::Object || (level != "read" && level != "write" && level != "none")) {
-      diags_.error(f.value->pos, "permissions", "permission " + f.key + " must be \"read\", \"write\" or \"none\"");
-      continue;
-    }
-    out->fields.push_back({f.key, f.key_pos, make_string(level, f.value->pos)});
-  }
+  for (const auto& f : v.fields) out->fields.push_back({f.key, f.key_pos, make_string(f.value->text, f.value->pos)});
   return out;
 }
 
