@@ -35,7 +35,7 @@ std::string respace(const std::string& s) {
       if (t.kind == Kind::Punct && (t.text == ")" || t.text == "]" || t.text == "}" || t.text == "," || t.text == "."))
         space = false;
       if (t.kind == Kind::Punct && (t.text == "(" || t.text == "[") &&
-          (p->kind == Kind::Word || p->kind == Kind::String || (prev_op && (a == ")" || a == "]"))))
+          (p->kind == Kind::Word || p->kind == Kind::String || (prev_op && (a == ")" || a == "]" || a == "}"))))
         space = false;  // a call, a type's options, an index
       if (t.kind == Kind::Punct && t.text == ":" && ternaries.back() == 0) space = false;  // `key: value`
     }

@@ -108,7 +108,7 @@ Names needs_of(const YAML::Node& job) {
 }
 
 const std::string kNotFork = "!github.event.pull_request.head.repo.fork";
-const Names kCiEntries = {"ci.yml", "ci_nightly.yml"};
+const Names kCiEntries = {"ci.yml", "ci_asan.yml", "ci_nightly.yml", "ci_tsan.yml"};
 const Names kReleaseEntries = {"release_portable_linux_pytorch_wheels.yml", "release_windows_pytorch_wheels.yml"};
 
 }  // namespace
@@ -116,8 +116,8 @@ const Names kReleaseEntries = {"release_portable_linux_pytorch_wheels.yml", "rel
 TEST_CASE("CI and release reach disjoint sets of build workflows") {
   CHECK(reachable(kCiEntries) ==
         Names{"build_portable_linux_python_packages.yml", "build_portable_linux_pytorch_wheels_ci.yml",
-              "build_windows_python_packages.yml", "build_windows_pytorch_wheels_ci.yml", "ci.yml", "ci_linux.yml",
-              "ci_nightly.yml", "ci_windows.yml", "setup.yml", "test_pytorch_wheels.yml",
+              "build_windows_python_packages.yml", "build_windows_pytorch_wheels_ci.yml", "ci.yml", "ci_asan.yml",
+              "ci_linux.yml", "ci_nightly.yml", "ci_tsan.yml", "ci_windows.yml", "setup.yml", "test_pytorch_wheels.yml",
               "test_pytorch_wheels_windows.yml", "test_rocm_wheels.yml"});
   CHECK(reachable(kReleaseEntries) ==
         Names{"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml",
@@ -231,9 +231,16 @@ TEST_CASE("an input of both triggers is the same input in both lists") {
 }
 
 TEST_CASE("two manual runs on one branch do not cancel each other") {
-  for (const auto& f : kCiEntries) {
+  const std::string run = "${{ github.workflow }}-${{ github.event.number || github.sha }}";
+  for (const auto& f : {"ci.yml", "ci_nightly.yml"}) {
     CHECK(wf(f)["concurrency"]["group"].as<std::string>() ==
-          "${{ github.workflow }}-${{ github.event.number || github.sha }}-${{ inputs.linux_amdgpu_families }}-${{ "
-          "inputs.windows_amdgpu_families }}-${{ inputs.build_pytorch }}");
+          run + "-${{ inputs.linux_amdgpu_families }}-${{ inputs.windows_amdgpu_families }}-${{ inputs.build_pytorch }}");
+  }
+  // The sanitizer entries build Linux only and never PyTorch: the families are what they take.
+  for (const auto& f : {"ci_asan.yml", "ci_tsan.yml"}) {
+    CHECK(wf(f)["concurrency"]["group"].as<std::string>() == run + "-${{ inputs.linux_amdgpu_families }}");
+    CHECK(wf(f)["jobs"]["setup"]["with"]["build_variant"].as<std::string>() == std::string(f).substr(3, 4));
+    CHECK(!wf(f)["jobs"]["windows_build_and_test"]);
+    CHECK(!wf(f)["jobs"]["linux_build_and_test"]["with"]["build_pytorch"]);
   }
 }
