@@ -90,7 +90,7 @@ class Inference {
   const Grants& visit(WorkflowModel& wf) {
     if (auto it = done_.find(&wf); it != done_.end()) return it->second;
     static const Grants kNone;
-    if (!visiting_.insert(&wf).second) return kNone;  // a call cycle; check_refs reports those
+    if (!visiting_.insert(&wf).second) return kNone;  // a call cycle; expand reports those
     const Value* own = wf.body->get("permissions");
     Grants base = own ? granted(own, "the permissions of " + wf.instance)
                       : Grants{{"contents", {"read", "the default permissions of " + wf.instance}}};
