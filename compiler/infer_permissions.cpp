@@ -91,12 +91,16 @@ class Inference {
     if (auto it = done_.find(&wf); it != done_.end()) return it->second;
     static const Grants kNone;
     if (!visiting_.insert(&wf).second) return kNone;  // a call cycle; expand reports those
-    const Value* own = wf.body->get("permissions");
-    Grants base = own ? granted(own, "the permissions of " + wf.instance)
-                      : Grants{{"contents", {"read", "the default permissions of " + wf.instance}}};
+    auto body = std::make_shared<Value>(*wf.body);
+    const bool stated = body->get("permissions") != nullptr;
+    if (!stated) {
+      // Least privilege by default: read the repository, nothing else.
+      body->fields.push_back({"permissions", wf.pos, as_block({{"contents", {"read", ""}}}, wf.pos)});
+    }
+    Grants base = granted(body->get("permissions"),
+                          (stated ? "the permissions of " : "the default permissions of ") + wf.instance);
     Grants held = base;
-    const Value* jobs = wf.body->get("jobs");
-    if (jobs) {
+    if (const Value* jobs = body->get("jobs")) {
       auto settled = std::make_shared<Value>(*jobs);
       for (auto& j : settled->fields) {
         const Value& job = *j.value;
@@ -126,12 +130,11 @@ class Inference {
         j.value = with_perms;
         add(held, grant);
       }
-      auto body = std::make_shared<Value>(*wf.body);
       for (auto& f : body->fields) {
         if (f.key == "jobs") f.value = settled;
       }
-      wf.body = body;
     }
+    wf.body = body;
     visiting_.erase(&wf);
     return done_[&wf] = held;
   }

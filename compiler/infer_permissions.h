@@ -1,4 +1,5 @@
-// Job permissions, worked out from what each job runs.
+// Permissions: a workflow that states none gets `contents: read`, and each
+// job's are worked out from what it runs.
 //
 // An action may declare the GITHUB_TOKEN scopes its step needs:
 //   action aws_credentials { uses = "..." version = "..." permissions { id-token = "write" } }
@@ -29,7 +30,7 @@ extern const std::vector<std::string> kPermissionScopes;
 // unknown scope, a level other than read, write or none); true when nothing is.
 bool check_permission_block(const Value& block, Diagnostics& diags);
 
-// Fills in the jobs' permissions of every workflow, callees before callers.
+// Fills in the permissions of every workflow and its jobs, callees before callers.
 void infer_permissions(Program& program, Diagnostics& diags);
 
 }  // namespace pipec

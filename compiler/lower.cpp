@@ -399,18 +399,8 @@ ValuePtr Lowerer::run() {
     }
     return lower_any(*f.value, f.key);
   });
-  auto result = std::make_shared<Value>(*out);
   if (!body.get("on")) diags_.error(wf_.pos, "missing", "workflow " + wf_.instance + " has no triggers: add on { ... }");
-  if (!body.get("permissions")) {
-    // Least privilege by default: read the repository, nothing else.
-    auto perms = object(wf_.pos);
-    perms->fields.push_back({"contents", wf_.pos, make_string("read", wf_.pos)});
-    auto it = std::find_if(result->fields.begin(), result->fields.end(), [](const Field& f) {
-      return f.key == "concurrency" || f.key == "env" || f.key == "defaults" || f.key == "jobs";
-    });
-    result->fields.insert(it, {"permissions", wf_.pos, perms});
-  }
-  return result;
+  return out;
 }
 
 }  // namespace
