@@ -1,6 +1,7 @@
 #include "check_tools.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace pipec {
@@ -86,6 +87,27 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
 
 std::string show(const Value& v) { return v.is_string() ? "\"" + v.text + "\"" : describe(v); }
 
+// A table a tool reads is compiled into C++ (emit_steps), where list and
+// object columns hold strings.
+void check_table_data(const Table& t, const std::string& tool, Diagnostics& diags) {
+  for (const auto& row : t.rows->items) {
+    for (const auto& c : t.columns) {
+      const Value* v = row->get(c.name);
+      if (!v || (c.type.name != "list" && c.type.name != "object")) continue;
+      std::vector<const Value*> elements;
+      for (const auto& i : v->items) elements.push_back(i.get());
+      for (const auto& f : v->fields) elements.push_back(f.value.get());
+      for (const Value* e : elements) {
+        if (!e->is_string() && !is_error(*e))
+          diags.error(e->pos, "type",
+                      "column " + c.name + " of table " + t.name + " holds " + describe(*e) +
+                          ", not a string; tool " + tool + " reads the table, and its " + c.type.name +
+                          " columns compile to strings");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::string flag_spelling(const std::string& name) {
@@ -95,8 +117,9 @@ std::string flag_spelling(const std::string& name) {
 }
 
 void check_tool_decls(Program& program, Diagnostics& diags) {
-  std::set<std::string> tables;
-  for (const auto& t : program.tables) tables.insert(t.name);
+  std::map<std::string, const Table*> tables;
+  for (const auto& t : program.tables) tables[t.name] = &t;
+  std::set<std::string> data_checked;
   for (const auto& obj : program.tools) {
     ToolDecl t;
     t.name = obj->get("name")->text;
@@ -119,7 +142,10 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
         for (const auto& d : v.items) {
           if (!d->is_string() || !tables.count(d->text))
             diags.error(d->pos, "unknown", show(*d) + " is not a table; data lists the tables the tool reads");
-          else t.data.push_back(d->text);
+          else {  // the first tool that reads a table checks it
+            t.data.push_back(d->text);
+            if (data_checked.insert(d->text).second) check_table_data(*tables[d->text], t.name, diags);
+          }
         }
       } else if (f.key != "name") {
         auto& list = f.key == "flags" ? t.flags : f.key == "envs" ? t.envs : t.outputs;

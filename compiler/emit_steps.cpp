@@ -99,6 +99,13 @@ std::string cpp_literal(const Value& v, const std::string& type) {
     for (size_t i = 0; i < v.items.size(); ++i) out += (i ? ", " : "") + cpp_literal(*v.items[i], "string");
     return out + "}";
   }
+  if (type == "object") {  // ordered (key, value) pairs
+    std::string out = "{";
+    for (size_t i = 0; i < v.fields.size(); ++i)
+      out += std::string(i ? ", {" : "{") + "\"" + c_escape(v.fields[i].key) + "\", " +
+             cpp_literal(*v.fields[i].value, "string") + "}";
+    return out + "}";
+  }
   return "\"" + c_escape(v.text) + "\"";
 }
 
@@ -125,7 +132,11 @@ EmittedFile table_header(const Table& t) {
     Data col;
     col.set("name", c.name);
     const std::string& ty = c.type.name;
-    col.set("cpp_type", ty == "boolean" ? "bool" : ty == "number" ? "double" : ty == "list" ? "std::vector<std::string>" : "std::string");
+    col.set("cpp_type", ty == "boolean"  ? "bool"
+                        : ty == "number" ? "double"
+                        : ty == "list"   ? "std::vector<std::string>"
+                        : ty == "object" ? "std::vector<std::pair<std::string, std::string>>"
+                                         : "std::string");
     col.set("init", ty == "boolean" ? " = false" : ty == "number" ? " = 0" : "");
     columns.push_back(col);
   }
