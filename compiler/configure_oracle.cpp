@@ -20,8 +20,13 @@ std::vector<steps::configure_ci::Family> families_of(const Program& program) {
       f.platform = text(row->get("platform"));
       f.family = text(row->get("family"));
       f.runner = text(row->get("runner"));
+      f.multi_gpu_runner = text(row->get("multi_gpu_runner"));
+      f.benchmark_runner = text(row->get("benchmark_runner"));
       if (const Value* vs = row->get("build_variants")) {
         for (const auto& v : vs->items) f.build_variants.push_back(text(v.get()));
+      }
+      if (const Value* ks = row->get("kernel_runners")) {
+        for (const auto& k : ks->fields) f.kernel_runners.push_back({k.key, text(k.value.get())});
       }
       f.expect_failure = flag(row->get("expect_failure"));
       f.expect_pytorch_failure = flag(row->get("expect_pytorch_failure"));
@@ -65,6 +70,8 @@ StepOracle configure_oracle(const Program& program) {
     e.build_pytorch = env_text(env, "INPUT_BUILD_PYTORCH");
     std::string variant = env_text(env, "BUILD_VARIANT");
     if (!variant.empty()) e.build_variant = variant;
+    e.additional_label_options = env_text(env, "ADDITIONAL_LABEL_OPTIONS");
+    e.multi_arch = env_text(env, "MULTI_ARCH") == "true";
     e.changed_paths = event.changed;
     steps::configure_ci::Result r;
     try {

@@ -51,6 +51,14 @@ check "docs-only push runs no builds" "      1 ci_summary [CI Summary]: runs
       1 setup: calls setup.yml
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
       1 windows_build_and_test: skipped (if is false)" --workflow therock/.github/workflows/ci.yml --event push --branch main --changed docs/a.md
+# The nightly benchmarks run where the family table has a benchmark runner;
+# ci.yml runs none.
+benchmarks() {  # explain args...: the legs whose test_benchmarks job runs
+  "$pipec" explain "$@" 2>&1 | awk '/^    [a-z_]+ \[/ { leg = $2; sub(/:$/, "", leg) } /^      test_benchmarks \[/ { print leg }'
+}
+got="$(benchmarks --workflow ci_nightly.yml --event schedule) | $(benchmarks --workflow therock/.github/workflows/ci.yml --event push --changed src/a.cpp)"
+if [ "$got" = "[Linux::gfx94X-dcgpu::release]
+[Windows::gfx1151::release] | " ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL benchmarks: %s\n' "$got"; fi
 out=$("$pipec" explain --event release 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$out" = 'error: --event must be one of push, pull_request, schedule, workflow_dispatch [usage]
 1 error' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL bad event: %s %s\n' "$rc" "$out"; fi

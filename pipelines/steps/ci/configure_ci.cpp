@@ -83,6 +83,41 @@ std::vector<std::string> test_labels(const std::string& csv) {
   return out;
 }
 
+// The kernel a test_runner:<kernel> label names: the first label containing
+// "test_runner", among the PR's labels and then ADDITIONAL_LABEL_OPTIONS.
+// Deliberate difference: a malformed one is ignored with a warning (TheRock
+// crashed on it).
+std::string runner_kernel(const Event& e, std::vector<std::string>& lines) {
+  std::vector<std::string> labels = e.pr_labels;
+  size_t i = 0;
+  while (i <= e.additional_label_options.size()) {
+    size_t j = e.additional_label_options.find(',', i);
+    if (j == std::string::npos) j = e.additional_label_options.size();
+    std::string item = trim(e.additional_label_options.substr(i, j - i));
+    if (!item.empty()) labels.push_back(item);
+    i = j + 1;
+  }
+  for (const auto& l : labels) {
+    if (l.find("test_runner") == std::string::npos) continue;
+    size_t colon = l.find(':');
+    if (colon == std::string::npos || l.find(':', colon + 1) != std::string::npos || colon + 1 == l.size()) {
+      lines.push_back("WARNING: label \"" + l + "\" is not test_runner:<kernel>; ignored");
+      return "";
+    }
+    return l.substr(colon + 1);
+  }
+  return "";
+}
+
+std::string json_object(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  std::string out = "{";
+  for (size_t i = 0; i < pairs.size(); ++i)
+    out += (i ? ", " : "") + quote_json(pairs[i].first) + ": " + quote_json(pairs[i].second);
+  return out + "}";
+}
+
+const char* json_bool(bool b) { return b ? "true" : "false"; }
+
 }  // namespace
 
 const std::vector<BuildVariant>& default_build_variants() {
@@ -205,35 +240,76 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
     t = kept;
   }
   bool dispatch_pytorch = e.build_pytorch.empty() || str2bool(e.build_pytorch, "INPUT_BUILD_PYTORCH");
+  std::string kernel = e.multi_arch ? "" : runner_kernel(e, res.lines);
+  if (!kernel.empty()) res.lines.push_back("test runners for kernel " + kernel + " only");
   // Rows, in table order (deliberate difference: TheRock's order was random).
   const char* platforms[2] = {"linux", "windows"};
   std::string variants_json[2];
   for (int p = 0; p < 2; ++p) {
-    std::vector<Row> rows;
+    auto v = std::find_if(variants.begin(), variants.end(), [&](const BuildVariant& b) {
+      return b.platform == platforms[p] && b.name == e.build_variant;
+    });
+    std::vector<const Family*> selected;
     for (const auto& f : families) {
       if (f.platform != platforms[p] || std::find(keys[p].begin(), keys[p].end(), f.key) == keys[p].end()) continue;
       if (std::find(f.build_variants.begin(), f.build_variants.end(), e.build_variant) == f.build_variants.end()) continue;
-      auto v = std::find_if(variants.begin(), variants.end(), [&](const BuildVariant& b) {
-        return b.platform == f.platform && b.name == e.build_variant;
-      });
-      if (v == variants.end()) continue;
+      if (v != variants.end()) selected.push_back(&f);
+    }
+    auto& report = p == 0 ? res.linux_rows : res.windows_rows;
+    std::vector<Row> rows;
+    if (e.multi_arch && !selected.empty()) {
+      // One row for the variant, with every selected family (once each);
+      // expect_failure and build_pytorch come from the variant alone.
+      std::vector<Row> members;
+      std::string dist;
+      std::set<std::string> seen;
+      for (const Family* f : selected) {
+        if (!seen.insert(f->family).second) continue;
+        members.push_back({{"amdgpu_family", quote_json(f->family)}, {"test-runs-on", quote_json(f->runner)},
+                           {"sanity_check_only_for_family", json_bool(f->sanity_only)}});
+        dist += (dist.empty() ? "" : ";") + f->family;
+      }
+      rows.push_back({{"matrix_per_family_json", quote_json(python_json(members))},
+                      {"dist_amdgpu_families", quote_json(dist)},
+                      {"artifact_group", quote_json("multi-arch-" + (v->suffix.empty() ? "release" : v->suffix))},
+                      {"build_variant_label", quote_json(v->label)},
+                      {"build_variant_suffix", quote_json(v->suffix)},
+                      {"build_variant_cmake_preset", quote_json(v->cmake_preset)},
+                      {"expect_failure", json_bool(v->expect_failure)},
+                      {"build_pytorch", json_bool(!v->expect_failure)}});
+      report.push_back({dist, !v->expect_failure});
+    }
+    for (const Family* fp : e.multi_arch ? std::vector<const Family*>{} : selected) {
+      const Family& f = *fp;
       bool expect_failure = f.expect_failure || v->expect_failure;
       bool pytorch = !expect_failure && !f.expect_pytorch_failure;
       if (e.event_name == "pull_request") pytorch = pytorch && pr_pytorch && f.pytorch_presubmit;
       else if (e.event_name == "push") pytorch = pytorch && f.pytorch_presubmit;
       else if (e.event_name == "workflow_dispatch") pytorch = pytorch && dispatch_pytorch;
-      Row row = {{"test-runs-on", quote_json(f.runner)}, {"family", quote_json(f.family)}};
+      // A test_runner:<kernel> label keeps only the kernel's runners.
+      std::string runner = f.runner, multi_gpu = f.multi_gpu_runner;
+      if (!kernel.empty()) {
+        auto k = std::find_if(f.kernel_runners.begin(), f.kernel_runners.end(),
+                              [&](const auto& kr) { return kr.first == kernel; });
+        runner = k == f.kernel_runners.end() ? "" : k->second;
+        multi_gpu = "";
+      }
+      Row row = {{"test-runs-on", quote_json(runner)}};
+      if (!f.multi_gpu_runner.empty()) row.push_back({"test-runs-on-multi-gpu", quote_json(multi_gpu)});
+      if (!f.kernel_runners.empty()) row.push_back({"test-runs-on-kernel", json_object(f.kernel_runners)});
+      if (!f.benchmark_runner.empty()) row.push_back({"benchmark-runs-on", quote_json(f.benchmark_runner)});
+      row.push_back({"family", quote_json(f.family)});
       if (f.bypass_tests) row.push_back({"bypass_tests_for_releases", "true"});
       if (f.sanity_only) row.push_back({"sanity_check_only_for_family", "true"});
       if (expect_failure) row.push_back({"expect_failure", "true"});
       if (f.expect_pytorch_failure) row.push_back({"expect_pytorch_failure", "true"});
-      row.push_back({"build_pytorch", pytorch ? "true" : "false"});
+      row.push_back({"build_pytorch", json_bool(pytorch)});
       row.push_back({"build_variant_label", quote_json(v->label)});
       row.push_back({"build_variant_suffix", quote_json(v->suffix)});
       row.push_back({"build_variant_cmake_preset", quote_json(v->cmake_preset)});
       row.push_back({"artifact_group", quote_json(f.family + (v->suffix.empty() ? "" : "-" + v->suffix))});
       rows.push_back(row);
-      (p == 0 ? res.linux_rows : res.windows_rows).push_back({f.family, pytorch});
+      report.push_back({f.family, pytorch});
     }
     variants_json[p] = python_json(rows);
   }

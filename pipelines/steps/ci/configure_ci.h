@@ -1,6 +1,6 @@
 // configure_ci: the CI matrix for an event (TheRock's
-// build_tools/github_actions/configure_ci.py, per-family mode), as a pure
-// function of the event and the data tables. `pipec explain` runs this same
+// build_tools/github_actions/configure_ci.py, per-family and multi-arch
+// modes), as a pure function of the event and the data tables. `pipec explain` runs this same
 // function to answer "which families build what?" before a push.
 #pragma once
 
@@ -13,6 +13,8 @@ namespace steps::configure_ci {
 struct Family {  // one row of the gpu_families table
   std::string key, trigger, platform, family, runner;
   std::vector<std::string> build_variants;
+  std::string multi_gpu_runner, benchmark_runner;                       // "" for none
+  std::vector<std::pair<std::string, std::string>> kernel_runners;      // kernel -> runner
   bool expect_failure = false, expect_pytorch_failure = false, sanity_only = false;
   bool bypass_tests = false, pytorch_presubmit = false;
 };
@@ -32,12 +34,15 @@ struct Event {
   std::string build_variant = "release";
   std::vector<std::string> changed_paths;
   std::vector<std::string> submodule_paths;
+  std::string additional_label_options;  // comma-separated, e.g. test_runner:oem
+  bool multi_arch = false;               // one row per build variant, all families in it
 };
 
 struct Result {
   std::vector<std::pair<std::string, std::string>> outputs;  // GITHUB_OUTPUT, in order
   std::vector<std::string> lines;                              // printed decisions
-  // Per platform: (family, build_pytorch) of each row, for reports.
+  // Per platform: (family, build_pytorch) of each row, for reports; in
+  // multi-arch mode the family is the row's ';'-joined family list.
   std::vector<std::pair<std::string, bool>> linux_rows, windows_rows;
 };
 

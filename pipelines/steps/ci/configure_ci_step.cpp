@@ -42,6 +42,8 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   e.windows_test_labels = in.windows_test_labels.value_or("");
   e.build_pytorch = in.input_build_pytorch.value_or("");
   e.build_variant = in.build_variant;
+  e.multi_arch = in.multi_arch;
+  e.additional_label_options = in.additional_label_options.value_or("");
   if (e.event_name != "schedule") {
     e.changed_paths = runtime::command_lines("git diff --name-only " + in.base_ref,
                                              "is BASE_REF a revision of this checkout?");
@@ -53,7 +55,6 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   }
   auto families = logic::families_from_table();
   if (in.load_test_runners_from_var) families = logic::with_runner_overrides(families, in.rocm_therock_test_runners);
-  if (in.multi_arch) throw InputError("MULTI_ARCH=true: the multi-arch matrix is not implemented by this configure_ci");
   logic::Result r = logic::configure(e, families);
   for (const auto& l : r.lines) log.line(l);
   // The summary names the families (with their flags); the full rows are in

@@ -3,6 +3,8 @@
 // pipec compiles into generated/steps/data/gpu_families.h.
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "ci/configure_ci.h"
 #include "ci/families_table.h"
 
@@ -87,6 +89,99 @@ TEST_CASE("pull request labels") {
   CHECK(output(skip, "linux_test_labels") == "[]");
   CHECK(output(skip, "enable_build_jobs") == "true");
   CHECK(output(skip, "test_type") == "smoke");
+}
+
+TEST_CASE("rows carry the family's multi-GPU, kernel and benchmark runners (section 1.4)") {
+  Result r = run(event("push", "main"));
+  std::string linux_rows = output(r, "linux_variants");
+  CHECK(linux_rows.rfind(
+            "[{\"test-runs-on\": \"linux-mi325-1gpu-ossci-rocm\", \"test-runs-on-multi-gpu\": "
+            "\"linux-mi325-8gpu-ossci-rocm\", \"benchmark-runs-on\": \"linux-mi325-8gpu-ossci-rocm\", \"family\": "
+            "\"gfx94X-dcgpu\", \"build_pytorch\": true, \"build_variant_label\": \"release\", "
+            "\"build_variant_suffix\": \"\", \"build_variant_cmake_preset\": \"\", \"artifact_group\": \"gfx94X-dcgpu\"}, ",
+            0) == 0);
+  CHECK(linux_rows.find("{\"test-runs-on\": \"linux-gfx1151-gpu-rocm\", \"test-runs-on-kernel\": {\"oem\": "
+                        "\"linux-strix-halo-gpu-rocm-oem\"}, \"family\": \"gfx1151\", ") != std::string::npos);
+  CHECK(output(r, "windows_variants").find("{\"test-runs-on\": \"windows-gfx1151-gpu-rocm\", \"benchmark-runs-on\": "
+                                           "\"windows-gfx1151-gpu-rocm\", \"family\": \"gfx1151\", ") != std::string::npos);
+}
+
+// (family, test-runs-on) of each row: what a kernel label leaves.
+std::string runners(const std::string& rows_json) {
+  std::string out;
+  for (const auto& row : nlohmann::json::parse(rows_json))
+    out += (out.empty() ? "" : " ") + row["family"].get<std::string>() + "=" + row["test-runs-on"].get<std::string>();
+  return out;
+}
+
+TEST_CASE("test_runner:oem keeps only the oem kernel's runners, from a PR label or ADDITIONAL_LABEL_OPTIONS") {
+  Result r = run(event("pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "test_runner:oem", "gfx1030-linux"}));
+  CHECK(runners(output(r, "linux_variants")) ==
+        "gfx94X-dcgpu= gfx110X-all= gfx1151=linux-strix-halo-gpu-rocm-oem gfx120X-all= gfx950-dcgpu=");
+  CHECK(runners(output(r, "windows_variants")) == "gfx110X-all= gfx1151= gfx120X-all=");
+  // The multi-GPU runner goes with the others; benchmarks are left alone.
+  auto gfx94x = nlohmann::json::parse(output(r, "linux_variants"))[0];
+  CHECK(gfx94x["test-runs-on-multi-gpu"] == "");
+  CHECK(gfx94x["benchmark-runs-on"] == "linux-mi325-8gpu-ossci-rocm");
+  Event dispatch = event("workflow_dispatch", "main");
+  dispatch.linux_families = "gfx1151, gfx94x";
+  dispatch.additional_label_options = " , test_runner:oem,";
+  CHECK(runners(output(run(dispatch), "linux_variants")) == "gfx94X-dcgpu= gfx1151=linux-strix-halo-gpu-rocm-oem");
+  // A kernel no family has empties every runner; a malformed label is ignored.
+  dispatch.additional_label_options = "test_runner:nope";
+  CHECK(runners(output(run(dispatch), "linux_variants")) == "gfx94X-dcgpu= gfx1151=");
+  dispatch.additional_label_options = "test_runner:a:b, test_runner:oem";
+  Result bad = run(dispatch);
+  CHECK(runners(output(bad, "linux_variants")) == "gfx94X-dcgpu=linux-mi325-1gpu-ossci-rocm gfx1151=linux-gfx1151-gpu-rocm");
+  CHECK(bad.lines == std::vector<std::string>{"WARNING: label \"test_runner:a:b\" is not test_runner:<kernel>; ignored"});
+}
+
+TEST_CASE("multi-arch mode: one row per build variant with every family in it (section 1.5)") {
+  Event e = event("workflow_dispatch", "main");
+  e.multi_arch = true;
+  e.linux_families = "gfx94X, gfx110X";
+  Result r = run(e);
+  CHECK(output(r, "linux_variants") ==
+        "[{\"matrix_per_family_json\": \"[{\\\"amdgpu_family\\\": \\\"gfx94X-dcgpu\\\", \\\"test-runs-on\\\": "
+        "\\\"linux-mi325-1gpu-ossci-rocm\\\", \\\"sanity_check_only_for_family\\\": false}, {\\\"amdgpu_family\\\": "
+        "\\\"gfx110X-all\\\", \\\"test-runs-on\\\": \\\"\\\", \\\"sanity_check_only_for_family\\\": true}]\", "
+        "\"dist_amdgpu_families\": \"gfx94X-dcgpu;gfx110X-all\", \"artifact_group\": \"multi-arch-release\", "
+        "\"build_variant_label\": \"release\", \"build_variant_suffix\": \"\", \"build_variant_cmake_preset\": \"\", "
+        "\"expect_failure\": false, \"build_pytorch\": true}]");
+  CHECK(output(r, "windows_variants") == "[]");
+  e.linux_families = "gfx94X";
+  auto one = nlohmann::json::parse(output(run(e), "linux_variants"));
+  CHECK(one.size() == 1);
+  CHECK(nlohmann::json::parse(one[0]["matrix_per_family_json"].get<std::string>()).size() == 1);
+  e.linux_families = "";
+  CHECK(output(run(e), "linux_variants") == "[]");
+  // A push to main: the five presubmit and postsubmit Linux families, the
+  // three Windows ones; kernel labels are not applied.
+  Event push = event("push", "main");
+  push.multi_arch = true;
+  push.additional_label_options = "test_runner:oem";
+  Result p = run(push);
+  auto linux_row = nlohmann::json::parse(output(p, "linux_variants"));
+  CHECK(linux_row.size() == 1);
+  CHECK(linux_row[0]["dist_amdgpu_families"] == "gfx94X-dcgpu;gfx110X-all;gfx1151;gfx120X-all;gfx950-dcgpu");
+  CHECK(nlohmann::json::parse(linux_row[0]["matrix_per_family_json"].get<std::string>())[2]["test-runs-on"] ==
+        "linux-gfx1151-gpu-rocm");
+  auto windows_row = nlohmann::json::parse(output(p, "windows_variants"));
+  CHECK(windows_row[0]["dist_amdgpu_families"] == "gfx110X-all;gfx1151;gfx120X-all");
+  CHECK(windows_row[0]["build_variant_cmake_preset"] == "windows-release");
+  // Variant flags only: asan expects failure and builds no PyTorch; a
+  // schedule's release row includes gfx101X and still builds it.
+  push.build_variant = "asan";
+  auto asan = nlohmann::json::parse(output(run(push), "linux_variants"))[0];
+  CHECK(asan["artifact_group"] == "multi-arch-asan");
+  CHECK(asan["expect_failure"] == true);
+  CHECK(asan["build_pytorch"] == false);
+  Event nightly = event("schedule", "main", {}, {});
+  nightly.multi_arch = true;
+  auto release = nlohmann::json::parse(output(run(nightly), "linux_variants"))[0];
+  CHECK(release["dist_amdgpu_families"].get<std::string>().find("gfx101X-dgpu") != std::string::npos);
+  CHECK(release["expect_failure"] == false);
+  CHECK(release["build_pytorch"] == true);
 }
 
 TEST_CASE("nightly schedule: every family, full tests, PyTorch where not expected to fail") {

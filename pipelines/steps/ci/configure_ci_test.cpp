@@ -7,17 +7,38 @@
 namespace steps::configure_ci {
 namespace {
 
+Family family(std::string key, std::string trigger, std::string platform, std::string name, std::string runner,
+              std::vector<std::string> variants) {
+  Family f;
+  f.key = key, f.trigger = trigger, f.platform = platform, f.family = name, f.runner = runner;
+  f.build_variants = variants;
+  return f;
+}
+
 std::vector<Family> fixture() {
-  Family gfx94x{"gfx94x", "presubmit", "linux", "gfx94X-dcgpu", "linux-mi325-1gpu-ossci-rocm", {"release", "asan"}};
+  Family gfx94x = family("gfx94x", "presubmit", "linux", "gfx94X-dcgpu", "linux-mi325-1gpu-ossci-rocm", {"release", "asan"});
   gfx94x.pytorch_presubmit = true;
-  Family gfx110x_w{"gfx110x", "presubmit", "windows", "gfx110X-all", "windows-gfx110X-gpu-rocm", {"release"}};
+  Family gfx110x_w = family("gfx110x", "presubmit", "windows", "gfx110X-all", "windows-gfx110X-gpu-rocm", {"release"});
   gfx110x_w.bypass_tests = gfx110x_w.sanity_only = true;
-  Family gfx950{"gfx950", "postsubmit", "linux", "gfx950-dcgpu", "linux-mi355-1gpu-ossci-rocm", {"release"}};
-  Family gfx101x{"gfx101x", "nightly", "linux", "gfx101X-dgpu", "", {"release"}};
+  Family gfx950 = family("gfx950", "postsubmit", "linux", "gfx950-dcgpu", "linux-mi355-1gpu-ossci-rocm", {"release"});
+  Family gfx101x = family("gfx101x", "nightly", "linux", "gfx101X-dgpu", "", {"release"});
   gfx101x.expect_failure = gfx101x.expect_pytorch_failure = true;
-  Family gfx90x_w{"gfx90x", "nightly", "windows", "gfx90X-dcgpu", "", {"release"}};
+  Family gfx90x_w = family("gfx90x", "nightly", "windows", "gfx90X-dcgpu", "", {"release"});
   gfx90x_w.expect_pytorch_failure = true;
   return {gfx94x, gfx110x_w, gfx950, gfx101x, gfx90x_w};
+}
+
+// An event, its fields in Event's order.
+Event ev(std::string name, std::string ref, std::vector<std::string> labels, std::string linux_families,
+         std::string windows_families, std::string linux_tests, std::string windows_tests, std::string build_pytorch,
+         std::string variant, std::vector<std::string> changed, std::vector<std::string> submodules) {
+  Event e;
+  e.event_name = name, e.ref_name = ref, e.pr_labels = labels;
+  e.linux_families = linux_families, e.windows_families = windows_families;
+  e.linux_test_labels = linux_tests, e.windows_test_labels = windows_tests;
+  e.build_pytorch = build_pytorch, e.build_variant = variant;
+  e.changed_paths = changed, e.submodule_paths = submodules;
+  return e;
 }
 
 Result run(Event e) { return configure(e, fixture()); }
@@ -30,7 +51,7 @@ std::string output(const Result& r, const std::string& key) {
 using Rows = std::vector<std::pair<std::string, bool>>;
 
 TEST_CASE("push to main: presubmit and postsubmit rows in table order, exact JSON") {
-  Result r = run({"push", "main", {}, "", "", "", "", "", "release", {"src/a.cpp"}, {}});
+  Result r = run(ev("push", "main", {}, "", "", "", "", "", "release", {"src/a.cpp"}, {}));
   CHECK(output(r, "linux_variants") ==
         "[{\"test-runs-on\": \"linux-mi325-1gpu-ossci-rocm\", \"family\": \"gfx94X-dcgpu\", \"build_pytorch\": true, "
         "\"build_variant_label\": \"release\", \"build_variant_suffix\": \"\", \"build_variant_cmake_preset\": \"\", "
@@ -46,38 +67,38 @@ TEST_CASE("push to main: presubmit and postsubmit rows in table order, exact JSO
 }
 
 TEST_CASE("PyTorch narrowing per trigger (the seeds' table)") {
-  CHECK(run({"pull_request", "1/merge", {}, "", "", "", "", "", "release", {}, {}}).linux_rows ==
+  CHECK(run(ev("pull_request", "1/merge", {}, "", "", "", "", "", "release", {}, {})).linux_rows ==
         Rows{{"gfx94X-dcgpu", false}});
-  Result labelled = run({"pull_request", "1/merge", {"build:pytorch"}, "", "", "", "", "", "release", {}, {}});
+  Result labelled = run(ev("pull_request", "1/merge", {"build:pytorch"}, "", "", "", "", "", "release", {}, {}));
   CHECK(labelled.linux_rows == Rows{{"gfx94X-dcgpu", true}});
   CHECK(labelled.windows_rows == Rows{{"gfx110X-all", false}});
-  CHECK(run({"push", "main", {}, "", "", "", "", "", "release", {}, {}}).linux_rows ==
+  CHECK(run(ev("push", "main", {}, "", "", "", "", "", "release", {}, {})).linux_rows ==
         Rows{{"gfx94X-dcgpu", true}, {"gfx950-dcgpu", false}});
-  Result nightly = run({"schedule", "main", {}, "", "", "", "", "", "release", {}, {}});
+  Result nightly = run(ev("schedule", "main", {}, "", "", "", "", "", "release", {}, {}));
   CHECK(nightly.linux_rows == Rows{{"gfx94X-dcgpu", true}, {"gfx950-dcgpu", true}, {"gfx101X-dgpu", false}});
   CHECK(nightly.windows_rows == Rows{{"gfx110X-all", true}, {"gfx90X-dcgpu", false}});
   CHECK(output(nightly, "test_type") == "full");
   CHECK(output(nightly, "enable_build_jobs") == "true");
-  CHECK(run({"workflow_dispatch", "main", {}, "gfx94X, gfx950", "", "", "", "false", "release", {}, {}}).linux_rows ==
+  CHECK(run(ev("workflow_dispatch", "main", {}, "gfx94X, gfx950", "", "", "", "false", "release", {}, {})).linux_rows ==
         Rows{{"gfx94X-dcgpu", false}, {"gfx950-dcgpu", false}});
-  CHECK(run({"workflow_dispatch", "main", {}, "gfx950 ,|.gfx94x;gfx1201", "", "", "", "", "release", {}, {}}).linux_rows ==
+  CHECK(run(ev("workflow_dispatch", "main", {}, "gfx950 ,|.gfx94x;gfx1201", "", "", "", "", "release", {}, {})).linux_rows ==
         Rows{{"gfx94X-dcgpu", true}, {"gfx950-dcgpu", true}});
 }
 
 TEST_CASE("pull request labels: families, tests, skip-ci skips everything") {
-  Result r = run({"pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "test:nope"}, "", "", "", "", "", "release", {"a.md"}, {}});
+  Result r = run(ev("pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "test:nope"}, "", "", "", "", "", "release", {"a.md"}, {}));
   CHECK(r.linux_rows == Rows{{"gfx94X-dcgpu", false}, {"gfx950-dcgpu", false}});
   CHECK(output(r, "linux_test_labels") == "[\"rocprim\"]");
   CHECK(output(r, "windows_test_labels") == "[\"rocprim\"]");
   CHECK(output(r, "test_type") == "full");
   CHECK(output(r, "enable_build_jobs") == "false");
-  Result skip = run({"pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "skip-ci"}, "", "", "", "", "", "release", {}, {}});
+  Result skip = run(ev("pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "skip-ci"}, "", "", "", "", "", "release", {}, {}));
   CHECK(output(skip, "linux_variants") == "[]");
   CHECK(output(skip, "linux_test_labels") == "[]");
 }
 
 TEST_CASE("asan rows expect failure and never build PyTorch") {
-  Result r = run({"push", "main", {}, "", "", "", "", "", "asan", {}, {}});
+  Result r = run(ev("push", "main", {}, "", "", "", "", "", "asan", {}, {}));
   CHECK(output(r, "linux_variants") ==
         "[{\"test-runs-on\": \"linux-mi325-1gpu-ossci-rocm\", \"family\": \"gfx94X-dcgpu\", \"expect_failure\": true, "
         "\"build_pytorch\": false, \"build_variant_label\": \"asan\", \"build_variant_suffix\": \"asan\", "
@@ -102,11 +123,11 @@ TEST_CASE("path filters (configure_ci_path_filters_test)") {
 TEST_CASE("long-lived branches and bad input") {
   for (auto b : {"main", "release/therock-7.9", "release/therock-", "release/therock-100"}) CHECK(is_long_lived_branch(b));
   for (auto b : {"users/test", "release/therock", "main-test", "newfeature", "release/main"}) CHECK_FALSE(is_long_lived_branch(b));
-  CHECK_THROWS_WITH_AS(run({"issue_comment", "main", {}, "", "", "", "", "", "release", {}, {}}),
+  CHECK_THROWS_WITH_AS(run(ev("issue_comment", "main", {}, "", "", "", "", "", "release", {}, {})),
                        "GITHUB_EVENT_NAME: unknown event \"issue_comment\"; expected one of push, pull_request, schedule, workflow_dispatch",
                        InputError);
-  CHECK_THROWS_WITH_AS(run({"push", "", {}, "", "", "", "", "", "release", {}, {}}), "GITHUB_REF_NAME is not set", InputError);
-  CHECK_THROWS_WITH_AS(run({"workflow_dispatch", "main", {}, "gfx94x", "", "", "", "maybe", "release", {}, {}}),
+  CHECK_THROWS_WITH_AS(run(ev("push", "", {}, "", "", "", "", "", "release", {}, {})), "GITHUB_REF_NAME is not set", InputError);
+  CHECK_THROWS_WITH_AS(run(ev("workflow_dispatch", "main", {}, "gfx94x", "", "", "", "maybe", "release", {}, {})),
                        "INPUT_BUILD_PYTORCH must be true or false (or yes/no, 1/0, on/off), not \"maybe\"", InputError);
 }
 

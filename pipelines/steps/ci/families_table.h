@@ -25,6 +25,9 @@ inline std::vector<Family> families_from_table() {
     f.family = row.family;
     f.runner = row.runner;
     f.build_variants = row.build_variants;
+    f.multi_gpu_runner = row.multi_gpu_runner;
+    f.benchmark_runner = row.benchmark_runner;
+    f.kernel_runners = row.kernel_runners;
     f.expect_failure = row.expect_failure;
     f.expect_pytorch_failure = row.expect_pytorch_failure;
     f.sanity_only = row.sanity_only;
