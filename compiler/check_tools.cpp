@@ -188,10 +188,33 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
   for (const auto& j : jobs->fields) {
     const Value* steps = j.value->get("steps");
     if (!steps) continue;
-    bool built = false;
+    bool built = false, listed = false;
+    // The tools the step_tools step builds (its builds list), and whether a
+    // later step runs each.
+    std::vector<std::pair<const ToolDecl*, const Value*>> builds;
+    std::set<const ToolDecl*> run;
+    Pos builds_at;
     for (const auto& st : steps->items) {
       const Value& step = *st;
-      if (const Value* id = step.get("id"); id && id->is_string() && id->text == "step_tools") built = true;
+      const Value* id = step.get("id");
+      bool builder = id && id->is_string() && id->text == "step_tools";
+      if (const Field* bf = step.field("builds")) {
+        listed = true;
+        builds_at = bf->value->pos;
+        if (!builder)
+          diags.error(bf->key_pos, "tool-step",
+                      "builds is for the step with id \"step_tools\", which builds the step tools");
+        if (bf->value->kind != Value::Kind::List && !is_error(*bf->value))
+          diags.error(bf->value->pos, "type", "builds must be a list of tools, like [configure_ci]");
+        for (const auto& b : bf->value->items) {
+          // A tool's own position is its declaration's: point at the list.
+          if (const ToolDecl* t = find_tool(program, *b)) builds.push_back({t, bf->value.get()});
+          else if (!is_error(*b)) diags.error(b->pos, "type", "builds lists tools, not " + show(*b));
+        }
+      } else if (builder) {
+        diags.error(step.pos, "tool-step", "the step with id \"step_tools\" needs builds = [TOOL, ...]: the tools it builds");
+      }
+      if (builder) built = true;
       const Field* tf = step.field("tool");
       if (!tf) {
         if (const Field* a = step.field("args"))
@@ -213,7 +236,14 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
                     "job \"" + j.key + "\" runs tool " + tool->name +
                         " before building the step tools; put the step with id \"step_tools\" "
                         "(use build_step_tools(...)) before it");
+      } else if (listed &&
+                 std::none_of(builds.begin(), builds.end(), [&](const auto& b) { return b.first == tool; })) {
+        diags.error(tf->key_pos, "tool-step",
+                    "job \"" + j.key + "\" runs tool " + tool->name +
+                        ", which the builds list of its step_tools step leaves out; add it there (" +
+                        builds_at.file + ":" + std::to_string(builds_at.line) + ":" + std::to_string(builds_at.col) + ")");
       }
+      run.insert(tool);
       std::vector<std::string> names;
       for (const auto* list : {&tool->flags, &tool->envs}) {
         for (const auto& p : *list) names.push_back(p.name);
@@ -253,6 +283,12 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
           }
         }
       }
+    }
+    for (const auto& [tool, at] : builds) {
+      if (!run.count(tool))
+        diags.error(at->pos, "tool-step",
+                    "job \"" + j.key + "\" builds tool " + tool->name + " but runs no step with tool = " +
+                        tool->name + "; take it out of builds");
     }
   }
 }

@@ -12,8 +12,9 @@ namespace pipec {
 void check_tool_decls(Program& program, Diagnostics& diags);
 
 // Every step of `wf` that runs a tool: known flags and environment names,
-// required ones given, literal values of the declared type, and the step
-// tools built earlier in the same job (a step with id "step_tools").
+// required ones given, literal values of the declared type, and the tool
+// built earlier in the same job: the step with id "step_tools" lists in
+// `builds` exactly the tools the job's steps run.
 void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
 
 // The declaration of a tool value (an Object tagged "tool"), or null.

@@ -27,7 +27,7 @@ const Order kJobKeys = {"name",     "needs",     "if",       "runs-on",  "enviro
 const Order kPipecJobKeys = {"unroll"};
 const Order kStepKeys = {"name",  "id",    "if", "uses", "with", "shell", "working-directory",
                          "env",   "timeout-minutes", "continue-on-error", "run"};
-const Order kPipecStepKeys = {"exports", "tool", "args"};
+const Order kPipecStepKeys = {"exports", "tool", "args", "builds"};
 const Order kTriggerKeys = {"push", "pull_request", "pull_request_target", "merge_group", "schedule",
                             "workflow_dispatch", "workflow_call", "workflow_run", "release", "issues",
                             "issue_comment", "repository_dispatch"};
