@@ -118,6 +118,29 @@ std::string json_object(const std::vector<std::pair<std::string, std::string>>& 
 
 const char* json_bool(bool b) { return b ? "true" : "false"; }
 
+// Multi-arch mode's one row for a build variant: every selected family
+// (once each) in matrix_per_family_json and dist_amdgpu_families;
+// expect_failure and build_pytorch come from the variant alone. Sets dist to
+// the ';'-joined family names.
+Row multi_arch_row(const std::vector<const Family*>& selected, const BuildVariant& v, std::string& dist) {
+  std::vector<Row> members;
+  std::set<std::string> seen;
+  for (const Family* f : selected) {
+    if (!seen.insert(f->family).second) continue;
+    members.push_back({{"amdgpu_family", quote_json(f->family)}, {"test-runs-on", quote_json(f->runner)},
+                       {"sanity_check_only_for_family", json_bool(f->sanity_only)}});
+    dist += (dist.empty() ? "" : ";") + f->family;
+  }
+  return {{"matrix_per_family_json", quote_json(python_json(members))},
+          {"dist_amdgpu_families", quote_json(dist)},
+          {"artifact_group", quote_json("multi-arch-" + (v.suffix.empty() ? "release" : v.suffix))},
+          {"build_variant_label", quote_json(v.label)},
+          {"build_variant_suffix", quote_json(v.suffix)},
+          {"build_variant_cmake_preset", quote_json(v.cmake_preset)},
+          {"expect_failure", json_bool(v.expect_failure)},
+          {"build_pytorch", json_bool(!v.expect_failure)}};
+}
+
 }  // namespace
 
 const std::vector<BuildVariant>& default_build_variants() {
@@ -257,29 +280,16 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
     }
     auto& report = p == 0 ? res.linux_rows : res.windows_rows;
     std::vector<Row> rows;
-    if (e.multi_arch && !selected.empty()) {
-      // One row for the variant, with every selected family (once each);
-      // expect_failure and build_pytorch come from the variant alone.
-      std::vector<Row> members;
-      std::string dist;
-      std::set<std::string> seen;
-      for (const Family* f : selected) {
-        if (!seen.insert(f->family).second) continue;
-        members.push_back({{"amdgpu_family", quote_json(f->family)}, {"test-runs-on", quote_json(f->runner)},
-                           {"sanity_check_only_for_family", json_bool(f->sanity_only)}});
-        dist += (dist.empty() ? "" : ";") + f->family;
+    if (e.multi_arch) {
+      if (!selected.empty()) {
+        std::string dist;
+        rows.push_back(multi_arch_row(selected, *v, dist));
+        report.push_back({dist, !v->expect_failure});
       }
-      rows.push_back({{"matrix_per_family_json", quote_json(python_json(members))},
-                      {"dist_amdgpu_families", quote_json(dist)},
-                      {"artifact_group", quote_json("multi-arch-" + (v->suffix.empty() ? "release" : v->suffix))},
-                      {"build_variant_label", quote_json(v->label)},
-                      {"build_variant_suffix", quote_json(v->suffix)},
-                      {"build_variant_cmake_preset", quote_json(v->cmake_preset)},
-                      {"expect_failure", json_bool(v->expect_failure)},
-                      {"build_pytorch", json_bool(!v->expect_failure)}});
-      report.push_back({dist, !v->expect_failure});
+      variants_json[p] = python_json(rows);
+      continue;
     }
-    for (const Family* fp : e.multi_arch ? std::vector<const Family*>{} : selected) {
+    for (const Family* fp : selected) {
       const Family& f = *fp;
       bool expect_failure = f.expect_failure || v->expect_failure;
       bool pytorch = !expect_failure && !f.expect_pytorch_failure;
