@@ -83,6 +83,27 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
         check_value(*in, *f.value, name, wf, diags);
       }
     }
+    // Secrets: GitHub refuses to start a run that passes a secret the callee
+    // does not declare, or leaves out one it requires (secrets = "inherit"
+    // passes them all).
+    const Value* secrets = j.value->get("secrets");
+    std::vector<std::string> secret_names;
+    for (const auto& sec : callee->secrets) secret_names.push_back(sec.name);
+    if (secrets && secrets->kind == Value::Kind::Object) {
+      for (const auto& f : secrets->fields) {
+        if (std::find(secret_names.begin(), secret_names.end(), f.key) != secret_names.end()) continue;
+        diags.error(f.key_pos, "call-secret",
+                    name + " has no secret \"" + f.key + "\"" + did_you_mean(f.key, secret_names) +
+                        (secret_names.empty() ? "; it declares none" : "; it takes " + join(secret_names)));
+      }
+    }
+    if (!secrets || secrets->kind == Value::Kind::Object) {
+      for (const auto& sec : callee->secrets) {
+        if (sec.required && (!secrets || !secrets->field(sec.name)))
+          diags.error(at, "call-missing", "job \"" + j.key + "\" does not pass the required secret \"" + sec.name +
+                                              "\" of " + name + " (secrets { " + sec.name + " }, or secrets = \"inherit\")");
+      }
+    }
     for (const auto& in : callee->inputs) {
       if (in.only == "dispatch" || !in.required || in.default_value) continue;
       if (!with || !with->field(in.name))

@@ -48,6 +48,7 @@ ValuePtr resolve_in(const ValuePtr& obj, const std::string& key, const Resolver&
 }
 
 ValuePtr input_of_same_name(const Field& f) { return reference({"inputs", f.key}, f.key_pos); }
+ValuePtr secret_of_same_name(const Field& f) { return reference({"secrets", f.key}, f.key_pos); }
 
 // The ids of the steps of `job` whose tool writes output `name`.
 std::vector<std::string> steps_writing(const Value& job, const std::string& name, const Program& program,
@@ -88,7 +89,7 @@ class PassThrough {
 
  private:
   ValuePtr job(const std::string& id, const ValuePtr& j) {
-    ValuePtr out = resolve_in(j, "with", input_of_same_name);
+    ValuePtr out = resolve_in(resolve_in(j, "with", input_of_same_name), "secrets", secret_of_same_name);
     out = resolve_in(out, "outputs", [&](const Field& f) { return step_output(id, *j, f); });
     if (const Value* steps = out->get("steps")) {
       auto resolved = std::make_shared<Value>(*steps);
@@ -155,7 +156,7 @@ class PassThrough {
     for (const auto& f : v.fields) {
       if (is_pass(*f.value))
         diags_.error(f.key_pos, "pass-through",
-                     "a bare name passes a value on only in with, args and outputs; write " + f.key + " = ...");
+                     "a bare name passes a value on only in with, args, secrets and outputs; write " + f.key + " = ...");
       else report_leftovers(*f.value);
     }
     for (const auto& i : v.items) report_leftovers(*i);

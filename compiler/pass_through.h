@@ -2,6 +2,7 @@
 //
 //   with { artifact_group }       a job's or step's with, a tool step's args:
 //                                 the workflow's input of that name (inputs.artifact_group)
+//   secrets { HF_TOKEN }          a job's secrets: the secret of that name (secrets.HF_TOKEN)
 //   outputs { torch_version }     a job's outputs: the output of that name of the one
 //                                 step tool in the job that writes it (steps.ID.outputs.torch_version)
 //                                 a workflow's outputs: the output of that name of the one
