@@ -69,16 +69,25 @@ std::vector<std::string> known_names(const std::string& text, const std::vector<
   return out;
 }
 
-std::vector<std::string> test_labels(const std::string& csv) {
+// The items of comma-separated text, trimmed, empty ones dropped.
+std::vector<std::string> csv_items(const std::string& csv) {
   std::vector<std::string> out;
   size_t i = 0;
   while (i <= csv.size()) {
     size_t j = csv.find(',', i);
     if (j == std::string::npos) j = csv.size();
     std::string item = trim(csv.substr(i, j - i));
+    if (!item.empty()) out.push_back(item);
+    i = j + 1;
+  }
+  return out;
+}
+
+std::vector<std::string> test_labels(const std::string& csv) {
+  std::vector<std::string> out;
+  for (const auto& item : csv_items(csv)) {
     auto at = item.find("test:");
     if (at != std::string::npos) out.push_back(item.substr(at + 5));
-    i = j + 1;
   }
   return out;
 }
@@ -89,14 +98,7 @@ std::vector<std::string> test_labels(const std::string& csv) {
 // crashed on it).
 std::string runner_kernel(const Event& e, std::vector<std::string>& lines) {
   std::vector<std::string> labels = e.pr_labels;
-  size_t i = 0;
-  while (i <= e.additional_label_options.size()) {
-    size_t j = e.additional_label_options.find(',', i);
-    if (j == std::string::npos) j = e.additional_label_options.size();
-    std::string item = trim(e.additional_label_options.substr(i, j - i));
-    if (!item.empty()) labels.push_back(item);
-    i = j + 1;
-  }
+  for (const auto& item : csv_items(e.additional_label_options)) labels.push_back(item);
   for (const auto& l : labels) {
     if (l.find("test_runner") == std::string::npos) continue;
     size_t colon = l.find(':');
