@@ -30,8 +30,8 @@ void check_copied_steps(const std::map<std::string, File>& files, const SourceMa
           if (!fresh) {
             const Pos& p = it->second;
             diags.error(s->pos, "copied-step",
-                        "this step is written the same at " + p.file + ":" + std::to_string(p.line) + ":" +
-                            std::to_string(p.col) + "; write it once, as a steps template used in both places");
+                        "this step is written the same at " + to_string(p) +
+                            "; write it once, as a steps template used in both places");
           }
           continue;
         }

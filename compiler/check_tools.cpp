@@ -241,8 +241,7 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
         diags.error(tf->key_pos, "tool-step",
                     "job \"" + j.key + "\" runs tool " + tool->name +
                         ", which the builds list of its step_tools step leaves out; add it there (" +
-                        builds_at.file + ":" + std::to_string(builds_at.line) + ":" +
-                        std::to_string(builds_at.col) + ")");
+                        to_string(builds_at) + ")");
       }
       run.insert(tool);
       std::vector<std::string> names;

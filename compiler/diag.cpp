@@ -39,13 +39,17 @@ static std::string source_line(const SourceMap& sources, const Pos& pos) {
   return {};
 }
 
+std::string to_string(const Pos& pos) {
+  return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
+}
+
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources) {
   std::string out;
   int errors = 0;
   for (const auto& d : diags) {
     if (d.severity == "error") ++errors;
     if (d.pos.line > 0) {
-      out += d.pos.file + ":" + std::to_string(d.pos.line) + ":" + std::to_string(d.pos.col) + ": ";
+      out += to_string(d.pos) + ": ";
     } else if (!d.pos.file.empty()) {
       out += d.pos.file + ": ";
     }

@@ -14,6 +14,9 @@ struct Pos {
   int col = 0;   // 1-based
 };
 
+// "file:line:col", as diagnostics and reports name a place.
+std::string to_string(const Pos& pos);
+
 struct Diagnostic {
   Pos pos;
   std::string severity;  // "error" or "warning"

@@ -180,7 +180,7 @@ std::string unified_diff(const std::string& path, const std::string& before, con
     if (!after_sources || after_idx < 1 || after_idx > static_cast<long long>(after_sources->size())) return "";
     const Pos& p = (*after_sources)[after_idx - 1];
     if (p.line <= 0) return "";
-    return "    <- " + p.file + ":" + std::to_string(p.line) + ":" + std::to_string(p.col);
+    return "    <- " + to_string(p);
   };
   for (const auto& h : d.getUniHunks()) {
     out << "@@ -" << h.a << "," << h.b << " +" << h.c << "," << h.d << " @@\n";

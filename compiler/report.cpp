@@ -156,7 +156,7 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
     for (const auto& d : drift) {
       nlohmann::ordered_json sources = nlohmann::ordered_json::array();
       for (const auto& p : diff_sources(d.diff))
-        sources.push_back(p.file + ":" + std::to_string(p.line) + ":" + std::to_string(p.col));
+        sources.push_back(to_string(p));
       list.push_back({{"file", d.path}, {"kind", drift_kind_name(d.kind)}, {"sources", sources}, {"diff", d.diff}});
     }
     return nlohmann::ordered_json{{"generated_files", outputs}, {"drift", list}}.dump(2) + "\n";
