@@ -1,8 +1,9 @@
 // What TheRock's generated workflows promise, read from the committed YAML as
 // GitHub will read it: the CI/release trust boundary, no credentials for
 // forks, one index writer per run folder, CI's PyTorch defaults, per-leg
-// release instances, call and dispatch inputs that agree, and concurrency
-// groups that tell two manual runs apart.
+// release instances, step-tools caches that never cross build environments,
+// call and dispatch inputs that agree, and concurrency groups that tell two
+// manual runs apart.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 #include <yaml-cpp/yaml.h>
@@ -209,6 +210,33 @@ TEST_CASE("release runs each combination's build, test and promotion in its own 
   CHECK(build["upload_pytorch_wheels"]["env"]["TORCH_VERSION"].as<std::string>() ==
         "${{ needs.build_pytorch_wheels.outputs.torch_version }}");
   CHECK_FALSE(build["build_pytorch_wheels"]["strategy"]);
+}
+
+TEST_CASE("a step tools cache entry is restored only where it was built the same way") {
+  // CMake refuses a build directory restored into another workspace (the
+  // manylinux container's /__w is not the runner's own), and a build for one
+  // set of tools lacks another's. So one key, one way of building.
+  std::map<std::string, std::string> built_by_key;
+  int jobs = 0;
+  for (const auto& [name, w] : workflows()) {
+    for (const auto& job : w["jobs"]) {
+      const YAML::Node container = job.second["container"];
+      std::string key, how = job.second["runs-on"].as<std::string>("") + "\n" +
+                             (container ? container["image"].as<std::string>() : "no container") + "\n";
+      for (const auto& s : job.second["steps"]) {
+        std::string step = s["name"].as<std::string>("");
+        if (step == "Restore the step tools build") key = s["with"]["key"].as<std::string>();
+        if (step == "Install the step tools' libraries" || step == "Build the step tools")
+          how += s["run"].as<std::string>() + "\n";
+      }
+      if (key.empty()) continue;
+      ++jobs;
+      auto [at, added] = built_by_key.emplace(key, how);
+      CHECK_MESSAGE(at->second == how, (name + ": job " + job.first.as<std::string>() + " shares key " + key));
+    }
+  }
+  CHECK(jobs == 13);
+  CHECK(built_by_key.size() == 8);
 }
 
 TEST_CASE("an input of both triggers is the same input in both lists") {
