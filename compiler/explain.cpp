@@ -117,7 +117,7 @@ json Simulator::github_context() const {
   json event = json::object();
   if (event_.event == "pull_request") {
     event["number"] = 1;
-    event["pull_request"] = {{"number", 1}, {"labels", labels}, {"head", {{"repo", {{"fork", false}}}}},
+    event["pull_request"] = {{"number", 1}, {"labels", labels}, {"head", {{"repo", {{"fork", event_.fork}}}}},
                              {"base", {{"ref", event_.branch}}}};
   }
   if (event_.event == "workflow_dispatch") {
@@ -309,8 +309,12 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
     diags.error(Pos{}, "usage", "--event must be one of " + join(events) + did_you_mean(event.event, events));
     return "";
   }
+  if (event.fork && event.event != "pull_request") {
+    diags.error(Pos{}, "usage", "--fork describes a pull request; it needs --event pull_request");
+    return "";
+  }
   Simulator sim(program, event, oracle);
-  std::string header = "event: " + event.event + ", branch " + event.branch;
+  std::string header = "event: " + event.event + (event.fork ? " from a fork" : "") + ", branch " + event.branch;
   if (!event.labels.empty()) header += ", labels " + join(event.labels);
   for (const auto& [k, v] : event.inputs) header += ", " + k + "=" + v;
   sim.out += header + "\n";

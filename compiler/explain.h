@@ -22,6 +22,7 @@ struct ExplainEvent {
   std::vector<std::string> labels;
   std::map<std::string, std::string> inputs;
   std::vector<std::string> changed;
+  bool fork = false;     // a pull request from a fork
   std::string workflow;  // only this entry workflow: its path or a tail of it
 };
 

@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
   explain->add_option("--input", input_args, "A dispatch input, name=value (repeat for several)");
   explain->add_option("--changed", event.changed, "A changed path (repeat for several)");
   explain->add_option("--workflow", event.workflow, "Only this entry workflow, e.g. ci.yml");
+  explain->add_flag("--fork", event.fork, "The pull request comes from a fork");
   auto* graph = app.add_subcommand("graph", "The call graph of all workflows, or one workflow's job graph (Mermaid)");
   std::string graph_workflow;
   bool graph_dot = false;

@@ -59,6 +59,9 @@ benchmarks() {  # explain args...: the legs whose test_benchmarks job runs
 got="$(benchmarks --workflow ci_nightly.yml --event schedule) | $(benchmarks --workflow therock/.github/workflows/ci.yml --event push --changed src/a.cpp)"
 if [ "$got" = "[Linux::gfx94X-dcgpu::release]
 [Windows::gfx1151::release] | " ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL benchmarks: %s\n' "$got"; fi
+out=$("$pipec" explain --event push --fork 2>&1); rc=$?
+if [ $rc -eq 2 ] && [ "$out" = 'error: --fork describes a pull request; it needs --event pull_request [usage]
+1 error' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL fork push: %s %s\n' "$rc" "$out"; fi
 out=$("$pipec" explain --event release 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$out" = 'error: --event must be one of push, pull_request, schedule, workflow_dispatch [usage]
 1 error' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL bad event: %s %s\n' "$rc" "$out"; fi
