@@ -59,6 +59,32 @@ benchmarks() {  # explain args...: the legs whose test_benchmarks job runs
 got="$(benchmarks --workflow ci_nightly.yml --event schedule) | $(benchmarks --workflow therock/.github/workflows/ci.yml --event push --changed src/a.cpp)"
 if [ "$got" = "[Linux::gfx94X-dcgpu::release]
 [Windows::gfx1151::release] | " ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL benchmarks: %s\n' "$got"; fi
+# A pull request from a fork gets no credentials, so nothing it builds is
+# uploaded: the jobs that install from the run's uploads, or index them, skip.
+gfx94x_jobs() {  # explain args...: the jobs of the gfx94X Linux leg
+  "$pipec" explain --workflow therock/.github/workflows/ci.yml "$@" 2>&1 |
+    awk '/^    [a-z_]+ \[/ { on = ($2 == "[Linux::gfx94X-dcgpu::release]:") } on && /^      [a-z]/ { print $1, $2 }'
+}
+got="$(gfx94x_jobs --event pull_request --label build:pytorch --changed src/a.cpp)
+--- fork
+$(gfx94x_jobs --event pull_request --fork --label build:pytorch --changed src/a.cpp)"
+if [ "$got" = "build_artifacts [Build
+test_artifacts [Test
+test_benchmarks: skipped
+build_python_packages [Build
+test_rocm_wheels [Test
+build_pytorch_wheels [Build
+index_python_packages [Index
+test_pytorch_wheels [Test
+--- fork
+build_artifacts [Build
+test_artifacts [Test
+test_benchmarks: skipped
+build_python_packages [Build
+test_rocm_wheels: skipped
+build_pytorch_wheels: skipped
+index_python_packages: skipped
+test_pytorch_wheels: skipped" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL fork: %s\n' "$got"; fi
 out=$("$pipec" explain --event push --fork 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$out" = 'error: --fork describes a pull request; it needs --event pull_request [usage]
 1 error' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL fork push: %s %s\n' "$rc" "$out"; fi

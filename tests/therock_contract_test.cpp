@@ -1,9 +1,9 @@
 // What TheRock's generated workflows promise, read from the committed YAML as
 // GitHub will read it: the CI/release trust boundary, no credentials for
-// forks, one index writer per run folder, CI's PyTorch defaults, per-leg
-// release instances, step-tools caches that never cross build environments,
-// call and dispatch inputs that agree, and concurrency groups that tell two
-// manual runs apart.
+// forks and no jobs that need them, one index writer per run folder, CI's
+// PyTorch defaults, per-leg release instances, step-tools caches that never
+// cross build environments, call and dispatch inputs that agree, and
+// concurrency groups that tell two manual runs apart.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 #include <yaml-cpp/yaml.h>
@@ -94,6 +94,7 @@ Names buckets(const Names& files) {
 }
 
 bool mentions(const YAML::Node& n, const std::string& text) {
+  if (!n) return false;
   if (n.IsScalar()) return n.as<std::string>().find(text) != std::string::npos;
   for (const auto& c : n) {
     if (n.IsMap() ? mentions(c.first, text) || mentions(c.second, text) : mentions(c, text)) return true;
@@ -152,6 +153,23 @@ TEST_CASE("runs from forks get no credentials, and nothing that uploads runs for
       if (uploads) CHECK_MESSAGE(gated, what);
     });
   }
+}
+
+TEST_CASE("what runs for a fork neither installs from uploads it cannot make nor sees the runner's credentials") {
+  int consumers = 0;
+  for (const auto& [name, w] : workflows()) {
+    for (const auto& job : w["jobs"]) {
+      std::string what = name + ": job " + job.first.as<std::string>();
+      // A job handed a URL of this run's uploads installs from them.
+      if (mentions(job.second["with"], ".outputs.package_find_links_url")) {
+        ++consumers;
+        CHECK_MESSAGE(job.second["if"].as<std::string>("").find(kNotFork) != std::string::npos, what);
+      }
+      CHECK_MESSAGE(!mentions(job.second["container"], "/runner/config"), what);
+      CHECK_MESSAGE(!mentions(job.second["env"], "AWS_SHARED_CREDENTIALS_FILE"), what);
+    }
+  }
+  CHECK(consumers == 6);
 }
 
 TEST_CASE("one job writes the index of a run's python/<group>/ folder, after every upload into it") {
@@ -222,7 +240,7 @@ TEST_CASE("a step tools cache entry is restored only where it was built the same
     for (const auto& job : w["jobs"]) {
       const YAML::Node container = job.second["container"];
       std::string key, how = job.second["runs-on"].as<std::string>("") + "\n" +
-                             (container ? container["image"].as<std::string>() : "no container") + "\n";
+                             (!container ? "no container" : container.IsScalar() ? container.as<std::string>() : container["image"].as<std::string>()) + "\n";
       for (const auto& s : job.second["steps"]) {
         std::string step = s["name"].as<std::string>("");
         if (step == "Restore the step tools build") key = s["with"]["key"].as<std::string>();
