@@ -13,14 +13,22 @@ mkdir "$work/checkout" && cp -r "$repo/pipelines" "$repo/generated" "$work/check
 # The script, as setup.yml writes it (a block literal under `run: |`).
 wf="$repo/generated/therock/.github/workflows/setup.yml"
 awk '/- name: Build the step tools/{f=1} f&&/run: \|/{r=1; next} r&&/^          /{sub(/^          /, ""); print; next} r{exit}' "$wf" > "$work/build.sh"
-expect script 0 'cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF
-cmake --build build/step-tools --config Release --parallel --target configure_ci compute_rocm_package_version
+expect script 0 'if [ "${CACHE_HIT}" != "true" ]; then
+  cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF
+  cmake --build build/step-tools --config Release --parallel --target configure_ci compute_rocm_package_version
+fi
 echo "PIPEC_STEPS_BIN=${PWD}/build/step-tools/bin" >> "$GITHUB_ENV"' cat "$work/build.sh"
 export GITHUB_ENV="$work/github_env"
-(cd "$work/checkout" && bash -e "$work/build.sh" > "$work/build.log" 2>&1) || { cat "$work/build.log"; }
+# A cache miss (actions/cache leaves cache-hit empty): configure and build.
+(cd "$work/checkout" && CACHE_HIT="" bash -e "$work/build.sh" > "$work/build.log" 2>&1) || { cat "$work/build.log"; }
 expect github-env 0 "PIPEC_STEPS_BIN=$work/checkout/build/step-tools/bin" cat "$GITHUB_ENV"
 expect built 0 "compute_rocm_package_version
 configure_ci" ls "$work/checkout/build/step-tools/bin"
+# A hit: the restored build is used as it is, without running cmake at all.
+mkdir "$work/no-cmake" && printf '#!/bin/sh\necho "cmake ran" >&2; exit 1\n' > "$work/no-cmake/cmake" && chmod +x "$work/no-cmake/cmake"
+rm "$GITHUB_ENV"
+expect cache-hit 0 "PIPEC_STEPS_BIN=$work/checkout/build/step-tools/bin" bash -c "cd '$work/checkout' &&
+  CACHE_HIT=true PATH='$work/no-cmake':\"\$PATH\" bash -e '$work/build.sh' && cat '$GITHUB_ENV'"
 # Nightly versions carry today's date: the line must be that, and only that.
 expect runs 0 "1" bash -c "cd '$work' && echo '{\"rocm-version\": \"7.12.0\"}' > version.json &&
   env -u GITHUB_OUTPUT '$work/checkout/build/step-tools/bin/compute_rocm_package_version' --release-type nightly 2>/dev/null |
