@@ -1,6 +1,8 @@
 // Builds pipec's AST from ANTLR's parse tree. ANTLR's types go no further.
 #include "parse.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <set>
 
 #pragma GCC diagnostic push
@@ -28,6 +30,29 @@ std::vector<size_t> code_point_offsets(const std::string& text) {
   }
   out.push_back(text.size());
   return out;
+}
+
+// Where text stops being UTF-8 (RFC 3629: no overlong forms, surrogates or
+// code points past U+10FFFF), or npos. ANTLR's input stream throws on such
+// bytes, so they are reported before it sees them.
+size_t first_invalid_utf8(const std::string& text) {
+  auto at = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  for (size_t i = 0; i < text.size();) {
+    unsigned char c = at(i);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > text.size()) return i;
+    for (size_t k = 1; k < len; ++k) {
+      if ((at(i + k) & 0xC0) != 0x80) return i;
+    }
+    if (len > 1) {
+      char32_t cp = c & (0xFF >> (len + 1));
+      for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (at(i + k) & 0x3F);
+      static const char32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+      if (cp < kMin[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    }
+    i += len;
+  }
+  return std::string::npos;
 }
 
 struct Origin {
@@ -610,6 +635,16 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   File file;
   file.path = path;
   Origin origin{path, 1, 1};
+  if (size_t bad = first_invalid_utf8(text); bad != std::string::npos) {
+    size_t nl = bad == 0 ? std::string::npos : text.rfind('\n', bad - 1);
+    size_t line_start = nl == std::string::npos ? 0 : nl + 1;
+    int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(line_start), '\n'));
+    int col = static_cast<int>(code_point_offsets(text.substr(line_start, bad - line_start)).size());
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
+    diags.error(Pos{path, line, col}, "encoding", std::string("not UTF-8: byte ") + byte + " does not start a valid character");
+    return file;
+  }
   auto p = start(text, origin, diags);
   if (!nesting_ok(*p->tokens, origin, diags)) return file;
   auto* tree = p->parser->file();
