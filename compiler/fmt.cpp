@@ -52,11 +52,6 @@ std::string respace(const std::string& s) {
   return out;
 }
 
-size_t line_start(const std::string& text, size_t at) {
-  size_t nl = at == 0 ? std::string::npos : text.rfind('\n', at - 1);
-  return nl == std::string::npos ? 0 : nl + 1;
-}
-
 class Formatter {
  public:
   Formatter(const std::string& text, std::vector<Comment> comments) : text_(text), comments_(std::move(comments)) {}

@@ -636,10 +636,9 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   file.path = path;
   Origin origin{path, 1, 1};
   if (size_t bad = first_invalid_utf8(text); bad != std::string::npos) {
-    size_t nl = bad == 0 ? std::string::npos : text.rfind('\n', bad - 1);
-    size_t line_start = nl == std::string::npos ? 0 : nl + 1;
-    int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(line_start), '\n'));
-    int col = static_cast<int>(code_point_offsets(text.substr(line_start, bad - line_start)).size());
+    size_t from = line_start(text, bad);
+    int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(from), '\n'));
+    int col = static_cast<int>(code_point_offsets(text.substr(from, bad - from)).size());
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
     diags.error(Pos{path, line, col}, "encoding", std::string("not UTF-8: byte ") + byte + " does not start a valid character");
@@ -656,6 +655,11 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
     if (auto st = b.stmt(s)) file.stmts.push_back(st);
   }
   return file;
+}
+
+size_t line_start(const std::string& text, size_t at) {
+  size_t nl = at == 0 ? std::string::npos : text.rfind('\n', at - 1);
+  return nl == std::string::npos ? 0 : nl + 1;
 }
 
 std::vector<Token> tokens_of(const std::string& text) {

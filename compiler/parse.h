@@ -39,4 +39,7 @@ struct Token {
 };
 std::vector<Token> tokens_of(const std::string& text);
 
+// The byte offset where the line holding byte `at` starts.
+size_t line_start(const std::string& text, size_t at);
+
 }  // namespace pipec
