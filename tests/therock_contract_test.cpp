@@ -2,8 +2,10 @@
 // GitHub will read it: the CI/release trust boundary, no credentials for
 // forks and no jobs that need them, one index writer per run folder, CI's
 // PyTorch defaults, per-leg release instances, step-tools caches that never
-// cross build environments, call and dispatch inputs that agree, and
-// concurrency groups that tell two manual runs apart.
+// cross build environments, call and dispatch inputs that agree,
+// concurrency groups that tell two manual runs apart, and what TheRock's run
+// steps rely on: GPU container options, manage.py's bucket, build_prod_wheels'
+// packaging, Windows long paths and the Windows test's exit-code file.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 #include <yaml-cpp/yaml.h>
@@ -288,5 +290,67 @@ TEST_CASE("two manual runs on one branch do not cancel each other") {
     CHECK(wf(f)["jobs"]["setup"]["with"]["build_variant"].as<std::string>() == std::string(f).substr(3, 4));
     CHECK(!wf(f)["jobs"]["windows_build_and_test"]);
     CHECK(!wf(f)["jobs"]["linux_build_and_test"]["with"]["build_pytorch"]);
+  }
+}
+
+TEST_CASE("the GPU test containers run as root, with TheRock's GPU groups and isolation settings") {
+  const std::string options =
+      "--ipc host --group-add video --device /dev/kfd --device /dev/dri --group-add 992 --group-add 110 "
+      "--env-file /etc/podinfo/gha-gpu-isolation-settings --user 0:0";
+  for (const std::string f : {"test_rocm_wheels.yml", "test_pytorch_wheels.yml"}) {
+    CHECK_MESSAGE(wf(f)["jobs"]["test_wheels"]["container"]["options"].as<std::string>("") == options, f);
+  }
+}
+
+TEST_CASE("manage.py rewrites the index of the release bucket, which it reads from S3_BUCKET_PY") {
+  int steps = 0;
+  for (const auto& [name, _] : workflows()) {
+    each_step(name, [&](const YAML::Node&, const YAML::Node& s) {
+      if (s["run"].as<std::string>("").find("s3_management/manage.py") == std::string::npos) return;
+      ++steps;
+      const std::string what = name + ": " + s["name"].as<std::string>("");
+      CHECK_MESSAGE(s["env"]["S3_BUCKET_PY"].as<std::string>("") == "therock-${{ inputs.release_type }}-python", what);
+    });
+  }
+  CHECK(steps == 4);  // staging and release index, Linux and Windows
+}
+
+TEST_CASE("a PyTorch build installs packaging before build_prod_wheels.py, and Windows enables long paths") {
+  int builds = 0, checkouts = 0;
+  for (const auto& [name, w] : workflows()) {
+    for (const auto& job : w["jobs"]) {
+      bool packaging = false;
+      for (const auto& s : job.second["steps"]) {
+        const std::string run = s["run"].as<std::string>("");
+        if (run == "pip install packaging") packaging = true;
+        if (run.find("build_prod_wheels.py build") != std::string::npos) {
+          ++builds;
+          CHECK_MESSAGE(packaging, name);
+        }
+        if (run.find("pytorch_torch_repo.py checkout --checkout-dir") != std::string::npos) {  // Windows builds
+          ++checkouts;
+          CHECK_MESSAGE(run.rfind("git config --global core.longpaths true\n", 0) == 0, name);
+        }
+      }
+    }
+  }
+  CHECK(builds == 4);
+  CHECK(checkouts == 4);  // nightly and stable, release and CI
+}
+
+TEST_CASE("Windows runs the PyTorch tests for torch 2.9 only, and exits with the code the test process wrote") {
+  const std::string gate = "${{ contains(inputs.torch_version, '2.9') }}";
+  const YAML::Node steps = wf("test_pytorch_wheels_windows.yml")["jobs"]["test_wheels"]["steps"];
+  size_t at = 0;
+  while (at < steps.size() && steps[at]["run"].as<std::string>("").find("run_pytorch_tests.py") == std::string::npos) ++at;
+  REQUIRE(at + 1 < steps.size());
+  CHECK(steps[at]["if"].as<std::string>("") == gate);
+  CHECK(steps[at]["continue-on-error"].as<bool>(false));
+  CHECK(steps[at + 1]["if"].as<std::string>("") == gate);
+  CHECK(steps[at + 1]["run"].as<std::string>("").find("EXIT_CODE=$(cat run_pytorch_tests_exit_code.txt)") !=
+        std::string::npos);
+  for (const auto& s : wf("test_pytorch_wheels.yml")["jobs"]["test_wheels"]["steps"]) {
+    CHECK_FALSE(s["continue-on-error"]);
+    CHECK_FALSE(s["if"]);
   }
 }
