@@ -230,6 +230,63 @@ workflows: 1 compared, 1 differences, 0 explained, 1 unexplained, 0 stale reason
 )");
 }
 
+TEST_CASE("a map's jobs: renamed jobs are compared field by field, and stale when absent") {
+  test::TempDir dir;
+  std::string generated = dir.sub("generated");
+  std::string corpus = dir.sub("corpus");
+  dir.write("corpus/ci.yml", R"(on: push
+jobs:
+  build_linux: {runs-on: a, name: Build}
+  test_linux:
+    needs: [build_linux]
+    if: ${{ needs.build_linux.outputs.ok == 'true' }}
+    runs-on: a
+    name: Test Linux
+  x_build_linux: {runs-on: a}
+)");
+  dir.write("generated/ci.yml", R"(on: push
+jobs:
+  build: {runs-on: a, name: Build}
+  test:
+    needs: build
+    if: ${{ needs.build.outputs.ok == 'true' }}
+    runs-on: b
+    name: Test
+  x_build_linux: {runs-on: a}
+)");
+  SUBCASE("renamed jobs differ only where their fields do") {
+    std::string map = dir.write("map.yml", R"(- generated: ci.yml
+  corpus: ci.yml
+  jobs: {build_linux: build, test_linux: test}
+)");
+    Result r = run_with({generated, corpus, map, std::nullopt, Format::text});
+    CHECK(r.code == 1);
+    CHECK(r.out == R"(== ci.yml: 2 differences
+ci.yml jobs job test name: corpus="Test Linux" generated="Test"
+  UNEXPLAINED
+ci.yml jobs job test runs-on: corpus=["a"] generated=["b"]
+  UNEXPLAINED
+
+workflows: 1 compared, 2 differences, 0 explained, 2 unexplained, 0 stale reasons
+)");
+  }
+  SUBCASE("a rename naming a job that is not there is a stale map entry") {
+    std::string map = dir.write("map.yml", R"(- generated: ci.yml
+  corpus: ci.yml
+  jobs: {build_linux: build, test_linux: test, package: pack, x_build_linux: x}
+)");
+    Result r = run_with({generated, corpus, map, std::nullopt, Format::text});
+    CHECK(r.code == 1);
+    CHECK(r.out.ends_with(R"(== stale
+STALE MAP ENTRY )" + map + R"(:3:9: corpus file ci.yml has no job package
+STALE MAP ENTRY )" + map + R"(:3:9: generated file ci.yml has no job pack
+STALE MAP ENTRY )" + map + R"(:3:9: generated file ci.yml has no job x
+
+workflows: 1 compared, 4 differences, 0 explained, 4 unexplained, 3 stale reasons
+)"));
+  }
+}
+
 TEST_CASE("bad input: exit 2 with file:line:col: message, nothing on stdout") {
   test::TempDir dir;
   std::string generated = dir.sub("generated");

@@ -38,13 +38,13 @@ bool true_field(const YAML::Node& entry, const char* key, const std::string& fil
 
 MapEntry parse_entry(const YAML::Node& node, const std::string& file) {
   expect_map(node, file, "a map entry");
-  static const std::set<std::string> kKeys = {"generated", "corpus", "replaced_by",
-                                              "dropped",   "new",    "reason"};
+  static const std::set<std::string> kKeys = {"generated", "corpus", "replaced_by", "dropped",
+                                              "new",       "reason", "jobs"};
   for (const auto& kv : node) {
     if (!kKeys.contains(key_text(kv.first))) {
       throw InputError(file, kv.first.Mark(),
                        fmt::format("unknown key '{}' (expected generated, corpus, replaced_by, "
-                                   "dropped, new or reason)",
+                                   "dropped, new, jobs or reason)",
                                    key_text(kv.first)));
     }
   }
@@ -83,6 +83,22 @@ MapEntry parse_entry(const YAML::Node& node, const std::string& file) {
     throw InputError(file, node.Mark(),
                      "an entry is one of {generated, corpus}, {generated, corpus: new}, "
                      "{corpus, replaced_by: [...]} or {corpus, dropped: true}");
+  }
+  if (const YAML::Node& jobs = node["jobs"]) {
+    if (forms != 0) throw InputError(file, jobs.Mark(), "'jobs' renames jobs of a pair only");
+    expect_map(jobs, file, "'jobs' (corpus job id: generated job id)");
+    std::set<std::string> targets;
+    for (const auto& kv : jobs) {
+      if (!kv.second.IsScalar() || kv.second.Scalar().empty()) {
+        throw InputError(file, kv.second.Mark(), "a renamed job's generated id must be a name");
+      }
+      if (!targets.insert(kv.second.Scalar()).second) {
+        throw InputError(file, kv.second.Mark(),
+                         fmt::format("two corpus jobs are renamed to {}", kv.second.Scalar()));
+      }
+      e.job_renames.emplace(key_text(kv.first), kv.second.Scalar());
+    }
+    e.renames_where = where(file, jobs.Mark());
   }
   return e;
 }
@@ -134,6 +150,7 @@ Pairing pair_workflows(const std::vector<std::string>& generated,
   std::set<std::string> gen_mentioned, corpus_mentioned;
   std::map<std::string, std::string> gen_why, corpus_why;
   std::set<std::pair<std::string, std::string>> pairs;  // (generated, corpus)
+  std::map<std::pair<std::string, std::string>, const MapEntry*> pair_entry;
   Pairing out;
 
   auto exists = [&](const MapEntry& e, const std::string& f, bool in_corpus) {
@@ -149,7 +166,10 @@ Pairing pair_workflows(const std::vector<std::string>& generated,
     if (e.generated && e.corpus) {
       bool g_ok = exists(e, *e.generated, false);
       bool c_ok = exists(e, *e.corpus, true);
-      if (g_ok && c_ok) pairs.insert({*e.generated, *e.corpus});
+      if (g_ok && c_ok) {
+        pairs.insert({*e.generated, *e.corpus});
+        pair_entry.emplace(std::pair{*e.generated, *e.corpus}, &e);
+      }
     } else if (e.is_new) {
       if (exists(e, *e.generated, false)) gen_why.emplace(*e.generated, explained("new", e));
     } else if (e.dropped) {
@@ -180,7 +200,12 @@ Pairing pair_workflows(const std::vector<std::string>& generated,
   }
   for (const auto& [g, c] : pairs) {
     std::string id = uses_of_generated[g] == 1 ? g : fmt::format("{}({})", g, c);
-    out.pairs.push_back({id, g, c});
+    WorkflowPair pair{id, g, c, {}, {}};
+    if (auto it = pair_entry.find({g, c}); it != pair_entry.end()) {
+      pair.job_renames = it->second->job_renames;
+      pair.renames_where = it->second->renames_where;
+    }
+    out.pairs.push_back(std::move(pair));
   }
   std::sort(out.pairs.begin(), out.pairs.end(),
             [](const auto& a, const auto& b) { return a.id < b.id; });

@@ -11,9 +11,12 @@
 //   - corpus: old.yml              # dropped: nothing replaces it
 //     dropped: true                # (or `generated: dropped`)
 // Any entry may add `reason: "..."`. An entry naming a file that does not
-// exist is stale.
+// exist is stale. A pair may add `jobs: {<corpus id>: <generated id>}`: the
+// corpus job is compared as the generated job of that id (run.cpp checks
+// that both jobs exist).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +27,8 @@ struct WorkflowPair {
   std::string id;  // the workflow's name in the report and in reasons files
   std::string generated;
   std::string corpus;
+  std::map<std::string, std::string> job_renames;  // corpus id -> generated id
+  std::string renames_where;                       // map.yml:line:col of `jobs:`
 };
 
 struct UnpairedFile {
@@ -49,6 +54,8 @@ struct MapEntry {
   bool is_new = false;
   bool dropped = false;
   std::vector<std::string> replaced_by;
+  std::map<std::string, std::string> job_renames;
+  std::string renames_where;
   std::optional<std::string> reason;
   std::string where;  // map.yml:line:col
 };

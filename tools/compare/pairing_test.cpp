@@ -95,7 +95,15 @@ TEST_CASE("a malformed map is file:line:col: message") {
   CHECK(map_error("- {corpus: a.yml, dropped: yes}\n") == "map.yml:1:28: 'dropped' must be true");
   CHECK(map_error("- {corpus: a.yml, renamed: b.yml}\n") ==
         "map.yml:1:19: unknown key 'renamed' (expected generated, corpus, replaced_by, dropped, "
-        "new or reason)");
+        "new, jobs or reason)");
+  CHECK(map_error("- {corpus: a.yml, dropped: true, jobs: {a: b}}\n") ==
+        "map.yml:1:40: 'jobs' renames jobs of a pair only");
+  CHECK(map_error("- {generated: a.yml, corpus: a.yml, jobs: [a]}\n") ==
+        "map.yml:1:43: 'jobs' (corpus job id: generated job id) must be a mapping, not a sequence");
+  CHECK(map_error("- {generated: a.yml, corpus: a.yml, jobs: {a: [b]}}\n") ==
+        "map.yml:1:47: a renamed job's generated id must be a name");
+  CHECK(map_error("- {generated: a.yml, corpus: a.yml, jobs: {a: c, b: c}}\n") ==
+        "map.yml:1:53: two corpus jobs are renamed to c");
   CHECK(map_error("- {generated: [a.yml], corpus: b.yml}\n") ==
         "map.yml:1:15: 'generated' must be a file name");
   CHECK(map_error("- {corpus: a.yml, replaced_by: []}\n") == "map.yml:1:32: replaced_by is empty");

@@ -18,14 +18,14 @@ Report sample() {
   ReasonMatcher matcher(reasons);
   Report report;
   report.workflows.push_back(
-      explain({"ci_linux.yml", "ci_linux.yml", "ci_linux.yml"},
+      explain({"ci_linux.yml", "ci_linux.yml", "ci_linux.yml", {}, {}},
               {{Kind::needs, "job test needs", nlohmann::json::array({"build"}),
                 nlohmann::json::array({"build", "package"})},
                {Kind::actions, "job build action actions/checkout ref", nlohmann::json("abc123"),
                 nlohmann::json("v4")},
                {Kind::conditions, "job test if", nlohmann::json("always()"), std::nullopt}},
               matcher));
-  report.workflows.push_back(explain({"ci.yml", "ci.yml", "ci_old.yml"}, {}, matcher));
+  report.workflows.push_back(explain({"ci.yml", "ci.yml", "ci_old.yml", {}, {}}, {}, matcher));
   report.unpaired = {{"copy_release.yml", true, "dropped (map.yml:3:3)"},
                      {"release.yml", false, std::nullopt}};
   report.stale_map_entries = {{"map.yml:5:3", "generated file x.yml does not exist"}};

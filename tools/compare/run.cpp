@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -10,6 +12,7 @@
 #include "load_workflow.h"
 #include "pairing.h"
 #include "reasons.h"
+#include "rename_jobs.h"
 #include "render.h"
 #include "report.h"
 #include "yaml_value.h"
@@ -27,10 +30,19 @@ std::string join(const std::string& dir, const std::string& file) {
   return (std::filesystem::path(dir) / file).string();
 }
 
-// Loads a workflow; an error is printed and gives nullopt.
-std::optional<Model> load_or_report(const std::string& path, std::ostream& err) {
+// Loads a workflow, its jobs renamed as the pair says; an error is printed
+// and gives nullopt. Renamed jobs that do not exist are stale map entries.
+std::optional<Model> load_or_report(const std::string& path, const WorkflowPair* renames,
+                                    std::vector<StaleMapEntry>& stale, std::ostream& err) {
   try {
-    return load_workflow_file(path, path);
+    if (!renames || renames->job_renames.empty()) return load_workflow_file(path, path);
+    std::vector<std::string> missing;
+    YAML::Node root = rename_jobs(load_yaml_file(path, path), renames->job_renames, missing);
+    for (const auto& id : missing) {
+      stale.push_back({renames->renames_where,
+                       fmt::format("corpus file {} has no job {}", renames->corpus, id)});
+    }
+    return load_workflow(root, path);
   } catch (const InputError& e) {
     err << e.what() << "\n";
   } catch (const YAML::Exception& e) {  // a shape the loader did not foresee
@@ -74,11 +86,18 @@ int run(const Options& options, std::ostream& out, std::ostream& err) {
   ReasonMatcher matcher(reasons);
   Report report;
   for (const auto& pair : pairing.pairs) {
-    auto corpus = load_or_report(join(options.corpus_dir, pair.corpus), err);
-    auto generated = load_or_report(join(options.generated_dir, pair.generated), err);
+    auto corpus = load_or_report(join(options.corpus_dir, pair.corpus), &pair, pairing.stale, err);
+    auto generated = load_or_report(join(options.generated_dir, pair.generated), nullptr,
+                                    pairing.stale, err);
     if (!corpus || !generated) {
       failed = true;
       continue;
+    }
+    for (const auto& [from, to] : pair.job_renames) {
+      if (!generated->contains(Key{Kind::jobs, "job " + to})) {
+        pairing.stale.push_back(
+            {pair.renames_where, fmt::format("generated file {} has no job {}", pair.generated, to)});
+      }
     }
     report.workflows.push_back(explain(pair, diff_models(*corpus, *generated), matcher));
   }

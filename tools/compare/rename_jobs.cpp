@@ -1,0 +1,76 @@
+#include "rename_jobs.h"
+
+#include <cctype>
+
+namespace wfcompare {
+
+namespace {
+
+std::string rename_in_text(std::string text, const std::map<std::string, std::string>& renames) {
+  for (const auto& [from, to] : renames) {
+    const std::string old_ref = "needs." + from + ".";
+    const std::string new_ref = "needs." + to + ".";
+    for (size_t at = text.find(old_ref); at != std::string::npos;
+         at = text.find(old_ref, at + new_ref.size())) {
+      // Not the tail of a longer id (needs.x_build. is not needs.build.).
+      if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) ||
+                     text[at - 1] == '_' || text[at - 1] == '-')) {
+        at += 1;
+        continue;
+      }
+      text.replace(at, old_ref.size(), new_ref);
+    }
+  }
+  return text;
+}
+
+// Rewrites the strings under a node in place (the node is a deep copy).
+void rename_refs(YAML::Node node, const std::map<std::string, std::string>& renames) {
+  if (node.IsScalar()) {
+    std::string text = node.Scalar();
+    std::string renamed = rename_in_text(text, renames);
+    if (renamed != text) node = renamed;
+  } else if (node.IsSequence()) {
+    for (size_t i = 0; i < node.size(); ++i) rename_refs(node[i], renames);
+  } else if (node.IsMap()) {
+    for (auto kv : node) rename_refs(kv.second, renames);
+  }
+}
+
+YAML::Node renamed_needs(const YAML::Node& needs, const std::map<std::string, std::string>& renames) {
+  auto one = [&](const YAML::Node& n) -> YAML::Node {
+    if (!n.IsScalar()) return n;
+    auto it = renames.find(n.Scalar());
+    return it == renames.end() ? n : YAML::Node(it->second);
+  };
+  if (needs.IsScalar()) return one(needs);
+  if (!needs.IsSequence()) return needs;
+  YAML::Node out(YAML::NodeType::Sequence);
+  for (const auto& n : needs) out.push_back(one(n));
+  return out;
+}
+
+}  // namespace
+
+YAML::Node rename_jobs(const YAML::Node& root, const std::map<std::string, std::string>& renames,
+                       std::vector<std::string>& missing) {
+  YAML::Node out = YAML::Clone(root);
+  const YAML::Node jobs = out["jobs"];
+  if (!jobs.IsMap()) return out;
+  for (const auto& [from, to] : renames) {
+    if (!jobs[from]) missing.push_back(from);
+  }
+  YAML::Node renamed(YAML::NodeType::Map);
+  for (const auto& kv : jobs) {
+    const std::string id = kv.first.IsScalar() ? kv.first.Scalar() : "";
+    auto it = renames.find(id);
+    YAML::Node job = kv.second;
+    rename_refs(job, renames);
+    if (job.IsMap() && job["needs"]) job["needs"] = renamed_needs(job["needs"], renames);
+    renamed[it == renames.end() ? kv.first : YAML::Node(it->second)] = job;
+  }
+  out["jobs"] = renamed;
+  return out;
+}
+
+}  // namespace wfcompare
