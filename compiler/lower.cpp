@@ -157,7 +157,9 @@ ValuePtr Lowerer::lower_inputs(bool for_call) {
       if (in.type == "choice" && d.is_string() &&
           std::find(in.options.begin(), in.options.end(), d.text) == in.options.end())
         diags_.error(d.pos, "type", "the default \"" + d.text + "\" of input \"" + in.name + "\" is not one of its options");
-      decl->fields.push_back({"default", d.pos, std::make_shared<Value>(d)});
+      // A caller must pass a required input, so its default is for the
+      // dispatch form only (GitHub never uses a required call input's default).
+      if (!(for_call && in.required)) decl->fields.push_back({"default", d.pos, std::make_shared<Value>(d)});
     }
     if (!for_call && in.type == "choice") {
       auto opts = std::make_shared<Value>();
