@@ -271,8 +271,12 @@ TEST_CASE("an input of both triggers is the same input in both lists") {
       std::string what = name + ": " + in.first.as<std::string>();
       std::string type = in.second["type"].as<std::string>();
       CHECK_MESSAGE(c["type"].as<std::string>() == (type == "choice" ? "string" : type), what);
-      CHECK_MESSAGE(c["default"].as<std::string>("<none>") == in.second["default"].as<std::string>("<none>"), what);
       CHECK_MESSAGE(c["required"].as<bool>(false) == in.second["required"].as<bool>(false), what);
+      // A caller must pass a required input: its default fills the dispatch form only.
+      const std::string call_default = c["required"].as<bool>(false) ? in.second["default"].as<std::string>("<none>")
+                                                                     : c["default"].as<std::string>("<none>");
+      CHECK_MESSAGE(!(c["required"].as<bool>(false) && c["default"]), what);
+      CHECK_MESSAGE(call_default == in.second["default"].as<std::string>("<none>"), what);
     }
   }
   CHECK(both == 74);
@@ -280,17 +284,57 @@ TEST_CASE("an input of both triggers is the same input in both lists") {
 
 TEST_CASE("two manual runs on one branch do not cancel each other") {
   const std::string run = "${{ github.workflow }}-${{ github.event.number || github.sha }}";
-  for (const auto& f : {"ci.yml", "ci_nightly.yml"}) {
-    CHECK(wf(f)["concurrency"]["group"].as<std::string>() ==
-          run + "-${{ inputs.linux_amdgpu_families }}-${{ inputs.windows_amdgpu_families }}-${{ inputs.build_pytorch }}");
+  // Every input a manual run sets is part of the group.
+  for (const auto& f : {"ci.yml", "ci_nightly.yml", "ci_asan.yml", "ci_tsan.yml"}) {
+    const std::string group = wf(f)["concurrency"]["group"].as<std::string>();
+    CHECK(group.starts_with(run + "-"));
+    int inputs = 0;
+    for (const auto& in : wf(f)["on"]["workflow_dispatch"]["inputs"]) {
+      ++inputs;
+      CHECK_MESSAGE(group.find("${{ inputs." + in.first.as<std::string>() + " }}") != std::string::npos,
+                    f << ": " << in.first.as<std::string>());
+    }
+    CHECK(inputs >= 3);
   }
-  // The sanitizer entries build Linux only and never PyTorch: the families are what they take.
+  CHECK(wf("ci_asan.yml")["concurrency"]["group"].as<std::string>() ==
+        run + "-${{ inputs.linux_amdgpu_families }}-${{ inputs.linux_use_prebuilt_artifacts }}-${{ inputs.artifact_run_id }}");
+  // The sanitizer entries build Linux only and never PyTorch.
   for (const auto& f : {"ci_asan.yml", "ci_tsan.yml"}) {
-    CHECK(wf(f)["concurrency"]["group"].as<std::string>() == run + "-${{ inputs.linux_amdgpu_families }}");
     CHECK(wf(f)["jobs"]["setup"]["with"]["build_variant"].as<std::string>() == std::string(f).substr(3, 4));
     CHECK(!wf(f)["jobs"]["windows_build_and_test"]);
     CHECK(!wf(f)["jobs"]["linux_build_and_test"]["with"]["build_pytorch"]);
   }
+}
+
+TEST_CASE("secrets reach only the entry jobs that run benchmarks") {
+  // The benchmark database's URLs are the only secrets any called workflow reads.
+  int inherit = 0;
+  for (const auto& f : {"ci.yml", "ci_nightly.yml", "ci_asan.yml", "ci_tsan.yml"}) {
+    for (const auto& job : wf(f)["jobs"]) {
+      const YAML::Node with = job.second["with"];
+      const bool benchmarks = with && with["benchmark_runs_on"];
+      CHECK_MESSAGE(static_cast<bool>(job.second["secrets"]) == benchmarks, f << ": " << job.first.as<std::string>());
+      inherit += benchmarks;
+    }
+  }
+  CHECK(inherit == 2);
+}
+
+TEST_CASE("CI's tests install from the run's find-links folder only") {
+  // The inputs' defaults are TheRock's nightly index, for manual runs.
+  for (const auto& f : {"ci_linux.yml", "ci_windows.yml"}) {
+    const YAML::Node jobs = wf(f)["jobs"];
+    CHECK(jobs["test_rocm_wheels"]["with"]["package_index_url_base"].as<std::string>() == "");
+    CHECK(jobs["test_pytorch_wheels"]["with"]["package_index_url"].as<std::string>() == "");
+    for (const auto& job : {"test_rocm_wheels", "test_pytorch_wheels"}) {
+      CHECK(jobs[job]["with"]["package_find_links_url"].as<std::string>() ==
+            "${{ needs.build_python_packages.outputs.package_find_links_url }}");
+    }
+  }
+  CHECK(wf("test_rocm_wheels.yml")["on"]["workflow_dispatch"]["inputs"]["package_index_url_base"]["default"]
+            .as<std::string>() == "https://rocm.nightlies.amd.com/v2");
+  CHECK(wf("test_pytorch_wheels.yml")["on"]["workflow_dispatch"]["inputs"]["package_index_url"]["default"]
+            .as<std::string>() == "https://rocm.nightlies.amd.com/v2");
 }
 
 TEST_CASE("the GPU test containers run as root, with TheRock's GPU groups and isolation settings") {
