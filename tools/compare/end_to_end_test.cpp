@@ -270,6 +270,24 @@ ci.yml jobs job test runs-on: corpus=["a"] generated=["b"]
 workflows: 1 compared, 2 differences, 0 explained, 2 unexplained, 0 stale reasons
 )");
   }
+  SUBCASE("renames do not chain: two ids can swap") {
+    dir.write("corpus/swap.yml", R"(on: push
+jobs:
+  a: {runs-on: x, name: A}
+  b: {needs: a, runs-on: x, if: "${{ needs.a.result == 'success' && needs.b_a.result }}"}
+)");
+    dir.write("generated/swap.yml", R"(on: push
+jobs:
+  b: {runs-on: x, name: A}
+  a: {needs: b, runs-on: x, if: "${{ needs.b.result == 'success' && needs.b_a.result }}"}
+)");
+    std::string map = dir.write("map.yml", R"(- {generated: swap.yml, corpus: swap.yml, jobs: {a: b, b: a}}
+- {generated: ci.yml, corpus: ci.yml, jobs: {build_linux: build, test_linux: test}}
+)");
+    Result r = run_with({generated, corpus, map, std::nullopt, Format::text});
+    CHECK(r.out.starts_with("== ci.yml: 2 differences\n"));
+    CHECK(r.out.find("== swap.yml: 0 differences\n") != std::string::npos);
+  }
   SUBCASE("a rename naming a job that is not there is a stale map entry") {
     std::string map = dir.write("map.yml", R"(- generated: ci.yml
   corpus: ci.yml

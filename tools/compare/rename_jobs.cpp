@@ -6,22 +6,25 @@ namespace wfcompare {
 
 namespace {
 
-std::string rename_in_text(std::string text, const std::map<std::string, std::string>& renames) {
-  for (const auto& [from, to] : renames) {
-    const std::string old_ref = "needs." + from + ".";
-    const std::string new_ref = "needs." + to + ".";
-    for (size_t at = text.find(old_ref); at != std::string::npos;
-         at = text.find(old_ref, at + new_ref.size())) {
-      // Not the tail of a longer id (needs.x_build. is not needs.build.).
-      if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) ||
-                     text[at - 1] == '_' || text[at - 1] == '-')) {
-        at += 1;
-        continue;
-      }
-      text.replace(at, old_ref.size(), new_ref);
-    }
+bool id_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; }
+
+// Renames the job id after each `needs.` in one pass, so that renames never
+// chain (a -> b and b -> a swap two ids).
+std::string rename_in_text(const std::string& text, const std::map<std::string, std::string>& renames) {
+  static const std::string kNeeds = "needs.";
+  std::string out;
+  size_t done = 0;
+  for (size_t at = text.find(kNeeds); at != std::string::npos; at = text.find(kNeeds, done)) {
+    size_t id_start = at + kNeeds.size(), id_end = id_start;
+    while (id_end < text.size() && id_char(text[id_end])) ++id_end;
+    out += text.substr(done, id_start - done);
+    auto it = renames.find(text.substr(id_start, id_end - id_start));
+    // Not the tail of a longer name (x_needs.build is not needs.build).
+    const bool whole = at == 0 || !id_char(text[at - 1]);
+    out += whole && it != renames.end() ? it->second : text.substr(id_start, id_end - id_start);
+    done = id_end;
   }
-  return text;
+  return out + text.substr(done);
 }
 
 // Rewrites the strings under a node in place (the node is a deep copy).
