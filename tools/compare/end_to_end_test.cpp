@@ -303,6 +303,17 @@ STALE MAP ENTRY )" + map + R"(:3:9: generated file ci.yml has no job x
 workflows: 1 compared, 4 differences, 0 explained, 4 unexplained, 3 stale reasons
 )"));
   }
+  SUBCASE("a rename onto a job that keeps its id is a stale map entry") {
+    std::string map = dir.write("map.yml", R"(- generated: ci.yml
+  corpus: ci.yml
+  jobs: {build_linux: build, test_linux: x_build_linux}
+)");
+    Result r = run_with({generated, corpus, map, std::nullopt, Format::text});
+    CHECK(r.code == 1);
+    CHECK(r.out.find("STALE MAP ENTRY " + map +
+                     ":3:9: corpus file ci.yml has a job x_build_linux already; rename it too\n") !=
+          std::string::npos);
+  }
 }
 
 TEST_CASE("bad input: exit 2 with file:line:col: message, nothing on stdout") {

@@ -56,13 +56,19 @@ YAML::Node renamed_needs(const YAML::Node& needs, const std::map<std::string, st
 }  // namespace
 
 YAML::Node rename_jobs(const YAML::Node& root, const std::map<std::string, std::string>& renames,
-                       std::vector<std::string>& missing) {
+                       const std::string& file, std::vector<std::string>& problems) {
   YAML::Node out = YAML::Clone(root);
   const YAML::Node jobs = out["jobs"];
   if (!jobs.IsMap()) return out;
+  bool clash = false;
   for (const auto& [from, to] : renames) {
-    if (!jobs[from]) missing.push_back(from);
+    if (!jobs[from]) problems.push_back("corpus file " + file + " has no job " + from);
+    if (jobs[to] && !renames.contains(to)) {
+      problems.push_back("corpus file " + file + " has a job " + to + " already; rename it too");
+      clash = true;
+    }
   }
+  if (clash) return out;  // compared as it is, rather than with two jobs of one id
   YAML::Node renamed(YAML::NodeType::Map);
   for (const auto& kv : jobs) {
     const std::string id = kv.first.IsScalar() ? kv.first.Scalar() : "";

@@ -13,8 +13,9 @@ namespace wfcompare {
 
 // Returns a copy of the workflow with each renamed job under its new id, and
 // with `needs:` entries and every `needs.<old id>.` in its strings rewritten.
-// The corpus ids that name no job are added to `missing`.
+// A rename of a job that does not exist, or to the id of a job that keeps
+// its own, adds a message to `problems` (`file` names the corpus file).
 YAML::Node rename_jobs(const YAML::Node& root, const std::map<std::string, std::string>& renames,
-                       std::vector<std::string>& missing);
+                       const std::string& file, std::vector<std::string>& problems);
 
 }  // namespace wfcompare

@@ -31,17 +31,15 @@ std::string join(const std::string& dir, const std::string& file) {
 }
 
 // Loads a workflow, its jobs renamed as the pair says; an error is printed
-// and gives nullopt. Renamed jobs that do not exist are stale map entries.
+// and gives nullopt. A rename that does not fit the file is a stale map entry.
 std::optional<Model> load_or_report(const std::string& path, const WorkflowPair* renames,
                                     std::vector<StaleMapEntry>& stale, std::ostream& err) {
   try {
     if (!renames || renames->job_renames.empty()) return load_workflow_file(path, path);
-    std::vector<std::string> missing;
-    YAML::Node root = rename_jobs(load_yaml_file(path, path), renames->job_renames, missing);
-    for (const auto& id : missing) {
-      stale.push_back({renames->renames_where,
-                       fmt::format("corpus file {} has no job {}", renames->corpus, id)});
-    }
+    std::vector<std::string> problems;
+    YAML::Node root =
+        rename_jobs(load_yaml_file(path, path), renames->job_renames, renames->corpus, problems);
+    for (auto& problem : problems) stale.push_back({renames->renames_where, std::move(problem)});
     return load_workflow(root, path);
   } catch (const InputError& e) {
     err << e.what() << "\n";
