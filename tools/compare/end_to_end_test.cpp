@@ -254,12 +254,14 @@ jobs:
     name: Test
   x_build_linux: {runs-on: a}
 )");
+  // Compares ci.yml with these renames (a flow mapping); the map is map.yml.
+  const std::string map = dir.path() + "/map.yml";
+  auto renamed = [&](const std::string& jobs) {
+    dir.write("map.yml", "- generated: ci.yml\n  corpus: ci.yml\n  jobs: " + jobs + "\n");
+    return run_with({generated, corpus, map, std::nullopt, Format::text});
+  };
   SUBCASE("renamed jobs differ only where their fields do") {
-    std::string map = dir.write("map.yml", R"(- generated: ci.yml
-  corpus: ci.yml
-  jobs: {build_linux: build, test_linux: test}
-)");
-    Result r = run_with({generated, corpus, map, std::nullopt, Format::text});
+    Result r = renamed("{build_linux: build, test_linux: test}");
     CHECK(r.code == 1);
     CHECK(r.out == R"(== ci.yml: 2 differences
 ci.yml jobs job test name: corpus="Test Linux" generated="Test"
@@ -281,7 +283,7 @@ jobs:
   b: {runs-on: x, name: A}
   a: {needs: b, runs-on: x, if: "${{ needs.b.result == 'success' && needs.b_a.result }}"}
 )");
-    std::string map = dir.write("map.yml", R"(- {generated: swap.yml, corpus: swap.yml, jobs: {a: b, b: a}}
+    dir.write("map.yml", R"(- {generated: swap.yml, corpus: swap.yml, jobs: {a: b, b: a}}
 - {generated: ci.yml, corpus: ci.yml, jobs: {build_linux: build, test_linux: test}}
 )");
     Result r = run_with({generated, corpus, map, std::nullopt, Format::text});
@@ -289,11 +291,7 @@ jobs:
     CHECK(r.out.find("== swap.yml: 0 differences\n") != std::string::npos);
   }
   SUBCASE("a rename naming a job that is not there is a stale map entry") {
-    std::string map = dir.write("map.yml", R"(- generated: ci.yml
-  corpus: ci.yml
-  jobs: {build_linux: build, test_linux: test, package: pack, x_build_linux: x}
-)");
-    Result r = run_with({generated, corpus, map, std::nullopt, Format::text});
+    Result r = renamed("{build_linux: build, test_linux: test, package: pack, x_build_linux: x}");
     CHECK(r.code == 1);
     CHECK(r.out.ends_with(R"(== stale
 STALE MAP ENTRY )" + map + R"(:3:9: corpus file ci.yml has no job package
@@ -304,11 +302,7 @@ workflows: 1 compared, 4 differences, 0 explained, 4 unexplained, 3 stale reason
 )"));
   }
   SUBCASE("a rename onto a job that keeps its id is a stale map entry") {
-    std::string map = dir.write("map.yml", R"(- generated: ci.yml
-  corpus: ci.yml
-  jobs: {build_linux: build, test_linux: x_build_linux}
-)");
-    Result r = run_with({generated, corpus, map, std::nullopt, Format::text});
+    Result r = renamed("{build_linux: build, test_linux: x_build_linux}");
     CHECK(r.code == 1);
     CHECK(r.out.find("STALE MAP ENTRY " + map +
                      ":3:9: corpus file ci.yml has a job x_build_linux already; rename it too\n") !=
