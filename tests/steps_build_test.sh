@@ -33,4 +33,16 @@ expect cache-hit 0 "PIPEC_STEPS_BIN=$work/checkout/build/step-tools/bin" bash -c
 expect runs 0 "1" bash -c "cd '$work' && echo '{\"rocm-version\": \"7.12.0\"}' > version.json &&
   env -u GITHUB_OUTPUT '$work/checkout/build/step-tools/bin/compute_rocm_package_version' --release-type nightly 2>/dev/null |
   grep -cxE 'rocm_package_version=7\.12\.0a[0-9]{8}'"
+# The package tools as the manylinux_2_28 container (AlmaLinux 8) builds them:
+# its libzip (1.5) installs no CMake package, and its libcurl (7.61) cannot
+# sign AWS requests, so pkg-config finds libzip and sigv4.h signs. Both are
+# simulated here.
+el8_log="$work/el8.log"
+(cd "$work/checkout" && CXXFLAGS=-DPIPEC_LIBCURL_SIGNS=0 cmake -S pipelines/steps -B build/el8 \
+   -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=ON -DCMAKE_DISABLE_FIND_PACKAGE_libzip=ON &&
+ cmake --build build/el8 --parallel --target upload_python_packages sanity_check_wheel) > "$el8_log" 2>&1 ||
+  cat "$el8_log"
+expect el8-libzip 0 "1" grep -cE '^-- libzip [0-9.]+ from pkg-config \(no CMake package\)$' "$el8_log"
+expect el8-built 0 "sanity_check_wheel
+upload_python_packages" ls "$work/checkout/build/el8/bin"
 finish steps_build

@@ -10,6 +10,14 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "packages/sigv4.h"
+
+// CURLOPT_AWS_SIGV4 appeared in libcurl 7.75.0. A build can say 0 to check
+// the path of an older libcurl (tests/steps_build_test.sh).
+#ifndef PIPEC_LIBCURL_SIGNS
+#define PIPEC_LIBCURL_SIGNS (LIBCURL_VERSION_NUM >= 0x074B00)
+#endif
+
 namespace steps::packages {
 
 namespace {
@@ -67,6 +75,10 @@ size_t write_header(char* data, size_t size, size_t count, void* user) {
 
 }  // namespace
 
+SigV4Signer default_signer() {
+  return PIPEC_LIBCURL_SIGNS ? SigV4Signer::libcurl : SigV4Signer::sigv4_h;
+}
+
 CurlTransport::CurlTransport(AwsSigning signing, CurlTimeouts timeouts)
     : signing_(std::move(signing)), timeouts_(timeouts) {
   static std::once_flag once;
@@ -79,8 +91,18 @@ HttpResponse CurlTransport::send(const HttpRequest& request) {
   if (!curl) throw std::runtime_error("libcurl could not create a handle");
   CURL* h = curl.get();
 
+  const bool sign = !signing_.access_key_id.empty();
+  const bool libcurl_signs = PIPEC_LIBCURL_SIGNS && signing_.signer == SigV4Signer::libcurl;
+  auto header_lines = request.headers;
+  if (sign && !libcurl_signs) {
+    for (auto& header : sigv4_headers(
+             request, {signing_.access_key_id, signing_.secret_access_key, signing_.region},
+             amz_date_now())) {
+      header_lines.push_back(std::move(header));
+    }
+  }
   std::unique_ptr<curl_slist, CurlDeleter> headers;
-  for (const auto& [name, value] : request.headers) {
+  for (const auto& [name, value] : header_lines) {
     const std::string line = name + ": " + value;
     headers.reset(curl_slist_append(headers.release(), line.c_str()));
   }
@@ -97,12 +119,14 @@ HttpResponse CurlTransport::send(const HttpRequest& request) {
   curl_easy_setopt(h, CURLOPT_WRITEDATA, &response.body);
   curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, write_header);
   curl_easy_setopt(h, CURLOPT_HEADERDATA, &response.headers);
-  if (!signing_.access_key_id.empty()) {
+#if PIPEC_LIBCURL_SIGNS
+  if (sign && libcurl_signs) {
     const std::string sigv4 = "aws:amz:" + signing_.region + ":s3";
     curl_easy_setopt(h, CURLOPT_AWS_SIGV4, sigv4.c_str());  // copied by libcurl
     curl_easy_setopt(h, CURLOPT_USERNAME, signing_.access_key_id.c_str());
     curl_easy_setopt(h, CURLOPT_PASSWORD, signing_.secret_access_key.c_str());
   }
+#endif
   if (request.method == "HEAD") {
     curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
   } else if (request.method == "PUT") {

@@ -1,9 +1,10 @@
-// HttpTransport over libcurl, signing each request with libcurl's built-in
-// AWS Signature Version 4 (CURLOPT_AWS_SIGV4, "aws:amz:<region>:s3").
+// HttpTransport over libcurl, signing each request with AWS Signature
+// Version 4: by libcurl itself (CURLOPT_AWS_SIGV4, "aws:amz:<region>:s3")
+// where it can (7.75 and later), else by sigv4.h, which signs the same way.
 //
-// libcurl takes the payload hash from the x-amz-content-sha256 request header
-// (which S3 requires anyway), so file bodies are streamed, never loaded, and
-// every header the caller sets is signed.
+// The payload hash comes from the x-amz-content-sha256 request header (which
+// S3 requires anyway), so file bodies are streamed, never loaded, and every
+// header the caller sets is signed.
 #pragma once
 
 #include <string>
@@ -12,10 +13,16 @@
 
 namespace steps::packages {
 
+enum class SigV4Signer { libcurl, sigv4_h };
+
+// libcurl when the libcurl built against signs requests, else sigv4_h.
+SigV4Signer default_signer();
+
 struct AwsSigning {
   std::string access_key_id;  // empty: send unsigned requests
   std::string secret_access_key;
   std::string region;
+  SigV4Signer signer = default_signer();  // libcurl is used only where it can sign
 };
 
 struct CurlTimeouts {
