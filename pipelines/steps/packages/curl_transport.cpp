@@ -3,7 +3,6 @@
 #include <curl/curl.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -11,6 +10,7 @@
 #include <stdexcept>
 
 #include "packages/sigv4.h"
+#include "runtime/text.h"
 
 // CURLOPT_AWS_SIGV4 appeared in libcurl 7.75.0. A build can say 0 to check
 // the path of an older libcurl (tests/steps_build_test.sh).
@@ -59,8 +59,7 @@ size_t write_header(char* data, size_t size, size_t count, void* user) {
   if (line.starts_with("HTTP/")) headers->clear();  // a new response (after 100 Continue)
   const size_t colon = line.find(':');
   if (colon != std::string_view::npos) {
-    std::string name(line.substr(0, colon));
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string name = runtime::lower(std::string(line.substr(0, colon)));
     std::string_view value = line.substr(colon + 1);
     while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
       value.remove_prefix(1);

@@ -4,13 +4,13 @@
 #include <openssl/hmac.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <ctime>
 #include <map>
 #include <stdexcept>
 
 #include "packages/digest.h"
+#include "runtime/text.h"
 
 namespace steps::packages {
 
@@ -31,12 +31,6 @@ Digest hmac_sha256(std::span<const unsigned char> key, std::string_view data) {
 Digest hmac_sha256(std::string_view key, std::string_view data) {
   return hmac_sha256(
       std::span(reinterpret_cast<const unsigned char*>(key.data()), key.size()), data);
-}
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // A header value as SigV4 canonicalises it: trimmed, inner runs of spaces
@@ -113,10 +107,11 @@ std::vector<std::pair<std::string, std::string>> sigv4_headers(const HttpRequest
   headers["host"] = url.authority;
   headers["x-amz-date"] = std::string(amz_date);
   for (const auto& [name, value] : request.headers) {
-    if (lower(name) == "x-amz-date" || lower(name) == "authorization") {
+    const std::string key = runtime::lower(name);
+    if (key == "x-amz-date" || key == "authorization") {
       throw std::invalid_argument("SigV4: the signer sets " + name + " itself");
     }
-    std::string& slot = headers[lower(name)];
+    std::string& slot = headers[key];
     slot += (slot.empty() ? "" : ",") + canonical_value(value);
   }
   const auto payload = headers.find("x-amz-content-sha256");

@@ -1,7 +1,8 @@
 #include "test_support/capturing_server.h"
 
-#include <cctype>
 #include <stdexcept>
+
+#include "runtime/text.h"
 
 #if !defined(_WIN32)
 #include <arpa/inet.h>
@@ -31,8 +32,7 @@ std::map<std::string, std::string> parse_headers(const std::string& head) {
     const std::string line = head.substr(start + 2, end - start - 2);
     const size_t colon = line.find(':');
     if (colon != std::string::npos) {
-      std::string name = line.substr(0, colon);
-      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      const std::string name = runtime::lower(line.substr(0, colon));
       size_t value = colon + 1;
       while (value < line.size() && line[value] == ' ') ++value;
       headers[name] = line.substr(value);
