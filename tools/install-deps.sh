@@ -11,7 +11,7 @@ packages=(
   libfmt-dev libyaml-cpp-dev nlohmann-json3-dev doctest-dev libcli11-dev libdtl-dev
   libkainjow-mustache-dev              # fills templates/ for the step interfaces
   libzip-dev zipcmp zipmerge ziptool   # libzip's CMake config names these tools
-  libcurl4-openssl-dev libssl-dev
+  libcurl4-openssl-dev libssl-dev libexpat1-dev
   pre-commit graphviz
 )
 # The machine image ships Node.js and npm; Debian's are only a fallback.

@@ -121,6 +121,19 @@ std::string base64(std::span<const unsigned char> bytes) {
   return out;
 }
 
+std::optional<Digest> base64_decode(std::string_view text) {
+  if (text.size() % 4 != 0 || text.size() > (std::size_t{1} << 30)) return std::nullopt;
+  const std::size_t padding = text.ends_with("==") ? 2 : text.ends_with('=') ? 1 : 0;
+  if (text.substr(0, text.size() - padding).find('=') != std::string_view::npos) return std::nullopt;
+  Digest out(3 * (text.size() / 4));
+  // EVP_DecodeBlock decodes padding as zero bytes, which are cut off below.
+  const int written = EVP_DecodeBlock(out.data(), reinterpret_cast<const unsigned char*>(text.data()),
+                                      static_cast<int>(text.size()));
+  if (written < 0) return std::nullopt;
+  out.resize(static_cast<std::size_t>(written) - padding);
+  return out;
+}
+
 std::string base64url_nopad(std::span<const unsigned char> bytes) {
   std::string out = base64(bytes);
   while (!out.empty() && out.back() == '=') out.pop_back();

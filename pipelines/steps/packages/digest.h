@@ -52,6 +52,8 @@ FileDigests digest_bytes(std::string_view bytes);
 
 std::string hex(std::span<const unsigned char> bytes);
 std::string base64(std::span<const unsigned char> bytes);
+// The bytes of standard, padded base64 text; nullopt when it is not that.
+std::optional<Digest> base64_decode(std::string_view text);
 std::string base64url_nopad(std::span<const unsigned char> bytes);
 
 }  // namespace steps::packages

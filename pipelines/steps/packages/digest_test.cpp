@@ -36,6 +36,19 @@ TEST_CASE("digest_file reads the content once for both digests") {
   CHECK(hex(digest_bytes("abc").md5) == hex(digests.md5));
 }
 
+TEST_CASE("base64 decodes what base64 encodes, and nothing else") {
+  for (const std::string text : {"", "a", "ab", "abc", "abcd"}) {
+    CAPTURE(text);
+    const Digest bytes(text.begin(), text.end());
+    CHECK(base64_decode(base64(bytes)) == std::optional<Digest>(bytes));
+  }
+  CHECK(hex(base64_decode("ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=").value()) ==
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(base64_decode("abc") == std::nullopt);    // not a multiple of 4
+  CHECK(base64_decode("a=bc") == std::nullopt);   // padding inside
+  CHECK(base64_decode("ab!c") == std::nullopt);   // not a base64 character
+}
+
 TEST_CASE("names normalise per PEP 503 and the wheel format") {
   CHECK(pep503_normalize("Foo.Bar__baz-Qux") == "foo-bar-baz-qux");
   CHECK(pep503_normalize("torch") == "torch");

@@ -17,6 +17,22 @@ std::string unquote(std::string text) {
   return text;
 }
 
+// A query parameter's value as SigV4 wants it in the canonical query: every
+// byte but A-Z a-z 0-9 - . _ ~ percent-encoded, '/' too. The query is sent as
+// written, already canonical (sorted by name), because libcurl before 8.4
+// signs the query exactly as given.
+std::string query_encode(std::string_view value) {
+  std::string out;
+  for (char c : percent_encode(value)) {
+    if (c == '/') {
+      out += "%2F";
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 S3Client::S3Client(S3Config config, HttpTransport& transport, RetryPolicy retry,
@@ -36,6 +52,11 @@ std::string S3Client::object_url(std::string_view key) const {
   return endpoint + "/" + config_.bucket + "/" + path;
 }
 
+std::string S3Client::bucket_url() const {
+  const std::string url = object_url("");
+  return url.ends_with('/') ? url : url + "/";
+}
+
 HttpRequest S3Client::request(std::string method, std::string_view key,
                               std::string_view payload_sha256_hex) const {
   HttpRequest request;
@@ -53,6 +74,7 @@ S3Failure S3Client::put(HttpRequest request, const FileDigests& digests,
   request.headers.emplace_back("Content-Type", std::string(content_type));
   request.headers.emplace_back("Content-MD5", base64(digests.md5));
   request.headers.emplace_back("x-amz-checksum-sha256", base64(digests.sha256));
+  request.headers.emplace_back("x-amz-meta-checksum-sha256", hex(digests.sha256));
   const HttpResponse response = send_with_retry(transport_, request, retry_, log_);
   if (response.status >= 200 && response.status < 300) return std::nullopt;
   return "PUT " + request.url + " failed (" + describe_failure(response) + ")";
@@ -81,6 +103,33 @@ HttpResponse S3Client::head(std::string_view key) {
 
 HttpResponse S3Client::get(std::string_view key) {
   return send_with_retry(transport_, request("GET", key, kEmptySha256), retry_, log_);
+}
+
+S3Failure S3Client::list(std::string_view prefix, std::vector<ListedObject>& objects,
+                          int max_keys) {
+  objects.clear();
+  std::string token;
+  do {
+    // Sorted by name, as the canonical query must be.
+    std::string query;
+    if (!token.empty()) query += "continuation-token=" + query_encode(token) + "&";
+    query += "list-type=2";
+    if (max_keys > 0) query += "&max-keys=" + std::to_string(max_keys);
+    query += "&prefix=" + query_encode(prefix);
+    HttpRequest list_request = request("GET", "", kEmptySha256);
+    list_request.url = bucket_url() + "?" + query;
+    const HttpResponse response = send_with_retry(transport_, list_request, retry_, log_);
+    if (response.status != 200) {
+      return "GET " + list_request.url + " failed (" + describe_failure(response) + ")";
+    }
+    ListPage page;
+    if (auto error = parse_list_page(response.body, page)) {
+      return "GET " + list_request.url + ": " + *error;
+    }
+    for (auto& object : page.objects) objects.push_back(std::move(object));
+    token = page.truncated ? page.next_token : std::string();
+  } while (!token.empty());
+  return std::nullopt;
 }
 
 S3Failure S3Client::verify(std::string_view key, const FileDigests& digests) {

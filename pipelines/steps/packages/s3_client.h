@@ -1,5 +1,5 @@
-// The few S3 operations an upload needs: PUT with checksums, HEAD to verify,
-// GET. Requests go through an HttpTransport (SigV4-signing CurlTransport in
+// The few S3 operations the package steps need: PUT with checksums, HEAD to
+// verify, GET, and listing a prefix. Requests go through an HttpTransport (SigV4-signing CurlTransport in
 // production) and transient failures are retried (retry.h).
 //
 // Addressing: with an endpoint override (AWS_ENDPOINT_URL) requests are
@@ -16,6 +16,7 @@
 #include "packages/digest.h"
 #include "packages/http_transport.h"
 #include "packages/retry.h"
+#include "packages/s3_listing.h"
 
 namespace steps::packages {
 
@@ -37,7 +38,10 @@ class S3Client {
   std::string object_url(std::string_view key) const;
 
   // PUT with Content-MD5 and x-amz-checksum-sha256 (base64) so S3 rejects a
-  // corrupted body, and x-amz-content-sha256 (hex) for the signature.
+  // corrupted body, x-amz-content-sha256 (hex) for the signature, and the
+  // SHA-256 once more as the metadata x-amz-meta-checksum-sha256 (hex): what
+  // PyTorch's s3_management/manage.py reads when S3 keeps no checksum, and
+  // what S3-compatible servers without checksums (s3rver) still return.
   S3Failure put_file(std::string_view key, const std::filesystem::path& file,
                      const FileDigests& digests, std::string_view content_type);
   S3Failure put_bytes(std::string_view key, std::string_view body, std::string_view content_type);
@@ -48,11 +52,17 @@ class S3Client {
   S3Failure verify(std::string_view key, const FileDigests& digests);
 
   HttpResponse head(std::string_view key);
+
+  // Every object whose key starts with `prefix`, in the order S3 lists them
+  // (by key), page after page (ListObjectsV2). `max_keys` > 0 asks for pages
+  // of at most that many (tests); 0 leaves S3's default, 1000.
+  S3Failure list(std::string_view prefix, std::vector<ListedObject>& objects, int max_keys = 0);
   HttpResponse get(std::string_view key);
 
  private:
   HttpRequest request(std::string method, std::string_view key,
                       std::string_view payload_sha256_hex) const;
+  std::string bucket_url() const;
   S3Failure put(HttpRequest request, const FileDigests& digests, std::string_view content_type);
 
   S3Config config_;

@@ -56,7 +56,9 @@ TEST_CASE("a PUT carries the checksums, the payload hash and the session token")
             {"x-amz-security-token", "TOKEN"},
             {"Content-Type", "text/html; charset=utf-8"},
             {"Content-MD5", "kAFQmDzST7DWlj99KOF/cg=="},
-            {"x-amz-checksum-sha256", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="}});
+            {"x-amz-checksum-sha256", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="},
+            {"x-amz-meta-checksum-sha256",
+             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"}});
 }
 
 TEST_CASE("transient failures are retried with exponential backoff") {
@@ -117,6 +119,93 @@ TEST_CASE("verification: size, then the SHA-256 checksum or else the ETag") {
                                    "900150983cd24fb0d6963f7d28e17f72"));
   CHECK(Harness([](const HttpRequest&) { return status(404); }).client.verify("k", abc) ==
         std::optional<std::string>("HEAD http://127.0.0.1:9/bucket/k failed (HTTP 404)"));
+}
+
+namespace {
+
+std::string listing(const std::string& contents, const std::string& tail) {
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+         "<Name>bucket</Name><Prefix>1-linux/python/g/</Prefix>" +
+         contents + tail + "</ListBucketResult>";
+}
+
+std::string object(const std::string& key, const std::string& size) {
+  return "<Contents><Key>" + key + "</Key><LastModified>2026-11-23T10:00:00.000Z</LastModified>"
+         "<ETag>&quot;900150983cd24fb0d6963f7d28e17f72&quot;</ETag><Size>" + size +
+         "</Size><StorageClass>STANDARD</StorageClass></Contents>";
+}
+
+}  // namespace
+
+TEST_CASE("listing: a sorted, encoded query, and each page's continuation token followed") {
+  Harness h([](const HttpRequest& request) {
+    if (request.url.find("continuation-token") == std::string::npos) {
+      return HttpResponse{200, "", {},
+                          listing(object("1-linux/python/g/index.html", "120") +
+                                      object("1-linux/python/g/r&amp;d-1.0.tar.gz", "7"),
+                                  "<IsTruncated>true</IsTruncated>"
+                                  "<NextContinuationToken>1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=</NextContinuationToken>")};
+    }
+    return HttpResponse{200, "", {},
+                        listing(object("1-linux/python/g/torch-2.7.0+rocm7.0-cp312-cp312-linux_x86_64.whl",
+                                       "5368709120"),
+                                "<IsTruncated>false</IsTruncated>")};
+  });
+  std::vector<ListedObject> objects;
+  CHECK(h.client.list("1-linux/python/g/", objects, 2) == std::nullopt);
+  REQUIRE(h.transport.requests.size() == 2);
+  CHECK(h.transport.requests[0].method == "GET");
+  CHECK(h.transport.requests[0].url ==
+        "http://127.0.0.1:9/bucket/?list-type=2&max-keys=2&prefix=1-linux%2Fpython%2Fg%2F");
+  CHECK(h.transport.requests[1].url ==
+        "http://127.0.0.1:9/bucket/?continuation-token=1ueGcxLPRx1Tr%2FXYExHnhbYLgveDs2J%2Fwm36Hy4vbOwM%3D"
+        "&list-type=2&max-keys=2&prefix=1-linux%2Fpython%2Fg%2F");
+  CHECK(h.transport.requests[1].headers ==
+        std::vector<std::pair<std::string, std::string>>{
+            {"x-amz-content-sha256",
+             "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}});
+  REQUIRE(objects.size() == 3);
+  CHECK(objects[0].key == "1-linux/python/g/index.html");
+  CHECK(objects[0].size == 120);
+  CHECK(objects[1].key == "1-linux/python/g/r&d-1.0.tar.gz");
+  CHECK(objects[2].key == "1-linux/python/g/torch-2.7.0+rocm7.0-cp312-cp312-linux_x86_64.whl");
+  CHECK(objects[2].size == 5368709120u);
+
+  Harness aws([](const HttpRequest&) {
+    return HttpResponse{200, "", {}, listing("", "<IsTruncated>false</IsTruncated>")};
+  }, {"therock-ci-artifacts", "us-east-2", "", ""});
+  CHECK(aws.client.list("run 1/", objects) == std::nullopt);
+  CHECK(objects.empty());
+  CHECK(aws.transport.requests.at(0).url ==
+        "https://therock-ci-artifacts.s3.us-east-2.amazonaws.com/?list-type=2&prefix=run%201%2F");
+}
+
+TEST_CASE("listing failures name the request and the reason") {
+  const std::string url = "http://127.0.0.1:9/bucket/?list-type=2&prefix=p%2F";
+  const auto failure = [](std::string body) {
+    Harness h([body](const HttpRequest&) { return HttpResponse{200, "", {}, body}; });
+    std::vector<ListedObject> objects;
+    return h.client.list("p/", objects);
+  };
+  CHECK(failure("<ListBucketResult><Contents><Key>a</Key></ListBucketResult>") ==
+        std::optional<std::string>("GET " + url + ": malformed XML at line 1, column 43: "
+                                   "mismatched tag"));
+  CHECK(failure("<Error><Code>NoSuchBucket</Code></Error>") ==
+        std::optional<std::string>("GET " + url + ": the answer is not a ListBucketResult but a Error"));
+  CHECK(failure(listing("<Contents><Size>1</Size></Contents>", "")) ==
+        std::optional<std::string>("GET " + url + ": an object in the listing has no Key"));
+  CHECK(failure(listing(object("p/a.whl", "12x"), "")) ==
+        std::optional<std::string>("GET " + url + ": the Size \"12x\" of an object is not a number"));
+  CHECK(failure(listing("", "<IsTruncated>true</IsTruncated>")) ==
+        std::optional<std::string>("GET " + url +
+                                   ": the listing is truncated but gives no NextContinuationToken"));
+  Harness denied([](const HttpRequest&) {
+    return HttpResponse{403, "", {}, "<Error><Code>AccessDenied</Code></Error>"};
+  });
+  std::vector<ListedObject> objects;
+  CHECK(denied.client.list("p/", objects) ==
+        std::optional<std::string>("GET " + url + " failed (HTTP 403 AccessDenied)"));
 }
 
 }  // namespace steps::packages

@@ -1,10 +1,8 @@
 #include "packages/upload_python_packages.h"
 
-#include <memory>
 #include <system_error>
 
 #include "packages/build_package_index.h"
-#include "packages/curl_transport.h"
 #include "packages/digest.h"
 #include "packages/index_html.h"
 #include "packages/package_files.h"
@@ -46,21 +44,29 @@ void refuse_oversized(const std::vector<PackageFile>& packages) {
   }
 }
 
+// `recreate`: empty the destination first; without it (--no-index, a folder
+// other uploads share) the files are added to what is there.
 void copy_local(const fs::path& dist, const fs::path& destination,
-                const std::vector<std::string>& files, bool dry_run, StepOutput& out) {
+                const std::vector<std::string>& files, bool recreate, bool dry_run,
+                StepOutput& out) {
   if (dry_run) {
-    out.line("[DRY RUN] Would delete and recreate " + destination.string());
+    if (recreate) out.line("[DRY RUN] Would delete and recreate " + destination.string());
     for (const auto& file : files) {
       out.line("[DRY RUN] Would copy " + native(dist, file).string() + " -> " +
                native(destination, file).string());
     }
     return;
   }
-  out.line("[INFO] Recreating " + destination.string());
   std::error_code ec;
-  fs::remove_all(destination, ec);
+  if (recreate) {
+    out.line("[INFO] Recreating " + destination.string());
+    fs::remove_all(destination, ec);
+  }
   if (!ec) fs::create_directories(destination, ec);
-  if (ec) throw InputError("cannot recreate " + destination.string() + ": " + ec.message());
+  if (ec) {
+    throw InputError(std::string(recreate ? "cannot recreate " : "cannot create ") +
+                     destination.string() + ": " + ec.message());
+  }
   for (const auto& file : files) {
     const fs::path source = native(dist, file);
     const fs::path target = native(destination, file);
@@ -80,15 +86,10 @@ fs::path checked_dist(const Inputs& inputs) {
   if (inputs.output_dir && has_bucket_override(inputs)) {
     throw InputError("--output-dir and --bucket are mutually exclusive");
   }
-  if (inputs.artifact_group.empty()) throw InputError("--artifact-group must not be empty");
-  if (inputs.run_id.empty()) throw InputError("--run-id must not be empty");
   // Both become one component of the key prefix (and of the path under
   // --output-dir): a separator or a dot-dot would reach outside it.
-  for (const auto& [flag, value] : {std::pair<std::string, std::string>{"--artifact-group", inputs.artifact_group},
-                                    {"--run-id", inputs.run_id}}) {
-    if (value.find_first_of("/\\") != std::string::npos || value == "." || value == "..")
-      throw InputError(flag + " \"" + value + "\" must be one path component (no '/', '\\', '.' or '..')");
-  }
+  packages::check_component("--artifact-group", inputs.artifact_group);
+  packages::check_component("--run-id", inputs.run_id);
   const bool to_s3 = !inputs.output_dir && !inputs.dry_run;
   if (to_s3 && (inputs.aws.access_key_id.empty() || inputs.aws.secret_access_key.empty())) {
     throw InputError("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set for an S3 upload");
@@ -105,28 +106,12 @@ fs::path checked_dist(const Inputs& inputs) {
   return dist;
 }
 
-// --bucket (with no external prefix), else retrieve_bucket_info without run data.
-retrieve_bucket_info::BucketInfo select_bucket(const Inputs& inputs) {
-  if (has_bucket_override(inputs)) return {"", *inputs.bucket};
-  retrieve_bucket_info::Inputs selection = inputs.bucket_env;
-  selection.run.reset();
-  return retrieve_bucket_info::retrieve(selection);
-}
-
 bool upload_s3(const Inputs& inputs, const Services& services, const std::string& bucket,
                const std::string& prefix, const std::vector<packages::PublishedPackage>& published,
                const std::vector<IndexPage>& pages, StepOutput& out) {
-  std::unique_ptr<packages::HttpTransport> curl;
-  packages::HttpTransport* transport = services.transport;
-  if (transport == nullptr) {
-    curl = std::make_unique<packages::CurlTransport>(packages::AwsSigning{
-        inputs.aws.access_key_id, inputs.aws.secret_access_key, inputs.aws.effective_region()});
-    transport = curl.get();
-  }
-  packages::S3Client client(
-      {bucket, inputs.aws.effective_region(), inputs.aws.endpoint_url, inputs.aws.session_token},
-      *transport, services.retry, [&](std::string_view line) { out.line(line); });
-  return packages::publish_to_s3(client, bucket, prefix, published, pages, out);
+  packages::S3Connection s3(bucket, inputs.aws, services.transport, services.retry,
+                           [&](std::string_view line) { out.line(line); });
+  return packages::publish_to_s3(s3.client(), bucket, prefix, published, pages, out);
 }
 
 }  // namespace
@@ -141,14 +126,8 @@ std::string host_platform() {
 #endif
 }
 
-std::string AwsEnvironment::effective_region() const {
-  if (!region.empty()) return region;
-  if (!default_region.empty()) return default_region;
-  return "us-east-2";
-}
-
 std::string upload_prefix(const std::string& external_repo, const Inputs& inputs) {
-  return external_repo + inputs.run_id + "-" + inputs.platform + "/python/" + inputs.artifact_group;
+  return packages::run_folder(external_repo, inputs.run_id, inputs.platform, inputs.artifact_group);
 }
 
 std::string summary_markdown(const std::string& index_url, const std::string& platform) {
@@ -174,10 +153,10 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
   // Before anything is written: an empty dist/ is an error, not a bare index.
   const std::vector<PackageFile> files = packages::list_packages(dist);
   if (!inputs.output_dir) refuse_oversized(files);
-  const retrieve_bucket_info::BucketInfo bucket = select_bucket(inputs);
+  const retrieve_bucket_info::BucketInfo bucket =
+      packages::select_bucket(inputs.bucket, inputs.bucket_env);
   const std::string prefix = upload_prefix(bucket.external_repo, inputs);
 
-  section(out, "Generating index.html");
   std::vector<packages::PublishedPackage> published;
   std::vector<packages::IndexEntry> entries;
   for (const auto& file : files) {
@@ -187,13 +166,19 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
     entries.push_back(
         {file.filename, file.project, packages::hex(published.back().digests.sha256)});
   }
-  const std::vector<IndexPage> pages = packages::render_index(entries);
-  if (inputs.dry_run) {
-    for (const auto& page : pages) {
-      out.line("[DRY RUN] Would write " + native(dist, page.path).string());
-    }
+  std::vector<IndexPage> pages;
+  if (inputs.no_index) {
+    out.line("[INFO] No index pages (--no-index): the folder is indexed once every upload is done");
   } else {
-    build_package_index::write_pages(dist, pages, out);
+    section(out, "Generating index.html");
+    pages = packages::render_index(entries);
+    if (inputs.dry_run) {
+      for (const auto& page : pages) {
+        out.line("[DRY RUN] Would write " + native(dist, page.path).string());
+      }
+    } else {
+      build_package_index::write_pages(dist, pages, out);
+    }
   }
 
   section(out, "Uploading packages");
@@ -204,7 +189,7 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
     std::vector<std::string> relative;
     for (const auto& file : files) relative.push_back(file.filename);
     for (const auto& page : pages) relative.push_back(page.path);
-    copy_local(dist, *inputs.output_dir / prefix, relative, inputs.dry_run, out);
+    copy_local(dist, *inputs.output_dir / prefix, relative, !inputs.no_index, inputs.dry_run, out);
   } else if (inputs.dry_run) {
     const std::string base = "s3://" + bucket.bucket + "/" + prefix + "/";
     for (const auto& file : files) {
@@ -218,7 +203,7 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
     return 1;
   }
 
-  if (!inputs.output_dir) {
+  if (!inputs.output_dir && !inputs.no_index) {
     const std::string index_url =
         "https://" + bucket.bucket + ".s3.amazonaws.com/" + prefix + "/index.html";
     section(out, "Set github actions output");

@@ -17,6 +17,8 @@
 //    simple/index.html, then index.html), so a failed run never leaves an
 //    index pointing at missing files. Objects over 5 GiB (a single PUT's
 //    limit) are refused before anything is uploaded;
+//  * --no-index uploads only the packages, for a folder that another job
+//    indexes once every upload into it is done (index_s3_packages);
 //  * bad flags, a missing directory or an empty dist/ throw steps::InputError
 //    (exit 1 from the generated main; argparse exited 2 for the flags).
 #pragma once
@@ -28,6 +30,7 @@
 #include "packages/http_transport.h"
 #include "packages/retrieve_bucket_info.h"
 #include "packages/retry.h"
+#include "packages/run_folder.h"
 #include "packages/step_output.h"
 
 namespace steps::upload_python_packages {
@@ -35,17 +38,7 @@ namespace steps::upload_python_packages {
 // "linux", "windows" or "darwin": the OS this was built for.
 std::string host_platform();
 
-struct AwsEnvironment {
-  std::string access_key_id;      // AWS_ACCESS_KEY_ID
-  std::string secret_access_key;  // AWS_SECRET_ACCESS_KEY
-  std::string session_token;      // AWS_SESSION_TOKEN
-  std::string region;             // AWS_REGION
-  std::string default_region;     // AWS_DEFAULT_REGION
-  std::string endpoint_url;       // AWS_ENDPOINT_URL
-
-  // AWS_REGION, else AWS_DEFAULT_REGION, else us-east-2.
-  std::string effective_region() const;
-};
+using packages::AwsEnvironment;
 
 struct Inputs {
   std::filesystem::path input_packages_dir;         // --input-packages-dir (holds dist/)
@@ -54,6 +47,7 @@ struct Inputs {
   std::optional<std::filesystem::path> output_dir;  // --output-dir
   std::optional<std::string> bucket;                // --bucket
   bool dry_run = false;                             // --dry-run
+  bool no_index = false;                            // --no-index
   std::string platform = host_platform();
   // Bucket selection without run data: GITHUB_REPOSITORY, IS_PR_FROM_FORK,
   // RELEASE_TYPE (its `run` is ignored).
@@ -68,7 +62,7 @@ struct Services {
   packages::RetryPolicy retry;
 };
 
-// "<external_repo><run_id>-<platform>/python/<artifact_group>"
+// The run's folder (run_folder.h) for these inputs.
 std::string upload_prefix(const std::string& external_repo, const Inputs& inputs);
 
 // The step summary Markdown for the find-links URL.

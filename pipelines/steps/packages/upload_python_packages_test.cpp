@@ -103,6 +103,39 @@ TEST_CASE("local output: the destination is recreated with the packages and the 
         read_text(f.dist() / "simple/torch/index.html"));
 }
 
+TEST_CASE("--no-index adds the packages to the destination and writes no index page") {
+  Fixture f;
+  const fs::path out_dir = f.root.path() / "out";
+  const fs::path destination = out_dir / "12345-linux/python/gfx94X-dcgpu";
+  fs::create_directories(destination);
+  write_text(destination / "rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl", "another upload's");
+  f.inputs.output_dir = out_dir;
+  f.inputs.no_index = true;
+
+  RecordedOutput out;
+  CHECK(run(f.inputs, out) == 0);
+  std::vector<std::string> header = f.header("Local output to " + out_dir.string());
+  header.resize(header.size() - 3);  // no "Generating index.html" section
+  std::vector<std::string> copies;
+  for (const std::string file : {"rocm-7.1.0.tar.gz", kTorch}) {
+    copies.push_back("[INFO] Copying " + f.d(file) + " -> " +
+                     packages::testing::path_text(destination, file));
+  }
+  CHECK(out.lines ==
+        concat({header,
+                {"[INFO] No index pages (--no-index): the folder is indexed once every upload is "
+                 "done"},
+                f.found(),
+                copies,
+                {"", "[INFO] Done!"}}));
+  CHECK(read_text(destination / "rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl") ==
+        "another upload's");
+  CHECK(read_text(destination / kTorch) == "torch wheel");
+  CHECK_FALSE(fs::exists(destination / "index.html"));
+  CHECK_FALSE(fs::exists(f.dist() / "index.html"));
+  CHECK_FALSE(fs::exists(f.dist() / "simple"));
+}
+
 TEST_CASE("dry run to S3: every action is printed and nothing changes") {
   Fixture f;
   f.inputs.dry_run = true;

@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,13 @@ struct StringMaker<std::vector<std::pair<std::string, std::string>>> {
     std::string text = "{\n";
     for (const auto& [key, value] : pairs) text += "  " + key + "=" + value + "\n";
     return (text + "}").c_str();
+  }
+};
+
+template <>
+struct StringMaker<std::optional<std::string>> {
+  static String convert(const std::optional<std::string>& text) {
+    return text ? ("\"" + *text + "\"").c_str() : "nullopt";
   }
 };
 

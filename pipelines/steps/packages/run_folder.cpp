@@ -1,0 +1,50 @@
+#include "packages/run_folder.h"
+
+#include "packages/curl_transport.h"
+#include "runtime/step_error.h"
+
+namespace steps::packages {
+
+namespace {
+
+HttpTransport& transport_of(std::unique_ptr<HttpTransport>& curl, const AwsEnvironment& aws,
+                            HttpTransport* injected) {
+  if (injected != nullptr) return *injected;
+  curl = std::make_unique<CurlTransport>(
+      AwsSigning{aws.access_key_id, aws.secret_access_key, aws.effective_region()});
+  return *curl;
+}
+
+}  // namespace
+
+std::string AwsEnvironment::effective_region() const {
+  if (!region.empty()) return region;
+  if (!default_region.empty()) return default_region;
+  return "us-east-2";
+}
+
+std::string run_folder(const std::string& external_repo, const std::string& run_id,
+                       const std::string& platform, const std::string& artifact_group) {
+  return external_repo + run_id + "-" + platform + "/python/" + artifact_group;
+}
+
+void check_component(const std::string& flag, const std::string& value) {
+  if (value.empty()) throw InputError(flag + " must not be empty");
+  if (value.find_first_of("/\\") != std::string::npos || value == "." || value == "..")
+    throw InputError(flag + " \"" + value + "\" must be one path component (no '/', '\\', '.' or '..')");
+}
+
+retrieve_bucket_info::BucketInfo select_bucket(const std::optional<std::string>& bucket,
+                                               retrieve_bucket_info::Inputs selection) {
+  if (bucket && !bucket->empty()) return {"", *bucket};
+  selection.run.reset();
+  return retrieve_bucket_info::retrieve(selection);
+}
+
+S3Connection::S3Connection(const std::string& bucket, const AwsEnvironment& aws,
+                           HttpTransport* injected, RetryPolicy retry,
+                           std::function<void(std::string_view)> log)
+    : client_({bucket, aws.effective_region(), aws.endpoint_url, aws.session_token},
+              transport_of(curl_, aws, injected), std::move(retry), std::move(log)) {}
+
+}  // namespace steps::packages
