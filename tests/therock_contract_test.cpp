@@ -132,7 +132,25 @@ TEST_CASE("CI and release reach disjoint sets of build workflows") {
 TEST_CASE("CI can reach only the CI role and bucket; release credentials only in release workflows") {
   Names ci = reachable(kCiEntries);
   CHECK(roles(ci) == Names{"arn:aws:iam::692859939525:role/therock-ci"});
-  CHECK(buckets(ci) == Names{"therock-ci-artifacts"});
+  // CI names no bucket: it reaches S3 only through the package tools, which
+  // choose the CI bucket as TheRock does (therock-ci-artifacts, or
+  // therock-ci-artifacts-external for other repositories) unless given
+  // --bucket or RELEASE_TYPE, which CI never gives them.
+  CHECK(buckets(ci).empty());
+  int s3_tools = 0;
+  for (const auto& f : ci) {
+    each_step(f, [&](const YAML::Node& job, const YAML::Node& s) {
+      const std::string run = s["run"].as<std::string>("");
+      if (run.find("/upload_python_packages\"") == std::string::npos &&
+          run.find("/index_s3_packages\"") == std::string::npos)
+        return;
+      ++s3_tools;
+      CHECK_MESSAGE(run.find("--bucket") == std::string::npos, f);
+      CHECK_MESSAGE(!mentions(s["env"], "RELEASE_TYPE"), f);
+      CHECK_MESSAGE(!mentions(job["env"], "RELEASE_TYPE"), f);
+    });
+  }
+  CHECK(s3_tools == 6);  // ROCm and PyTorch uploads, and the index, per platform
   for (const auto& f : ci) CHECK_MESSAGE(!mentions(wf(f), "release_type"), f);
   Names release = reachable(kReleaseEntries);
   CHECK(roles(release) == Names{"arn:aws:iam::692859939525:role/therock-${{ inputs.release_type }}"});
@@ -149,6 +167,7 @@ TEST_CASE("runs from forks get no credentials, and nothing that uploads runs for
         CHECK_MESSAGE(s["if"].as<std::string>("") == "${{ " + kNotFork + " }}", what);
       std::string run = s["run"].as<std::string>("");
       bool uploads = run.find("/upload_python_packages\"") != std::string::npos ||
+                     run.find("/index_s3_packages\"") != std::string::npos ||
                      (run.find("aws s3 cp") != std::string::npos && run.find(" s3://") == std::string::npos &&
                       name.find("_ci.yml") != std::string::npos) ||
                      run.find("aws s3 sync \"s3://") != std::string::npos;
@@ -179,7 +198,7 @@ TEST_CASE("one job writes the index of a run's python/<group>/ folder, after eve
     Names writers;
     for (const auto& [name, _] : workflows()) {
       each_step(name, [&](const YAML::Node&, const YAML::Node& s) {
-        if (s["run"].as<std::string>("").find("/build_package_index\"") != std::string::npos) writers.insert(name);
+        if (s["run"].as<std::string>("").find("/index_s3_packages\"") != std::string::npos) writers.insert(name);
       });
     }
     CHECK(writers == Names{"ci_linux.yml", "ci_windows.yml"});
@@ -190,6 +209,14 @@ TEST_CASE("one job writes the index of a run's python/<group>/ folder, after eve
     std::string build =
         os == "linux" ? "build_portable_linux_pytorch_wheels_ci.yml" : "build_windows_pytorch_wheels_ci.yml";
     CHECK_FALSE(mentions(wf(build), "index.html"));
+    int uploads = 0;
+    each_step(build, [&](const YAML::Node&, const YAML::Node& s) {
+      const std::string run = s["run"].as<std::string>("");
+      if (run.find("/upload_python_packages\"") == std::string::npos) return;
+      ++uploads;
+      CHECK(run.find("--no-index") != std::string::npos);
+    });
+    CHECK(uploads == 1);
     CHECK(jobs["build_pytorch_wheels"]["uses"].as<std::string>() == "./.github/workflows/" + build);
   }
 }
@@ -256,7 +283,7 @@ TEST_CASE("a step tools cache entry is restored only where it was built the same
     }
   }
   CHECK(jobs == 13);
-  CHECK(built_by_key.size() == 8);
+  CHECK(built_by_key.size() == 10);
 }
 
 TEST_CASE("an input of both triggers is the same input in both lists") {
