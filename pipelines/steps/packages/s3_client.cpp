@@ -19,7 +19,7 @@ std::string unquote(std::string text) {
 
 // A query parameter's value as SigV4 wants it in the canonical query: every
 // byte but A-Z a-z 0-9 - . _ ~ percent-encoded, '/' too. The query is sent as
-// written, already canonical (sorted by name), because libcurl before 8.4
+// written, already canonical (sorted by name), because libcurl before 8.3
 // signs the query exactly as given.
 std::string query_encode(std::string_view value) {
   std::string out;

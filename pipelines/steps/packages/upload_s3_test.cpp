@@ -167,7 +167,8 @@ TEST_CASE("S3 upload to s3rver: verified packages, then the index; a failure lea
 // s3rver parses but does not check V4 signatures, so two checks together:
 // s3rver takes the requests sigv4.h signs, and sigv4.h computes exactly the
 // Authorization header libcurl sent for the same request (captured by a
-// loopback listener), for each kind of request the upload makes.
+// loopback listener), for each kind of request the upload and the index
+// make.
 TEST_CASE("sigv4.h signs the upload's requests as libcurl does, and s3rver takes them") {
   const auto binary = packages::testing::find_s3rver();
   REQUIRE(binary.has_value());
@@ -183,6 +184,10 @@ TEST_CASE("sigv4.h signs the upload's requests as libcurl does, and s3rver takes
   const HttpResponse got = client.get(key);
   CHECK(got.status == 200);
   CHECK(got.body == "pages");
+  std::vector<packages::ListedObject> listed;
+  CHECK(client.list("signed/", listed) == std::nullopt);
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0].key == key);
 
   if (packages::default_signer() != packages::SigV4Signer::libcurl) return;
   packages::testing::CapturingServer capture;
@@ -194,9 +199,11 @@ TEST_CASE("sigv4.h signs the upload's requests as libcurl does, and s3rver takes
   CHECK(signed_by_libcurl.put_bytes(key, "pages", "text/html") == std::nullopt);
   signed_by_libcurl.head(key);
   signed_by_libcurl.get(key);
+  std::vector<packages::ListedObject> objects;  // the listener answers no XML
+  signed_by_libcurl.list("signed/torch+x/", objects, 2);
   const auto sent = capture.requests();
-  REQUIRE(sent.size() == 3);
-  REQUIRE(recorder.requests.size() == 3);
+  REQUIRE(sent.size() == 4);
+  REQUIRE(recorder.requests.size() == 4);
   for (size_t i = 0; i < sent.size(); ++i) {
     CAPTURE(recorder.requests[i].method);
     const std::string date = sent[i].at("x-amz-date");
