@@ -24,6 +24,12 @@ struct HttpResponse {
   std::string error;  // the transport's reason when status is 0
   std::map<std::string, std::string> headers;  // names lower-cased
   std::string body;
+
+  // The value of the header `name` (lower-case), or "" when it is absent.
+  std::string header(const std::string& name) const {
+    const auto it = headers.find(name);
+    return it == headers.end() ? std::string() : it->second;
+  }
 };
 
 class HttpTransport {

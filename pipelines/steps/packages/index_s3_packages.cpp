@@ -12,11 +12,6 @@ namespace {
 
 using packages::HttpResponse;
 
-std::string header(const HttpResponse& response, const std::string& name) {
-  const auto it = response.headers.find(name);
-  return it == response.headers.end() ? std::string() : it->second;
-}
-
 bool is_sha256_hex(const std::string& text) {
   return text.size() == 64 &&
          text.find_first_not_of("0123456789abcdef") == std::string::npos;
@@ -29,8 +24,8 @@ struct StoredSha256 {
 };
 
 StoredSha256 stored_sha256(const HttpResponse& response) {
-  const std::string checksum = header(response, "x-amz-checksum-sha256");
-  const std::string metadata = header(response, "x-amz-meta-checksum-sha256");
+  const std::string checksum = response.header("x-amz-checksum-sha256");
+  const std::string metadata = response.header("x-amz-meta-checksum-sha256");
   std::string from_checksum;
   if (!checksum.empty()) {
     const auto bytes = packages::base64_decode(checksum);

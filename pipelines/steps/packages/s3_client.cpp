@@ -138,20 +138,16 @@ S3Failure S3Client::verify(std::string_view key, const FileDigests& digests) {
   if (response.status != 200) {
     return "HEAD " + url + " failed (" + describe_failure(response) + ")";
   }
-  const auto header = [&](const char* name) {
-    const auto it = response.headers.find(name);
-    return it == response.headers.end() ? std::string() : it->second;
-  };
-  if (header("content-length") != std::to_string(digests.size)) {
-    return url + " has " + header("content-length") + " bytes, expected " +
+  if (response.header("content-length") != std::to_string(digests.size)) {
+    return url + " has " + response.header("content-length") + " bytes, expected " +
            std::to_string(digests.size);
   }
-  if (const std::string checksum = header("x-amz-checksum-sha256"); !checksum.empty()) {
+  if (const std::string checksum = response.header("x-amz-checksum-sha256"); !checksum.empty()) {
     if (checksum != base64(digests.sha256))
       return url + " has SHA-256 " + checksum + ", expected " + base64(digests.sha256);
     return std::nullopt;
   }
-  if (const std::string etag = unquote(header("etag")); etag != hex(digests.md5)) {
+  if (const std::string etag = unquote(response.header("etag")); etag != hex(digests.md5)) {
     return url + " has ETag " + etag + ", expected the MD5 " + hex(digests.md5);
   }
   return std::nullopt;
