@@ -53,7 +53,7 @@ int run(const Inputs& inputs, packages::StepOutput& out, const Services& service
   packages::check_component("--artifact-group", inputs.artifact_group);
   packages::check_component("--run-id", inputs.run_id);
   packages::check_component("--platform", inputs.platform);
-  if (inputs.aws.access_key_id.empty() || inputs.aws.secret_access_key.empty()) {
+  if (!inputs.aws.has_credentials()) {
     throw InputError("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set");
   }
   const retrieve_bucket_info::BucketInfo bucket =

@@ -29,6 +29,8 @@ struct AwsEnvironment {
 
   // AWS_REGION, else AWS_DEFAULT_REGION, else us-east-2.
   std::string effective_region() const;
+  // Both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set.
+  bool has_credentials() const { return !access_key_id.empty() && !secret_access_key.empty(); }
 };
 
 // The AWS_* variables of a step's generated Inputs.

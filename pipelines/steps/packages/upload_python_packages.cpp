@@ -91,7 +91,7 @@ fs::path checked_dist(const Inputs& inputs) {
   packages::check_component("--artifact-group", inputs.artifact_group);
   packages::check_component("--run-id", inputs.run_id);
   const bool to_s3 = !inputs.output_dir && !inputs.dry_run;
-  if (to_s3 && (inputs.aws.access_key_id.empty() || inputs.aws.secret_access_key.empty())) {
+  if (to_s3 && !inputs.aws.has_credentials()) {
     throw InputError("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set for an S3 upload");
   }
   std::error_code ec;
