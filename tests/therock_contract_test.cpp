@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -284,6 +285,35 @@ TEST_CASE("a step tools cache entry is restored only where it was built the same
   }
   CHECK(jobs == 13);
   CHECK(built_by_key.size() == 10);
+}
+
+TEST_CASE("Windows builds the step tools with a pinned vcpkg, not the runner's") {
+  // TheRock's Windows scale set has no vcpkg, and the hosted runners' copy
+  // changes with their image: the job fetches one commit of vcpkg, builds
+  // with its toolchain, and names its tag in the cache key.
+  const std::regex fetch(R"(fetch --quiet --depth 1 https://github\.com/microsoft/vcpkg\.git [0-9a-f]{40}\n)");
+  int jobs = 0;
+  for (const auto& [name, w] : workflows()) {
+    CHECK_MESSAGE(!mentions(w, "VCPKG_INSTALLATION_ROOT"), name);
+    for (const auto& job : w["jobs"]) {
+      if (!mentions(job.second["runs-on"], "windows")) continue;
+      std::string key, install, build;
+      for (const auto& s : job.second["steps"]) {
+        std::string step = s["name"].as<std::string>("");
+        if (step == "Restore the step tools build") key = s["with"]["key"].as<std::string>();
+        if (step == "Install the step tools' libraries") install = s["run"].as<std::string>();
+        if (step == "Build the step tools") build = s["run"].as<std::string>();
+      }
+      if (key.empty()) continue;
+      ++jobs;
+      INFO(name << ": job " << job.first.as<std::string>());
+      CHECK(key.rfind("step-tools-windows-vcpkg-2026.07.29-", 0) == 0);
+      CHECK(std::regex_search(install, fetch));
+      CHECK(install.find("\"${VCPKG_ROOT}/vcpkg\" install --vcpkg-root=\"${VCPKG_ROOT}\" --triplet x64-windows ") != std::string::npos);
+      CHECK(build.find("-DCMAKE_TOOLCHAIN_FILE=\"${VCPKG_ROOT}/scripts/buildsystems/vcpkg.cmake\"") != std::string::npos);
+    }
+  }
+  CHECK(jobs == 3);
 }
 
 TEST_CASE("an input of both triggers is the same input in both lists") {
