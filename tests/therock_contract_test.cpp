@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -438,6 +439,27 @@ TEST_CASE("a PyTorch build installs packaging before build_prod_wheels.py, and W
   }
   CHECK(builds == 4);
   CHECK(checkouts == 4);  // nightly and stable, release and CI
+}
+
+TEST_CASE("in the manylinux container, the step tools' development packages are gone before anything else runs") {
+  // TheRock keeps development packages out of its build image, so that
+  // nothing builds against the system's libraries by accident: a job that
+  // installs them for the step tools removes them right after the build.
+  int jobs = 0;
+  for (const auto& [name, w] : workflows()) {
+    for (const auto& job : w["jobs"]) {
+      if (!job.second["container"] || !mentions(job.second["container"], "therock_build_manylinux")) continue;
+      ++jobs;
+      std::vector<std::string> steps;
+      for (const auto& s : job.second["steps"]) steps.push_back(s["name"].as<std::string>(""));
+      auto at = [&](const std::string& step) { return std::find(steps.begin(), steps.end(), step) - steps.begin(); };
+      INFO(name << ": job " << job.first.as<std::string>());
+      CHECK(at("Install the step tools' libraries") == at("Restore the step tools build") + 1);
+      CHECK(at("Remove the step tools' development packages") == at("Build the step tools") + 1);
+      CHECK(at("Build the step tools") == at("Install the step tools' libraries") + 1);
+    }
+  }
+  CHECK(jobs == 3);
 }
 
 TEST_CASE("Windows runs the PyTorch tests for torch 2.9 only, and exits with the code the test process wrote") {

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs the scripts with which the jobs in TheRock's manylinux container
+# install the step tools' libraries and then remove the development packages
+# again, as GitHub runs them (bash -eo pipefail), against stand-ins for rpm and
+# dnf that keep a package list in a file. What the image had stays, and so
+# does libzip, which the tools load; every -devel package the install added
+# goes.
+#   tests/manylinux_packages_test.sh REPO
+set -uo pipefail
+tests_dir=$(cd "$(dirname "$0")" && pwd)
+repo=$(realpath "$1")
+source "$tests_dir/lib.sh"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+workflows="$repo/generated/therock/.github/workflows"
+
+# The run script of the step named $2 in workflow $1 (a block literal under
+# `run: |`, as pipec writes a job's steps).
+script() {
+  awk -v step="- name: $2" '$0 ~ "^      " step "$" {f=1; next} f&&/^      - /{exit}
+    f&&/run: \|/{r=1; next} r&&/^          /{sub(/^          /, ""); print; next} r{exit}' "$workflows/$1"
+}
+
+mkdir "$work/bin"
+# rpm -qa --qf '%{NAME}\n' lists the names (in no order); rpm -e --nodeps
+# NAME... removes them and logs the call.
+cat > "$work/bin/rpm" <<'EOF'
+#!/usr/bin/env bash
+case "$1" in
+  -qa) tac "$DB" ;;
+  -e) shift 2; echo "rpm -e --nodeps $*" >> "$LOG"
+      for p in "$@"; do grep -qx "$p" "$DB" || { echo "rpm: $p is not installed" >&2; exit 1; }; done
+      grep -vxF -f <(printf '%s\n' "$@") "$DB" > "$DB.new"; mv "$DB.new" "$DB" ;;
+  *) echo "rpm: unexpected $*" >&2; exit 2 ;;
+esac
+EOF
+# dnf install -y NAME... adds them, and libzip-devel's dependencies.
+cat > "$work/bin/dnf" <<'EOF'
+#!/usr/bin/env bash
+[ "$1 $2" = "install -y" ] || { echo "dnf: unexpected $*" >&2; exit 2; }
+shift 2
+for p in "$@"; do
+  case "$p" in libzip-devel) set -- "$@" libzip zlib-devel bzip2-devel ;; esac
+done
+for p in "$@"; do grep -qx "$p" "$DB" || echo "$p" >> "$DB"; done
+EOF
+chmod +x "$work/bin/rpm" "$work/bin/dnf"
+
+# Installs and removes as the workflow does; prints what rpm -e was asked to
+# remove, then the packages left.
+run() {
+  local wf=$1 image=$2
+  export DB="$work/db" LOG="$work/log" RUNNER_TEMP="$work/temp"
+  rm -rf "$RUNNER_TEMP" "$LOG" && mkdir "$RUNNER_TEMP" && touch "$LOG"
+  printf '%s\n' $image > "$DB"
+  script "$wf" "Install the step tools' libraries" > "$work/install.sh"
+  script "$wf" "Remove the step tools' development packages" > "$work/remove.sh"
+  PATH="$work/bin:$PATH" bash --noprofile --norc -eo pipefail "$work/install.sh" &&
+    PATH="$work/bin:$PATH" bash --noprofile --norc -eo pipefail "$work/remove.sh" || return
+  cat "$LOG"; echo "left: $(sort "$DB" | tr '\n' ' ')"
+}
+
+image="bash glibc-devel libcurl openssl-libs zlib-devel"
+for wf in build_portable_linux_python_packages.yml build_portable_linux_pytorch_wheels.yml \
+          build_portable_linux_pytorch_wheels_ci.yml; do
+  expect "$wf" 0 "rpm -e --nodeps bzip2-devel expat-devel json-devel libcurl-devel libzip-devel openssl-devel
+left: bash epel-release glibc-devel libcurl libzip openssl-libs zlib-devel " run "$wf" "$image"
+done
+# An image that has them all already: nothing is removed, and nothing fails.
+expect nothing-added 0 "left: bash bzip2-devel epel-release expat-devel json-devel libcurl-devel libzip libzip-devel openssl-devel zlib-devel " \
+  run build_portable_linux_pytorch_wheels_ci.yml \
+  "bash bzip2-devel epel-release expat-devel json-devel libcurl-devel libzip libzip-devel openssl-devel zlib-devel"
+# The hosted Linux jobs and Windows have no such step.
+expect hosted-linux 0 "" script ci_linux.yml "Remove the step tools' development packages"
+expect windows 0 "" script build_windows_pytorch_wheels_ci.yml "Remove the step tools' development packages"
+finish manylinux_packages
