@@ -310,8 +310,9 @@ TEST_CASE("Windows builds the step tools with a pinned vcpkg, not the runner's")
       INFO(name << ": job " << job.first.as<std::string>());
       CHECK(key.rfind("step-tools-windows-vcpkg-2026.07.29-", 0) == 0);
       CHECK(std::regex_search(install, fetch));
-      CHECK(install.find("\"${VCPKG_ROOT}/vcpkg\" install --vcpkg-root=\"${VCPKG_ROOT}\" --triplet x64-windows ") != std::string::npos);
-      CHECK(build.find("-DCMAKE_TOOLCHAIN_FILE=\"${VCPKG_ROOT}/scripts/buildsystems/vcpkg.cmake\"") != std::string::npos);
+      CHECK(install.rfind("vcpkg_root=\"$(cygpath -m \"${RUNNER_TEMP}\")/vcpkg\"\n", 0) == 0);
+      CHECK(install.find("\"${vcpkg_root}/vcpkg\" install --vcpkg-root=\"${vcpkg_root}\" --triplet x64-windows ") != std::string::npos);
+      CHECK(build.find("-DCMAKE_TOOLCHAIN_FILE=\"$(cygpath -m \"${RUNNER_TEMP}\")/vcpkg/scripts/buildsystems/vcpkg.cmake\"") != std::string::npos);
     }
   }
   CHECK(jobs == 3);

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Runs the scripts with which the jobs in TheRock's manylinux container
-# install the step tools' libraries and then remove the development packages
-# again, as GitHub runs them (bash -eo pipefail), against stand-ins for rpm and
-# dnf that keep a package list in a file. What the image had stays, and so
-# does libzip, which the tools load; every -devel package the install added
-# goes.
-#   tests/manylinux_packages_test.sh REPO
+# Runs the scripts with which the generated jobs install the step tools'
+# libraries, as GitHub runs them (bash -eo pipefail), against stand-ins for
+# the commands they call.
+# - TheRock's manylinux container: rpm and dnf keep a package list in a file.
+#   What the image had stays, and so does libzip, which the tools load; every
+#   -devel package the install added goes.
+# - Windows: git, vcpkg's bootstrap, vcpkg and cmake log their calls. The
+#   build is configured with the toolchain of the vcpkg the install fetched.
+#   tests/step_tools_libraries_test.sh REPO
 set -uo pipefail
 tests_dir=$(cd "$(dirname "$0")" && pwd)
 repo=$(realpath "$1")
@@ -72,4 +74,55 @@ expect nothing-added 0 "left: bash bzip2-devel epel-release expat-devel json-dev
 # The hosted Linux jobs and Windows have no such step.
 expect hosted-linux 0 "" script ci_linux.yml "Remove the step tools' development packages"
 expect windows 0 "" script build_windows_pytorch_wheels_ci.yml "Remove the step tools' development packages"
-finish manylinux_packages
+
+# Windows, on a cache miss: the install fetches the pinned vcpkg into the
+# runner's temp folder and installs the libraries; the build is configured
+# with that vcpkg's toolchain. git's checkout leaves the bootstrap script and
+# the toolchain file; the bootstrap leaves vcpkg.
+mkdir "$work/vcpkg-files"
+cat > "$work/vcpkg-files/vcpkg" <<'EOF'
+#!/usr/bin/env bash
+echo "vcpkg $*" >> "$LOG"
+EOF
+cat > "$work/vcpkg-files/bootstrap-vcpkg.bat" <<'EOF'
+#!/usr/bin/env bash
+echo "bootstrap-vcpkg.bat $*" >> "$LOG"
+cp "$FILES/vcpkg" "$(dirname "$0")/vcpkg"
+EOF
+cat > "$work/bin/git" <<'EOF'
+#!/usr/bin/env bash
+echo "git $*" >> "$LOG"
+case "$*" in
+  "init --quiet "*) mkdir -p "$3" ;;
+  *" checkout --quiet FETCH_HEAD") cp "$FILES/bootstrap-vcpkg.bat" "$2/" &&
+    mkdir -p "$2/scripts/buildsystems" && touch "$2/scripts/buildsystems/vcpkg.cmake" ;;
+esac
+EOF
+# cmake fails unless the toolchain file it is given exists.
+cat > "$work/bin/cmake" <<'EOF'
+#!/usr/bin/env bash
+echo "cmake $*" >> "$LOG"
+for a in "$@"; do
+  case "$a" in -DCMAKE_TOOLCHAIN_FILE=*) [ -f "${a#*=}" ] || { echo "no toolchain ${a#*=}" >&2; exit 1; } ;; esac
+done
+EOF
+printf '#!/usr/bin/env bash\necho "$2"\n' > "$work/bin/cygpath"
+chmod +x "$work"/vcpkg-files/* "$work"/bin/*
+windows() {
+  export LOG="$work/log" RUNNER_TEMP="$work/temp" GITHUB_ENV="$work/github_env" FILES="$work/vcpkg-files"
+  rm -rf "$RUNNER_TEMP" "$LOG" "$GITHUB_ENV" && mkdir "$RUNNER_TEMP" "$work/checkout" && touch "$LOG"
+  script build_windows_python_packages.yml "Install the step tools' libraries" > "$work/install.sh"
+  script build_windows_python_packages.yml "Build the step tools" > "$work/build.sh"
+  (cd "$work/checkout" && PATH="$work/bin:$PATH" bash --noprofile --norc -eo pipefail "$work/install.sh" &&
+    CACHE_HIT="" PATH="$work/bin:$PATH" bash --noprofile --norc -eo pipefail "$work/build.sh") || return
+  cat "$LOG" "$GITHUB_ENV" | sed "s|$work|WORK|g"
+}
+expect windows-vcpkg 0 "git init --quiet WORK/temp/vcpkg
+git -C WORK/temp/vcpkg fetch --quiet --depth 1 https://github.com/microsoft/vcpkg.git 9e593bb18ea69cc5095e012465dcd675a822ed0d
+git -C WORK/temp/vcpkg checkout --quiet FETCH_HEAD
+bootstrap-vcpkg.bat -disableMetrics
+vcpkg install --vcpkg-root=WORK/temp/vcpkg --triplet x64-windows nlohmann-json libzip curl openssl expat
+cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=ON -DCMAKE_TOOLCHAIN_FILE=WORK/temp/vcpkg/scripts/buildsystems/vcpkg.cmake
+cmake --build build/step-tools --config Release --parallel --target upload_python_packages
+PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows
+finish step_tools_libraries
