@@ -31,13 +31,14 @@ using packages::HttpRequest;
 using packages::HttpResponse;
 using packages::RecordedOutput;
 using packages::testing::FakeTransport;
+using packages::testing::kBucket;
+using packages::testing::kFastRetry;
 using packages::testing::read_text;
 using packages::testing::TempDir;
 using packages::testing::write_text;
 
 namespace {
 
-constexpr const char* kBucket = "pipec-test";
 constexpr const char* kFolder = "s3://pipec-test/7-linux/python/gfx94X-dcgpu/";
 const std::vector<std::string> kRocm = {"rocm-7.1.0.tar.gz",
                                         "rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl"};
@@ -47,8 +48,6 @@ const std::vector<std::string> kTorch = {
 const std::vector<std::string> kPages = {
     "simple/rocm/index.html", "simple/rocm-sdk-core/index.html", "simple/torch/index.html",
     "simple/torchvision/index.html", "simple/index.html", "index.html"};
-
-const packages::RetryPolicy kFastRetry{3, std::chrono::milliseconds(1), [](auto) {}};
 
 packages::AwsEnvironment aws(const std::string& endpoint) {
   return {"S3RVER", "S3RVER", "", "", "", endpoint};

@@ -22,20 +22,19 @@ using packages::HttpRequest;
 using packages::HttpResponse;
 using packages::RecordedOutput;
 using packages::testing::FakeTransport;
+using packages::testing::kBucket;
+using packages::testing::kFastRetry;
 using packages::testing::read_text;
 using packages::testing::TempDir;
 
 namespace {
 
-constexpr const char* kBucket = "pipec-test";
 constexpr const char* kTorch = "torch-2.7.0+rocm7.0-cp312-cp312-linux_x86_64.whl";
 constexpr const char* kVision = "torchvision-0.22.0+rocm7.0-cp312-cp312-linux_x86_64.whl";
 constexpr const char* kSdist = "rocm-7.1.0.tar.gz";
 const std::vector<std::string> kPages = {"simple/rocm/index.html", "simple/torch/index.html",
                                          "simple/torchvision/index.html", "simple/index.html",
                                          "index.html"};
-
-const packages::RetryPolicy kFastRetry{3, std::chrono::milliseconds(1), [](auto) {}};
 
 packages::AwsSigning signing() { return {"S3RVER", "S3RVER", "us-east-2"}; }
 

@@ -3,11 +3,19 @@
 // waited for) when the object goes away, whatever the test did.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
 
+#include "packages/retry.h"
+
 namespace steps::packages::testing {
+
+// The bucket the S3 tests have s3rver create, and a retry policy that does
+// not make them wait.
+inline constexpr const char* kBucket = "pipec-test";
+inline const RetryPolicy kFastRetry{3, std::chrono::milliseconds(1), [](auto) {}};
 
 // ${PROJECT_SOURCE_DIR}/tools/node_modules/.bin/s3rver if it exists, else
 // the file named by $PIPEC_S3RVER if that exists.
