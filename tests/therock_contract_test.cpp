@@ -113,6 +113,22 @@ Names needs_of(const YAML::Node& job) {
   return out;
 }
 
+// The scripts and cache key with which a job builds the step tools (empty
+// where it builds none).
+struct StepTools {
+  std::string key, install, build;
+};
+StepTools step_tools(const YAML::Node& job) {
+  StepTools out;
+  for (const auto& s : job["steps"]) {
+    std::string step = s["name"].as<std::string>("");
+    if (step == "Restore the step tools build") out.key = s["with"]["key"].as<std::string>();
+    if (step == "Install the step tools' libraries") out.install = s["run"].as<std::string>();
+    if (step == "Build the step tools") out.build = s["run"].as<std::string>();
+  }
+  return out;
+}
+
 const std::string kNotFork = "!github.event.pull_request.head.repo.fork";
 const Names kCiEntries = {"ci.yml", "ci_asan.yml", "ci_nightly.yml", "ci_tsan.yml"};
 const Names kReleaseEntries = {"release_portable_linux_pytorch_wheels.yml", "release_windows_pytorch_wheels.yml"};
@@ -270,18 +286,14 @@ TEST_CASE("a step tools cache entry is restored only where it was built the same
   for (const auto& [name, w] : workflows()) {
     for (const auto& job : w["jobs"]) {
       const YAML::Node container = job.second["container"];
-      std::string key, how = job.second["runs-on"].as<std::string>("") + "\n" +
-                             (!container ? "no container" : container.IsScalar() ? container.as<std::string>() : container["image"].as<std::string>()) + "\n";
-      for (const auto& s : job.second["steps"]) {
-        std::string step = s["name"].as<std::string>("");
-        if (step == "Restore the step tools build") key = s["with"]["key"].as<std::string>();
-        if (step == "Install the step tools' libraries" || step == "Build the step tools")
-          how += s["run"].as<std::string>() + "\n";
-      }
-      if (key.empty()) continue;
+      const StepTools st = step_tools(job.second);
+      if (st.key.empty()) continue;
       ++jobs;
-      auto [at, added] = built_by_key.emplace(key, how);
-      CHECK_MESSAGE(at->second == how, (name + ": job " + job.first.as<std::string>() + " shares key " + key));
+      const std::string how = job.second["runs-on"].as<std::string>("") + "\n" +
+                              (!container ? "no container" : container.IsScalar() ? container.as<std::string>() : container["image"].as<std::string>()) +
+                              "\n" + st.install + "\n" + st.build;
+      auto [at, added] = built_by_key.emplace(st.key, how);
+      CHECK_MESSAGE(at->second == how, (name + ": job " + job.first.as<std::string>() + " shares key " + st.key));
     }
   }
   CHECK(jobs == 13);
@@ -289,8 +301,8 @@ TEST_CASE("a step tools cache entry is restored only where it was built the same
 }
 
 TEST_CASE("Windows builds the step tools with a pinned vcpkg, not the runner's") {
-  // TheRock's Windows scale set has no vcpkg, and the hosted runners' copy
-  // changes with their image: the job fetches one commit of vcpkg, builds
+  // Nothing in TheRock says its Windows scale set has vcpkg, and the hosted
+  // runners' copy changes with their image: the job fetches one commit of vcpkg, builds
   // with its toolchain, and names its tag in the cache key.
   const std::regex fetch(R"(fetch --quiet --depth 1 https://github\.com/microsoft/vcpkg\.git [0-9a-f]{40}\n)");
   int jobs = 0;
@@ -298,13 +310,7 @@ TEST_CASE("Windows builds the step tools with a pinned vcpkg, not the runner's")
     CHECK_MESSAGE(!mentions(w, "VCPKG_INSTALLATION_ROOT"), name);
     for (const auto& job : w["jobs"]) {
       if (!mentions(job.second["runs-on"], "windows")) continue;
-      std::string key, install, build;
-      for (const auto& s : job.second["steps"]) {
-        std::string step = s["name"].as<std::string>("");
-        if (step == "Restore the step tools build") key = s["with"]["key"].as<std::string>();
-        if (step == "Install the step tools' libraries") install = s["run"].as<std::string>();
-        if (step == "Build the step tools") build = s["run"].as<std::string>();
-      }
+      const auto [key, install, build] = step_tools(job.second);
       if (key.empty()) continue;
       ++jobs;
       INFO(name << ": job " << job.first.as<std::string>());
