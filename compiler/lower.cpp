@@ -11,6 +11,7 @@
 #include "check_tools.h"
 #include "infer_permissions.h"
 #include "render_expr.h"
+#include "shell_quoting.h"
 #include "tool_command.h"
 
 namespace pipec {
@@ -273,12 +274,15 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     if (run->kind == Value::Kind::Runtime) {
       diags_.error(run->pos, "run-expression", "run must be text; put the value in env and use it from the script");
     }
-    // Every ${{ }} in the script becomes an environment variable.
-    std::string text;
+    // Every ${{ }} in the script becomes an environment variable, which the
+    // script reads as one word (shell_quoting.h).
+    std::vector<std::string> literals(1), refs;
+    std::vector<const Expr*> ref_exprs;
     std::map<std::string, std::string> names;  // expression -> variable
+    ShellSyntax syntax = shell_syntax(shell);
     for (const auto& p : run->parts) {
       if (!p.expr) {
-        text += p.text;
+        literals.back() += p.text;
         continue;
       }
       std::string expr = render_expr(*p.expr);
@@ -310,14 +314,23 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
         }
         names[expr] = name;
       }
-      if (shell == "cmd") text += "%" + name + "%";
-      else if (shell == "pwsh" || shell == "powershell") text += "$env:" + name;
-      else if (shell == "python") {
+      if (shell == "python") {
         diags_.error(p.expr->pos, "run-expression", "${{ }} in a python script: read os.environ from an env entry instead");
-      } else text += "${" + name + "}";
+        continue;
+      }
+      refs.push_back(syntax == ShellSyntax::Cmd    ? "%" + name + "%"
+                     : syntax == ShellSyntax::Pwsh ? "$env:" + name
+                                                   : "${" + name + "}");
+      ref_exprs.push_back(p.expr.get());
+      literals.emplace_back();
     }
-    if (run->parts.empty()) text = run->text;
-    run_value = make_string(text, run->pos);
+    QuotedScript quoted = quote_values(literals, refs, syntax);
+    for (size_t k : quoted.unexpanded) {
+      diags_.error(ref_exprs[k]->pos, "run-expression",
+                   "the shell does not expand " + refs[k] + " here (in single quotes or a quoted here-document), " +
+                       "so this ${{ }} would stay text; use double quotes");
+    }
+    run_value = make_string(run->parts.empty() ? run->text : quoted.text, run->pos);
   }
   Value with_env = tool_step;
   if (!step.get("env") && !env->fields.empty()) with_env.fields.push_back({"env", step.pos, env});

@@ -448,6 +448,27 @@ TEST_CASE("a PyTorch build installs packaging before build_prod_wheels.py, and W
   CHECK(checkouts == 4);  // nightly and stable, release and CI
 }
 
+TEST_CASE("build_prod_wheels.py gets determine_version's arguments as separate words, or none") {
+  // Each ${{ }} value is one word, so the script reads the variable itself,
+  // unquoted: "--rocm-sdk-version ==V --version-suffix +rocmV" as one
+  // argument (or an empty one) would fail the build.
+  int builds = 0;
+  for (const auto& [name, w] : workflows()) {
+    for (const auto& job : w["jobs"]) {
+      for (const auto& s : job.second["steps"]) {
+        const std::string run = s["run"].as<std::string>("");
+        if (run.find("build_prod_wheels.py build") == std::string::npos) continue;
+        ++builds;
+        bool windows = s["shell"].as<std::string>("") == "cmd";
+        const std::string tail = windows ? " %optional_build_prod_arguments%\n" : " ${optional_build_prod_arguments}\n";
+        CHECK_MESSAGE(run.ends_with(tail), name);
+        if (!windows) CHECK_MESSAGE(run.rfind("# shellcheck disable=SC2086 ", 0) == 0, name);
+      }
+    }
+  }
+  CHECK(builds == 4);
+}
+
 TEST_CASE("in the manylinux container, the step tools' development packages are gone before anything else runs") {
   // TheRock keeps development packages out of its build image, so that
   // nothing builds against the system's libraries by accident: a job that

@@ -1,0 +1,34 @@
+// Where the values a run script reads from env sit in the shell's quoting,
+// so that each one stays exactly one word: what lowering writes for each
+// ${{ }} it moves into env.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace pipec {
+
+enum class ShellSyntax { Posix, Cmd, Pwsh };
+
+// The shell syntax of a step's `shell` value (bash and sh are Posix).
+ShellSyntax shell_syntax(const std::string& shell);
+
+struct QuotedScript {
+  std::string text;
+  // The values the shell would not expand where they are (in single quotes,
+  // in a here-document with a quoted delimiter).
+  std::vector<size_t> unexpanded;
+};
+
+// The script made of literals[0] refs[0] literals[1] ... refs[n-1]
+// literals[n] (refs are variable references: ${NAME}, %NAME%, $env:NAME).
+// A reference outside any quotes is put in double quotes, with the rest of
+// its word up to the next character the shell would treat specially, so
+// the value is never split into words, globbed or read as code. A reference
+// already in double quotes, in an unquoted here-document or in a comment is
+// left as it is; PowerShell never splits a variable, so there only the
+// unexpanded ones are found.
+QuotedScript quote_values(const std::vector<std::string>& literals, const std::vector<std::string>& refs,
+                          ShellSyntax syntax);
+
+}  // namespace pipec

@@ -1,0 +1,92 @@
+#include "shell_quoting.h"
+
+#include <doctest/doctest.h>
+
+#include <cctype>
+
+namespace pipec {
+namespace {
+
+// The script with each @NAME (capitals) replaced by the variable reference of `syntax`,
+// through quote_values; "unexpanded: A B" when some would not expand.
+std::string quote(const std::string& script, ShellSyntax syntax = ShellSyntax::Posix) {
+  std::vector<std::string> literals(1), refs, names;
+  for (size_t i = 0; i < script.size(); ++i) {
+    if (script[i] != '@') {
+      literals.back() += script[i];
+      continue;
+    }
+    size_t end = i + 1;
+    while (end < script.size() && (std::isupper(static_cast<unsigned char>(script[end])) || script[end] == '_')) ++end;
+    if (end == i + 1) {  // not a name: an @ of the script
+      literals.back() += '@';
+      continue;
+    }
+    std::string name = script.substr(i + 1, end - i - 1);
+    names.push_back(name);
+    refs.push_back(syntax == ShellSyntax::Cmd ? "%" + name + "%" : syntax == ShellSyntax::Pwsh ? "$env:" + name : "${" + name + "}");
+    literals.emplace_back();
+    i = end - 1;
+  }
+  QuotedScript q = quote_values(literals, refs, syntax);
+  if (q.unexpanded.empty()) return q.text;
+  std::string out = "unexpanded:";
+  for (size_t k : q.unexpanded) out += " " + names[k];
+  return out;
+}
+
+TEST_CASE("a value outside quotes is quoted with the rest of its word") {
+  CHECK(quote("checkout --repo-hashtag @REF") == "checkout --repo-hashtag \"${REF}\"");
+  CHECK(quote("--checkout-dir @ROOT/torch --x") == "--checkout-dir \"${ROOT}/torch\" --x");
+  CHECK(quote("--flag=@A-@B.whl;next") == "--flag=\"${A}-${B}.whl\";next");
+  CHECK(quote("prefix@A") == "prefix\"${A}\"");
+  CHECK(quote("echo @A\necho @B") == "echo \"${A}\"\necho \"${B}\"");
+}
+
+TEST_CASE("the word ends where the shell would read a character specially") {
+  // Globs, expansions, quotes and escapes keep their meaning outside.
+  CHECK(quote("ls @DIR/*.whl") == "ls \"${DIR}/\"*.whl");
+  CHECK(quote("cp @A$HOME") == "cp \"${A}\"$HOME");
+  CHECK(quote("echo @A'x'") == "echo \"${A}\"'x'");
+  CHECK(quote("echo @A\\ b") == "echo \"${A}\"\\ b");
+  CHECK(quote("echo @A|tr a b") == "echo \"${A}\"|tr a b");
+}
+
+TEST_CASE("a value already in double quotes, a here-document or a comment stays as it is") {
+  CHECK(quote("echo \"x @A y\" @B") == "echo \"x ${A} y\" \"${B}\"");
+  CHECK(quote("echo \"a \\\" @A\"") == "echo \"a \\\" ${A}\"");
+  CHECK(quote("cat <<EOF\nit's @A\nEOF\necho @B") == "cat <<EOF\nit's ${A}\nEOF\necho \"${B}\"");
+  CHECK(quote("cat <<-EOF\n\t@A\n\tEOF\n") == "cat <<-EOF\n\t${A}\n\tEOF\n");
+  CHECK(quote("# it's @A\necho @B") == "# it's ${A}\necho \"${B}\"");
+  CHECK(quote("echo \"${#x[@]}\" @A") == "echo \"${#x[@]}\" \"${A}\"");
+}
+
+TEST_CASE("command substitution opens a new quoting context, in quotes or not") {
+  CHECK(quote("echo \"L=$(gh pr view @N --json labels)\"") == "echo \"L=$(gh pr view \"${N}\" --json labels)\"");
+  CHECK(quote("x=$( (cd @D) ) @E") == "x=$( (cd \"${D}\") ) \"${E}\"");
+  CHECK(quote("x=`echo @A`") == "x=`echo \"${A}\"`");
+  CHECK(quote("echo $(( 1 << 2 )) @A") == "echo $(( 1 << 2 )) \"${A}\"");
+}
+
+TEST_CASE("a value in single quotes or a quoted here-document would not expand") {
+  CHECK(quote("echo '@A' @B") == "unexpanded: A");
+  CHECK(quote("echo $'\\'@A'") == "unexpanded: A");
+  CHECK(quote("cat <<'EOF'\n@A\nEOF\n") == "unexpanded: A");
+  CHECK(quote("cat <<\\EOF\n@A\nEOF\n") == "unexpanded: A");
+  CHECK(quote("echo \"it's @A\"") == "echo \"it's ${A}\"");
+}
+
+TEST_CASE("cmd has only double quotes, and ^ escapes") {
+  CHECK(quote("build --dir @ROOT/torch ^\n  --out \"@OUT\"", ShellSyntax::Cmd) ==
+        "build --dir \"%ROOT%/torch\" ^\n  --out \"%OUT%\"");
+  CHECK(quote("echo @A&echo @B", ShellSyntax::Cmd) == "echo \"%A%\"&echo \"%B%\"");
+}
+
+TEST_CASE("PowerShell never splits a variable; single quotes keep it text") {
+  CHECK(quote("echo @A \"x @B\"", ShellSyntax::Pwsh) == "echo $env:A \"x $env:B\"");
+  CHECK(quote("echo '@A'", ShellSyntax::Pwsh) == "unexpanded: A");
+  CHECK(quote("# it's @A\necho @B", ShellSyntax::Pwsh) == "# it's $env:A\necho $env:B");
+}
+
+}  // namespace
+}  // namespace pipec
