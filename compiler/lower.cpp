@@ -13,6 +13,7 @@
 #include "render_expr.h"
 #include "shell_quoting.h"
 #include "tool_command.h"
+#include "untrusted_inputs.h"
 
 namespace pipec {
 namespace {
@@ -317,6 +318,11 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
       if (shell == "python") {
         diags_.error(p.expr->pos, "run-expression", "${{ }} in a python script: read os.environ from an env entry instead");
         continue;
+      }
+      if (std::string u = syntax == ShellSyntax::Cmd ? untrusted_input(*p.expr) : ""; !u.empty()) {
+        diags_.error(p.expr->pos, "run-expression",
+                     "cmd expands %" + name + "% before it parses the line, so text whoever triggers the run " +
+                         "writes (" + u + ") could end its quotes and run code; read it in a bash or pwsh step");
       }
       refs.push_back(syntax == ShellSyntax::Cmd    ? "%" + name + "%"
                      : syntax == ShellSyntax::Pwsh ? "$env:" + name

@@ -1,0 +1,89 @@
+#include "untrusted_inputs.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string_view>
+#include <vector>
+
+namespace pipec {
+namespace {
+
+constexpr std::array kUntrusted = {
+    "github.event.issue.title",
+    "github.event.issue.body",
+    "github.event.pull_request.title",
+    "github.event.pull_request.body",
+    "github.event.pull_request.head.ref",
+    "github.event.pull_request.head.label",
+    "github.event.pull_request.head.repo.default_branch",
+    "github.event.comment.body",
+    "github.event.review.body",
+    "github.event.review_comment.body",
+    "github.event.pages.*.page_name",
+    "github.event.commits.*.message",
+    "github.event.commits.*.author.email",
+    "github.event.commits.*.author.name",
+    "github.event.head_commit.message",
+    "github.event.head_commit.author.email",
+    "github.event.head_commit.author.name",
+    "github.event.discussion.title",
+    "github.event.discussion.body",
+    "github.head_ref",
+};
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// github.a.b[...] as "github.a.b.*"; empty when the chain does not start at
+// the github context.
+std::string chain_path(const Expr& e) {
+  std::vector<std::string> segs;
+  const Expr* x = &e;
+  for (; x->kind == Expr::Kind::Member || x->kind == Expr::Kind::Index; x = x->operands[0].get()) {
+    if (x->kind == Expr::Kind::Member) segs.push_back(lower(x->text));
+    else if (const Expr& i = *x->operands[1]; i.kind == Expr::Kind::String && i.parts.size() == 1 && !i.parts[0].expr)
+      segs.push_back(lower(i.parts[0].text));
+    else segs.push_back("*");
+  }
+  if (x->kind != Expr::Kind::Name || x->text != "github") return "";
+  std::string path = "github";
+  for (auto it = segs.rbegin(); it != segs.rend(); ++it) path += "." + *it;
+  return path;
+}
+
+// The untrusted input `path` is, or leads to.
+bool holds_untrusted(const std::string& path) {
+  return std::any_of(kUntrusted.begin(), kUntrusted.end(), [&](std::string_view u) {
+    return u == path || (u.size() > path.size() && u.substr(0, path.size()) == path && u[path.size()] == '.');
+  });
+}
+
+}  // namespace
+
+std::string untrusted_input(const Expr& e) {
+  if (e.kind == Expr::Kind::Call) {
+    std::string f = lower(e.text);
+    if (f == "contains" || f == "startswith" || f == "endswith") return "";
+  }
+  if (e.kind == Expr::Kind::Member || e.kind == Expr::Kind::Index || e.kind == Expr::Kind::Name) {
+    std::string path = chain_path(e);
+    if (!path.empty()) return holds_untrusted(path) ? path : "";
+  }
+  for (const auto& o : e.operands) {
+    if (std::string u = untrusted_input(*o); !u.empty()) return u;
+  }
+  for (const auto& p : e.parts) {
+    if (p.expr) {
+      if (std::string u = untrusted_input(*p.expr); !u.empty()) return u;
+    }
+  }
+  for (const auto& f : e.fields) {
+    if (std::string u = untrusted_input(*f.value); !u.empty()) return u;
+  }
+  return "";
+}
+
+}  // namespace pipec
