@@ -324,9 +324,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
                      "cmd expands %" + name + "% before it parses the line, so text whoever triggers the run " +
                          "writes (" + u + ") could end its quotes and run code; read it in a bash or pwsh step");
       }
-      refs.push_back(syntax == ShellSyntax::Cmd    ? "%" + name + "%"
-                     : syntax == ShellSyntax::Pwsh ? "$env:" + name
-                                                   : "${" + name + "}");
+      refs.push_back(variable_ref(name, syntax));
       ref_exprs.push_back(p.expr.get());
       literals.emplace_back();
     }

@@ -249,6 +249,12 @@ ShellSyntax shell_syntax(const std::string& shell) {
   return ShellSyntax::Posix;
 }
 
+std::string variable_ref(const std::string& name, ShellSyntax syntax) {
+  if (syntax == ShellSyntax::Cmd) return "%" + name + "%";
+  if (syntax == ShellSyntax::Pwsh) return "$env:" + name;
+  return "${" + name + "}";
+}
+
 QuotedScript quote_values(const std::vector<std::string>& literals, const std::vector<std::string>& refs,
                           ShellSyntax syntax) {
   std::vector<Item> items;

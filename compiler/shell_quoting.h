@@ -13,6 +13,10 @@ enum class ShellSyntax { Posix, Cmd, Pwsh };
 // The shell syntax of a step's `shell` value (bash and sh are Posix).
 ShellSyntax shell_syntax(const std::string& shell);
 
+// How a script reads environment variable `name`: ${NAME}, %NAME% or
+// $env:NAME (unquoted).
+std::string variable_ref(const std::string& name, ShellSyntax syntax);
+
 struct QuotedScript {
   std::string text;
   // The values the shell would not expand where they are (in single quotes,

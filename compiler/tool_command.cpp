@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "check_tools.h"
+#include "shell_quoting.h"
 
 namespace pipec {
 namespace {
@@ -13,26 +14,26 @@ bool plain_word(const std::string& s) {
   });
 }
 
-std::string quote(const std::string& s, const std::string& shell) {
+std::string quote(const std::string& s, ShellSyntax shell) {
   if (plain_word(s)) return s;
   std::string out;
-  if (shell == "cmd") {
+  if (shell == ShellSyntax::Cmd) {
     out = "\"";
     for (char c : s) out += c == '%' ? std::string("%%") : std::string(1, c);
     return out + "\"";
   }
   // bash, sh and PowerShell all take single quotes literally; only the
   // quote itself needs care.
-  bool pwsh = shell == "pwsh" || shell == "powershell";
+  bool pwsh = shell == ShellSyntax::Pwsh;
   out = "'";
   for (char c : s) out += c == '\'' ? (pwsh ? "''" : "'\\''") : std::string(1, c);
   return out + "'";
 }
 
-std::string env_ref(const std::string& name, const std::string& shell) {
-  if (shell == "cmd") return "\"%" + name + "%\"";
-  if (shell == "pwsh" || shell == "powershell") return "$env:" + name;
-  return "\"${" + name + "}\"";
+// PowerShell passes a variable as one argument; the others need quotes.
+std::string env_ref(const std::string& name, ShellSyntax shell) {
+  std::string ref = variable_ref(name, shell);
+  return shell == ShellSyntax::Pwsh ? ref : "\"" + ref + "\"";
 }
 
 // For `env.NAME`, NAME: the value is in the step's environment already.
@@ -53,11 +54,12 @@ std::string env_var_name(const std::string& name) {
   return out;
 }
 
-ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::string& shell) {
+ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::string& shell_name) {
+  ShellSyntax shell = shell_syntax(shell_name);
   ToolCommand cmd;
   std::vector<std::string> words;
-  if (shell == "cmd") words.push_back(std::string("\"%") + kStepToolsBinEnv + "%\\" + tool.name + "\"");
-  else if (shell == "pwsh" || shell == "powershell") words.push_back(std::string("& \"$env:") + kStepToolsBinEnv + "/" + tool.name + "\"");
+  if (shell == ShellSyntax::Cmd) words.push_back(std::string("\"%") + kStepToolsBinEnv + "%\\" + tool.name + "\"");
+  else if (shell == ShellSyntax::Pwsh) words.push_back(std::string("& \"$env:") + kStepToolsBinEnv + "/" + tool.name + "\"");
   else words.push_back(std::string("\"${") + kStepToolsBinEnv + "}/" + tool.name + "\"");
 
   auto runtime = [](const Value& v) { return v.kind == Value::Kind::Runtime || v.is_runtime_string(); };
@@ -96,7 +98,7 @@ ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::str
   // One argument per line once the command is long, as people write them.
   size_t width = 0;
   for (const auto& w : words) width += w.size() + 1;
-  std::string cont = shell == "cmd" ? " ^\n  " : (shell == "pwsh" || shell == "powershell") ? " `\n  " : " \\\n  ";
+  std::string cont = shell == ShellSyntax::Cmd ? " ^\n  " : shell == ShellSyntax::Pwsh ? " `\n  " : " \\\n  ";
   for (size_t i = 0; i < words.size(); ++i) {
     if (i) cmd.run += width > 100 ? cont : " ";
     cmd.run += words[i];
