@@ -1,8 +1,8 @@
 // Partial evaluation of expressions: what is known at compile time is folded,
 // what GitHub decides at run time stays an expression.
 #include <algorithm>
-#include <cctype>
 
+#include "ascii.h"
 #include "expand.h"
 #include "render_expr.h"
 
@@ -64,11 +64,6 @@ std::string scalar_text(const Value& v) {
     case Value::Kind::String: return v.text;
     default: return "";
   }
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 ExprPtr rebuild(const Expr& shape, std::vector<ExprPtr> operands) {

@@ -1,18 +1,14 @@
 #include "github_eval.h"
 
-#include <cctype>
 #include <cmath>
 #include <limits>
+
+#include "ascii.h"
 
 namespace pipec {
 namespace {
 
 using json = nlohmann::json;
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 double to_number(const json& v) {
   if (v.is_null()) return 0;

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <string_view>
 #include <vector>
+
+#include "ascii.h"
 
 namespace pipec {
 namespace {
@@ -31,11 +32,6 @@ constexpr std::array kUntrusted = {
     "github.event.discussion.body",
     "github.head_ref",
 };
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 // github.a.b[...] as "github.a.b.*"; empty when the chain does not start at
 // the github context.

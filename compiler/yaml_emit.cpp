@@ -2,15 +2,11 @@
 
 #include <regex>
 
+#include "ascii.h"
 #include "escape.h"
 
 namespace pipec {
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 std::string quoted(const std::string& s) { return "\"" + c_escape(s) + "\""; }
 
