@@ -60,7 +60,8 @@ expect package-version-output 0 "[output]
 rocm_package_version=7.12.0.dev0+21eaa7d7ffc8e351d07dd4dcac78f967d304249a" files
 expect package-version-choice 2 "compute_rocm_package_version: error: --release-type must be one of dev, nightly, prerelease, release, not \"weekly\"" \
   "$bin/compute_rocm_package_version" --release-type weekly
-expect package-version-wheel-release 1 "compute_rocm_package_version: error: --release-type=release is not supported for wheel packages" \
+# Flags that do not go together are a usage error, exit 2, as argparse.
+expect package-version-wheel-release 2 "compute_rocm_package_version: error: --release-type=release is not supported for wheel packages" \
   "$bin/compute_rocm_package_version" --release-type release
 
 expect target-run 0 "test-runs-on=linux-gfx1151-gpu-rocm
@@ -87,13 +88,24 @@ expect configure-labels 1 'configure_ci: error: PR_LABELS is not {"labels": [{"n
   env GITHUB_REF_NAME=x GITHUB_EVENT_NAME=pull_request PR_LABELS=nope "$bin/configure_ci"
 expect configure-event 2 "configure_ci: error: environment variable GITHUB_EVENT_NAME must be one of push, pull_request, schedule, workflow_dispatch, not \"release\"" \
   env GITHUB_REF_NAME=main GITHUB_EVENT_NAME=release "$bin/configure_ci"
-GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false "$bin/configure_ci" > /dev/null
+GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false LINUX_USE_PREBUILT_ARTIFACTS=true \
+  "$bin/configure_ci" > /dev/null
 expect configure-outputs 0 "linux_test_labels=[]
 enable_build_jobs=true
 test_type=full" bash -c "grep -E '^(enable_build_jobs|test_type|linux_test_labels)=' output"
 expect configure-summary 0 "## Workflow configure results
 * windows_variants: gfx110X-all (build_pytorch), gfx1151 (build_pytorch), gfx120X-all (build_pytorch), gfx90X-dcgpu, gfx101X-dgpu, gfx103X-dgpu (build_pytorch), gfx1150 (build_pytorch), gfx1152 (build_pytorch), gfx1153 (build_pytorch)" \
   bash -c "grep -E '^## |^\* windows_variants' summary"
+expect configure-summary-prebuilt 0 "* linux_use_prebuilt_artifacts: \`true\`
+* windows_use_prebuilt_artifacts: \`false\`" bash -c "grep -E '_use_prebuilt_artifacts' summary"
+rm -f output env summary
+# TheRock's own test passes PR_LABELS="{}": no labels, the presubmit rows. A
+# pull request's changed paths come from git, so this runs in a checkout.
+git init -q pr-checkout && git -C pr-checkout -c user.name=t -c user.email=t@t commit -q --allow-empty -m base
+(cd pr-checkout && GITHUB_REF_NAME=1/merge \
+  GITHUB_EVENT_NAME=pull_request BASE_REF=HEAD PR_LABELS='{}' LOAD_TEST_RUNNERS_FROM_VAR=false "$bin/configure_ci" > /dev/null)
+expect configure-labels-none 0 "* windows_variants: gfx110X-all, gfx1151, gfx120X-all" \
+  bash -c "grep -E '^\* windows_variants' summary"
 rm -f output env summary
 # Multi-arch mode (TheRock's multi_arch_ci.yml calls setup.yml with it): one
 # row per variant, the families in the summary joined as in the row.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include "runtime/step_error.h"
@@ -16,16 +17,49 @@ using runtime::lower;
 using runtime::str2bool;
 using runtime::trim;
 
+// A JSON string as Python's json.dumps writes it (ensure_ascii): \b \f \n
+// \r \t short, other control and non-ASCII characters as \uXXXX (UTF-16,
+// so a pair above U+FFFF). A byte that is not part of valid UTF-8 is read
+// as Python reads the environment (surrogateescape): U+DC80..U+DCFF.
 std::string quote_json(const std::string& s) {
+  static const char* hex = "0123456789abcdef";
   std::string out = "\"";
-  for (unsigned char c : s) {
+  auto unit = [&](unsigned u) {
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4) out += hex[(u >> shift) & 15];
+  };
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
     if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-    else if (c < 0x20 || c > 0x7e) {
-      static const char* hex = "0123456789abcdef";
-      out += "\\u00";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    } else out += static_cast<char>(c);
+    else if (c == '\b') out += "\\b";
+    else if (c == '\f') out += "\\f";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
+    else if (c < 0x80) unit(c);
+    else {
+      size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+      unsigned cp = n == 4 ? c & 0x07u : n == 3 ? c & 0x0fu : c & 0x1fu;
+      bool valid = n != 0 && i + n <= s.size();
+      for (size_t k = 1; valid && k < n; ++k) {
+        unsigned char cc = static_cast<unsigned char>(s[i + k]);
+        valid = (cc & 0xc0) == 0x80;
+        cp = cp << 6 | (cc & 0x3fu);
+      }
+      static const unsigned kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+      valid = valid && cp >= kLeast[n] && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
+      if (!valid) {
+        unit(0xdc00 + c);
+        ++i;
+        continue;
+      }
+      if (cp > 0xffff) unit(0xd800 + ((cp - 0x10000) >> 10)), unit(0xdc00 + ((cp - 0x10000) & 0x3ff));
+      else unit(cp);
+      i += n;
+      continue;
+    }
+    ++i;
   }
   return out + "\"";
 }
@@ -83,11 +117,18 @@ std::vector<std::string> csv_items(const std::string& csv) {
   return out;
 }
 
+// The test a label asks for: the text after "test:" anywhere in it, as
+// TheRock splits "ci-test:rocprim" on the colon.
+std::optional<std::string> test_label(const std::string& label) {
+  auto at = label.find("test:");
+  if (at == std::string::npos) return std::nullopt;
+  return label.substr(at + 5);
+}
+
 std::vector<std::string> test_labels(const std::string& csv) {
   std::vector<std::string> out;
   for (const auto& item : csv_items(csv)) {
-    auto at = item.find("test:");
-    if (at != std::string::npos) out.push_back(item.substr(at + 5));
+    if (auto name = test_label(item)) out.push_back(*name);
   }
   return out;
 }
@@ -238,9 +279,10 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
         break;
       }
       if (label == "run-all-archs-ci") selected = all_keys;
-      else if (label == "build:pytorch") pr_pytorch = true;
-      else if (label.find("gfx") != std::string::npos) requested.push_back(lower(label.substr(0, label.find('-'))));
-      else if (label.rfind("test:", 0) == 0) req_tests.push_back(label.substr(5));
+      if (label == "build:pytorch") pr_pytorch = true;
+      // One label can ask for both, as in TheRock: gfx1151-linux-test:rocprim.
+      if (label.find("gfx") != std::string::npos) requested.push_back(lower(label.substr(0, label.find('-'))));
+      if (auto name = test_label(label)) req_tests.push_back(*name);
     }
     if (skip) {
       selected.clear();
@@ -257,7 +299,14 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
   } else {
     keys[0] = keys[1] = default_keys;
   }
-  for (auto& t : tests) {  // known test names only, in table order, no repeats
+  // Known test names (lowercased, as TheRock), in table order, no repeats.
+  for (int p = 0; p < 2; ++p) {
+    auto& t = tests[p];
+    for (auto& name : t) {
+      name = lower(name);
+      if (std::find(test_names.begin(), test_names.end(), name) == test_names.end())
+        res.lines.push_back(std::string("WARNING: unknown ") + (p == 0 ? "Linux" : "Windows") + " test \"" + name + "\" ignored");
+    }
     std::vector<std::string> kept;
     for (const auto& name : test_names) {
       if (std::find(t.begin(), t.end(), name) != t.end()) kept.push_back(name);

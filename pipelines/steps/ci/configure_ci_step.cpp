@@ -16,12 +16,14 @@ namespace {
 
 namespace logic = steps::configure_ci;
 
+// gh pr view --json labels; an object without "labels" has none (TheRock's
+// own test passes "{}").
 std::vector<std::string> pr_labels(const std::string& json_text) {
   nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("labels") || !j["labels"].is_array())
+  if (j.is_discarded() || !j.is_object() || (j.contains("labels") && !j["labels"].is_array()))
     throw InputError("PR_LABELS is not {\"labels\": [{\"name\": ...}, ...]}: " + json_text);
   std::vector<std::string> out;
-  for (const auto& l : j["labels"]) {
+  for (const auto& l : j.value("labels", nlohmann::json::array())) {
     if (!l.is_object() || !l.contains("name") || !l["name"].is_string())
       throw InputError("PR_LABELS has a label without a name: " + l.dump());
     out.push_back(l["name"].get<std::string>());
@@ -69,6 +71,13 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
     log.line("OUTPUT " + k + "=" + v);
     std::string shown = k == "linux_variants" ? names(r.linux_rows) : k == "windows_variants" ? names(r.windows_rows) : "`" + v + "`";
     summary += "\n* " + k + ": " + shown;
+    // Shown only here, as TheRock does: true only when exactly "true".
+    if (k == "linux_test_labels" || k == "windows_test_labels") {
+      bool on_linux = k == "linux_test_labels";
+      const auto& prebuilt = on_linux ? in.linux_use_prebuilt_artifacts : in.windows_use_prebuilt_artifacts;
+      summary += std::string("\n* ") + (on_linux ? "linux" : "windows") + "_use_prebuilt_artifacts: `" +
+                 (prebuilt.value_or("") == "true" ? "true" : "false") + "`";
+    }
     if (k == "linux_variants") out.linux_variants = v;
     else if (k == "linux_test_labels") out.linux_test_labels = v;
     else if (k == "windows_variants") out.windows_variants = v;

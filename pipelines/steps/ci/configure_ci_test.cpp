@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "runtime/step_error.h"
 
 namespace steps::configure_ci {
@@ -95,6 +97,25 @@ TEST_CASE("pull request labels: families, tests, skip-ci skips everything") {
   Result skip = run(ev("pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "skip-ci"}, "", "", "", "", "", "release", {}, {}));
   CHECK(output(skip, "linux_variants") == "[]");
   CHECK(output(skip, "linux_test_labels") == "[]");
+}
+
+TEST_CASE("test labels: anywhere in a label, lowercased, as TheRock reads them") {
+  Result r = run(ev("pull_request", "1/merge", {"test:ROCPRIM", "ci-test:hipcub", "gfx950-linux-test:rocfft", "test:nope"},
+                    "", "", "", "", "", "release", {}, {}));
+  CHECK(r.linux_rows == Rows{{"gfx94X-dcgpu", false}, {"gfx950-dcgpu", false}});
+  CHECK(output(r, "linux_test_labels") == "[\"rocprim\", \"hipcub\", \"rocfft\"]");
+  CHECK(std::count(r.lines.begin(), r.lines.end(), "WARNING: unknown Linux test \"nope\" ignored") == 1);
+  Result dispatch = run(ev("workflow_dispatch", "main", {}, "", "gfx110x", "", "test:ROCPRIM, test:rocroller", "", "release", {}, {}));
+  CHECK(output(dispatch, "windows_test_labels") == "[\"rocroller\", \"rocprim\"]");
+}
+
+TEST_CASE("JSON strings as Python's json.dumps writes them") {
+  CHECK(python_json_string("r\xc3\xbcnner") == "\"r\\u00fcnner\"");
+  CHECK(python_json_string("\xf0\x9f\x9a\x80") == "\"\\ud83d\\ude80\"");  // U+1F680
+  CHECK(python_json_string("a\"b\\c\nd\te\x01\x7f") == "\"a\\\"b\\\\c\\nd\\te\\u0001\\u007f\"");
+  // Not UTF-8: each byte as Python's surrogateescape reads it.
+  CHECK(python_json_string("x\xff\xc3(") == "\"x\\udcff\\udcc3(\"");
+  CHECK(python_json_string("\xe0\x80\x80") == "\"\\udce0\\udc80\\udc80\"");  // overlong
 }
 
 TEST_CASE("asan rows expect failure and never build PyTorch") {

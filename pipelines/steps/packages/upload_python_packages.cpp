@@ -84,7 +84,7 @@ bool has_bucket_override(const Inputs& inputs) { return inputs.bucket && !inputs
 // Checks the flags and credentials; returns <packages dir>/dist, resolved.
 fs::path checked_dist(const Inputs& inputs) {
   if (inputs.output_dir && has_bucket_override(inputs)) {
-    throw InputError("--output-dir and --bucket are mutually exclusive");
+    throw UsageError("--output-dir and --bucket are mutually exclusive");
   }
   // Both become one component of the key prefix (and of the path under
   // --output-dir): a separator or a dot-dot would reach outside it.

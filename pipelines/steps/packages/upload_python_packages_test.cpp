@@ -226,13 +226,13 @@ TEST_CASE("bucket and prefix: a fork, a --bucket override, a release type") {
                                  url + "\n```\n"});
 }
 
-TEST_CASE("bad inputs are InputErrors, before anything is written") {
+TEST_CASE("bad inputs are InputErrors (flag misuse a UsageError), before anything is written") {
   Fixture f;
   f.inputs.output_dir = f.root.path() / "out";
   f.inputs.bucket = "b";
   RecordedOutput out;
   CHECK_THROWS_WITH_AS(run(f.inputs, out), "--output-dir and --bucket are mutually exclusive",
-                       InputError);
+                       UsageError);
 
   f.inputs.bucket.reset();
   f.inputs.input_packages_dir = f.root.path() / "missing";

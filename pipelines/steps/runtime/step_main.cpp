@@ -13,12 +13,6 @@
 namespace steps::runtime {
 namespace {
 
-// Thrown for command-line misuse: exit code 2, like argparse.
-class UsageError : public InputError {
- public:
-  using InputError::InputError;
-};
-
 std::string describe(const Param& p, bool is_env) { return is_env ? "environment variable " + p.name : "--" + p.name; }
 
 void check_value(const Param& p, const std::string& v, bool is_env) {

@@ -140,20 +140,20 @@ std::vector<std::pair<std::string, std::string>> torch_versions(const std::files
 std::pair<std::string, std::string> rocm_package_version(const PackageVersionInputs& in) {
   const std::string& type = in.package_type;
   if (type != "wheel" && type != "deb" && type != "rpm")
-    throw InputError("--package-type must be wheel, deb or rpm, not \"" + type + "\"");
+    throw UsageError("--package-type must be wheel, deb or rpm, not \"" + type + "\"");
   if (in.release_type && in.custom_version_suffix)
-    throw InputError("--release-type and --custom-version-suffix are mutually exclusive");
+    throw UsageError("--release-type and --custom-version-suffix are mutually exclusive");
   if (!in.release_type && !in.custom_version_suffix)
     throw InputError("give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix");
   const std::string rt = in.release_type.value_or("");
   if (in.release_type && rt != "dev" && rt != "nightly" && rt != "prerelease" && rt != "release")
-    throw InputError("--release-type must be dev, nightly, prerelease or release, not \"" + rt + "\"");
+    throw UsageError("--release-type must be dev, nightly, prerelease or release, not \"" + rt + "\"");
   if (rt == "release" && type == "wheel")
-    throw InputError("--release-type=release is not supported for wheel packages");
+    throw UsageError("--release-type=release is not supported for wheel packages");
   if (!in.prerelease_version.empty() && rt != "prerelease")
-    throw InputError("--prerelease-version is only valid with --release-type=prerelease");
+    throw UsageError("--prerelease-version is only valid with --release-type=prerelease");
   if (rt == "prerelease" && in.prerelease_version.empty())
-    throw InputError("--release-type=prerelease needs --prerelease-version");
+    throw UsageError("--release-type=prerelease needs --prerelease-version");
   if (in.base_version.empty()) throw InputError("no base version (version.json's rocm-version or --override-base-version)");
   if (in.date.size() != 8 || !all_digits(in.date)) throw InputError("the date must be YYYYMMDD, not \"" + in.date + "\"");
   if (rt == "dev" && in.sha.size() < 8) throw InputError("a dev version needs the commit SHA (GITHUB_SHA)");

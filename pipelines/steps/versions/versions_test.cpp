@@ -10,6 +10,7 @@
 
 namespace fs = std::filesystem;
 using steps::InputError;
+using steps::UsageError;
 using namespace steps::versions;
 
 TEST_CASE("python_to_cp_version") {
@@ -135,22 +136,25 @@ TEST_CASE("compute_rocm_package_version: the table") {
   CHECK(v("rpm", "release", std::nullopt, "", "8.1.0") == P{"rocm_rpm_package_version", "8.1.0"});
 }
 
-TEST_CASE("compute_rocm_package_version: what argparse rejected, and more") {
+TEST_CASE("compute_rocm_package_version: what argparse rejected (exit 2), and more") {
+  // "usage: " for a UsageError (exit 2, as argparse), "input: " for an InputError (exit 1).
   auto err = [](std::string type, std::optional<std::string> rt, std::optional<std::string> custom, std::string pre) {
     try {
       rocm_package_version({type, rt, custom, pre, "7.12.0", "20260211", "21eaa7d7ffc8e351d07dd4dcac78f967d304249a"});
+    } catch (const UsageError& e) {
+      return "usage: " + std::string(e.what());
     } catch (const InputError& e) {
-      return std::string(e.what());
+      return "input: " + std::string(e.what());
     }
     return std::string("no error");
   };
-  CHECK(err("wheel", "release", std::nullopt, "") == "--release-type=release is not supported for wheel packages");
-  CHECK(err("wheel", "nightly", std::nullopt, "3") == "--prerelease-version is only valid with --release-type=prerelease");
-  CHECK(err("wheel", std::nullopt, "x", "3") == "--prerelease-version is only valid with --release-type=prerelease");
-  CHECK(err("wheel", "prerelease", std::nullopt, "") == "--release-type=prerelease needs --prerelease-version");
-  CHECK(err("wheel", "dev", "x", "") == "--release-type and --custom-version-suffix are mutually exclusive");
-  // TheRock: ValueError "Unhandled release type 'None'" with a traceback.
+  CHECK(err("wheel", "release", std::nullopt, "") == "usage: --release-type=release is not supported for wheel packages");
+  CHECK(err("wheel", "nightly", std::nullopt, "3") == "usage: --prerelease-version is only valid with --release-type=prerelease");
+  CHECK(err("wheel", std::nullopt, "x", "3") == "usage: --prerelease-version is only valid with --release-type=prerelease");
+  CHECK(err("wheel", "prerelease", std::nullopt, "") == "usage: --release-type=prerelease needs --prerelease-version");
+  CHECK(err("wheel", "dev", "x", "") == "usage: --release-type and --custom-version-suffix are mutually exclusive");
+  // TheRock: ValueError "Unhandled release type 'None'" with a traceback (exit 1).
   CHECK(err("wheel", std::nullopt, std::nullopt, "") ==
-        "give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix");
-  CHECK(err("zip", "dev", std::nullopt, "") == "--package-type must be wheel, deb or rpm, not \"zip\"");
+        "input: give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix");
+  CHECK(err("zip", "dev", std::nullopt, "") == "usage: --package-type must be wheel, deb or rpm, not \"zip\"");
 }
