@@ -5,16 +5,21 @@
 // cross build environments, call and dispatch inputs that agree,
 // concurrency groups that tell two manual runs apart, and what TheRock's run
 // steps rely on: GPU container options, manage.py's bucket, build_prod_wheels'
-// packaging, Windows long paths and the Windows test's exit-code file.
+// packaging, Windows long paths, the Windows test's exit-code file, and a
+// setup that stops when it cannot read the pull request's labels.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <regex>
+#include <sstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -505,4 +510,45 @@ TEST_CASE("Windows runs the PyTorch tests for torch 2.9 only, and exits with the
     CHECK_FALSE(s["continue-on-error"]);
     CHECK_FALSE(s["if"]);
   }
+}
+
+namespace {
+
+// Runs a bash step's script as GitHub does (bash --noprofile --norc -eo
+// pipefail), its env: given by hand, with a fake gh first on PATH that prints
+// gh_prints and exits gh_exit. Returns the exit status and what the script
+// wrote to GITHUB_ENV.
+std::pair<int, std::string> run_with_gh(const std::string& script, const std::string& env, const std::string& gh_prints,
+                                        int gh_exit) {
+  fs::path dir = fs::temp_directory_path() / ("pipec-contract-" + std::to_string(getpid()));
+  fs::create_directories(dir / "bin");
+  std::ofstream(dir / "step.sh") << script;
+  std::ofstream(dir / "bin" / "gh") << "#!/bin/sh\nprintf '%s\\n' '" << gh_prints << "'\nexit " << gh_exit << "\n";
+  fs::permissions(dir / "bin" / "gh", fs::perms::owner_all);
+  std::ofstream(dir / "github_env").close();
+  std::string cmd = "cd '" + dir.string() + "' && env " + env + " GITHUB_ENV='" + (dir / "github_env").string() +
+                    "' PATH='" + (dir / "bin").string() + ":/usr/bin:/bin' bash --noprofile --norc -eo pipefail step.sh";
+  int status = std::system(cmd.c_str());
+  std::stringstream written;
+  written << std::ifstream(dir / "github_env").rdbuf();
+  fs::remove_all(dir);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, written.str()};
+}
+
+}  // namespace
+
+TEST_CASE("setup stops when gh cannot read the pull request's labels, instead of running without them") {
+  // configure_ci reads an empty PR_LABELS as no labels, so skip-ci or
+  // build:pytorch would be lost without a word.
+  const YAML::Node steps = wf("setup.yml")["jobs"]["setup"]["steps"];
+  YAML::Node labels;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (steps[i]["name"].as<std::string>("") == "Set PR_LABELS variable with labels assigned to pull request") labels = steps[i];
+  }
+  REQUIRE(labels);
+  REQUIRE(labels["env"]["GH_NUMBER"].as<std::string>() == "${{ github.event.number }}");
+  const std::string script = labels["run"].as<std::string>();
+  const std::string json = R"({"labels":[{"name":"skip-ci"}]})";
+  CHECK(run_with_gh(script, "GH_NUMBER=7", json, 0) == std::pair<int, std::string>{0, "PR_LABELS=" + json + "\n"});
+  CHECK(run_with_gh(script, "GH_NUMBER=7", "HTTP 502", 1) == std::pair<int, std::string>{1, ""});
 }
