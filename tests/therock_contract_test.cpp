@@ -453,6 +453,35 @@ TEST_CASE("a PyTorch build installs packaging before build_prod_wheels.py, and W
   CHECK(checkouts == 4);  // nightly and stable, release and CI
 }
 
+TEST_CASE("CI uploads the wheels from the folder the build wrote them to") {
+  // In a container job, ${{ github.workspace }} is the host's path and the
+  // working directory the container's (actions/runner#2058), so a relative
+  // path and PACKAGE_DIST_DIR name different folders there.
+  int uploads = 0;
+  for (const auto& [name, w] : workflows()) {
+    for (const auto& job : w["jobs"]) {
+      std::string build, upload_dir, upload_run;
+      for (const auto& s : job.second["steps"]) {
+        const std::string run = s["run"].as<std::string>("");
+        if (run.find("build_prod_wheels.py build") != std::string::npos) build = run;
+        if (s["name"].as<std::string>("") == "Upload wheels next to the run's ROCm packages") {
+          upload_dir = s["env"]["INPUT_PACKAGES_DIR"].as<std::string>("");
+          upload_run = s["run"].as<std::string>("");
+        }
+      }
+      if (upload_run.empty()) continue;
+      ++uploads;
+      bool windows = name.find("windows") != std::string::npos;
+      CHECK_MESSAGE(build.find(windows ? "--output-dir \"%PACKAGE_DIST_DIR%\"" : "--output-dir \"${PACKAGE_DIST_DIR}\"") !=
+                        std::string::npos,
+                    name);
+      CHECK_MESSAGE(upload_dir == "${{ env.PACKAGE_DIST_DIR }}/..", name);
+      CHECK_MESSAGE(upload_run.find("--input-packages-dir \"${INPUT_PACKAGES_DIR}\"") != std::string::npos, name);
+    }
+  }
+  CHECK(uploads == 2);
+}
+
 TEST_CASE("build_prod_wheels.py gets determine_version's arguments as separate words, or none") {
   // Each ${{ }} value is one word, so the script reads the variable itself,
   // unquoted: "--rocm-sdk-version ==V --version-suffix +rocmV" as one
