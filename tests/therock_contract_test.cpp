@@ -537,7 +537,8 @@ TEST_CASE("Windows runs the PyTorch tests for torch 2.9 only, and exits with the
         std::string::npos);
   for (const auto& s : wf("test_pytorch_wheels.yml")["jobs"]["test_wheels"]["steps"]) {
     CHECK_FALSE(s["continue-on-error"]);
-    CHECK_FALSE(s["if"]);
+    // The summary, which needs an index URL, is the one step with a condition.
+    if (s["name"].as<std::string>("") != "Summarize workflow inputs") CHECK_FALSE(s["if"]);
   }
 }
 
