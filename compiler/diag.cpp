@@ -56,8 +56,10 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
     out += d.severity + ": " + d.message + " [" + d.id + "]\n";
     std::string line = source_line(sources, d.pos);
     if (!line.empty()) {
+      // A control character would act on the terminal: shown as '?'.
       for (char& c : line) {
         if (c == '\t') c = ' ';
+        else if ((static_cast<unsigned char>(c) < 0x20) || c == 0x7F) c = '?';
       }
       out += "  " + line + "\n";
       out += "  " + std::string(std::max(0, d.pos.col - 1), ' ') + "^\n";

@@ -112,8 +112,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
       c.diags.error(Pos{p, 0, 0}, "io", "cannot read file");
       continue;
     }
-    c.sources[p] = text;
-    files.emplace(p, parse_file(p, text, c.diags));
+    c.sources[p] = normalize_newlines(text);
+    files.emplace(p, parse_file(p, c.sources[p], c.diags));
   }
   if (c.diags.has_errors()) return c;
   check_copied_steps(files, c.sources, c.diags);
@@ -247,6 +247,8 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
       out.push_back({Drift::Kind::Missing, o.path, unified_diff(o.path, "", o.content, &o.line_sources)});
       continue;
     }
+    // A checkout with Windows line ends (git's autocrlf) is up to date.
+    current = normalize_newlines(current);
     if (current == o.content) continue;
     auto [header, body] = split_header(o.path, current);
     std::string h = recorded_hash(header);
@@ -270,7 +272,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   for (const auto& o : outputs) {
     fs::path target = fs::path(root) / o.path;
     std::string current;
-    if (read_file(target, current) && current == o.content) continue;
+    if (read_file(target, current) && normalize_newlines(current) == o.content) continue;
     std::error_code ec;
     fs::create_directories(target.parent_path(), ec);
     fs::path tmp = target;

@@ -326,8 +326,11 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     std::stringstream text;
     text << in.rdbuf();
     r.sources[f] = text.str();
-    std::string formatted = format_pipe(f, text.str(), diags);
-    if (!diags.has_errors() && formatted != text.str()) changed.push_back({f, formatted});
+    // CRLF line ends are read as LF, and are no layout change: a checkout
+    // with Windows line ends is left as it is.
+    std::string source = normalize_newlines(text.str());
+    std::string formatted = format_pipe(f, source, diags);
+    if (!diags.has_errors() && formatted != source) changed.push_back({f, formatted});
   }
   if (diags.has_errors()) {
     r.exit_code = 2;

@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
         std::cerr << "pipec: error: " << error << "\n";
         return 2;
       }
-      std::cout << c.outputs.size() << " generated files up to date\n";
+      std::cout << c.outputs.size() << (c.outputs.size() == 1 ? " generated file" : " generated files") << " up to date\n";
       return 0;
     }
     if (explain->parsed()) {

@@ -110,6 +110,14 @@ class Listener : public antlr4::BaseErrorListener {
       return;
     }
     if (offending && (offending->getText() == "\"" || offending->getText() == "'")) {
+      // An unclosed """ lexes as an empty string "" and then a lone ".
+      size_t at = offending->getStartIndex();
+      if (offending->getText() == "\"" && at >= 2 &&
+          offending->getInputStream()->getText(antlr4::misc::Interval(at - 2, at - 1)) == "\"\"") {
+        diags_.error(map_pos(origin_, line, col - 2), "syntax",
+                     "unterminated \"\"\" string: no closing \"\"\" before the end of the file");
+        return;
+      }
       diags_.error(map_pos(origin_, line, col), "syntax",
                    "unterminated string; a string ends on its line (use \"\"\" for text over several lines)");
       return;
@@ -631,17 +639,57 @@ ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
 
 }  // namespace
 
+std::string normalize_newlines(const std::string& raw) {
+  std::string out;
+  out.reserve(raw.size());
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (!(raw[i] == '\r' && i + 1 < raw.size() && raw[i + 1] == '\n')) out += raw[i];
+  }
+  return out;
+}
+
+// The first control character (C0 but tab and newline, DEL, C1) in UTF-8
+// `text`, or npos: YAML cannot carry them in a workflow, and in a source
+// they only hide what the text says. Sets `cp` to the code point.
+static size_t first_control_char(const std::string& text, char32_t& cp) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F) {
+      cp = c;
+      return i;
+    }
+    // U+0080..U+009F are 0xC2 0x80..0x9F in UTF-8.
+    if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      cp = static_cast<unsigned char>(text[i + 1]);
+      return i;
+    }
+  }
+  return std::string::npos;
+}
+
 File parse_file(const std::string& path, const std::string& text, Diagnostics& diags) {
   File file;
   file.path = path;
   Origin origin{path, 1, 1};
-  if (size_t bad = first_invalid_utf8(text); bad != std::string::npos) {
-    size_t from = line_start(text, bad);
+  auto pos_of = [&](size_t at) {
+    size_t from = line_start(text, at);
     int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(from), '\n'));
-    int col = static_cast<int>(code_point_offsets(text.substr(from, bad - from)).size());
+    int col = static_cast<int>(code_point_offsets(text.substr(from, at - from)).size());
+    return Pos{path, line, col};
+  };
+  if (size_t bad = first_invalid_utf8(text); bad != std::string::npos) {
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
-    diags.error(Pos{path, line, col}, "encoding", std::string("not UTF-8: byte ") + byte + " does not start a valid character");
+    diags.error(pos_of(bad), "encoding", std::string("not UTF-8: byte ") + byte + " does not start a valid character");
+    return file;
+  }
+  char32_t cp = 0;
+  if (size_t bad = first_control_char(text, cp); bad != std::string::npos) {
+    char name[8];
+    std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(cp));
+    diags.error(pos_of(bad), "encoding",
+                cp == '\r' ? std::string("carriage return without a line feed (line ends are LF or CRLF)")
+                            : std::string("control character ") + name + " (only tab and newline may appear in a .pipe file)");
     return file;
   }
   auto p = start(text, origin, diags);

@@ -16,7 +16,13 @@ inline constexpr int kMaxNesting = 64;
 // is deeper than kMaxNesting + kMaxOperators.
 inline constexpr int kMaxOperators = 128;
 
-// Parses `text` (read from `path`). Syntax errors go to `diags`; the returned
+// A .pipe file's text as pipec reads it: CRLF line ends become LF, so a
+// checkout with Windows line endings compiles to the same bytes.
+std::string normalize_newlines(const std::string& raw);
+
+// Parses `text` (read from `path`, newlines normalized). Text that is not
+// UTF-8 or holds a control character other than tab and newline is
+// reported, never parsed. Syntax errors go to `diags`; the returned
 // File holds whatever statements parsed cleanly.
 File parse_file(const std::string& path, const std::string& text, Diagnostics& diags);
 

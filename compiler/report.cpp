@@ -163,7 +163,7 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
   }
   std::string out;
   for (const auto& d : drift) out += d.path + ": " + drift_kind_name(d.kind) + "\n" + d.diff;
-  if (drift.empty()) return std::to_string(outputs) + " generated files up to date\n";
+  if (drift.empty()) return std::to_string(outputs) + (outputs == 1 ? " generated file" : " generated files") + " up to date\n";
   return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") + "; run `pipec gen`\n";
 }
 

@@ -51,6 +51,15 @@ generated/w_uno.yml: stale
 exit 1" grep -E '^generated/|^exit' out.txt
 "$pipec" gen > /dev/null
 expect untouched 0 "name: mine" cat generated/handwritten.yml
+# A checkout with Windows line ends (git's autocrlf): sources and generated
+# files with CRLF are up to date, and gen rewrites nothing.
+mkdir lf && cp -r pipelines generated lf/
+sed -i 's/$/\r/' pipelines/a.pipe generated/w_*.yml
+expect crlf-check 0 "2 generated files up to date" "$pipec" check
+expect crlf-gen 0 "2 generated files up to date" "$pipec" gen
+expect crlf-kept 0 "2" sh -c 'grep -lc "$(printf "\r")" generated/w_two.yml generated/w_uno.yml | wc -l'
+expect crlf-fmt 0 "1 file in canonical layout" "$pipec" fmt --check pipelines/a.pipe
+rm -rf pipelines generated && mv lf/pipelines lf/generated . && rmdir lf
 printf 'workflow {\n' >> pipelines/a.pipe
 before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; expected one of 'import', 'let', 'use', 'when', '}', IDENT [syntax]
