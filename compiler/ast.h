@@ -51,6 +51,10 @@ struct Expr {
   std::vector<StringPart> parts;
   std::vector<ExprPtr> operands;
   std::vector<ObjField> fields;
+  // Nodes once written out, a shared operand counted each time: set where
+  // pipec builds an expression from others (parsed ones are bounded by
+  // their source and count 1).
+  size_t weight = 1;
 };
 
 struct Stmt;

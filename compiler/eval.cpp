@@ -1,6 +1,7 @@
 // Partial evaluation of expressions: what is known at compile time is folded,
 // what GitHub decides at run time stays an expression.
 #include <algorithm>
+#include <cstdlib>
 
 #include "ascii.h"
 #include "expand.h"
@@ -69,12 +70,27 @@ std::string scalar_text(const Value& v) {
 ExprPtr rebuild(const Expr& shape, std::vector<ExprPtr> operands) {
   auto e = std::make_shared<Expr>(shape);
   e->operands = std::move(operands);
+  e->weight = 1;
+  for (const auto& o : e->operands) e->weight = add_weight(e->weight, o->weight);
   return e;
 }
 
 }  // namespace
 
 ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
+  auto v = eval_node(ep, scope);
+  if (v->weight > kMaxWeight) {
+    bool literal = ep->kind == Expr::Kind::String &&
+                   std::none_of(ep->parts.begin(), ep->parts.end(), [](const StringPart& p) { return p.expr != nullptr; });
+    diags_.error(ep->pos, "too-large",
+                 "this value is over " + std::to_string(kMaxWeight) + " characters once written out" +
+                     (literal ? "" : "; does a let use another twice, many levels deep?"));
+    return make_error(ep->pos);
+  }
+  return v;
+}
+
+ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
   if (!ep) return make_null({});
   const Expr& e = *ep;
   using K = Expr::Kind;
@@ -139,7 +155,10 @@ ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
       auto v = std::make_shared<Value>();
       v->kind = Value::Kind::List;
       v->pos = e.pos;
-      for (const auto& x : e.operands) v->items.push_back(eval(x, scope));
+      for (const auto& x : e.operands) {
+        v->items.push_back(eval(x, scope));
+        v->weight = add_weight(v->weight, v->items.back()->weight);
+      }
       return v;
     }
     case K::Object: {
@@ -149,6 +168,7 @@ ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
       for (const auto& f : e.fields) {
         if (v->field(f.key)) diags_.error(f.pos, "duplicate", "field \"" + f.key + "\" given twice");
         v->fields.push_back({f.key, f.pos, eval(f.value, scope)});
+        v->weight = add_weight(v->weight, add_weight(f.key.size(), v->fields.back().value->weight));
       }
       return v;
     }
@@ -198,13 +218,20 @@ ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
   v->pos = e.pos;
   v->block_text = e.raw;
   std::string text;
+  size_t weight = 0;
   for (const auto& p : e.parts) {
     if (!p.expr) {
       text += p.text;
+      weight = add_weight(weight, p.text.size());
       continue;
     }
     auto x = eval(p.expr, scope);
     if (is_error(*x)) return x;
+    weight = add_weight(weight, x->weight);
+    if (weight > kMaxWeight) {
+      v->weight = weight;  // reported by eval
+      return v;
+    }
     if (known_scalar(*x)) {
       text += scalar_text(*x);
     } else if (x->is_runtime_string()) {
@@ -231,6 +258,7 @@ ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
   } else if (!text.empty()) {
     v->parts.push_back({text, nullptr});
   }
+  v->weight = weight;
   return v;
 }
 
@@ -312,7 +340,8 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
       return make_bool(op == "==" ? eq : !eq, e.pos);
     }
     if (l->kind == Value::Kind::Number && r->kind == Value::Kind::Number) {
-      double a = std::stod(l->text), b = std::stod(r->text);
+      // strtod, not stod: a number too large for a double is infinity, not an exception.
+      double a = std::strtod(l->text.c_str(), nullptr), b = std::strtod(r->text.c_str(), nullptr);
       bool res = op == "<" ? a < b : op == "<=" ? a <= b : op == ">" ? a > b : a >= b;
       return make_bool(res, e.pos);
     }
@@ -436,6 +465,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
         return make_error(e.pos);
       }
       text += (i ? sep : "") + scalar_text(item);
+      if (text.size() > kMaxWeight) break;  // reported by eval
     }
     return make_string(text, e.pos);
   }

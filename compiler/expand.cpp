@@ -509,6 +509,15 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
                                                        : "use it inside a workflow"));
           break;
         }
+        // A template used twice in one that is used twice in another, and so
+        // on, doubles at each level: the budget stops that before memory does.
+        if (++uses_ > kMaxUses) {
+          if (uses_ == kMaxUses + 1)
+            diags_.error(s.pos, "nesting", "more than " + std::to_string(kMaxUses) +
+                                               " template uses expanded; is a template used several times in one "
+                                               "that is itself used several times, many levels deep?");
+          break;
+        }
         if (++depth_ > 32) {
           diags_.error(s.pos, "nesting", "templates nested more than 32 deep");
           --depth_;

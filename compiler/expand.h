@@ -16,6 +16,15 @@
 
 namespace pipec {
 
+// Limits that stop an input from growing without bound while it expands (a
+// template or a let used twice in one used twice, many levels deep, doubles
+// at each level); real pipelines stay far below them.
+// The most `use`s of steps and job templates one compile expands.
+inline constexpr int kMaxUses = 10000;
+// The largest value: characters of text plus list items and object fields,
+// a shared value counted each time it appears.
+inline constexpr size_t kMaxWeight = size_t{1} << 20;
+
 class Scope {
  public:
   explicit Scope(std::shared_ptr<const Scope> parent = nullptr) : parent_(std::move(parent)) {}
@@ -49,6 +58,7 @@ class Expander {
   friend struct BodyBuilder;
   ScopePtr file_scope(const std::string& path, const std::map<std::string, File>& files);
   void top_stmt(const Stmt& s, const ScopePtr& scope, const std::string& path);
+  ValuePtr eval_node(const ExprPtr& e, const ScopePtr& scope);  // eval without the size check
   ValuePtr call(const Expr& e, const ScopePtr& scope);
   ValuePtr member(const Expr& e, const ValuePtr& base);
   ValuePtr binary(const Expr& e, const ScopePtr& scope);
@@ -74,6 +84,7 @@ class Expander {
   std::set<std::string> loading_;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   int depth_ = 0;                               // template instantiation depth
+  int uses_ = 0;                                // template uses expanded so far (kMaxUses)
 };
 
 }  // namespace pipec

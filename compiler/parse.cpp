@@ -574,14 +574,10 @@ ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
       diags_.error(Pos{origin_.file, line, col}, "syntax", "unterminated ${{ in string");
       return e;
     }
-    if (!text.empty() || e->parts.empty()) {
-      e->parts.push_back({raw ? text : unescape(text, e->pos, diags_), nullptr});
-    }
+    if (!text.empty()) e->parts.push_back({raw ? text : unescape(text, e->pos, diags_), nullptr});
     text.clear();
     Origin inner{origin_.file, line, col + 3};
-    auto x = parse_interpolation(body.substr(start + 3, end - start - 3), inner);
-    if (e->parts.size() == 1 && e->parts[0].text.empty()) e->parts.clear();
-    e->parts.push_back({"", x});
+    e->parts.push_back({"", parse_interpolation(body.substr(start + 3, end - start - 3), inner)});
     advance(end + 2);
   }
   if (!text.empty() || e->parts.empty()) {

@@ -34,6 +34,7 @@ ValuePtr make_string(std::string s, const Pos& pos) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::String;
   v->text = std::move(s);
+  v->weight = v->text.size();
   v->pos = pos;
   return v;
 }
@@ -64,6 +65,7 @@ ValuePtr make_runtime(ExprPtr e) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::Runtime;
   v->pos = e->pos;
+  v->weight = e->weight;
   v->expr = std::move(e);
   return v;
 }
@@ -120,6 +122,7 @@ ExprPtr to_expr(const Value& v) {
     case Value::Kind::String:
       e->kind = Expr::Kind::String;
       e->parts = v.parts.empty() ? std::vector<StringPart>{{v.text, nullptr}} : v.parts;
+      e->weight = v.weight;
       break;
     default: e->kind = Expr::Kind::Null; break;
   }

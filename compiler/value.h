@@ -5,6 +5,7 @@
 // Every value keeps the position of the source that produced it.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -38,6 +39,10 @@ struct Value {
   std::string comment;             // emitted as a trailing YAML comment (action versions)
   ExprPtr expr;                    // Runtime
   const Template* tmpl = nullptr;  // Template
+  // Its size once written out: text length, or 1 plus the weights of its
+  // items, fields and runtime parts; kept by the operations that can grow a
+  // value (string interpolation, join, list and object literals).
+  size_t weight = 1;
 
   const Value* get(const std::string& key) const;
   const Field* field(const std::string& key) const;
@@ -58,6 +63,9 @@ inline bool is_error(const Value& v) { return v.kind == Value::Kind::Null && v.t
 // of that name passed on, resolved by pass_through.cpp.
 ValuePtr make_pass(const Pos& pos);
 inline bool is_pass(const Value& v) { return v.kind == Value::Kind::Null && v.tag == "<pass>"; }
+
+// a + b, saturating: weights only grow until a limit stops them.
+inline size_t add_weight(size_t a, size_t b) { return a > SIZE_MAX - b ? SIZE_MAX : a + b; }
 
 // "string", "list", ... for messages.
 std::string kind_name(const Value& v);
