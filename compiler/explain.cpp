@@ -1,6 +1,7 @@
 #include "explain.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 
@@ -16,7 +17,7 @@ json value_json(const Value& v, const EvalContext& ctx) {
   switch (v.kind) {
     case Value::Kind::Null: return json();
     case Value::Kind::Bool: return v.boolean;
-    case Value::Kind::Number: return std::stod(v.text);
+    case Value::Kind::Number: return std::strtod(v.text.c_str(), nullptr);  // 1e999: infinity, no exception
     case Value::Kind::String: {
       if (v.parts.empty()) return v.text;
       std::string out;
@@ -301,6 +302,44 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
   return outputs;
 }
 
+// The dispatch inputs given must be ones a workflow that runs declares, with
+// a value GitHub would accept: it refuses a dispatch otherwise.
+bool check_inputs(const std::vector<const WorkflowModel*>& entries, const ExplainEvent& event, Diagnostics& diags) {
+  bool ok = true;
+  for (const auto& [name, value] : event.inputs) {
+    std::vector<std::string> names;
+    bool declared = false;
+    for (const WorkflowModel* wf : entries) {
+      for (const auto& in : wf->inputs) {
+        if (in.only == "call") continue;
+        names.push_back(in.name);
+        if (in.name != name) continue;
+        declared = true;
+        std::string want;
+        if (in.type == "boolean" && value != "true" && value != "false") want = "true or false";
+        if (in.type == "choice" && std::find(in.options.begin(), in.options.end(), value) == in.options.end())
+          want = "one of " + join(in.options);
+        if (in.type == "number") {
+          char* end = nullptr;
+          std::strtod(value.c_str(), &end);
+          if (value.empty() || *end != '\0') want = "a number";
+        }
+        if (!want.empty()) {
+          diags.error(Pos{}, "usage", "--input " + name + ": " + wf->file + " takes " + want + ", not \"" + value + "\"");
+          ok = false;
+        }
+      }
+    }
+    if (!declared) {
+      diags.error(Pos{}, "usage",
+                  "--input " + name + ": no workflow that runs on this event has a dispatch input \"" + name + "\"" +
+                      did_you_mean(name, names));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 }  // namespace
 
 std::string explain(const Program& program, const ExplainEvent& event, const StepOracle& oracle, Diagnostics& diags) {
@@ -313,6 +352,23 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
     diags.error(Pos{}, "usage", "--fork describes a pull request; it needs --event pull_request");
     return "";
   }
+  if (!event.inputs.empty() && event.event != "workflow_dispatch") {
+    diags.error(Pos{}, "usage", "--input gives a workflow_dispatch input; it needs --event workflow_dispatch");
+    return "";
+  }
+  // --workflow matches the generated file's path or a tail of it.
+  auto selected = [&](const WorkflowModel& wf) {
+    const std::string& w = event.workflow;
+    bool tail = wf.file.size() > w.size() && wf.file.compare(wf.file.size() - w.size(), w.size(), w) == 0 &&
+                wf.file[wf.file.size() - w.size() - 1] == '/';
+    return w.empty() || wf.file == w || tail;
+  };
+  if (std::none_of(program.workflows.begin(), program.workflows.end(), [&](const auto& wf) { return selected(*wf); })) {
+    std::vector<std::string> files;
+    for (const auto& wf : program.workflows) files.push_back(wf->file.substr(wf->file.rfind('/') + 1));
+    diags.error(Pos{}, "usage", "--workflow " + event.workflow + " is no generated workflow" + did_you_mean(event.workflow, files));
+    return "";
+  }
   Simulator sim(program, event, oracle);
   std::string header = "event: " + event.event + (event.fork ? " from a fork" : "") + ", branch " + event.branch;
   if (!event.labels.empty()) header += ", labels " + join(event.labels);
@@ -320,14 +376,10 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
   sim.out += header + "\n";
   std::vector<const WorkflowModel*> entries;
   for (const auto& wf : program.workflows) {
-    // --workflow matches the generated file's path or a tail of it.
-    const std::string& w = event.workflow;
-    bool tail = wf->file.size() > w.size() && wf->file.compare(wf->file.size() - w.size(), w.size(), w) == 0 &&
-                wf->file[wf->file.size() - w.size() - 1] == '/';
-    if (!w.empty() && wf->file != w && !tail) continue;
-    if (sim.triggered(*wf)) entries.push_back(wf.get());
+    if (selected(*wf) && sim.triggered(*wf)) entries.push_back(wf.get());
   }
   std::sort(entries.begin(), entries.end(), [](const WorkflowModel* a, const WorkflowModel* b) { return a->file < b->file; });
+  if (!check_inputs(entries, event, diags)) return "";
   if (entries.empty()) sim.out += "\nno workflow runs on this event\n";
   for (const WorkflowModel* wf : entries) {
     sim.out += "\n" + wf->file + "\n";

@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
     if (explain->parsed()) {
       for (const auto& kv : input_args) {
         auto eq = kv.find('=');
-        if (eq == std::string::npos) {
+        if (eq == std::string::npos || eq == 0) {
           std::cerr << "pipec: error: --input takes name=value, not \"" << kv << "\"\n";
           return 2;
         }

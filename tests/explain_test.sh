@@ -91,5 +91,25 @@ if [ $rc -eq 2 ] && [ "$out" = 'error: --fork describes a pull request; it needs
 out=$("$pipec" explain --event release 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$out" = 'error: --event must be one of push, pull_request, schedule, workflow_dispatch [usage]
 1 error' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL bad event: %s %s\n' "$rc" "$out"; fi
+# Arguments GitHub would refuse, or that name nothing, are errors.
+usage() {  # name, expected output (exit 2), explain args...
+  local name=$1 want=$2; shift 2
+  local out rc
+  out=$("$pipec" explain "$@" 2>&1); rc=$?
+  if [ $rc -eq 2 ] && [ "$out" = "$want" ]; then passed=$((passed + 1))
+  else failed=$((failed + 1)); printf 'FAIL %s: exit %s\n--- got\n%s\n--- want\n%s\n' "$name" "$rc" "$out" "$want"; fi
+}
+ci=therock/.github/workflows/ci.yml
+usage "unknown workflow" 'error: --workflow ci_linx.yml is no generated workflow (did you mean "ci_linux.yml"?) [usage]
+1 error' --event push --workflow ci_linx.yml
+usage "input without dispatch" 'error: --input gives a workflow_dispatch input; it needs --event workflow_dispatch [usage]
+1 error' --event push --input build_pytorch=true
+usage "unknown input" 'error: --input linux_amdgpu_famlies: no workflow that runs on this event has a dispatch input "linux_amdgpu_famlies" (did you mean "linux_amdgpu_families"?) [usage]
+1 error' --event workflow_dispatch --workflow $ci --input linux_amdgpu_famlies=gfx94X
+usage "boolean input" 'error: --input linux_use_prebuilt_artifacts: generated/therock/.github/workflows/ci.yml takes true or false, not "yes" [usage]
+1 error' --event workflow_dispatch --workflow $ci --input linux_use_prebuilt_artifacts=yes
+usage "choice input" 'error: --input amdgpu_family: generated/therock/.github/workflows/release_windows_pytorch_wheels.yml takes one of gfx101X-dgpu, gfx103X-dgpu, gfx110X-all, gfx1150, gfx1151, gfx1152, gfx1153, gfx120X-all, gfx90X-dcgpu, gfx94X-dcgpu, gfx950-dcgpu, not "gfx94x" [usage]
+1 error' --event workflow_dispatch --workflow release_windows_pytorch_wheels.yml --input amdgpu_family=gfx94x
+usage "input without a name" 'pipec: error: --input takes name=value, not "=x"' --event workflow_dispatch --input =x
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
