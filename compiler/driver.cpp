@@ -102,7 +102,9 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     return c;
   }
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->is_regular_file() && it->path().extension() == ".pipe")
+    // is_regular_file(ec): a symlink loop is no file, not an exception.
+    std::error_code file_ec;
+    if (it->is_regular_file(file_ec) && it->path().extension() == ".pipe")
       paths.push_back(fs::relative(it->path(), root).generic_string());
   }
   std::sort(paths.begin(), paths.end());
@@ -220,7 +222,8 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
     if (!fs::is_directory(dir, ec)) continue;
     bool recursive = dir == fs::path(root) / "generated";
     auto visit = [&](const fs::directory_entry& e) {
-      if (!e.is_regular_file()) return;
+      std::error_code file_ec;
+      if (!e.is_regular_file(file_ec)) return;
       std::string rel = fs::relative(e.path(), root).generic_string();
       if (wanted.count(rel)) return;
       std::ifstream in(e.path());

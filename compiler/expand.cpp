@@ -44,11 +44,16 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     namespace fs = std::filesystem;
     std::string target = (fs::path(path).parent_path() / s->import_path).lexically_normal().generic_string();
     if (!files.count(target)) {
-      diags_.error(s->pos, "import", "cannot find \"" + s->import_path + "\" (looked for " + target + ")");
+      // Imports are .pipe files under the sources' folder, all read first.
+      std::string folder = path.substr(0, path.find('/') + 1);
+      bool could_be = target.rfind(folder, 0) == 0 && fs::path(target).extension() == ".pipe";
+      diags_.error(s->pos, "import", "cannot find \"" + s->import_path + "\" (looked for " + target +
+                                         (could_be ? ")" : "; an import names a .pipe file under " + folder + ")"));
       continue;
     }
     if (loading_.count(target) && !file_scopes_.count(target)) {
-      diags_.error(s->pos, "import", "import cycle: " + path + " and " + target + " import each other");
+      diags_.error(s->pos, "import", target == path ? "import cycle: " + path + " imports itself"
+                                                    : "import cycle: " + path + " and " + target + " import each other");
       continue;
     }
     auto imported = file_scope(target, files);

@@ -311,7 +311,8 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     std::error_code ec;
     fs::path dir = fs::path(root) / "pipelines";
     for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_regular_file() && it->path().extension() == ".pipe") files.push_back(fs::relative(it->path(), root).generic_string());
+      std::error_code file_ec;
+      if (it->is_regular_file(file_ec) && it->path().extension() == ".pipe") files.push_back(fs::relative(it->path(), root).generic_string());
     }
     std::sort(files.begin(), files.end());
     if (files.empty()) diags.error(Pos{"pipelines", 0, 0}, "usage", "no .pipe files under " + dir.generic_string());
