@@ -27,7 +27,10 @@ namespace fs = std::filesystem;
 namespace pipec {
 namespace {
 
+// A regular file's content (a directory opens as an empty stream: not a file).
 bool read_file(const fs::path& p, std::string& out) {
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return false;
   std::ifstream in(p, std::ios::binary);
   if (!in) return false;
   std::ostringstream s;
@@ -89,6 +92,23 @@ bool generated_by_pipec(const std::string& first_line) {
   return first_line.rfind(kHeaderPrefix, 0) == 0 || first_line.rfind("// " + kHeaderPrefix.substr(2), 0) == 0;
 }
 
+// Why a workflow's file = path cannot be written, or "": it must name a
+// .yml file inside the repository, spelt plainly, and outside .git/ and the
+// sources' folder (where it could overwrite what it is made from).
+std::string bad_output_path(const std::string& file, const std::string& sources_dir) {
+  fs::path out = fs::path(file).lexically_normal();
+  if (out.is_absolute() || out.empty() || *out.begin() == "..") return "must be a path inside the repository";
+  std::string name = out.filename().string();
+  if (name.empty() || name == "." || name == "..") return "must name a file";
+  if (out.generic_string() != file) return "must be written plainly: \"" + out.generic_string() + "\"";
+  if (out.extension() != ".yml" && out.extension() != ".yaml") return "must end in .yml or .yaml, as workflow files do";
+  for (const auto& part : out) {
+    if (part == ".git") return "must not be inside .git/";
+  }
+  if (*out.begin() == fs::path(sources_dir).lexically_normal()) return "must not be inside " + sources_dir + "/, where the sources are";
+  return "";
+}
+
 }  // namespace
 
 Compilation compile_tree(const std::string& root, const std::string& sources_dir) {
@@ -127,9 +147,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   std::map<std::string, const WorkflowModel*> by_file;
   for (auto& wf : c.program.workflows) {
-    fs::path out = fs::path(wf->file).lexically_normal();
-    if (out.is_absolute() || out.empty() || *out.begin() == "..") {
-      c.diags.error(wf->pos, "output-path", "file \"" + wf->file + "\" must be a path inside the repository");
+    if (std::string why = bad_output_path(wf->file, sources_dir); !why.empty()) {
+      c.diags.error(wf->pos, "output-path", "file \"" + wf->file + "\" " + why);
       continue;
     }
     if (auto it = by_file.find(wf->file); it != by_file.end()) {
@@ -277,7 +296,17 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
     std::string current;
     if (read_file(target, current) && normalize_newlines(current) == o.content) continue;
     std::error_code ec;
+    if (fs::is_directory(target, ec)) {  // known before anything is renamed
+      error = o.path + ": is a directory";
+      for (const auto& [t, _] : renames) fs::remove(t, ec);
+      return {};
+    }
     fs::create_directories(target.parent_path(), ec);
+    if (ec) {
+      error = o.path + ": cannot create its folder: " + ec.message();
+      for (const auto& [t, _] : renames) fs::remove(t, ec);
+      return {};
+    }
     fs::path tmp = target;
     tmp += ".pipec-tmp";
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -291,11 +320,14 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
     }
     renames.push_back({tmp, target});
   }
-  for (const auto& [tmp, target] : renames) {
+  for (size_t i = 0; i < renames.size(); ++i) {
+    const auto& [tmp, target] = renames[i];
     std::error_code ec;
     fs::rename(tmp, target, ec);
     if (ec) {
-      error = target.generic_string() + ": " + ec.message();
+      error = fs::relative(target, root).generic_string() + ": " + ec.message();
+      // The files not yet renamed keep their old content; no temporary file stays.
+      for (size_t k = i; k < renames.size(); ++k) fs::remove(renames[k].first, ec);
       return done;
     }
     done.push_back("wrote " + fs::relative(target, root).generic_string());

@@ -65,6 +65,17 @@ ln -s self pipelines/self && ln -s self generated/self
 expect symlink-loop 0 "2 generated files up to date" "$pipec" check
 expect symlink-loop-fmt 0 "1 file in canonical layout" "$pipec" fmt --check
 rm pipelines/self generated/self
+# A directory where a generated file goes: an error before anything is
+# written, and no temporary file left.
+sed -i 's/echo stale/echo again/' pipelines/a.pipe
+rm generated/w_uno.yml && mkdir generated/w_uno.yml
+before=$(ls -lR generated | md5sum)
+expect dir-in-the-way 2 "pipec: error: generated/w_uno.yml: is a directory" "$pipec" gen
+expect dir-nothing-written 0 "$before" sh -c 'ls -lR generated | md5sum'
+expect dir-check 0 "generated/w_uno.yml: missing" sh -c '"$1" check | grep ^generated/w_uno' _ "$pipec"
+rmdir generated/w_uno.yml && mv generated generated.away && touch generated
+expect generated-is-a-file 2 "pipec: error: generated/w_two.yml: cannot create its folder: Not a directory" "$pipec" gen
+rm generated && mv generated.away generated && "$pipec" gen > /dev/null
 printf 'workflow {\n' >> pipelines/a.pipe
 before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; expected one of 'import', 'let', 'use', 'when', '}', IDENT [syntax]
