@@ -4,10 +4,15 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include <signal.h>
+#include <unistd.h>
 
 #include "check_calls.h"
 #include "check_copies.h"
@@ -232,6 +237,20 @@ static std::set<fs::path> output_dirs(const std::string& root, const std::vector
   return dirs;
 }
 
+// Temporary files carry the writer's process id, so that two gens at once
+// do not take each other's, and a gen that was killed leaves files that the
+// next one finds and removes as orphans.
+static std::string temp_suffix() { return ".pipec-tmp-" + std::to_string(getpid()); }
+
+static bool temp_of_live_gen(const std::string& name) {
+  auto at = name.rfind(".pipec-tmp-");
+  if (at == std::string::npos) return false;
+  char* end = nullptr;
+  long pid = std::strtol(name.c_str() + at + 11, &end, 10);
+  if (pid <= 0 || *end != '\0' || pid == getpid()) return false;
+  return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
 static std::vector<std::string> orphans(const std::string& root, const std::vector<Output>& outputs) {
   std::set<std::string> wanted;
   for (const auto& o : outputs) wanted.insert(o.path);
@@ -244,7 +263,7 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
       std::error_code file_ec;
       if (!e.is_regular_file(file_ec)) return;
       std::string rel = fs::relative(e.path(), root).generic_string();
-      if (wanted.count(rel)) return;
+      if (wanted.count(rel) || temp_of_live_gen(e.path().filename().string())) return;
       std::ifstream in(e.path());
       std::string first;
       std::getline(in, first);
@@ -308,7 +327,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
       return {};
     }
     fs::path tmp = target;
-    tmp += ".pipec-tmp";
+    tmp += temp_suffix();
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out << o.content;
     out.close();

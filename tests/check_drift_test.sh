@@ -65,6 +65,15 @@ ln -s self pipelines/self && ln -s self generated/self
 expect symlink-loop 0 "2 generated files up to date" "$pipec" check
 expect symlink-loop-fmt 0 "1 file in canonical layout" "$pipec" fmt --check
 rm pipelines/self generated/self
+# A killed gen leaves its temporary files (named with its process id): the
+# next check reports them, the next gen removes them. A running gen's
+# (here: pid 1's) are left alone.
+cp generated/w_two.yml generated/w_two.yml.pipec-tmp-999999999
+cp generated/w_two.yml generated/w_two.yml.pipec-tmp-1
+expect killed-gen-check 0 "generated/w_two.yml.pipec-tmp-999999999: orphaned (no source generates it)" sh -c '"$1" check | grep ^generated/' _ "$pipec"
+expect killed-gen-clean 0 "removed generated/w_two.yml.pipec-tmp-999999999
+2 generated files up to date" "$pipec" gen
+rm generated/w_two.yml.pipec-tmp-1
 # A directory where a generated file goes: an error before anything is
 # written, and no temporary file left.
 sed -i 's/echo stale/echo again/' pipelines/a.pipe
