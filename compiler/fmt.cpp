@@ -319,8 +319,13 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
   }
   std::vector<std::pair<std::string, std::string>> changed;  // path, formatted
   for (const auto& f : files) {
+    if (fs::path(f).extension() != ".pipe") {
+      diags.error(Pos{f, 0, 0}, "usage", "not a .pipe file");
+      continue;
+    }
+    std::error_code ec;
     std::ifstream in(fs::path(root) / f, std::ios::binary);
-    if (!in) {
+    if (!fs::is_regular_file(fs::path(root) / f, ec) || !in) {
       diags.error(Pos{f, 0, 0}, "io", "cannot read file");
       continue;
     }

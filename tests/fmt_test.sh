@@ -33,6 +33,14 @@ expect parse-error 2 "pipelines/broken.pipe:3:1: error: unexpected '}' [syntax]
   ^
 1 error" "$pipec" fmt
 expect nothing-written 0 "" cmp pipelines/other.pipe "$tests_dir/fmt/messy.pipe"
+# fmt rewrites .pipe files only.
+printf 'name\n' > notes.txt
+expect not-pipe 2 "notes.txt: error: not a .pipe file [usage]
+1 error" "$pipec" fmt notes.txt
+mkdir -p dir.pipe
+expect directory 2 "dir.pipe: error: cannot read file [io]
+1 error" "$pipec" fmt dir.pipe
+expect not-pipe-untouched 0 "name" cat notes.txt
 
 # Every .pipe file of the repository: formatting twice gives what formatting
 # once gave, and the repository's own are already formatted.
