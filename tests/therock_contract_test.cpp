@@ -377,6 +377,30 @@ TEST_CASE("two manual runs on one branch do not cancel each other") {
   }
 }
 
+TEST_CASE("one release at a time writes a staging folder, from Linux or Windows") {
+  // The folder is therock-<release_type>-python/<s3_staging_subdir>/<family>/;
+  // the Linux and Windows releases of one family share it and its index.
+  const std::string folder =
+      "release-pytorch-therock-${{ inputs.release_type }}-python-${{ inputs.s3_staging_subdir }}-${{ inputs.amdgpu_family }}";
+  for (const auto& f : {"release_portable_linux_pytorch_wheels.yml", "release_windows_pytorch_wheels.yml"}) {
+    CHECK(wf(f)["concurrency"]["group"].as<std::string>() == folder);
+    CHECK(wf(f)["concurrency"]["cancel-in-progress"].as<bool>() == false);
+  }
+  for (const auto& f : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml"}) {
+    int uploads = 0;
+    each_step(f, [&](const YAML::Node&, const YAML::Node& step) {
+      if (step["name"].as<std::string>("") != "Upload wheels to S3 staging") return;
+      ++uploads;
+      CHECK(step["run"].as<std::string>().find("\"s3://therock-${RELEASE_TYPE}-python/${S3_STAGING_SUBDIR}/${AMDGPU_FAMILY}/\"") !=
+            std::string::npos);
+      CHECK(step["env"]["RELEASE_TYPE"].as<std::string>() == "${{ inputs.release_type }}");
+      CHECK(step["env"]["S3_STAGING_SUBDIR"].as<std::string>() == "${{ inputs.s3_staging_subdir }}");
+      CHECK(step["env"]["AMDGPU_FAMILY"].as<std::string>() == "${{ inputs.amdgpu_family }}");
+    });
+    CHECK_MESSAGE(uploads == 1, f);
+  }
+}
+
 TEST_CASE("secrets reach only the entry jobs that run benchmarks") {
   // The benchmark database's URLs are the only secrets any called workflow reads.
   int inherit = 0;
