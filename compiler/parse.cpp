@@ -141,8 +141,23 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
   // tree under the current position.
   std::vector<int> ops = {0};
   int total = 0;
+  std::string prev;
   for (auto* t : tokens.getTokens()) {
     std::string s = t->getText();
+    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+    // A chain of indexes or calls (x[0][1], f(a)[0]) nests one level per
+    // link although its brackets close: each link counts as an operator.
+    bool link = (s == "(" || s == "[") && (prev == ")" || prev == "]");
+    prev = s;
+    if (link) {
+      ++ops.back();
+      if (++total > kMaxOperators) {
+        diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
+                    "expression too deep: more than " + std::to_string(kMaxOperators) +
+                        " operators on one path; split it with let");
+        return false;
+      }
+    }
     if (s == "(" || s == "[" || s == "{") {
       ops.push_back(0);
       if (static_cast<int>(ops.size()) - 1 > kMaxNesting) {
