@@ -130,7 +130,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     // is_regular_file(ec): a symlink loop is no file, not an exception.
     std::error_code file_ec;
     if (it->is_regular_file(file_ec) && it->path().extension() == ".pipe")
-      paths.push_back(fs::relative(it->path(), root).generic_string());
+      paths.push_back(it->path().lexically_relative(root).generic_string());
   }
   std::sort(paths.begin(), paths.end());
   for (const auto& p : paths) {
@@ -262,7 +262,7 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
     auto visit = [&](const fs::directory_entry& e) {
       std::error_code file_ec;
       if (!e.is_regular_file(file_ec)) return;
-      std::string rel = fs::relative(e.path(), root).generic_string();
+      std::string rel = e.path().lexically_relative(root).generic_string();
       if (wanted.count(rel) || temp_of_live_gen(e.path().filename().string())) return;
       std::ifstream in(e.path());
       std::string first;
@@ -344,12 +344,12 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
     std::error_code ec;
     fs::rename(tmp, target, ec);
     if (ec) {
-      error = fs::relative(target, root).generic_string() + ": " + ec.message();
+      error = target.lexically_relative(root).generic_string() + ": " + ec.message();
       // The files not yet renamed keep their old content; no temporary file stays.
       for (size_t k = i; k < renames.size(); ++k) fs::remove(renames[k].first, ec);
       return done;
     }
-    done.push_back("wrote " + fs::relative(target, root).generic_string());
+    done.push_back("wrote " + target.lexically_relative(root).generic_string());
   }
   for (const auto& p : orphans(root, outputs)) {
     std::error_code ec;

@@ -312,7 +312,7 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     fs::path dir = fs::path(root) / "pipelines";
     for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       std::error_code file_ec;
-      if (it->is_regular_file(file_ec) && it->path().extension() == ".pipe") files.push_back(fs::relative(it->path(), root).generic_string());
+      if (it->is_regular_file(file_ec) && it->path().extension() == ".pipe") files.push_back(it->path().lexically_relative(root).generic_string());
     }
     std::sort(files.begin(), files.end());
     if (files.empty()) diags.error(Pos{"pipelines", 0, 0}, "usage", "no .pipe files under " + dir.generic_string());
@@ -373,11 +373,11 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     std::error_code ec;
     fs::rename(tmp, target, ec);
     if (ec) {
-      diags.error(Pos{fs::relative(target, root).generic_string(), 0, 0}, "io", ec.message());
+      diags.error(Pos{target.lexically_relative(root).generic_string(), 0, 0}, "io", ec.message());
       r.exit_code = 2;
       return r;
     }
-    r.out += "formatted " + fs::relative(target, root).generic_string() + "\n";
+    r.out += "formatted " + target.lexically_relative(root).generic_string() + "\n";
   }
   r.out += count(files.size()) + " in canonical layout\n";
   return r;

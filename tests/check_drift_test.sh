@@ -65,6 +65,13 @@ ln -s self pipelines/self && ln -s self generated/self
 expect symlink-loop 0 "2 generated files up to date" "$pipec" check
 expect symlink-loop-fmt 0 "1 file in canonical layout" "$pipec" fmt --check
 rm pipelines/self generated/self
+# generated/ as a symlink to another folder: written there, and kept (gen
+# once took the files it wrote there for orphans and removed them).
+mv generated real && ln -s real generated
+expect symlinked-gen 0 "2 generated files up to date" "$pipec" gen
+expect symlinked-check 0 "2 generated files up to date" "$pipec" check
+expect symlinked-kept 0 "real/w_two.yml" sh -c 'ls real/w_two.yml'
+rm generated && mv real generated
 # A killed gen leaves its temporary files (named with its process id): the
 # next check reports them, the next gen removes them. A running gen's
 # (here: pid 1's) are left alone.
