@@ -295,11 +295,54 @@ class Formatter {
 
 }  // namespace
 
+// What the layout may not change: every token but `;`, with the lines of a
+// triple-quoted string compared without their indentation (they move
+// together), and every comment.
+static std::vector<std::string> meaning(const std::string& text) {
+  std::vector<std::string> out;
+  for (const auto& t : tokens_of(text)) {
+    if (t.text == ";") continue;
+    if (t.kind != Token::Kind::RawString) {
+      out.push_back(t.text);
+      continue;
+    }
+    std::string lines;
+    std::istringstream in(t.text);
+    for (std::string l; std::getline(in, l);) lines += l.substr(std::min(l.size(), l.find_first_not_of(" \t"))) + "\n";
+    out.push_back(lines);
+  }
+  return out;
+}
+
 std::string format_pipe(const std::string& path, const std::string& text, Diagnostics& diags) {
   size_t before = diags.items().size();
   File file = parse_file(path, text, diags);
   if (diags.items().size() != before || diags.has_errors()) return "";
-  return Formatter(text, comments_of(text)).run(file.stmts);
+  std::string formatted = Formatter(text, comments_of(text)).run(file.stmts);
+  // A check of the formatter itself: it must not lose, move or merge a
+  // token or comment (a comment inside a statement is where it can).
+  auto want = meaning(text), got = meaning(formatted);
+  if (want != got) {
+    size_t i = 0;
+    while (i < want.size() && i < got.size() && want[i] == got[i]) ++i;
+    size_t at = 0;
+    auto tokens = tokens_of(text);
+    for (size_t k = 0, n = 0; k < tokens.size(); ++k) {
+      if (tokens[k].text == ";") continue;
+      if (n++ == i) {
+        at = tokens[k].begin;
+        break;
+      }
+    }
+    size_t from = line_start(text, at);
+    int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(from), '\n'));
+    int col = 1 + static_cast<int>(at - from);
+    diags.error(Pos{path, line, col}, "fmt",
+                "pipec fmt cannot lay this out without changing it (a comment inside a statement?); "
+                "move the comment to a line of its own");
+    return "";
+  }
+  return formatted;
 }
 
 static std::string count(size_t n) { return std::to_string(n) + (n == 1 ? " file" : " files"); }

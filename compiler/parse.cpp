@@ -653,7 +653,8 @@ ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
 std::string normalize_newlines(const std::string& raw) {
   std::string out;
   out.reserve(raw.size());
-  for (size_t i = 0; i < raw.size(); ++i) {
+  size_t from = raw.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;  // a UTF-8 byte order mark
+  for (size_t i = from; i < raw.size(); ++i) {
     if (!(raw[i] == '\r' && i + 1 < raw.size() && raw[i + 1] == '\n')) out += raw[i];
   }
   return out;

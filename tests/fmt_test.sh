@@ -33,6 +33,22 @@ expect parse-error 2 "pipelines/broken.pipe:3:1: error: unexpected '}' [syntax]
   ^
 1 error" "$pipec" fmt
 expect nothing-written 0 "" cmp pipelines/other.pipe "$tests_dir/fmt/messy.pipe"
+# A comment inside a statement: fmt refuses rather than swallow the brace
+# into the comment, and leaves the file as it was.
+printf 'let a # why\n= 1\n' > pipelines/inside.pipe
+expect comment-inside 2 "pipelines/inside.pipe:1:7: error: pipec fmt cannot lay this out without changing it (a comment inside a statement?); move the comment to a line of its own [fmt]
+  let a # why
+        ^
+1 error" "$pipec" fmt pipelines/inside.pipe
+expect comment-inside-untouched 0 "let a # why
+= 1" cat pipelines/inside.pipe
+rm pipelines/inside.pipe
+# A byte order mark is dropped; the text after it is kept whole.
+printf '\357\273\277let   bom = 1\n' > pipelines/bom.pipe
+expect bom 0 "formatted pipelines/bom.pipe
+1 file in canonical layout" "$pipec" fmt pipelines/bom.pipe
+expect bom-text 0 "let bom = 1" cat pipelines/bom.pipe
+rm pipelines/bom.pipe
 # fmt rewrites .pipe files only.
 printf 'name\n' > notes.txt
 expect not-pipe 2 "notes.txt: error: not a .pipe file [usage]
