@@ -149,7 +149,7 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
     // link although its brackets close: each link counts as an operator.
     bool link = (s == "(" || s == "[") && (prev == ")" || prev == "]");
     prev = s;
-    if (link) {
+    if (link || operators.count(s)) {
       ++ops.back();
       if (++total > kMaxOperators) {
         diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
@@ -173,14 +173,6 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
     } else if (s == "=" || s == "," || s == ";") {
       total -= ops.back();
       ops.back() = 0;
-    } else if (operators.count(s)) {
-      ++ops.back();
-      if (++total > kMaxOperators) {
-        diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
-                    "expression too deep: more than " + std::to_string(kMaxOperators) +
-                        " operators on one path; split it with let");
-        return false;
-      }
     }
   }
   return true;
