@@ -139,7 +139,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
       c.diags.error(Pos{p, 0, 0}, "io", "cannot read file");
       continue;
     }
-    c.sources[p] = normalize_newlines(text);
+    c.sources[p] = normalize_source(text);
     files.emplace(p, parse_file(p, c.sources[p], c.diags));
   }
   if (c.diags.has_errors()) return c;
@@ -289,7 +289,7 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
       continue;
     }
     // A checkout with Windows line ends (git's autocrlf) is up to date.
-    current = normalize_newlines(current);
+    current = normalize_source(current);
     if (current == o.content) continue;
     auto [header, body] = split_header(o.path, current);
     std::string h = recorded_hash(header);
@@ -313,7 +313,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   for (const auto& o : outputs) {
     fs::path target = fs::path(root) / o.path;
     std::string current;
-    if (read_file(target, current) && normalize_newlines(current) == o.content) continue;
+    if (read_file(target, current) && normalize_source(current) == o.content) continue;
     std::error_code ec;
     if (fs::is_directory(target, ec)) {  // known before anything is renamed
       error = o.path + ": is a directory";

@@ -377,7 +377,7 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     r.sources[f] = text.str();
     // CRLF line ends are read as LF, and are no layout change: a checkout
     // with Windows line ends is left as it is.
-    std::string source = normalize_newlines(text.str());
+    std::string source = normalize_source(text.str());
     std::string formatted = format_pipe(f, source, diags);
     if (!diags.has_errors() && formatted != source) changed.push_back({f, formatted});
   }

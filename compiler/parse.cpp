@@ -642,7 +642,7 @@ ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
 
 }  // namespace
 
-std::string normalize_newlines(const std::string& raw) {
+std::string normalize_source(const std::string& raw) {
   std::string out;
   out.reserve(raw.size());
   size_t from = raw.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;  // a UTF-8 byte order mark

@@ -19,7 +19,7 @@ inline constexpr int kMaxOperators = 128;
 // A .pipe file's text as pipec reads it: a leading UTF-8 byte order mark is
 // dropped and CRLF line ends become LF, so a checkout with Windows line
 // endings compiles to the same bytes.
-std::string normalize_newlines(const std::string& raw);
+std::string normalize_source(const std::string& raw);
 
 // Parses `text` (read from `path`, newlines normalized). Text that is not
 // UTF-8 or holds a control character other than tab and newline is
