@@ -310,34 +310,28 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   // Write every temporary file first, then rename them all: a failure part
   // way leaves the old files in place.
   std::vector<std::pair<fs::path, fs::path>> renames;
+  // Before any rename: report, and remove every temporary file written.
+  auto fail = [&](const std::string& why) {
+    error = why;
+    std::error_code ec;
+    for (const auto& [t, _] : renames) fs::remove(t, ec);
+    return std::vector<std::string>{};
+  };
   for (const auto& o : outputs) {
     fs::path target = fs::path(root) / o.path;
     std::string current;
     if (read_file(target, current) && normalize_source(current) == o.content) continue;
     std::error_code ec;
-    if (fs::is_directory(target, ec)) {  // known before anything is renamed
-      error = o.path + ": is a directory";
-      for (const auto& [t, _] : renames) fs::remove(t, ec);
-      return {};
-    }
+    if (fs::is_directory(target, ec)) return fail(o.path + ": is a directory");
     fs::create_directories(target.parent_path(), ec);
-    if (ec) {
-      error = o.path + ": cannot create its folder: " + ec.message();
-      for (const auto& [t, _] : renames) fs::remove(t, ec);
-      return {};
-    }
+    if (ec) return fail(o.path + ": cannot create its folder: " + ec.message());
     fs::path tmp = target;
     tmp += temp_suffix();
+    renames.push_back({tmp, target});
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out << o.content;
     out.close();
-    if (!out) {
-      error = o.path + ": cannot write " + tmp.generic_string();
-      for (const auto& [t, _] : renames) fs::remove(t, ec);
-      fs::remove(tmp, ec);
-      return {};
-    }
-    renames.push_back({tmp, target});
+    if (!out) return fail(o.path + ": cannot write " + tmp.lexically_relative(root).generic_string());
   }
   for (size_t i = 0; i < renames.size(); ++i) {
     const auto& [tmp, target] = renames[i];

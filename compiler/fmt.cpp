@@ -334,10 +334,7 @@ std::string format_pipe(const std::string& path, const std::string& text, Diagno
         break;
       }
     }
-    size_t from = line_start(text, at);
-    int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(from), '\n'));
-    int col = 1 + static_cast<int>(at - from);
-    diags.error(Pos{path, line, col}, "fmt",
+    diags.error(position_of(path, text, at), "fmt",
                 "pipec fmt cannot lay this out without changing it (a comment inside a statement?); "
                 "move the comment to a line of its own");
     return "";

@@ -675,12 +675,7 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   File file;
   file.path = path;
   Origin origin{path, 1, 1};
-  auto pos_of = [&](size_t at) {
-    size_t from = line_start(text, at);
-    int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(from), '\n'));
-    int col = static_cast<int>(code_point_offsets(text.substr(from, at - from)).size());
-    return Pos{path, line, col};
-  };
+  auto pos_of = [&](size_t at) { return position_of(path, text, at); };
   if (size_t bad = first_invalid_utf8(text); bad != std::string::npos) {
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
@@ -707,6 +702,13 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
     if (auto st = b.stmt(s)) file.stmts.push_back(st);
   }
   return file;
+}
+
+Pos position_of(const std::string& path, const std::string& text, size_t at) {
+  size_t from = line_start(text, at);
+  int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(from), '\n'));
+  int col = static_cast<int>(code_point_offsets(text.substr(from, at - from)).size());
+  return Pos{path, line, col};
 }
 
 size_t line_start(const std::string& text, size_t at) {

@@ -46,6 +46,9 @@ struct Token {
 };
 std::vector<Token> tokens_of(const std::string& text);
 
+// The position (line, column in code points) of byte `at` of `text`.
+Pos position_of(const std::string& path, const std::string& text, size_t at);
+
 // The byte offset where the line holding byte `at` starts.
 size_t line_start(const std::string& text, size_t at);
 
