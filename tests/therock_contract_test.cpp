@@ -2,7 +2,8 @@
 // GitHub will read it: the CI/release trust boundary, no credentials for
 // forks and no jobs that need them, one index writer per run folder, CI's
 // PyTorch defaults, per-leg release instances, step-tools caches that never
-// cross build environments, call and dispatch inputs that agree,
+// cross build environments, step tools from the workflow's own commit,
+// call and dispatch inputs that agree,
 // concurrency groups that tell two manual runs apart, and what TheRock's run
 // steps rely on: GPU container options, manage.py's bucket, build_prod_wheels'
 // packaging, Windows long paths, the Windows test's exit-code file, and a
@@ -303,6 +304,47 @@ TEST_CASE("a step tools cache entry is restored only where it was built the same
   }
   CHECK(jobs == 13);
   CHECK(built_by_key.size() == 10);
+}
+
+TEST_CASE("a job that checks out another ref builds the step tools from the workflow's own commit") {
+  // A release checks out inputs.ref, which may be a branch from before the
+  // step tools, or one whose tools take other arguments than this workflow
+  // passes. So the tools' sources come from the workflow's commit, in a
+  // folder TheRock's .gitignore ignores, without a stored token.
+  int jobs = 0, at_ref = 0;
+  for (const auto& [name, w] : workflows()) {
+    for (const auto& job : w["jobs"]) {
+      const auto [key, install, build] = step_tools(job.second);
+      if (key.empty()) continue;
+      ++jobs;
+      INFO(name << ": job " << job.first.as<std::string>());
+      bool other_ref = false, from_workflow = false;
+      std::string tools_ref, persist, sparse;
+      for (const auto& s : job.second["steps"]) {
+        const YAML::Node with = s["with"];
+        if (s["uses"].as<std::string>("").rfind("actions/checkout@", 0) != 0 || !with || !with.IsMap()) continue;
+        if (with["path"].as<std::string>("") == "build/step-tools-source") {
+          from_workflow = true;
+          tools_ref = with["ref"].as<std::string>("");
+          persist = with["persist-credentials"].as<std::string>("");
+          sparse = with["sparse-checkout"].as<std::string>("");
+        } else if (with["ref"]) {
+          other_ref = true;
+        }
+      }
+      CHECK(from_workflow == other_ref);
+      const std::string src = from_workflow ? "build/step-tools-source/" : "";
+      CHECK(build.rfind("if [ \"${CACHE_HIT}\" != \"true\" ]; then\n  cmake -S " + src + "pipelines/steps -B build/step-tools ", 0) == 0);
+      CHECK(key.find("-${{ hashFiles('" + src + "pipelines/steps/**', '" + src + "generated/steps/**') }}") != std::string::npos);
+      if (!from_workflow) continue;
+      ++at_ref;
+      CHECK(tools_ref == "${{ github.workflow_sha }}");
+      CHECK(persist == "false");
+      CHECK(sparse == "pipelines/steps\ngenerated/steps\n");
+    }
+  }
+  CHECK(jobs == 13);
+  CHECK(at_ref == 6);
 }
 
 TEST_CASE("Windows builds the step tools with a pinned vcpkg, not the runner's") {
