@@ -1,5 +1,6 @@
 #include "value.h"
 
+#include "escape.h"
 #include "render_expr.h"
 
 namespace pipec {
@@ -90,9 +91,11 @@ std::string describe(const Value& v) {
     case Value::Kind::Bool: return v.boolean ? "true" : "false";
     case Value::Kind::Number: return v.text;
     case Value::Kind::String: {
-      if (v.parts.empty()) return "\"" + v.text + "\"";
+      // As a .pipe string spells it: a report or a generated file's header
+      // shows a newline as \n, not as a line break.
+      if (v.parts.empty()) return "\"" + c_escape(v.text) + "\"";
       std::string out = "\"";
-      for (const auto& p : v.parts) out += p.expr ? "${{ " + render_expr(*p.expr) + " }}" : p.text;
+      for (const auto& p : v.parts) out += p.expr ? "${{ " + render_expr(*p.expr) + " }}" : c_escape(p.text);
       return out + "\"";
     }
     case Value::Kind::List: {
