@@ -16,6 +16,7 @@
 
 #include "check_calls.h"
 #include "check_copies.h"
+#include "check_outputs.h"
 #include "check_refs.h"
 #include "check_tools.h"
 #include "emit_steps.h"
@@ -97,23 +98,6 @@ bool generated_by_pipec(const std::string& first_line) {
   return first_line.rfind(kHeaderPrefix, 0) == 0 || first_line.rfind("// " + kHeaderPrefix.substr(2), 0) == 0;
 }
 
-// Why a workflow's file = path cannot be written, or "": it must name a
-// .yml file inside the repository, spelt plainly, and outside .git/ and the
-// sources' folder (where it could overwrite what it is made from).
-std::string bad_output_path(const std::string& file, const std::string& sources_dir) {
-  fs::path out = fs::path(file).lexically_normal();
-  if (out.is_absolute() || out.empty() || *out.begin() == "..") return "must be a path inside the repository";
-  std::string name = out.filename().string();
-  if (name.empty() || name == "." || name == "..") return "must name a file";
-  if (out.generic_string() != file) return "must be written plainly: \"" + out.generic_string() + "\"";
-  if (out.extension() != ".yml" && out.extension() != ".yaml") return "must end in .yml or .yaml, as workflow files do";
-  for (const auto& part : out) {
-    if (part == ".git") return "must not be inside .git/";
-  }
-  if (*out.begin() == fs::path(sources_dir).lexically_normal()) return "must not be inside " + sources_dir + "/, where the sources are";
-  return "";
-}
-
 }  // namespace
 
 Compilation compile_tree(const std::string& root, const std::string& sources_dir) {
@@ -150,18 +134,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   check_tool_decls(c.program, c.diags);
   if (c.diags.has_errors()) return c;
-  std::map<std::string, const WorkflowModel*> by_file;
-  for (auto& wf : c.program.workflows) {
-    if (std::string why = bad_output_path(wf->file, sources_dir); !why.empty()) {
-      c.diags.error(wf->pos, "output-path", "file \"" + wf->file + "\" " + why);
-      continue;
-    }
-    if (auto it = by_file.find(wf->file); it != by_file.end()) {
-      c.diags.error(wf->pos, "output-path", "\"" + wf->file + "\" is generated twice: by " + it->second->instance + " and " + wf->instance);
-      continue;
-    }
-    by_file[wf->file] = wf.get();
-  }
+  check_output_paths(c.program, sources_dir, c.diags);
   for (auto& wf : c.program.workflows) resolve_pass_through(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) unroll_matrices(*wf, c.diags);

@@ -345,6 +345,7 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
     return instances_[key];
   }
   wf->file = file->text;
+  wf->file_pos = body->field("file")->key_pos;
   body->fields.erase(std::remove_if(body->fields.begin(), body->fields.end(),
                                     [](const Field& f) { return f.key == "file"; }),
                      body->fields.end());

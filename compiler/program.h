@@ -49,6 +49,7 @@ struct WorkflowModel {
   std::string template_name;
   std::vector<std::pair<std::string, ValuePtr>> args;
   Pos pos;               // the `use` that made it
+  Pos file_pos;          // its `file =`
   ValuePtr body;         // Object: name, run-name, on, permissions, ..., jobs
   std::vector<InputDecl> inputs;
   std::vector<SecretDecl> secrets;

@@ -1,0 +1,81 @@
+#include "check_outputs.h"
+
+#include <filesystem>
+#include <map>
+
+#include <string_view>
+
+#include "ascii.h"
+#include "escape.h"
+
+namespace fs = std::filesystem;
+
+namespace pipec {
+namespace {
+
+// A path as a .pipe string spells it.
+std::string spelt(const std::string& path) { return "\"" + c_escape(path) + "\""; }
+
+// Why a file = path cannot be written, or "".
+std::string bad_output_path(const std::string& file, const std::string& sources_dir) {
+  for (unsigned char c : file) {
+    // Windows cannot check out a name with these; a control character
+    // cannot be told apart in a listing.
+    if (c < 0x20 || c == 0x7f) return "must not contain control characters";
+    if (std::string_view("<>:\"\\|?*").find(static_cast<char>(c)) != std::string_view::npos)
+      return "must not contain '" + std::string(1, static_cast<char>(c)) + "', which a Windows checkout cannot hold";
+  }
+  fs::path out = fs::path(file).lexically_normal();
+  if (out.is_absolute() || out.empty() || *out.begin() == "..") return "must be a path inside the repository";
+  std::string name = out.filename().string();
+  if (name.empty() || name == "." || name == "..") return "must name a file";
+  if (out.generic_string() != file) return "must be written plainly: " + spelt(out.generic_string());
+  if (out.extension() != ".yml" && out.extension() != ".yaml") return "must end in .yml or .yaml, as workflow files do";
+  for (const auto& part : out) {
+    if (part == ".git") return "must not be inside .git/";
+    // Linux, macOS and Windows file systems hold names of at most 255 bytes.
+    if (part.string().size() > 255) return "has a name longer than 255 bytes, which no common file system holds";
+  }
+  if (*out.begin() == fs::path(sources_dir).lexically_normal()) return "must not be inside " + sources_dir + "/, where the sources are";
+  return "";
+}
+
+}  // namespace
+
+void check_output_paths(const Program& program, const std::string& sources_dir, Diagnostics& diags) {
+  // Each path and each folder above it, as a checkout on a case-insensitive
+  // file system (Windows, macOS) sees it.
+  std::map<std::string, const WorkflowModel*> files, folders;
+  for (const auto& wf : program.workflows) {
+    const std::string at = "file " + spelt(wf->file) + " of " + wf->instance;
+    if (std::string why = bad_output_path(wf->file, sources_dir); !why.empty()) {
+      diags.error(wf->file_pos, "output-path", at + " " + why);
+      continue;
+    }
+    const std::string key = lower(wf->file);
+    if (auto it = files.find(key); it != files.end()) {
+      const WorkflowModel& other = *it->second;
+      diags.error(wf->file_pos, "output-path",
+                  other.file == wf->file ? spelt(wf->file) + " is generated twice: by " + other.instance + " and " + wf->instance
+                                         : at + " differs from " + spelt(other.file) + " of " + other.instance +
+                                               " only in case: on Windows and macOS one overwrites the other");
+      continue;
+    }
+    if (auto it = folders.find(key); it != folders.end()) {
+      diags.error(wf->file_pos, "output-path", at + " is a folder that " + spelt(it->second->file) + " of " + it->second->instance + " needs");
+      continue;
+    }
+    bool clash = false;
+    for (fs::path dir = fs::path(key).parent_path(); !dir.empty() && !clash; dir = dir.parent_path()) {
+      if (auto it = files.find(dir.generic_string()); it != files.end()) {
+        diags.error(wf->file_pos, "output-path", at + " needs a folder where " + spelt(it->second->file) + " of " + it->second->instance + " is");
+        clash = true;
+      }
+    }
+    if (clash) continue;
+    files[key] = wf.get();
+    for (fs::path dir = fs::path(key).parent_path(); !dir.empty(); dir = dir.parent_path()) folders.emplace(dir.generic_string(), wf.get());
+  }
+}
+
+}  // namespace pipec
