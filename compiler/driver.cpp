@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -25,6 +26,7 @@
 #include "lower.h"
 #include "parse.h"
 #include "pass_through.h"
+#include "replace_files.h"
 #include "unroll.h"
 #include "yaml_emit.h"
 
@@ -210,20 +212,6 @@ static std::set<fs::path> output_dirs(const std::string& root, const std::vector
   return dirs;
 }
 
-// Temporary files carry the writer's process id, so that two gens at once
-// do not take each other's, and a gen that was killed leaves files that the
-// next one finds and removes as orphans.
-static std::string temp_suffix() { return ".pipec-tmp-" + std::to_string(getpid()); }
-
-static bool temp_of_live_gen(const std::string& name) {
-  auto at = name.rfind(".pipec-tmp-");
-  if (at == std::string::npos) return false;
-  char* end = nullptr;
-  long pid = std::strtol(name.c_str() + at + 11, &end, 10);
-  if (pid <= 0 || *end != '\0' || pid == getpid()) return false;
-  return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
-}
-
 static std::vector<std::string> orphans(const std::string& root, const std::vector<Output>& outputs) {
   std::set<std::string> wanted;
   for (const auto& o : outputs) wanted.insert(o.path);
@@ -236,7 +224,7 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
       std::error_code file_ec;
       if (!e.is_regular_file(file_ec)) return;
       std::string rel = e.path().lexically_relative(root).generic_string();
-      if (wanted.count(rel) || temp_of_live_gen(e.path().filename().string())) return;
+      if (wanted.count(rel) || temp_of_live_pipec(e.path().filename().string())) return;
       std::ifstream in(e.path());
       std::string first;
       std::getline(in, first);
@@ -279,44 +267,17 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
 }
 
 std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs, std::string& error) {
-  std::vector<std::string> done;
-  // Write every temporary file first, then rename them all: a failure part
-  // way leaves the old files in place.
-  std::vector<std::pair<fs::path, fs::path>> renames;
-  // Before any rename: report, and remove every temporary file written.
-  auto fail = [&](const std::string& why) {
-    error = why;
-    std::error_code ec;
-    for (const auto& [t, _] : renames) fs::remove(t, ec);
-    return std::vector<std::string>{};
-  };
+  std::vector<std::pair<std::string, std::string>> changed;
   for (const auto& o : outputs) {
-    fs::path target = fs::path(root) / o.path;
     std::string current;
-    if (read_file(target, current) && normalize_source(current) == o.content) continue;
-    std::error_code ec;
-    if (fs::is_directory(target, ec)) return fail(o.path + ": is a directory");
-    fs::create_directories(target.parent_path(), ec);
-    if (ec) return fail(o.path + ": cannot create its folder: " + ec.message());
-    fs::path tmp = target;
-    tmp += temp_suffix();
-    renames.push_back({tmp, target});
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << o.content;
-    out.close();
-    if (!out) return fail(o.path + ": cannot write " + tmp.lexically_relative(root).generic_string());
+    if (!read_file(fs::path(root) / o.path, current) || normalize_source(current) != o.content) changed.push_back({o.path, o.content});
   }
-  for (size_t i = 0; i < renames.size(); ++i) {
-    const auto& [tmp, target] = renames[i];
-    std::error_code ec;
-    fs::rename(tmp, target, ec);
-    if (ec) {
-      error = target.lexically_relative(root).generic_string() + ": " + ec.message();
-      // The files not yet renamed keep their old content; no temporary file stays.
-      for (size_t k = i; k < renames.size(); ++k) fs::remove(renames[k].first, ec);
-      return done;
-    }
-    done.push_back("wrote " + target.lexically_relative(root).generic_string());
+  Replaced r = replace_files(root, changed);
+  std::vector<std::string> done;
+  for (const auto& p : r.written) done.push_back("wrote " + p);
+  if (!r.failed.empty()) {
+    error = r.failed + ": " + r.error;
+    return done;
   }
   for (const auto& p : orphans(root, outputs)) {
     std::error_code ec;

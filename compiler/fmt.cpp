@@ -9,6 +9,7 @@
 
 #include "driver.h"
 #include "parse.h"
+#include "replace_files.h"
 
 namespace pipec {
 namespace {
@@ -391,33 +392,12 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     r.exit_code = changed.empty() ? 0 : 1;
     return r;
   }
-  // Every temporary file first, then the renames.
-  std::vector<std::pair<fs::path, fs::path>> renames;
-  for (const auto& [f, formatted] : changed) {
-    fs::path target = fs::path(root) / f, tmp = target;
-    tmp += ".pipec-tmp";
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << formatted;
-    out.close();
-    if (!out) {
-      std::error_code ec;
-      for (const auto& [t, _] : renames) fs::remove(t, ec);
-      fs::remove(tmp, ec);
-      diags.error(Pos{f, 0, 0}, "io", "cannot write " + tmp.generic_string());
-      r.exit_code = 2;
-      return r;
-    }
-    renames.push_back({tmp, target});
-  }
-  for (const auto& [tmp, target] : renames) {
-    std::error_code ec;
-    fs::rename(tmp, target, ec);
-    if (ec) {
-      diags.error(Pos{target.lexically_relative(root).generic_string(), 0, 0}, "io", ec.message());
-      r.exit_code = 2;
-      return r;
-    }
-    r.out += "formatted " + target.lexically_relative(root).generic_string() + "\n";
+  Replaced written = replace_files(root, changed);
+  for (const auto& f : written.written) r.out += "formatted " + f + "\n";
+  if (!written.failed.empty()) {
+    diags.error(Pos{written.failed, 0, 0}, "io", written.error);
+    r.exit_code = 2;
+    return r;
   }
   r.out += count(files.size()) + " in canonical layout\n";
   return r;

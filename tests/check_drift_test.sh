@@ -75,12 +75,25 @@ rm generated && mv real generated
 # A killed gen leaves its temporary files (named with its process id): the
 # next check reports them, the next gen removes them. A running gen's
 # (here: pid 1's) are left alone.
-cp generated/w_two.yml generated/w_two.yml.pipec-tmp-999999999
-cp generated/w_two.yml generated/w_two.yml.pipec-tmp-1
-expect killed-gen-check 0 "generated/w_two.yml.pipec-tmp-999999999: orphaned (no source generates it)" sh -c '"$1" check | grep ^generated/' _ "$pipec"
-expect killed-gen-clean 0 "removed generated/w_two.yml.pipec-tmp-999999999
+cp generated/w_two.yml generated/.pipec-tmp-999999999-0
+cp generated/w_two.yml generated/.pipec-tmp-1-0
+expect killed-gen-check 0 "generated/.pipec-tmp-999999999-0: orphaned (no source generates it)" sh -c '"$1" check | grep ^generated/' _ "$pipec"
+expect killed-gen-clean 0 "removed generated/.pipec-tmp-999999999-0
 2 generated files up to date" "$pipec" gen
-rm generated/w_two.yml.pipec-tmp-1
+rm generated/.pipec-tmp-1-0
+# A file name as long as a name can be (255 bytes): its temporary file's
+# name is not longer (it once was, and gen failed).
+long=$(printf 'x%.0s' $(seq 249))
+printf 'use w(n = "%s")\n' "$long" >> pipelines/a.pipe
+expect longest-name 0 "wrote generated/w_$long.yml
+3 generated files up to date" "$pipec" gen
+sed -i '$d' pipelines/a.pipe && "$pipec" gen > /dev/null
+printf 'use w(n = "%s")\n' "x$long" >> pipelines/a.pipe
+expect too-long-name 2 "pipelines/a.pipe:2:3: error: file \"generated/w_x$long.yml\" of w(n = \"x$long\") has a name longer than 255 bytes, which no common file system holds [output-path]
+    file = \"generated/w_\${{ n }}.yml\"
+    ^
+1 error" "$pipec" gen
+sed -i '$d' pipelines/a.pipe
 # A directory where a generated file goes: an error before anything is
 # written, and no temporary file left.
 sed -i 's/echo stale/echo again/' pipelines/a.pipe

@@ -1,0 +1,71 @@
+#include "replace_files.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <signal.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace pipec {
+namespace {
+
+// .pipec-tmp-PID-N: the writer's process id, so that two pipecs at once do
+// not take each other's, and a killed one's are found and removed; not the
+// target's name, which may already be as long as a name can be.
+const std::string kTempPrefix = ".pipec-tmp-";
+
+std::string temp_name(size_t n) { return kTempPrefix + std::to_string(getpid()) + "-" + std::to_string(n); }
+
+}  // namespace
+
+bool temp_of_live_pipec(const std::string& name) {
+  if (name.rfind(kTempPrefix, 0) != 0) return false;
+  char* end = nullptr;
+  long pid = std::strtol(name.c_str() + kTempPrefix.size(), &end, 10);
+  if (pid <= 0 || *end != '-' || pid == getpid()) return false;
+  return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
+Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files) {
+  Replaced r;
+  std::vector<std::pair<fs::path, fs::path>> renames;  // temporary, target
+  auto fail = [&](const std::string& path, const std::string& why, size_t from) {
+    r.failed = path;
+    r.error = why;
+    std::error_code ec;
+    for (size_t k = from; k < renames.size(); ++k) fs::remove(renames[k].first, ec);
+    return r;
+  };
+  for (const auto& [path, content] : files) {
+    fs::path target = fs::path(root) / path;
+    std::error_code ec;
+    if (fs::is_directory(target, ec)) return fail(path, "is a directory", 0);
+    fs::create_directories(target.parent_path(), ec);
+    if (ec) return fail(path, "cannot create its folder: " + ec.message(), 0);
+    fs::path tmp = target.parent_path() / temp_name(renames.size());
+    renames.push_back({tmp, target});
+    errno = 0;
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << content;
+    out.close();
+    if (!out) {
+      std::string why = errno ? std::string(": ") + std::strerror(errno) : "";
+      return fail(path, "cannot write " + tmp.lexically_relative(root).generic_string() + why, 0);
+    }
+  }
+  for (size_t i = 0; i < renames.size(); ++i) {
+    std::error_code ec;
+    fs::rename(renames[i].first, renames[i].second, ec);
+    // The files not yet renamed keep their old content.
+    if (ec) return fail(files[i].first, ec.message(), i);
+    r.written.push_back(files[i].first);
+  }
+  return r;
+}
+
+}  // namespace pipec
