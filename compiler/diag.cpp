@@ -39,6 +39,25 @@ static std::string source_line(const SourceMap& sources, const Pos& pos) {
   return {};
 }
 
+// At most kExcerptWidth characters of a line around column `col` (0-based,
+// in code points, as columns count), with "..." where it is cut; and the
+// caret's column in what is shown.
+static constexpr size_t kExcerptWidth = 120;
+static std::pair<std::string, size_t> excerpt(const std::string& line, size_t col) {
+  std::vector<size_t> starts;  // byte offset of each code point
+  for (size_t i = 0; i < line.size(); ++i) {
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) starts.push_back(i);
+  }
+  if (starts.size() <= kExcerptWidth) return {line, col};
+  size_t from = col > kExcerptWidth / 2 ? col - kExcerptWidth / 2 : 0;
+  from = std::min(from, starts.size() - kExcerptWidth);
+  size_t to = from + kExcerptWidth;
+  std::string shown = (from > 0 ? "..." : "") +
+                      line.substr(starts[from], (to < starts.size() ? starts[to] : line.size()) - starts[from]) +
+                      (to < starts.size() ? "..." : "");
+  return {shown, col - from + (from > 0 ? 3 : 0)};
+}
+
 std::string to_string(const Pos& pos) {
   return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
 }
@@ -61,8 +80,9 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
         if (c == '\t') c = ' ';
         else if ((static_cast<unsigned char>(c) < 0x20) || c == 0x7F) c = '?';
       }
-      out += "  " + line + "\n";
-      out += "  " + std::string(std::max(0, d.pos.col - 1), ' ') + "^\n";
+      auto [shown, caret] = excerpt(line, std::max(0, d.pos.col - 1));
+      out += "  " + shown + "\n";
+      out += "  " + std::string(caret, ' ') + "^\n";
     }
   }
   if (errors > 0) out += std::to_string(errors) + (errors == 1 ? " error\n" : " errors\n");
