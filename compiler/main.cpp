@@ -3,6 +3,7 @@
 //   pipec check   compare generated files with what pipelines/ generates
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <iostream>
 
 #include "driver.h"
@@ -30,7 +31,18 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("pipec ") + PIPEC_VERSION);
   app.require_subcommand(1);
   std::string root = ".";
-  app.add_option("-C,--root", root, "Repository root (default: the current directory)");
+  // An empty -C is an error, not the current directory: it is most often an
+  // unset variable in a script.
+  const CLI::Validator directory(
+      [](std::string& dir) -> std::string {
+        std::error_code ec;
+        if (dir.empty()) return "is empty; name a directory (. for the current one)";
+        if (!std::filesystem::exists(dir, ec)) return "no such directory: " + dir;
+        if (!std::filesystem::is_directory(dir, ec)) return "not a directory: " + dir;
+        return "";
+      },
+      "DIR");
+  app.add_option("-C,--root", root, "Repository root (default: the current directory)")->check(directory);
   app.add_option("--format", g_format, "Diagnostics and drift as text, github (annotations), json or sarif")
       ->check(CLI::IsMember({"text", "github", "json", "sarif"}));
 

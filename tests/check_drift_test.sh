@@ -105,6 +105,15 @@ expect dir-check 0 "generated/w_uno.yml: missing" sh -c '"$1" check | grep ^gene
 rmdir generated/w_uno.yml && mv generated generated.away && touch generated
 expect generated-is-a-file 2 "pipec: error: generated/w_two.yml: cannot create its folder: Not a directory" "$pipec" gen
 rm generated && mv generated.away generated && "$pipec" gen > /dev/null
+# -C names the repository: an empty one (an unset variable in a script) is
+# an error, not the current directory.
+expect root-empty 2 "--root: is empty; name a directory (. for the current one)
+Run with --help for more information." "$pipec" -C "" check
+expect root-missing 2 "--root: no such directory: $work/nowhere
+Run with --help for more information." "$pipec" -C "$work/nowhere" check
+expect root-file 2 "--root: not a directory: pipelines/a.pipe
+Run with --help for more information." "$pipec" -C pipelines/a.pipe check
+expect root-given 0 "2 generated files up to date" sh -c 'cd / && "$1" -C "$2" check' _ "$pipec" "$work"
 printf 'workflow {\n' >> pipelines/a.pipe
 before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; expected one of 'import', 'let', 'use', 'when', '}', IDENT [syntax]
