@@ -364,6 +364,13 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
       diags.error(Pos{f, 0, 0}, "usage", "not a .pipe file");
       continue;
     }
+    std::error_code abs_ec;
+    fs::path base = fs::absolute(root, abs_ec).lexically_normal();
+    fs::path inside = fs::absolute(fs::path(root) / f, abs_ec).lexically_normal().lexically_relative(base);
+    if (inside.empty() || *inside.begin() == "..") {
+      diags.error(Pos{f, 0, 0}, "usage", "outside the repository root; fmt formats the repository's .pipe files");
+      continue;
+    }
     std::error_code ec;
     std::ifstream in(fs::path(root) / f, std::ios::binary);
     if (!fs::is_regular_file(fs::path(root) / f, ec) || !in) {

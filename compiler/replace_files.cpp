@@ -45,6 +45,13 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     fs::path target = fs::path(root) / path;
     std::error_code ec;
     if (fs::is_directory(target, ec)) return fail(path, "is a directory", 0);
+    // Through a symbolic link to the file it names, as an editor writes:
+    // renaming onto the link would replace it with a copy.
+    if (fs::is_symlink(fs::symlink_status(target, ec))) {
+      fs::path file = fs::canonical(target, ec);
+      if (ec) return fail(path, "is a symbolic link to a missing file", 0);
+      target = file;
+    }
     fs::create_directories(target.parent_path(), ec);
     if (ec) return fail(path, "cannot create its folder: " + ec.message(), 0);
     fs::path tmp = target.parent_path() / temp_name(renames.size());

@@ -57,6 +57,26 @@ mkdir -p dir.pipe
 expect directory 2 "dir.pipe: error: cannot read file [io]
 1 error" "$pipec" fmt dir.pipe
 expect not-pipe-untouched 0 "name" cat notes.txt
+# Only the repository's files: not one outside its root, given by an
+# absolute path or through ..; one inside it, given by an absolute path, is.
+printf 'let   outside = 1\n' > "$work/outside.pipe"
+expect outside-absolute 2 "$work/outside.pipe: error: outside the repository root; fmt formats the repository's .pipe files [usage]
+1 error" "$pipec" fmt "$work/outside.pipe"
+expect outside-dotdot 2 "../outside.pipe: error: outside the repository root; fmt formats the repository's .pipe files [usage]
+1 error" "$pipec" fmt ../outside.pipe
+expect outside-untouched 0 "let   outside = 1" cat "$work/outside.pipe"
+printf 'let   inside = 1\n' > pipelines/inside.pipe
+expect inside-absolute 0 "formatted $work/m/pipelines/inside.pipe
+1 file in canonical layout" "$pipec" fmt "$work/m/pipelines/inside.pipe"
+rm pipelines/inside.pipe
+# A .pipe file that is a symbolic link is formatted where it points, and
+# stays a link.
+mkdir -p shared && printf 'let   linked = 1\n' > shared/linked.pipe && ln -s ../shared/linked.pipe pipelines/linked.pipe
+expect symlink 0 "formatted pipelines/linked.pipe
+1 file in canonical layout" "$pipec" fmt pipelines/linked.pipe
+expect symlink-kept 0 "let linked = 1
+let linked = 1" sh -c 'test -L pipelines/linked.pipe && cat pipelines/linked.pipe shared/linked.pipe'
+rm -r pipelines/linked.pipe shared
 
 # Every .pipe file of the repository: formatting twice gives what formatting
 # once gave, and the repository's own are already formatted.
