@@ -31,6 +31,14 @@ std::shared_ptr<Value> new_object(const Pos& pos, std::string tag = "") {
 
 void Expander::run(const std::map<std::string, File>& files) {
   for (const auto& [path, file] : files) file_scope(path, files);
+  if (diags_.has_errors()) return;
+  // A template nothing uses is most often a workflow whose `use` was
+  // forgotten: it generates nothing, silently.
+  for (const auto& [key, t] : program_.templates) {
+    if (!used_.count(t.get()))
+      diags_.error(t->pos, "unused", t->kind + " template " + t->name + " is never used" +
+                                         (t->kind == "workflow" ? "; `use " + t->name + (t->params.empty() ? "()" : "(...)") + "` writes its file" : ""));
+  }
 }
 
 ScopePtr Expander::file_scope(const std::string& path, const std::map<std::string, File>& files) {
@@ -264,6 +272,7 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
                            const std::vector<ValuePtr>& positional, const Pos& at,
                            const ScopePtr& into, const ScopePtr& caller,
                            std::vector<std::pair<std::string, ValuePtr>>* bound) {
+  used_.insert(&t);
   bool ok = true;
   std::vector<std::string> names;
   for (const auto& p : t.params) names.push_back(p.name);

@@ -83,6 +83,7 @@ class Expander {
   std::map<std::string, ScopePtr> file_scopes_;
   std::set<std::string> loading_;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
+  std::set<const Template*> used_;              // templates instantiated at least once
   int depth_ = 0;                               // template instantiation depth
   int uses_ = 0;                                // template uses expanded so far (kMaxUses)
 };
