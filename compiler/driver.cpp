@@ -27,6 +27,7 @@
 #include "parse.h"
 #include "pass_through.h"
 #include "replace_files.h"
+#include "source_files.h"
 #include "unroll.h"
 #include "yaml_emit.h"
 
@@ -106,23 +107,16 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   Compilation c;
   std::map<std::string, File> files;
   fs::path dir = fs::path(root) / sources_dir;
-  std::vector<std::string> paths;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
     c.diags.error(Pos{sources_dir, 0, 0}, "usage", "no " + sources_dir + "/ directory under " + root);
     return c;
   }
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    // is_regular_file(ec): a symlink loop is no file, not an exception.
-    std::error_code file_ec;
-    if (it->is_regular_file(file_ec) && it->path().extension() == ".pipe")
-      paths.push_back(it->path().lexically_relative(root).generic_string());
-  }
-  std::sort(paths.begin(), paths.end());
-  for (const auto& p : paths) {
+  size_t used = 0;
+  for (const auto& p : list_pipe_files(root, sources_dir)) {
     std::string text;
-    if (!read_file(fs::path(root) / p, text)) {
-      c.diags.error(Pos{p, 0, 0}, "io", "cannot read file");
+    if (auto failed = read_pipe_file(root, p, text, used); failed.failed()) {
+      c.diags.error(Pos{p, 0, 0}, failed.id, failed.message);
       continue;
     }
     c.sources[p] = normalize_source(text);

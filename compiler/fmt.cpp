@@ -10,6 +10,7 @@
 #include "driver.h"
 #include "parse.h"
 #include "replace_files.h"
+#include "source_files.h"
 
 namespace pipec {
 namespace {
@@ -349,16 +350,12 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
   namespace fs = std::filesystem;
   FmtResult r;
   if (files.empty()) {
-    std::error_code ec;
-    fs::path dir = fs::path(root) / "pipelines";
-    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      std::error_code file_ec;
-      if (it->is_regular_file(file_ec) && it->path().extension() == ".pipe") files.push_back(it->path().lexically_relative(root).generic_string());
-    }
-    std::sort(files.begin(), files.end());
-    if (files.empty()) diags.error(Pos{"pipelines", 0, 0}, "usage", "no .pipe files under " + dir.generic_string());
+    files = list_pipe_files(root, "pipelines");
+    if (files.empty())
+      diags.error(Pos{"pipelines", 0, 0}, "usage", "no .pipe files under " + (fs::path(root) / "pipelines").generic_string());
   }
   std::vector<std::pair<std::string, std::string>> changed;  // path, formatted
+  size_t used = 0;
   for (const auto& f : files) {
     if (fs::path(f).extension() != ".pipe") {
       diags.error(Pos{f, 0, 0}, "usage", "not a .pipe file");
@@ -371,18 +368,15 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
       diags.error(Pos{f, 0, 0}, "usage", "outside the repository root; fmt formats the repository's .pipe files");
       continue;
     }
-    std::error_code ec;
-    std::ifstream in(fs::path(root) / f, std::ios::binary);
-    if (!fs::is_regular_file(fs::path(root) / f, ec) || !in) {
-      diags.error(Pos{f, 0, 0}, "io", "cannot read file");
+    std::string text;
+    if (auto failed = read_pipe_file(root, f, text, used); failed.failed()) {
+      diags.error(Pos{f, 0, 0}, failed.id, failed.message);
       continue;
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    r.sources[f] = text.str();
+    r.sources[f] = text;
     // CRLF line ends are read as LF, and are no layout change: a checkout
     // with Windows line ends is left as it is.
-    std::string source = normalize_source(text.str());
+    std::string source = normalize_source(text);
     std::string formatted = format_pipe(f, source, diags);
     if (!diags.has_errors() && formatted != source) changed.push_back({f, formatted});
   }

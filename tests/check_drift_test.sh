@@ -105,6 +105,17 @@ expect dir-check 0 "generated/w_uno.yml: missing" sh -c '"$1" check | grep ^gene
 rmdir generated/w_uno.yml && mv generated generated.away && touch generated
 expect generated-is-a-file 2 "pipec: error: generated/w_two.yml: cannot create its folder: Not a directory" "$pipec" gen
 rm generated && mv generated.away generated && "$pipec" gen > /dev/null
+# Sources too large to compile in reasonable memory: an error, not an
+# out-of-memory abort.
+head -c 4194305 /dev/zero | tr '\0' ' ' > pipelines/big.pipe
+expect too-large-file 2 "pipelines/big.pipe: error: the file is 4194305 bytes; a .pipe file may be at most 4194304 (4 MiB) [too-large]
+1 error" "$pipec" gen
+for i in 1 2 3 4; do head -c 4194304 /dev/zero | tr '\0' ' ' > pipelines/big$i.pipe; done
+rm pipelines/big.pipe
+total=$((4 * 4194304 + $(wc -c < pipelines/a.pipe)))
+expect too-large-sources 2 "pipelines/big4.pipe: error: with this file the sources are $total bytes; together they may be at most 16777216 (16 MiB) [too-large]
+1 error" "$pipec" gen
+rm pipelines/big*.pipe
 # -C names the repository: an empty one (an unset variable in a script) is
 # an error, not the current directory.
 expect root-empty 2 "--root: is empty; name a directory (. for the current one)

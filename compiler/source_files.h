@@ -1,0 +1,29 @@
+// Finding and reading the .pipe sources, for gen, check and fmt alike.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace pipec {
+
+// A .pipe file may be at most this many bytes, and all of them together at
+// most kMaxSourcesBytes: compiling takes some hundred bytes of memory per
+// source byte. TheRock's pipelines are some 50 KB in all.
+constexpr size_t kMaxSourceBytes = 4 * 1024 * 1024;
+constexpr size_t kMaxSourcesBytes = 16 * 1024 * 1024;
+
+// The .pipe files under root/dir, relative to root, sorted. A symbolic link
+// loop is no file and is skipped.
+std::vector<std::string> list_pipe_files(const std::string& root, const std::string& dir);
+
+// Why a file could not be read: id "io" or "too-large"; empty on success.
+struct ReadFailure {
+  std::string id, message;
+  bool failed() const { return !id.empty(); }
+};
+
+// Reads root/path into text. used: the bytes of the sources read so far,
+// which this file's size is added to (for kMaxSourcesBytes).
+ReadFailure read_pipe_file(const std::string& root, const std::string& path, std::string& text, size_t& used);
+
+}  // namespace pipec
