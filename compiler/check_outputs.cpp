@@ -2,7 +2,6 @@
 
 #include <filesystem>
 #include <map>
-
 #include <string_view>
 
 #include "ascii.h"

@@ -4,16 +4,10 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
-
-#include <signal.h>
-#include <unistd.h>
 
 #include "check_calls.h"
 #include "check_copies.h"

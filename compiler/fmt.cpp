@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <fstream>
 #include <optional>
 #include <sstream>
 
