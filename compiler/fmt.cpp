@@ -355,13 +355,13 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
   }
   std::vector<std::pair<std::string, std::string>> changed;  // path, formatted
   size_t used = 0;
+  std::error_code abs_ec;
+  const fs::path base = fs::absolute(root, abs_ec).lexically_normal();
   for (const auto& f : files) {
     if (fs::path(f).extension() != ".pipe") {
       diags.error(Pos{f, 0, 0}, "usage", "not a .pipe file");
       continue;
     }
-    std::error_code abs_ec;
-    fs::path base = fs::absolute(root, abs_ec).lexically_normal();
     fs::path inside = fs::absolute(fs::path(root) / f, abs_ec).lexically_normal().lexically_relative(base);
     if (inside.empty() || *inside.begin() == "..") {
       diags.error(Pos{f, 0, 0}, "usage", "outside the repository root; fmt formats the repository's .pipe files");
