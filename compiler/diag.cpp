@@ -4,6 +4,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "utf8.h"
+
 namespace pipec {
 
 void Diagnostics::error(const Pos& pos, std::string id, std::string message) {
@@ -44,17 +46,13 @@ static std::string source_line(const SourceMap& sources, const Pos& pos) {
 // caret's column in what is shown.
 static constexpr size_t kExcerptWidth = 120;
 static std::pair<std::string, size_t> excerpt(const std::string& line, size_t col) {
-  std::vector<size_t> starts;  // byte offset of each code point
-  for (size_t i = 0; i < line.size(); ++i) {
-    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) starts.push_back(i);
-  }
-  if (starts.size() <= kExcerptWidth) return {line, col};
+  const std::vector<size_t> starts = code_point_offsets(line);
+  const size_t count = starts.size() - 1;
+  if (count <= kExcerptWidth) return {line, col};
   size_t from = col > kExcerptWidth / 2 ? col - kExcerptWidth / 2 : 0;
-  from = std::min(from, starts.size() - kExcerptWidth);
+  from = std::min(from, count - kExcerptWidth);
   size_t to = from + kExcerptWidth;
-  std::string shown = (from > 0 ? "..." : "") +
-                      line.substr(starts[from], (to < starts.size() ? starts[to] : line.size()) - starts[from]) +
-                      (to < starts.size() ? "..." : "");
+  std::string shown = (from > 0 ? "..." : "") + line.substr(starts[from], starts[to] - starts[from]) + (to < count ? "..." : "");
   return {shown, col - from + (from > 0 ? 3 : 0)};
 }
 

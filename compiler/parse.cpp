@@ -14,6 +14,8 @@
 #include "antlr4-runtime.h"
 #pragma GCC diagnostic pop
 
+#include "utf8.h"
+
 namespace pipec {
 namespace {
 
@@ -21,16 +23,6 @@ using P = pipec_antlr::PipeParser;
 
 // Maps positions of a piece of text (an interpolation inside a string) back
 // to the file.
-// ANTLR counts code points; the formatter needs byte offsets into the UTF-8
-// text. offsets[i] is the byte where code point i starts (and one past the end).
-std::vector<size_t> code_point_offsets(const std::string& text) {
-  std::vector<size_t> out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) out.push_back(i);
-  }
-  out.push_back(text.size());
-  return out;
-}
 
 // Where text stops being UTF-8 (RFC 3629: no overlong forms, surrogates or
 // code points past U+10FFFF), or npos. ANTLR's input stream throws on such

@@ -1,0 +1,21 @@
+// Code points of UTF-8 text: columns count them (as ANTLR does), while
+// strings are indexed by byte.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace pipec {
+
+// offsets[i] is the byte where code point i starts; the last entry is one
+// past the end.
+inline std::vector<size_t> code_point_offsets(const std::string& text) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) out.push_back(i);
+  }
+  out.push_back(text.size());
+  return out;
+}
+
+}  // namespace pipec
