@@ -229,7 +229,9 @@ TEST_CASE("one job writes the index of a run's python/<group>/ folder, after eve
     const YAML::Node jobs = wf("ci_" + os + ".yml")["jobs"];
     CHECK(needs_of(jobs["index_python_packages"]) == Names{"build_python_packages", "build_pytorch_wheels"});
     CHECK(needs_of(jobs["test_pytorch_wheels"]).count("index_python_packages") == 1);
-    // The PyTorch build uploads wheels only; it writes no index page.
+    // Called from ci_<os>.yml, the PyTorch build uploads wheels only; it
+    // writes no index page. A manual run of it (no caller) indexes its own
+    // folder: the input is not on the dispatch form.
     std::string build =
         os == "linux" ? "build_portable_linux_pytorch_wheels_ci.yml" : "build_windows_pytorch_wheels_ci.yml";
     CHECK_FALSE(mentions(wf(build), "index.html"));
@@ -238,10 +240,15 @@ TEST_CASE("one job writes the index of a run's python/<group>/ folder, after eve
       const std::string run = s["run"].as<std::string>("");
       if (run.find("/upload_python_packages\"") == std::string::npos) return;
       ++uploads;
-      CHECK(run.find("--no-index") != std::string::npos);
+      CHECK(run.find("--no-index=\"${NO_INDEX}\"") != std::string::npos);
+      CHECK(s["env"]["NO_INDEX"].as<std::string>() == "${{ inputs.indexed_by_caller == true }}");
     });
     CHECK(uploads == 1);
     CHECK(jobs["build_pytorch_wheels"]["uses"].as<std::string>() == "./.github/workflows/" + build);
+    CHECK(jobs["build_pytorch_wheels"]["with"]["indexed_by_caller"].as<std::string>() == "true");
+    const YAML::Node on = wf(build)["on"];
+    CHECK(on["workflow_call"]["inputs"]["indexed_by_caller"]["default"].as<std::string>() == "false");
+    CHECK_FALSE(on["workflow_dispatch"]["inputs"]["indexed_by_caller"]);
   }
 }
 
