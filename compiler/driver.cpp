@@ -11,6 +11,7 @@
 
 #include "check_calls.h"
 #include "check_copies.h"
+#include "check_limits.h"
 #include "check_outputs.h"
 #include "check_refs.h"
 #include "check_tools.h"
@@ -132,6 +133,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
+  check_limits(c.program, c.diags);
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);
   if (c.diags.has_errors()) return c;

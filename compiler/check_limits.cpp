@@ -1,0 +1,268 @@
+#include "check_limits.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace pipec {
+namespace {
+
+constexpr size_t kMaxDispatchInputs = 25;
+constexpr size_t kMaxLevels = 10;
+constexpr size_t kMaxUniqueCalled = 50;
+constexpr size_t kMaxMatrixJobs = 256;
+// Beyond this many comparisons of a combination with an exclude or include
+// entry, the check says nothing rather than take long or guess.
+constexpr size_t kMaxComparisons = size_t{1} << 22;
+
+std::string base(const std::string& path) {
+  return std::filesystem::path(path).filename().string();
+}
+
+// A job that calls a reusable workflow: its id, and the workflow as GitHub
+// names it (`./.github/workflows/x.yml` or `owner/repo/...@sha`), with our
+// model of it when pipec generates it.
+struct Call {
+  const Field* job;
+  std::string name;
+  const WorkflowModel* callee;
+};
+
+std::vector<Call> calls_of(const WorkflowModel& wf, const Program& program) {
+  std::vector<Call> calls;
+  const Value* jobs = wf.body->get("jobs");
+  if (!jobs) return calls;
+  for (const auto& j : jobs->fields) {
+    const Value* uses = j.value->get("uses");
+    if (!uses) continue;
+    if (uses->tag == "workflow_ref") {
+      const WorkflowModel* callee = called_workflow(program, *j.value);
+      if (callee) calls.push_back({&j, "./.github/workflows/" + base(callee->file), callee});
+    } else if (uses->is_string()) {
+      calls.push_back({&j, uses->text, nullptr});
+    }
+  }
+  return calls;
+}
+
+// A workflow that an event other than workflow_call starts.
+bool starts_runs(const WorkflowModel& wf) {
+  const Value* on = wf.body->get("on");
+  if (!on) return false;
+  for (const auto& f : on->fields) {
+    if (f.key != "call" && f.key != "workflow_call") return true;
+  }
+  return false;
+}
+
+class LimitChecker {
+ public:
+  LimitChecker(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
+
+  void run() {
+    std::set<const WorkflowModel*> called;
+    for (const auto& w : program_.workflows) {
+      for (const Call& c : calls_of(*w, program_)) called.insert(c.callee);
+    }
+    for (const auto& w : program_.workflows) {
+      check_dispatch_inputs(*w);
+      check_matrices(*w);
+      // Where a run starts, or a workflow only callers outside these
+      // pipelines reach: each is the top of its own tree.
+      if (starts_runs(*w) || !called.count(w.get())) {
+        check_levels(*w);
+        check_unique_calls(*w);
+      }
+    }
+  }
+
+ private:
+  void check_dispatch_inputs(const WorkflowModel& wf) {
+    const Value* on = wf.body->get("on");
+    if (!on || !(on->get("dispatch") || on->get("workflow_dispatch"))) return;
+    size_t n = 0;
+    for (const auto& in : wf.inputs) {
+      if (in.only == "call" || ++n != kMaxDispatchInputs + 1) continue;
+      size_t total = 0;
+      for (const auto& i : wf.inputs) total += i.only != "call";
+      diags_.error(in.pos, "limit",
+                   "input \"" + in.name + "\" is dispatch input " + std::to_string(n) + " of " +
+                       std::to_string(total) + " in " + base(wf.file) + "; GitHub takes at most " +
+                       std::to_string(kMaxDispatchInputs) + " on workflow_dispatch");
+    }
+  }
+
+  // How many levels of workflows a run of `wf` connects (itself included),
+  // and the job that leads down the longest chain.
+  size_t levels(const WorkflowModel& wf) {
+    if (auto it = levels_.find(&wf); it != levels_.end()) return it->second;
+    levels_[&wf] = 1;  // a call cycle is reported where workflows are made
+    size_t best = 1;
+    for (const Call& c : calls_of(wf, program_)) {
+      size_t below = 1 + (c.callee ? levels(*c.callee) : 1);
+      if (below > best) {
+        best = below;
+        deepest_[&wf] = c;
+      }
+    }
+    return levels_[&wf] = best;
+  }
+
+  void check_levels(const WorkflowModel& wf) {
+    size_t n = levels(wf);
+    if (n <= kMaxLevels) return;
+    std::vector<std::string> chain{base(wf.file)};
+    for (const WorkflowModel* w = &wf; w && deepest_.count(w) && chain.size() <= n;) {
+      const Call& c = deepest_.at(w);
+      chain.push_back(c.callee ? base(c.callee->file) : c.name);
+      w = c.callee;
+    }
+    diags_.error(deepest_.at(&wf).job->key_pos, "limit",
+                 base(wf.file) + " connects " + std::to_string(n) +
+                     " levels of workflows: " + join(chain, " -> ") + "; GitHub runs at most " +
+                     std::to_string(kMaxLevels) + " (the workflow a run starts with and 9 nested)");
+  }
+
+  // Adds every reusable workflow the calls reach to `seen`.
+  void collect(const WorkflowModel& wf, std::set<std::string>& seen,
+               std::set<const WorkflowModel*>& walked) {
+    if (!walked.insert(&wf).second) return;
+    for (const Call& c : calls_of(wf, program_)) {
+      seen.insert(c.name);
+      if (c.callee) collect(*c.callee, seen, walked);
+    }
+  }
+
+  void check_unique_calls(const WorkflowModel& wf) {
+    std::set<std::string> seen;
+    std::set<const WorkflowModel*> walked{&wf};
+    const Field* crossing = nullptr;
+    for (const Call& c : calls_of(wf, program_)) {
+      seen.insert(c.name);
+      if (c.callee) collect(*c.callee, seen, walked);
+      if (!crossing && seen.size() > kMaxUniqueCalled) crossing = c.job;
+    }
+    if (!crossing) return;
+    diags_.error(crossing->key_pos, "limit",
+                 base(wf.file) + " calls " + std::to_string(seen.size()) +
+                     " unique reusable workflows, counting those they call (past " +
+                     std::to_string(kMaxUniqueCalled) + " from job \"" + crossing->key +
+                     "\"); GitHub allows at most " + std::to_string(kMaxUniqueCalled) +
+                     " from one workflow file");
+  }
+
+  void check_matrices(const WorkflowModel& wf) {
+    const Value* jobs = wf.body->get("jobs");
+    if (!jobs) return;
+    for (const auto& j : jobs->fields) {
+      const Value* strategy = j.value->get("strategy");
+      const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
+      if (!matrix || matrix->kind != Value::Kind::Object) continue;
+      size_t n = 0;
+      if (!matrix_jobs(*matrix, n) || n <= kMaxMatrixJobs) continue;
+      diags_.error(matrix->pos, "limit",
+                   "the matrix of job \"" + j.key + "\" in " + base(wf.file) + " makes " +
+                       std::to_string(n) + " jobs; GitHub allows at most " +
+                       std::to_string(kMaxMatrixJobs) + " jobs per matrix");
+    }
+  }
+
+  // The jobs a matrix known at compile time makes, as GitHub counts them:
+  // every combination of the axes, less those an exclude entry matches, plus
+  // one for each include entry that fits no remaining combination. False
+  // when that cannot be known here.
+  static bool matrix_jobs(const Value& matrix, size_t& n) {
+    std::vector<const Field*> axes;
+    const Value* include = nullptr;
+    const Value* exclude = nullptr;
+    for (const auto& f : matrix.fields) {
+      const Value& v = *f.value;
+      if (f.key == "include" || f.key == "exclude") {
+        if (v.kind != Value::Kind::List) return false;
+        for (const auto& e : v.items) {
+          if (e->kind != Value::Kind::Object) return false;
+        }
+        (f.key == "include" ? include : exclude) = &v;
+      } else if (v.kind != Value::Kind::List) {
+        return false;
+      } else {
+        axes.push_back(&f);
+      }
+    }
+    size_t product = axes.empty() ? 0 : 1;
+    for (const Field* a : axes) {
+      size_t k = a->value->items.size();
+      product = k != 0 && product > SIZE_MAX / k ? SIZE_MAX : product * k;
+    }
+    const std::vector<ValuePtr> none;
+    const std::vector<ValuePtr>& includes = include ? include->items : none;
+    auto axis = [&](const std::string& key) -> const Value* {
+      for (const Field* a : axes) {
+        if (a->key == key) return a->value.get();
+      }
+      return nullptr;
+    };
+    // Does the entry hold these values of the axes it names?
+    auto fits = [&](const Value& entry, const std::vector<const Value*>& combo) {
+      for (const auto& f : entry.fields) {
+        for (size_t i = 0; i < axes.size(); ++i) {
+          if (axes[i]->key == f.key && !same(*f.value, *combo[i])) return false;
+        }
+      }
+      return true;
+    };
+    bool has_exclude = exclude && !exclude->items.empty();
+    if (!has_exclude) {
+      // Every combination is there: an entry fits one when each axis it
+      // names has its value.
+      n = product;
+      for (const auto& e : includes) {
+        bool fits_one = product > 0;
+        for (const auto& f : e->fields) {
+          const Value* a = axis(f.key);
+          if (!a) continue;
+          bool listed = false;
+          for (const auto& item : a->items) listed = listed || same(*item, *f.value);
+          fits_one = fits_one && listed;
+        }
+        if (!fits_one && n < SIZE_MAX) ++n;
+      }
+      return true;
+    }
+    if (product > kMaxComparisons / (exclude->items.size() + includes.size())) return false;
+    std::vector<std::vector<const Value*>> kept;
+    std::vector<size_t> at(axes.size(), 0);
+    for (size_t k = 0; k < product; ++k) {
+      std::vector<const Value*> combo;
+      for (size_t i = 0; i < axes.size(); ++i) combo.push_back(axes[i]->value->items[at[i]].get());
+      bool excluded = false;
+      for (const auto& e : exclude->items) excluded = excluded || fits(*e, combo);
+      if (!excluded) kept.push_back(combo);
+      for (size_t i = axes.size(); i-- > 0;) {
+        if (++at[i] < axes[i]->value->items.size()) break;
+        at[i] = 0;
+      }
+    }
+    n = kept.size();
+    for (const auto& e : includes) {
+      bool fits_one = false;
+      for (const auto& combo : kept) fits_one = fits_one || fits(*e, combo);
+      if (!fits_one) ++n;
+    }
+    return true;
+  }
+
+  const Program& program_;
+  Diagnostics& diags_;
+  std::map<const WorkflowModel*, size_t> levels_;
+  std::map<const WorkflowModel*, Call> deepest_;
+};
+
+}  // namespace
+
+void check_limits(const Program& program, Diagnostics& diags) {
+  LimitChecker(program, diags).run();
+}
+
+}  // namespace pipec
