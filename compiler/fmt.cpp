@@ -399,6 +399,9 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     r.exit_code = 2;
     return r;
   }
+  // Temporary files a killed fmt left beside the sources: nothing else
+  // removes them.
+  for (const auto& f : remove_dead_temps(root, files)) r.out += "removed " + f + "\n";
   r.out += count(files.size()) + " in canonical layout\n";
   return r;
 }

@@ -1,10 +1,12 @@
 #include "replace_files.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <signal.h>
 #include <unistd.h>
@@ -29,6 +31,23 @@ bool temp_of_live_pipec(const std::string& name) {
   long pid = std::strtol(name.c_str() + kTempPrefix.size(), &end, 10);
   if (pid <= 0 || *end != '-' || pid == getpid()) return false;
   return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
+std::vector<std::string> remove_dead_temps(const std::string& root, const std::vector<std::string>& paths) {
+  std::set<fs::path> folders;
+  for (const auto& p : paths) folders.insert((fs::path(root) / p).parent_path());
+  std::vector<std::string> removed;
+  for (const auto& folder : folders) {
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+      std::string name = it->path().filename().string();
+      std::error_code file_ec;
+      if (name.rfind(kTempPrefix, 0) != 0 || temp_of_live_pipec(name) || !it->is_regular_file(file_ec)) continue;
+      if (fs::remove(it->path(), file_ec)) removed.push_back(it->path().lexically_relative(root).generic_string());
+    }
+  }
+  std::sort(removed.begin(), removed.end());
+  return removed;
 }
 
 Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files) {

@@ -25,4 +25,8 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
 // (another process's: gen leaves those alone; a dead one's are orphans).
 bool temp_of_live_pipec(const std::string& name);
 
+// Removes the temporary files a killed pipec left in the folders of these
+// paths (relative to root) and returns theirs, relative to root, sorted.
+std::vector<std::string> remove_dead_temps(const std::string& root, const std::vector<std::string>& paths);
+
 }  // namespace pipec

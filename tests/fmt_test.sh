@@ -77,6 +77,16 @@ expect symlink 0 "formatted pipelines/linked.pipe
 expect symlink-kept 0 "let linked = 1
 let linked = 1" sh -c 'test -L pipelines/linked.pipe && cat pipelines/linked.pipe shared/linked.pipe'
 rm -r pipelines/linked.pipe shared
+# A killed fmt's temporary file beside the sources is removed by the next
+# fmt; a running pipec's is left alone.
+dead=$(sh -c 'echo $$')
+sleep 60 & live=$!
+printf 'let x = 1\n' > "pipelines/.pipec-tmp-$dead-0"
+printf 'let x = 1\n' > "pipelines/.pipec-tmp-$live-0"
+expect dead-temp 0 "removed pipelines/.pipec-tmp-$dead-0
+1 file in canonical layout" "$pipec" fmt pipelines/messy.pipe
+expect live-temp 0 ".pipec-tmp-$live-0" ls -A pipelines/ --ignore='*.pipe'
+kill "$live"; rm "pipelines/.pipec-tmp-$live-0"
 
 # Every .pipe file of the repository: formatting twice gives what formatting
 # once gave, and the repository's own are already formatted.
