@@ -275,6 +275,24 @@ TEST_CASE("CI builds a stable PyTorch with Python 3.12 from this run's packages,
   }
 }
 
+TEST_CASE("once every release leg is done, one job rewrites the family's staging and release indexes") {
+  for (const std::string f : {"release_portable_linux_pytorch_wheels.yml", "release_windows_pytorch_wheels.yml"}) {
+    const YAML::Node jobs = wf(f)["jobs"];
+    CHECK_MESSAGE(needs_of(jobs["index"]) == Names{"release"}, f);
+    CHECK_MESSAGE(jobs["index"]["if"].as<std::string>() == "${{ !cancelled() && github.repository_owner == 'ROCm' }}", f);
+    std::vector<std::string> prefixes;
+    for (const auto& s : jobs["index"]["steps"]) {
+      if (s["run"].as<std::string>("").find("s3_management/manage.py \"${CUSTOM_PREFIX}\"") == std::string::npos) continue;
+      CHECK_MESSAGE(!s["if"], f);
+      CHECK_MESSAGE(s["env"]["S3_BUCKET_PY"].as<std::string>() == "therock-${{ inputs.release_type }}-python", f);
+      prefixes.push_back(s["env"]["CUSTOM_PREFIX"].as<std::string>());
+    }
+    const std::vector<std::string> staging_then_release = {"${{ inputs.s3_staging_subdir }}/${{ inputs.amdgpu_family }}",
+                                                           "${{ inputs.s3_subdir }}/${{ inputs.amdgpu_family }}"};
+    CHECK_MESSAGE(prefixes == staging_then_release, f);
+  }
+}
+
 TEST_CASE("release runs each combination's build, test and promotion in its own instance") {
   const YAML::Node job = wf("release_portable_linux_pytorch_wheels.yml")["jobs"]["release"];
   CHECK(job["uses"].as<std::string>() == "./.github/workflows/build_portable_linux_pytorch_wheels.yml");
@@ -500,7 +518,7 @@ TEST_CASE("manage.py rewrites the index of the release bucket, which it reads fr
       CHECK_MESSAGE(s["env"]["S3_BUCKET_PY"].as<std::string>("") == "therock-${{ inputs.release_type }}-python", what);
     });
   }
-  CHECK(steps == 4);  // staging and release index, Linux and Windows
+  CHECK(steps == 8);  // staging and release index, Linux and Windows, in each leg and once after all
 }
 
 TEST_CASE("a PyTorch build installs packaging before build_prod_wheels.py, and Windows enables long paths") {
