@@ -23,28 +23,39 @@ const std::string kTempPrefix = ".pipec-tmp-";
 
 std::string temp_name(size_t n) { return kTempPrefix + std::to_string(getpid()) + "-" + std::to_string(n); }
 
+// The writer's process id in a temporary file's name; 0 for another name.
+long temp_pid(const std::string& name) {
+  if (name.rfind(kTempPrefix, 0) != 0) return 0;
+  char* end = nullptr;
+  long pid = std::strtol(name.c_str() + kTempPrefix.size(), &end, 10);
+  return pid > 0 && *end == '-' ? pid : 0;
+}
+
 }  // namespace
 
 bool temp_of_live_pipec(const std::string& name) {
-  if (name.rfind(kTempPrefix, 0) != 0) return false;
-  char* end = nullptr;
-  long pid = std::strtol(name.c_str() + kTempPrefix.size(), &end, 10);
-  if (pid <= 0 || *end != '-' || pid == getpid()) return false;
+  long pid = temp_pid(name);
+  if (pid == 0 || pid == getpid()) return false;
   return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
 std::vector<std::string> remove_dead_temps(const std::string& root, const std::vector<std::string>& paths) {
+  std::error_code ec;
+  const fs::path base = fs::absolute(root, ec).lexically_normal();
   std::set<fs::path> folders;
-  for (const auto& p : paths) folders.insert((fs::path(root) / p).parent_path());
+  for (const auto& p : paths) folders.insert((base / p).lexically_normal().parent_path());
   std::vector<std::string> removed;
   for (const auto& folder : folders) {
-    std::error_code ec;
     for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+      // Only a name pipec writes, of a process that no longer exists.
       std::string name = it->path().filename().string();
+      long pid = temp_pid(name);
       std::error_code file_ec;
-      if (name.rfind(kTempPrefix, 0) != 0 || temp_of_live_pipec(name) || !it->is_regular_file(file_ec)) continue;
-      if (fs::remove(it->path(), file_ec)) removed.push_back(it->path().lexically_relative(root).generic_string());
+      if (pid == 0 || pid == getpid() || !it->is_regular_file(file_ec)) continue;
+      if (kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
+      if (fs::remove(it->path(), file_ec)) removed.push_back(it->path().lexically_relative(base).generic_string());
     }
+    ec.clear();
   }
   std::sort(removed.begin(), removed.end());
   return removed;
