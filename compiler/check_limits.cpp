@@ -1,7 +1,6 @@
 #include "check_limits.h"
 
 #include <cstdint>
-#include <filesystem>
 #include <map>
 #include <set>
 
@@ -15,10 +14,6 @@ constexpr size_t kMaxMatrixJobs = 256;
 // Beyond this many comparisons of a combination with an exclude or include
 // entry, the check says nothing rather than take long or guess.
 constexpr size_t kMaxComparisons = size_t{1} << 22;
-
-std::string base(const std::string& path) {
-  return std::filesystem::path(path).filename().string();
-}
 
 // A job that calls a reusable workflow: its id, and the workflow as GitHub
 // names it (`./.github/workflows/x.yml` or `owner/repo/...@sha`), with our
@@ -38,7 +33,7 @@ std::vector<Call> calls_of(const WorkflowModel& wf, const Program& program) {
     if (!uses) continue;
     if (uses->tag == "workflow_ref") {
       const WorkflowModel* callee = called_workflow(program, *j.value);
-      if (callee) calls.push_back({&j, "./.github/workflows/" + base(callee->file), callee});
+      if (callee) calls.push_back({&j, local_uses(callee->file), callee});
     } else if (uses->is_string()) {
       calls.push_back({&j, uses->text, nullptr});
     }
@@ -88,7 +83,7 @@ class LimitChecker {
       for (const auto& i : wf.inputs) total += i.only != "call";
       diags_.error(in.pos, "limit",
                    "input \"" + in.name + "\" is dispatch input " + std::to_string(n) + " of " +
-                       std::to_string(total) + " in " + base(wf.file) + "; GitHub takes at most " +
+                       std::to_string(total) + " in " + file_name(wf.file) + "; GitHub takes at most " +
                        std::to_string(kMaxDispatchInputs) + " on workflow_dispatch");
     }
   }
@@ -112,14 +107,14 @@ class LimitChecker {
   void check_levels(const WorkflowModel& wf) {
     size_t n = levels(wf);
     if (n <= kMaxLevels) return;
-    std::vector<std::string> chain{base(wf.file)};
+    std::vector<std::string> chain{file_name(wf.file)};
     for (const WorkflowModel* w = &wf; w && deepest_.count(w) && chain.size() <= n;) {
       const Call& c = deepest_.at(w);
-      chain.push_back(c.callee ? base(c.callee->file) : c.name);
+      chain.push_back(c.callee ? file_name(c.callee->file) : c.name);
       w = c.callee;
     }
     diags_.error(deepest_.at(&wf).job->key_pos, "limit",
-                 base(wf.file) + " connects " + std::to_string(n) +
+                 file_name(wf.file) + " connects " + std::to_string(n) +
                      " levels of workflows: " + join(chain, " -> ") + "; GitHub runs at most " +
                      std::to_string(kMaxLevels) + " (the workflow a run starts with and 9 nested)");
   }
@@ -145,7 +140,7 @@ class LimitChecker {
     }
     if (!crossing) return;
     diags_.error(crossing->key_pos, "limit",
-                 base(wf.file) + " calls " + std::to_string(seen.size()) +
+                 file_name(wf.file) + " calls " + std::to_string(seen.size()) +
                      " unique reusable workflows, counting those they call (past " +
                      std::to_string(kMaxUniqueCalled) + " from job \"" + crossing->key +
                      "\"); GitHub allows at most " + std::to_string(kMaxUniqueCalled) +
@@ -162,7 +157,7 @@ class LimitChecker {
       size_t n = 0;
       if (!matrix_jobs(*matrix, n) || n <= kMaxMatrixJobs) continue;
       diags_.error(matrix->pos, "limit",
-                   "the matrix of job \"" + j.key + "\" in " + base(wf.file) + " makes " +
+                   "the matrix of job \"" + j.key + "\" in " + file_name(wf.file) + " makes " +
                        std::to_string(n) + " jobs; GitHub allows at most " +
                        std::to_string(kMaxMatrixJobs) + " jobs per matrix");
     }

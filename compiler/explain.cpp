@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
 #include <set>
 
 #include "github_eval.h"
@@ -69,8 +68,6 @@ bool filter_matches(const Value* filter, const std::string& s) {
   }
   return false;
 }
-
-std::string base(const std::string& file) { return std::filesystem::path(file).filename().string(); }
 
 class Simulator {
  public:
@@ -259,7 +256,7 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       return json::object();
     }
     const WorkflowModel* callee = called_workflow(program_, job);
-    line(indent, label + ": calls " + base(uses->get("file")->text));
+    line(indent, label + ": calls " + file_name(uses->get("file")->text));
     if (!callee) return json::object();
     json with = json::object();
     for (const auto& in : callee->inputs) {

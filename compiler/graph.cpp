@@ -1,14 +1,11 @@
 #include "graph.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <set>
 
 namespace pipec {
 namespace {
-
-std::string base(const std::string& file) { return std::filesystem::path(file).filename().string(); }
 
 // Node ids: letters, digits and _ only.
 std::string node_id(const std::string& s) {
@@ -52,31 +49,31 @@ std::string graph(const Program& program, const std::string& workflow, bool dot,
       if (seen.insert(name).second) nodes.push_back({node_id(name), name});
     };
     for (const WorkflowModel* w : wfs) {
-      add(base(w->file));
+      add(file_name(w->file));
       const Value* jobs = w->body->get("jobs");
       if (!jobs) continue;
       for (const auto& j : jobs->fields) {
         const Value* uses = j.value->get("uses");
         if (!uses) continue;
-        std::string callee = uses->tag == "workflow_ref" ? base(uses->get("file")->text)
-                             : uses->is_string()        ? base(uses->text)
+        std::string callee = uses->tag == "workflow_ref" ? file_name(uses->get("file")->text)
+                             : uses->is_string()        ? file_name(uses->text)
                                                         : "";
         if (callee.empty()) continue;
         add(callee);
-        edges.insert({node_id(base(w->file)), node_id(callee), j.key});
+        edges.insert({node_id(file_name(w->file)), node_id(callee), j.key});
       }
     }
     return render(nodes, edges, dot, "workflows");
   }
   for (const WorkflowModel* w : wfs) {
-    if (base(w->file) != workflow) continue;
+    if (file_name(w->file) != workflow) continue;
     const Value* jobs = w->body->get("jobs");
     if (!jobs) return render(nodes, edges, dot, workflow);
     for (const auto& j : jobs->fields) {
       std::string label = j.key;
       if (const Value* uses = j.value->get("uses")) {
-        label += uses->tag == "workflow_ref" ? " → " + base(uses->get("file")->text)
-                 : uses->is_string()        ? " → " + base(uses->text)
+        label += uses->tag == "workflow_ref" ? " → " + file_name(uses->get("file")->text)
+                 : uses->is_string()        ? " → " + file_name(uses->text)
                                             : "";
       }
       if (j.value->get("strategy") && j.value->get("strategy")->get("matrix")) label += " (matrix)";
@@ -91,7 +88,7 @@ std::string graph(const Program& program, const std::string& workflow, bool dot,
     return render(nodes, edges, dot, workflow);
   }
   std::vector<std::string> names;
-  for (const WorkflowModel* w : wfs) names.push_back(base(w->file));
+  for (const WorkflowModel* w : wfs) names.push_back(file_name(w->file));
   diags.error(Pos{}, "usage", "no generated workflow \"" + workflow + "\"" + did_you_mean(workflow, names));
   return "";
 }

@@ -4,7 +4,6 @@
 #include "lower.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <functional>
 #include <set>
 
@@ -385,8 +384,7 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
     if (f.key == "uses") {
       const Value& u = *f.value;
       if (u.tag == "workflow_ref") {
-        std::string base = std::filesystem::path(u.get("file")->text).filename().string();
-        return make_string("./.github/workflows/" + base, u.pos);
+        return make_string(local_uses(u.get("file")->text), u.pos);
       }
       if (u.is_string() && u.text.rfind("./", 0) != 0) {
         auto at = u.text.find('@');

@@ -3,6 +3,7 @@
 // lowering) read and refine this model; none of them sees the AST's syntax.
 #pragma once
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
@@ -90,6 +91,14 @@ struct ToolDecl {
   std::vector<std::string> data;  // tables compiled into the executable
   std::vector<ToolParam> flags, envs, outputs;
 };
+
+// A workflow file's name without its folder (ci_linux.yml), as reports and
+// messages name it.
+inline std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// How a job calls a workflow pipec generates: GitHub finds reusable
+// workflows in .github/workflows/ of the repository.
+inline std::string local_uses(const std::string& file) { return "./.github/workflows/" + file_name(file); }
 
 // GitHub's type of an input: choice and environment inputs are strings to it.
 inline std::string github_type(const InputDecl& in) {
