@@ -5,6 +5,7 @@
 #include <set>
 
 #include "github_eval.h"
+#include "render_expr.h"
 
 namespace pipec {
 namespace {
@@ -40,6 +41,42 @@ json value_json(const Value& v, const EvalContext& ctx) {
     case Value::Kind::Template: return json();
   }
   return json();
+}
+
+// Why a job's condition is false: the first false operand of its top-level
+// && chain (of that operand's own chain, recursively), or the whole
+// condition when it is no such chain.
+const Expr& false_part(const Expr& e, const EvalContext& ctx) {
+  if (e.kind == Expr::Kind::Binary && e.text == "&&") {
+    for (const auto& op : e.operands) {
+      if (!github_truthy(github_eval(*op, ctx))) return false_part(*op, ctx);
+    }
+  }
+  return e;
+}
+
+// Whether `e` reads steps.<id> for an id in `ids`.
+bool reads_steps(const Expr& e, const std::set<std::string>& ids) {
+  if (e.kind == Expr::Kind::Member && e.operands[0]->kind == Expr::Kind::Name && e.operands[0]->text == "steps")
+    return ids.count(e.text) > 0;
+  for (const auto& op : e.operands) {
+    if (op && reads_steps(*op, ids)) return true;
+  }
+  for (const auto& p : e.parts) {
+    if (p.expr && reads_steps(*p.expr, ids)) return true;
+  }
+  for (const auto& f : e.fields) {
+    if (f.value && reads_steps(*f.value, ids)) return true;
+  }
+  return false;
+}
+
+bool reads_steps(const Value& v, const std::set<std::string>& ids) {
+  if (v.kind == Value::Kind::Runtime) return reads_steps(*v.expr, ids);
+  for (const auto& p : v.parts) {
+    if (p.expr && reads_steps(*p.expr, ids)) return true;
+  }
+  return false;
 }
 
 // GitHub's branch filter globs: * stops at '/', ** does not.
@@ -195,7 +232,10 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     std::string why;
     if (const Value* cond = job.get("if")) {
       run_it = github_truthy(value_json(*cond, ctx));
-      if (!run_it) why = " (if is false)";
+      if (!run_it) {
+        why = cond->kind == Value::Kind::Runtime ? " (false: " + render_expr(false_part(*cond->expr, ctx)) + ")"
+                                                 : " (if is false)";
+      }
     } else if (!all_ok) {
       why = " (a needed job did not succeed)";
     }
@@ -272,6 +312,7 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
   if (const Value* we = wf.body->get("env")) env.update(value_json(*we, ctx));
   if (const Value* je = job.get("env")) env.update(value_json(*je, ctx));
   json steps = json::object();
+  std::set<std::string> unknown;  // ids of steps whose outputs only a run gives
   if (const Value* list = job.get("steps")) {
     for (const auto& step : list->items) {
       ctx.contexts["steps"] = steps;
@@ -282,10 +323,13 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       if (const Value* args = step->get("tool") ? step->get("args") : nullptr) step_env.update(value_json(*args, ctx));
       json outputs = json::object();
       std::vector<std::string> notes;
-      if (oracle_ && oracle_(*step, step_env, event_, outputs, notes)) {
+      bool known = oracle_ && oracle_(*step, step_env, event_, outputs, notes);
+      if (known) {
         std::string name = step->get("name") ? step->get("name")->text : (step->get("id") ? step->get("id")->text : "step");
         line(indent + 1, name + ":");
         for (const auto& n : notes) line(indent + 2, n);
+      } else if (const Value* sid = step->get("id")) {
+        unknown.insert(sid->text);
       }
       if (const Value* sid = step->get("id")) steps[sid->text] = {{"outputs", outputs}, {"outcome", "success"}, {"conclusion", "success"}};
     }
@@ -293,7 +337,11 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
   ctx.contexts["steps"] = steps;
   json outputs = json::object();
   if (const Value* outs = job.get("outputs")) {
-    for (const auto& o : outs->fields) outputs[o.key] = github_to_string(value_json(*o.value, ctx));
+    // An output read from a step explain cannot run shows as <name>.
+    for (const auto& o : outs->fields) {
+      std::string v = github_to_string(value_json(*o.value, ctx));
+      outputs[o.key] = v.empty() && reads_steps(*o.value, unknown) ? "<" + o.key + ">" : v;
+    }
   }
   ran = true;
   return outputs;

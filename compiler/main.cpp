@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "driver.h"
-#include "configure_oracle.h"
+#include "step_oracle.h"
 #include "explain.h"
 #include "fmt.h"
 #include "graph.h"
@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
         }
         event.inputs[kv.substr(0, eq)] = kv.substr(eq + 1);
       }
-      std::string report = pipec::explain(c.program, event, pipec::configure_oracle(c.program), c.diags);
+      std::string report = pipec::explain(c.program, event, pipec::step_oracle(c.program), c.diags);
       if (c.diags.has_errors()) return report_errors(c);
       std::cout << report;
       return 0;

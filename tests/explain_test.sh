@@ -14,7 +14,7 @@ check() {  # name, expected summary, explain args...
   if [ "$got" = "$want" ]; then passed=$((passed + 1))
   else failed=$((failed + 1)); printf 'FAIL %s\n--- got\n%s\n--- want\n%s\n' "$name" "$got" "$want"; fi
 }
-check "pull request without labels: no family builds PyTorch" "      7 build_pytorch_wheels: skipped (if is false)
+check "pull request without labels: no family builds PyTorch" "      7 build_pytorch_wheels: skipped (false: inputs.build_pytorch)
       1 ci_summary [CI Summary]: runs
       1 linux: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
       1 linux_build_and_test: 4 legs
@@ -22,7 +22,7 @@ check "pull request without labels: no family builds PyTorch" "      7 build_pyt
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
       1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event pull_request --changed src/a.cpp
 check "pull request labelled build:pytorch: gfx94X only" "      1 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
-      6 build_pytorch_wheels: skipped (if is false)
+      6 build_pytorch_wheels: skipped (false: inputs.build_pytorch)
       1 ci_summary [CI Summary]: runs
       1 linux: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all; PyTorch: gfx94X-dcgpu
       1 linux_build_and_test: 4 legs
@@ -30,7 +30,7 @@ check "pull request labelled build:pytorch: gfx94X only" "      1 build_pytorch_
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
       1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event pull_request --label build:pytorch --changed src/a.cpp
 check "push to main: gfx94X only" "      1 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
-      7 build_pytorch_wheels: skipped (if is false)
+      7 build_pytorch_wheels: skipped (false: inputs.build_pytorch)
       1 ci_summary [CI Summary]: runs
       1 linux: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all, gfx950-dcgpu; PyTorch: gfx94X-dcgpu
       1 linux_build_and_test: 5 legs
@@ -39,7 +39,7 @@ check "push to main: gfx94X only" "      1 build_pytorch_wheels [Build PyTorch]:
       1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event push --branch main --changed src/a.cpp
 check "nightly schedule: every family not expected to fail" "     10 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
       7 build_pytorch_wheels [Build PyTorch]: calls build_windows_pytorch_wheels_ci.yml
-      3 build_pytorch_wheels: skipped (if is false)
+      3 build_pytorch_wheels: skipped (false: inputs.build_pytorch)
       1 linux: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all, gfx950-dcgpu, gfx90X-dcgpu, gfx101X-dgpu, gfx103X-dgpu, gfx1150, gfx1152, gfx1153; PyTorch: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all, gfx950-dcgpu, gfx90X-dcgpu, gfx103X-dgpu, gfx1150, gfx1152, gfx1153
       1 linux_build_and_test: 11 legs
       1 setup: calls setup.yml
@@ -47,10 +47,10 @@ check "nightly schedule: every family not expected to fail" "     10 build_pytor
       1 windows_build_and_test: 9 legs" --workflow ci_nightly.yml --event schedule
 check "docs-only push runs no builds" "      1 ci_summary [CI Summary]: runs
       1 linux: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all, gfx950-dcgpu; PyTorch: gfx94X-dcgpu
-      1 linux_build_and_test: skipped (if is false)
+      1 linux_build_and_test: skipped (false: needs.setup.outputs.enable_build_jobs == 'true')
       1 setup: calls setup.yml
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
-      1 windows_build_and_test: skipped (if is false)" --workflow therock/.github/workflows/ci.yml --event push --branch main --changed docs/a.md
+      1 windows_build_and_test: skipped (false: needs.setup.outputs.enable_build_jobs == 'true')" --workflow therock/.github/workflows/ci.yml --event push --branch main --changed docs/a.md
 # The nightly benchmarks run where the family table has a benchmark runner;
 # ci.yml runs none.
 benchmarks() {  # explain args...: the legs whose test_benchmarks job runs
@@ -60,17 +60,19 @@ got="$(benchmarks --workflow ci_nightly.yml --event schedule) | $(benchmarks --w
 if [ "$got" = "[Linux::gfx94X-dcgpu::release]
 [Windows::gfx1151::release] | " ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL benchmarks: %s\n' "$got"; fi
 # A pull request from a fork gets no credentials, so nothing it builds is
-# uploaded: the jobs that install from the run's uploads, or index them, skip.
+# uploaded: the jobs that install from the run's uploads, or index them, skip,
+# and the report names the part of their condition that skips them.
 gfx94x_jobs() {  # explain args...: the jobs of the gfx94X Linux leg
   "$pipec" explain --workflow therock/.github/workflows/ci.yml "$@" 2>&1 |
-    awk '/^    [a-z_]+ \[/ { on = ($2 == "[Linux::gfx94X-dcgpu::release]:") } on && /^      [a-z]/ { print $1, $2 }'
+    awk '/^    [a-z_]+ \[/ { on = ($2 == "[Linux::gfx94X-dcgpu::release]:") }
+         on && /^      [a-z]/ { sub(/^ +/, ""); if ($2 == "skipped") print; else print $1, $2 }'
 }
 got="$(gfx94x_jobs --event pull_request --label build:pytorch --changed src/a.cpp)
 --- fork
 $(gfx94x_jobs --event pull_request --fork --label build:pytorch --changed src/a.cpp)"
 if [ "$got" = "build_artifacts [Build
 test_artifacts [Test
-test_benchmarks: skipped
+test_benchmarks: skipped (false: inputs.benchmark_runs_on != '')
 build_python_packages [Build
 test_rocm_wheels [Test
 build_pytorch_wheels [Build
@@ -79,12 +81,43 @@ test_pytorch_wheels [Test
 --- fork
 build_artifacts [Build
 test_artifacts [Test
-test_benchmarks: skipped
+test_benchmarks: skipped (false: inputs.benchmark_runs_on != '')
 build_python_packages [Build
-test_rocm_wheels: skipped
-build_pytorch_wheels: skipped
-index_python_packages: skipped
-test_pytorch_wheels: skipped" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL fork: %s\n' "$got"; fi
+test_rocm_wheels: skipped (false: !github.event.pull_request.head.repo.fork)
+build_pytorch_wheels: skipped (false: !github.event.pull_request.head.repo.fork)
+index_python_packages: skipped (false: !github.event.pull_request.head.repo.fork)
+test_pytorch_wheels: skipped (false: !github.event.pull_request.head.repo.fork)" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL fork: %s\n' "$got"; fi
+# Release: the release steps' own logic, run on the family table, decides
+# each leg's test runner and whether its wheels are promoted (explain takes
+# every job that runs as succeeding). The torch version is only known once
+# the build has run.
+first_leg() {  # explain args...: the first release leg's jobs and notes
+  "$pipec" explain --event workflow_dispatch "$@" 2>&1 | awk '/^    release \[/ { n++ } n == 1 && !/^    release \[/'
+}
+got=$(first_leg --workflow release_portable_linux_pytorch_wheels.yml)
+if [ "$got" = "      build_pytorch_wheels [Build | gfx94X-dcgpu | py 3.11 | torch release/2.7]: runs
+      generate_target_to_run [Generate target_to_run]: runs
+        Generating target to run:
+          test-runs-on=linux-mi325-1gpu-ossci-rocm
+      test_pytorch_wheels [Test | gfx94X-dcgpu | linux-mi325-1gpu-ossci-rocm]: calls test_pytorch_wheels.yml
+        test_wheels [Test | gfx94X-dcgpu | torch <torch_version>]: runs
+      upload_pytorch_wheels [Release PyTorch Wheels to S3]: runs
+        Determine upload flag:
+          upload=true" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL release gfx94X:\n%s\n' "$got"; fi
+got=$(first_leg --workflow release_windows_pytorch_wheels.yml --input amdgpu_family=gfx120X-all)
+if [ "$got" = "      build_pytorch_wheels [Build | gfx120X-all | py 3.11 | torch release/2.9]: runs
+      generate_target_to_run [Generate target_to_run]: runs
+        Generating target to run:
+          no test runner
+          bypass_tests_for_releases=True
+      test_pytorch_wheels: skipped (false: needs.generate_target_to_run.outputs.test_runs_on != '')
+      upload_pytorch_wheels [Release PyTorch Wheels to S3]: runs
+        Determine upload flag:
+          upload=true" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL release gfx120X:\n%s\n' "$got"; fi
+got=$(first_leg --workflow release_portable_linux_pytorch_wheels.yml --input amdgpu_family=gfx1152 | tail -3)
+if [ "$got" = "        Determine upload flag:
+          ::warning::No test runner and BYPASS_TESTS_FOR_RELEASES not set. Skipping upload.
+          upload=false" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL release gfx1152:\n%s\n' "$got"; fi
 out=$("$pipec" explain --event push --fork 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$out" = 'error: --fork describes a pull request; it needs --event pull_request [usage]
 1 error' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL fork push: %s %s\n' "$rc" "$out"; fi
