@@ -257,6 +257,7 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
 }
 
 std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs, std::string& error) {
+  HoldTermination hold;  // until the orphans are gone too
   std::vector<std::pair<std::string, std::string>> changed;
   for (const auto& o : outputs) {
     std::string current;

@@ -33,6 +33,15 @@ long temp_pid(const std::string& name) {
 
 }  // namespace
 
+HoldTermination::HoldTermination() {
+  sigset_t held;
+  sigemptyset(&held);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&held, sig);
+  pthread_sigmask(SIG_BLOCK, &held, &old_);
+}
+
+HoldTermination::~HoldTermination() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+
 bool temp_of_live_pipec(const std::string& name) {
   long pid = temp_pid(name);
   if (pid == 0 || pid == getpid()) return false;
@@ -62,6 +71,7 @@ std::vector<std::string> remove_dead_temps(const std::string& root, const std::v
 }
 
 Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files) {
+  HoldTermination hold;
   Replaced r;
   std::vector<std::pair<fs::path, fs::path>> renames;  // temporary, target
   auto fail = [&](const std::string& path, const std::string& why, size_t from) {

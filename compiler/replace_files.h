@@ -2,13 +2,31 @@
 // each new content goes to a temporary file beside its target, and only when
 // every one is written are they renamed into place. gen and fmt write this
 // way, so a failure part way leaves the old files, and no temporary file.
+// Ctrl-C and the other termination signals are held back meanwhile, so they
+// end pipec before the first temporary file or after the last rename.
 #pragma once
+
+#include <signal.h>
 
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace pipec {
+
+// While one exists, SIGINT, SIGTERM, SIGHUP and SIGQUIT wait; its end lets
+// a signal that came meanwhile act. (SIGKILL cannot wait: the next gen or
+// fmt removes the temporary files a killed pipec leaves.)
+class HoldTermination {
+ public:
+  HoldTermination();
+  ~HoldTermination();
+  HoldTermination(const HoldTermination&) = delete;
+  HoldTermination& operator=(const HoldTermination&) = delete;
+
+ private:
+  sigset_t old_;
+};
 
 struct Replaced {
   std::vector<std::string> written;  // the paths renamed into place, in order
