@@ -2,6 +2,7 @@
 #include "parse.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <set>
 
@@ -129,6 +130,13 @@ class Listener : public antlr4::BaseErrorListener {
 // stand between two brackets (a && b && ... builds a tree as deep as it is long).
 bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnostics& diags) {
   static const std::set<std::string> operators = {"!", "&&", "||", "==", "!=", "<", "<=", ">", ">=", "?", ".", ":"};
+  // A name, literal or closing bracket ends an operand; a name or literal
+  // starts one.
+  auto starts_operand = [](const std::string& s) {
+    unsigned char c = s.empty() ? 0 : static_cast<unsigned char>(s[0]);
+    return std::isalnum(c) || c == '_' || c == '"' || c == '\'' || (c == '-' && s.size() > 1);
+  };
+  auto ends_operand = [&](const std::string& s) { return s == ")" || s == "]" || s == "}" || starts_operand(s); };
   // Operators counted per open bracket; their sum bounds the depth of the
   // tree under the current position.
   std::vector<int> ops = {0};
@@ -137,6 +145,14 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
   for (auto* t : tokens.getTokens()) {
     std::string s = t->getText();
     if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+    // No expression has two operands side by side (`x y`, `"a" b`, `} c`)
+    // or a `;`: there a new statement starts, and its operators a new
+    // count, so that a block of many `input x: string` or `a = b.c` lines
+    // is not taken for one long expression.
+    if (s == ";" || (ends_operand(prev) && starts_operand(s))) {
+      total -= ops.back();
+      ops.back() = 0;
+    }
     // A chain of indexes or calls (x[0][1], f(a)[0]) nests one level per
     // link although its brackets close: each link counts as an operator.
     bool link = (s == "(" || s == "[") && (prev == ")" || prev == "]");
