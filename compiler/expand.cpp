@@ -419,6 +419,14 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
 
 namespace {
 
+// A field's value in an object being built, to change in place. Values are
+// shared and never change once built: one that anything else holds is
+// copied first. (Copying every time made a block of n jobs or steps cost n².)
+Value& own(ValuePtr& p) {
+  if (p.use_count() != 1) p = std::make_shared<Value>(*p);
+  return const_cast<Value&>(*p);  // made non-const by make_shared, and held only here
+}
+
 // Adds a field, merging objects given in several places (a template's env
 // and the job's own env); any other repeat is an error.
 void add_field(Value& obj, const std::string& key, const Pos& key_pos, ValuePtr v, Diagnostics& diags) {
@@ -607,9 +615,7 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
             obj.fields.push_back({s.kind_word + "s", s.pos, l});
             list_it = obj.fields.end() - 1;
           }
-          auto l = std::make_shared<Value>(*list_it->value);
-          l->items.push_back(decl);
-          list_it->value = l;
+          own(list_it->value).items.push_back(decl);
         } else {
           diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + " " + s.name + ": ...\" here" +
                                                 (ctx == Ctx::Workflow ? "; a workflow declares input and secret" : ""));
@@ -626,20 +632,13 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           eval_body(*s.body, scope, Ctx::Job, *job, wf);
           auto jobs = new_object(s.pos, "jobs");
           jobs->fields.push_back({s.name, s.name_pos, job});
-          const Field* existing = obj.field("jobs");
-          if (existing && existing->value->field(s.name)) {
+          auto existing = std::find_if(obj.fields.begin(), obj.fields.end(), [](const Field& f) { return f.key == "jobs"; });
+          if (existing != obj.fields.end() && existing->value->field(s.name)) {
             diags_.error(s.name_pos, "duplicate", "job \"" + s.name + "\" is declared twice");
             break;
           }
-          if (existing) {
-            auto merged = std::make_shared<Value>(*existing->value);
-            merged->fields.push_back({s.name, s.name_pos, job});
-            for (auto& f : obj.fields) {
-              if (f.key == "jobs") f.value = merged;
-            }
-          } else {
-            obj.fields.push_back({"jobs", s.pos, jobs});
-          }
+          if (existing != obj.fields.end()) own(existing->value).fields.push_back({s.name, s.name_pos, job});
+          else obj.fields.push_back({"jobs", s.pos, jobs});
           break;
         }
         if (ctx == Ctx::Job && s.kind_word == "step") {
@@ -647,13 +646,15 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           if (!s.name.empty()) step->fields.push_back({"id", s.name_pos, make_string(s.name, s.name_pos)});
           eval_body(*s.body, scope, Ctx::Step, *step, wf);
           auto it = std::find_if(obj.fields.begin(), obj.fields.end(), [](const Field& f) { return f.key == "steps"; });
-          auto list = std::make_shared<Value>();
-          list->kind = Value::Kind::List;
-          list->pos = s.pos;
-          if (it != obj.fields.end()) *list = *it->value;
-          list->items.push_back(step);
-          if (it != obj.fields.end()) it->value = list;
-          else obj.fields.push_back({"steps", s.pos, list});
+          if (it != obj.fields.end()) {
+            own(it->value).items.push_back(step);
+          } else {
+            auto list = std::make_shared<Value>();
+            list->kind = Value::Kind::List;
+            list->pos = s.pos;
+            list->items.push_back(step);
+            obj.fields.push_back({"steps", s.pos, list});
+          }
           break;
         }
         if ((ctx == Ctx::Object || ctx == Ctx::Env) && !s.name.empty() && !s.has_params) {

@@ -74,3 +74,16 @@ measure "check (clean)" "$pipec" -C "$work" check
 echo "# hand edit" >> "$work/generated/bench/wf_0_linux.yml"
 measure "check (one file drifted)" "$pipec" -C "$work" check
 echo "generated: $(find "$work/generated" -name '*.yml' | wc -l) files, $(cat "$work"/generated/bench/*.yml | wc -l) lines"
+
+# One wide workflow: N jobs of one step each, in one block (block building
+# and the per-workflow checks, not the template instances above).
+mkdir -p "$work/wide/pipelines"
+{
+  echo 'workflow wide() {'
+  echo '  file = "generated/wide.yml"'
+  echo '  on { push }'
+  for ((i = 0; i < count * 10; i++)); do echo "  job j$i { runs-on = \"ubuntu-24.04\" step { run = \"echo $i\" } }"; done
+  echo '}'
+  echo 'use wide()'
+} > "$work/wide/pipelines/wide.pipe"
+measure "gen (one workflow, $((count * 10)) jobs)" "$pipec" -C "$work/wide" gen
