@@ -574,9 +574,8 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       }
       case Stmt::Kind::Typed: {
         if (ctx == Ctx::Workflow && s.kind_word == "input" && wf) {
-          for (const auto& in : wf->inputs) {
-            if (in.name == s.name) diags_.error(s.name_pos, "duplicate", "input \"" + s.name + "\" is declared twice");
-          }
+          if (!input_names_[wf->instance].insert(s.name).second)
+            diags_.error(s.name_pos, "duplicate", "input \"" + s.name + "\" is declared twice");
           wf->inputs.push_back(input_decl(s, *this, scope, diags_));
         } else if (ctx == Ctx::Workflow && s.kind_word == "secret" && wf) {
           SecretDecl sec{s.name, s.name_pos, false, ""};
