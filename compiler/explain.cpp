@@ -311,26 +311,32 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
   json env = json::object();
   if (const Value* we = wf.body->get("env")) env.update(value_json(*we, ctx));
   if (const Value* je = job.get("env")) env.update(value_json(*je, ctx));
+  // The runner's default variables, which a step's process sees (the env
+  // context does not hold them).
+  const json gh = github_context();
+  const json defaults = {{"GITHUB_EVENT_NAME", gh["event_name"]}, {"GITHUB_REF", gh["ref"]},
+                         {"GITHUB_REF_NAME", gh["ref_name"]},     {"GITHUB_REPOSITORY", gh["repository"]},
+                         {"GITHUB_RUN_ID", gh["run_id"]},         {"GITHUB_SHA", gh["sha"]}};
   json steps = json::object();
   std::set<std::string> unknown;  // ids of steps whose outputs only a run gives
   if (const Value* list = job.get("steps")) {
     for (const auto& step : list->items) {
       ctx.contexts["steps"] = steps;
       ctx.contexts["env"] = env;
-      json step_env = env;
+      json step_env = defaults;
+      step_env.update(env);
       if (const Value* se = step->get("env")) step_env.update(value_json(*se, ctx));
       // A tool's env inputs are given in args.
       if (const Value* args = step->get("tool") ? step->get("args") : nullptr) step_env.update(value_json(*args, ctx));
       json outputs = json::object();
       std::vector<std::string> notes;
       bool known = oracle_ && oracle_(*step, step_env, event_, outputs, notes);
-      if (known) {
+      if (known || !notes.empty()) {
         std::string name = step->get("name") ? step->get("name")->text : (step->get("id") ? step->get("id")->text : "step");
         line(indent + 1, name + ":");
         for (const auto& n : notes) line(indent + 2, n);
-      } else if (const Value* sid = step->get("id")) {
-        unknown.insert(sid->text);
       }
+      if (const Value* sid = step->get("id"); sid && !known) unknown.insert(sid->text);
       if (const Value* sid = step->get("id")) steps[sid->text] = {{"outputs", outputs}, {"outcome", "success"}, {"conclusion", "success"}};
     }
   }

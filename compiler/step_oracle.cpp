@@ -13,11 +13,11 @@ bool flag(const Value* v) { return v && v->kind == Value::Kind::Bool && v->boole
 using Family = steps::configure_ci::Family;
 
 std::vector<Family> families_of(const Program& program) {
-  std::vector<steps::configure_ci::Family> out;
+  std::vector<Family> out;
   for (const auto& t : program.tables) {
     if (t.name != "gpu_families") continue;
     for (const auto& row : t.rows->items) {
-      steps::configure_ci::Family f;
+      Family f;
       f.key = text(row->get("key"));
       f.trigger = text(row->get("trigger"));
       f.platform = text(row->get("platform"));
@@ -102,11 +102,10 @@ void configure_target_run(const std::vector<Family>& families, const nlohmann::j
 
 // promote_wheels_based_on_policy: whether the tested wheels are promoted,
 // from the results explain has for the build and test jobs.
-void promote(const nlohmann::json& env, const ExplainEvent& event, std::vector<std::string>& notes) {
-  std::string ref_name = env.contains("GITHUB_REF_NAME") ? env_text(env, "GITHUB_REF_NAME") : event.branch;
-  auto p = steps::release::promote_wheels_based_on_policy({env_text(env, "BUILD_RESULT"), env_text(env, "TEST_RESULT"),
-                                                           env_text(env, "TEST_RUNS_ON"),
-                                                           env_text(env, "BYPASS_TESTS_FOR_RELEASES"), ref_name});
+void promote(const nlohmann::json& env, std::vector<std::string>& notes) {
+  auto p = steps::release::promote_wheels_based_on_policy(
+      {env_text(env, "BUILD_RESULT"), env_text(env, "TEST_RESULT"), env_text(env, "TEST_RUNS_ON"),
+       env_text(env, "BYPASS_TESTS_FOR_RELEASES"), env_text(env, "GITHUB_REF_NAME")});
   if (!p.annotation.empty()) notes.push_back(p.annotation);
   notes.push_back(std::string("upload=") + (p.upload ? "true" : "false"));
 }
@@ -129,7 +128,7 @@ StepOracle step_oracle(const Program& program) {
     try {
       if (n == "configure_ci") configure_ci(families, env, event, outputs, notes);
       if (n == "configure_target_run") configure_target_run(families, env, outputs, notes);
-      if (n == "promote_wheels_based_on_policy") promote(env, event, notes);
+      if (n == "promote_wheels_based_on_policy") promote(env, notes);
     } catch (const steps::InputError& err) {
       notes.push_back(n + " fails: " + err.what());
     }

@@ -118,6 +118,12 @@ got=$(first_leg --workflow release_portable_linux_pytorch_wheels.yml --input amd
 if [ "$got" = "        Determine upload flag:
           ::warning::No test runner and BYPASS_TESTS_FOR_RELEASES not set. Skipping upload.
           upload=false" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL release gfx1152:\n%s\n' "$got"; fi
+# On a release branch the policy promotes untested wheels too: the step
+# reads the branch from the runner's GITHUB_REF_NAME.
+got=$(first_leg --workflow release_portable_linux_pytorch_wheels.yml --branch release/therock-7.1 --input amdgpu_family=gfx1152 | tail -3)
+if [ "$got" = "        Determine upload flag:
+          ::notice::On release branch: release/therock-7.1. Forcing upload independent of test results.
+          upload=true" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL release branch:\n%s\n' "$got"; fi
 out=$("$pipec" explain --event push --fork 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$out" = 'error: --fork describes a pull request; it needs --event pull_request [usage]
 1 error' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL fork push: %s %s\n' "$rc" "$out"; fi
