@@ -424,7 +424,11 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
   std::string header = "event: " + event.event + (event.fork ? " from a fork" : "") + ", branch " + event.branch;
   if (!event.labels.empty()) header += ", labels " + join(event.labels);
   for (const auto& [k, v] : event.inputs) header += ", " + k + "=" + v;
+  if (!event.changed.empty()) header += ", changed " + join(event.changed);
   sim.out += header + "\n";
+  // Path filters and configure_ci's build gate read the diff.
+  if (event.changed.empty() && event.event != "schedule")
+    sim.out += "no changed paths given (--changed PATH): path filters are taken to match, and steps that read the diff see none\n";
   std::vector<const WorkflowModel*> entries;
   for (const auto& wf : program.workflows) {
     if (selected(*wf) && sim.triggered(*wf)) entries.push_back(wf.get());

@@ -124,6 +124,12 @@ got=$(first_leg --workflow release_portable_linux_pytorch_wheels.yml --branch re
 if [ "$got" = "        Determine upload flag:
           ::notice::On release branch: release/therock-7.1. Forcing upload independent of test results.
           upload=true" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL release branch:\n%s\n' "$got"; fi
+# The header says what the event is, and when no diff was given.
+got="$("$pipec" explain --event pull_request --label build:pytorch --workflow ci.yml | head -2)
+$("$pipec" explain --event push --changed src/a.cpp --changed docs/b.md --workflow ci.yml | head -2)"
+if [ "$got" = "event: pull_request, branch main, labels build:pytorch
+no changed paths given (--changed PATH): path filters are taken to match, and steps that read the diff see none
+event: push, branch main, changed src/a.cpp, docs/b.md" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL header:\n%s\n' "$got"; fi
 out=$("$pipec" explain --event push --fork 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$out" = 'error: --fork describes a pull request; it needs --event pull_request [usage]
 1 error' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL fork push: %s %s\n' "$rc" "$out"; fi
