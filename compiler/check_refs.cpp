@@ -152,6 +152,8 @@ void RefChecker::run() {
     check_job(j);
   }
   // Cycles in needs.
+  std::map<std::string, const JobInfo*> by_id;
+  for (const auto& j : jobs_) by_id.emplace(j.id, &j);
   std::map<std::string, int> state;
   std::vector<std::string> path;
   std::function<bool(const std::string&)> visit = [&](const std::string& id) {
@@ -160,15 +162,13 @@ void RefChecker::run() {
       auto it = std::find(path.begin(), path.end(), id);
       std::vector<std::string> cyc(it, path.end());
       cyc.push_back(id);
-      auto job = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& j) { return j.id == id; });
-      diags_.error(job->pos, "needs-cycle", "jobs depend on each other in a cycle: " + join(cyc, " -> "));
+      diags_.error(by_id.at(id)->pos, "needs-cycle", "jobs depend on each other in a cycle: " + join(cyc, " -> "));
       return true;
     }
     state[id] = 1;
     path.push_back(id);
-    auto job = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& j) { return j.id == id; });
-    for (const auto& n : job->needs) {
-      if (contains(ids, n) && visit(n)) return true;
+    for (const auto& n : by_id.at(id)->needs) {
+      if (by_id.count(n) && visit(n)) return true;
     }
     path.pop_back();
     state[id] = 2;

@@ -574,7 +574,7 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       }
       case Stmt::Kind::Typed: {
         if (ctx == Ctx::Workflow && s.kind_word == "input" && wf) {
-          if (!input_names_[wf->instance].insert(s.name).second)
+          if (!declared_[{wf->instance, "input"}].insert(s.name).second)
             diags_.error(s.name_pos, "duplicate", "input \"" + s.name + "\" is declared twice");
           wf->inputs.push_back(input_decl(s, *this, scope, diags_));
         } else if (ctx == Ctx::Workflow && s.kind_word == "secret" && wf) {
@@ -632,7 +632,9 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           auto jobs = new_object(s.pos, "jobs");
           jobs->fields.push_back({s.name, s.name_pos, job});
           auto existing = std::find_if(obj.fields.begin(), obj.fields.end(), [](const Field& f) { return f.key == "jobs"; });
-          if (existing != obj.fields.end() && existing->value->field(s.name)) {
+          bool repeat = wf ? !declared_[{wf->instance, "job"}].insert(s.name).second
+                           : existing != obj.fields.end() && existing->value->field(s.name);
+          if (repeat) {
             diags_.error(s.name_pos, "duplicate", "job \"" + s.name + "\" is declared twice");
             break;
           }

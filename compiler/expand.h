@@ -84,7 +84,8 @@ class Expander {
   std::set<std::string> loading_;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   std::set<const Template*> used_;              // templates instantiated at least once
-  std::map<std::string, std::set<std::string>> input_names_;  // workflow instance key -> its inputs so far
+  // (workflow instance key, "input" or "job") -> the names declared so far
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> declared_;
   int depth_ = 0;                               // template instantiation depth
   int uses_ = 0;                                // template uses expanded so far (kMaxUses)
 };
