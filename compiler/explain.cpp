@@ -426,7 +426,7 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
   for (const auto& [k, v] : event.inputs) header += ", " + k + "=" + v;
   if (!event.changed.empty()) header += ", changed " + join(event.changed);
   sim.out += header + "\n";
-  // Path filters and configure_ci's build gate read the diff.
+  // Path filters read the diff, and so do steps such as configure_ci.
   if (event.changed.empty() && event.event != "schedule")
     sim.out += "no changed paths given (--changed PATH): path filters are taken to match, and steps that read the diff see none\n";
   std::vector<const WorkflowModel*> entries;
