@@ -632,9 +632,8 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           auto jobs = new_object(s.pos, "jobs");
           jobs->fields.push_back({s.name, s.name_pos, job});
           auto existing = std::find_if(obj.fields.begin(), obj.fields.end(), [](const Field& f) { return f.key == "jobs"; });
-          bool repeat = wf ? !declared_[{wf->instance, "job"}].insert(s.name).second
-                           : existing != obj.fields.end() && existing->value->field(s.name);
-          if (repeat) {
+          // A workflow body is only evaluated with its model (wf).
+          if (wf && !declared_[{wf->instance, "job"}].insert(s.name).second) {
             diags_.error(s.name_pos, "duplicate", "job \"" + s.name + "\" is declared twice");
             break;
           }
