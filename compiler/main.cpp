@@ -42,6 +42,16 @@ int main(int argc, char** argv) {
         return "";
       },
       "DIR");
+  // An empty branch, label or path describes no event GitHub sends; it too is
+  // most often an unset variable.
+  const CLI::Validator non_empty(
+      [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "TEXT");
+  const CLI::Validator name_value(
+      [](std::string& v) -> std::string {
+        auto eq = v.find('=');
+        return eq == std::string::npos || eq == 0 ? "takes name=value, not \"" + v + "\"" : "";
+      },
+      "NAME=VALUE");
   app.add_option("-C,--root", root, "Repository root (default: the current directory)")->check(directory);
   app.add_option("--format", g_format, "Diagnostics and drift as text, github (annotations), json or sarif")
       ->check(CLI::IsMember({"text", "github", "json", "sarif"}));
@@ -52,10 +62,11 @@ int main(int argc, char** argv) {
   pipec::ExplainEvent event;
   std::vector<std::string> input_args;
   explain->add_option("--event", event.event, "push, pull_request, schedule or workflow_dispatch")->required();
-  explain->add_option("--branch", event.branch, "The branch pushed to, or the pull request's base (default: main)");
-  explain->add_option("--label", event.labels, "A pull request label (repeat for several)");
-  explain->add_option("--input", input_args, "A dispatch input, name=value (repeat for several)");
-  explain->add_option("--changed", event.changed, "A changed path (repeat for several)");
+  explain->add_option("--branch", event.branch, "The branch pushed to, or the pull request's base (default: main)")
+      ->check(non_empty);
+  explain->add_option("--label", event.labels, "A pull request label (repeat for several)")->check(non_empty);
+  explain->add_option("--input", input_args, "A dispatch input, name=value (repeat for several)")->check(name_value);
+  explain->add_option("--changed", event.changed, "A changed path (repeat for several)")->check(non_empty);
   explain->add_option("--workflow", event.workflow, "Only this entry workflow, e.g. ci.yml");
   explain->add_flag("--fork", event.fork, "The pull request comes from a fork");
   auto* graph = app.add_subcommand("graph", "The call graph of all workflows, or one workflow's job graph (Mermaid)");
@@ -109,11 +120,7 @@ int main(int argc, char** argv) {
     }
     if (explain->parsed()) {
       for (const auto& kv : input_args) {
-        auto eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0) {
-          std::cerr << "pipec: error: --input takes name=value, not \"" << kv << "\"\n";
-          return 2;
-        }
+        auto eq = kv.find('=');  // there is one: the option's check
         event.inputs[kv.substr(0, eq)] = kv.substr(eq + 1);
       }
       std::string report = pipec::explain(c.program, event, pipec::step_oracle(c.program), c.diags);

@@ -155,6 +155,16 @@ usage "boolean input" 'error: --input linux_use_prebuilt_artifacts: generated/th
 1 error' --event workflow_dispatch --workflow $ci --input linux_use_prebuilt_artifacts=yes
 usage "choice input" 'error: --input amdgpu_family: generated/therock/.github/workflows/release_windows_pytorch_wheels.yml takes one of gfx101X-dgpu, gfx103X-dgpu, gfx110X-all, gfx1150, gfx1151, gfx1152, gfx1153, gfx120X-all, gfx90X-dcgpu, gfx94X-dcgpu, gfx950-dcgpu, not "gfx94x" [usage]
 1 error' --event workflow_dispatch --workflow release_windows_pytorch_wheels.yml --input amdgpu_family=gfx94x
-usage "input without a name" 'pipec: error: --input takes name=value, not "=x"' --event workflow_dispatch --input =x
+usage "input without a name" '--input: takes name=value, not "=x"
+Run with --help for more information.' --event workflow_dispatch --input =x
+usage "input without a value" '--input: takes name=value, not "build_pytorch"
+Run with --help for more information.' --event workflow_dispatch --input build_pytorch
+# An empty value is most often an unset variable in a script.
+usage "empty branch" '--branch: is empty
+Run with --help for more information.' --event push --branch ""
+usage "empty label" '--label: is empty
+Run with --help for more information.' --event pull_request --label ""
+usage "empty changed path" '--changed: is empty
+Run with --help for more information.' --event pull_request --changed ""
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
