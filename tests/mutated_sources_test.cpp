@@ -1,5 +1,7 @@
 // pipec on broken input: TheRock's pipelines with bytes deleted, inserted,
 // copied, cut short or lines swapped (a fixed seed, so a failure repeats).
+// PIPEC_MUTATION_SEED and PIPEC_MUTATION_RUNS choose another seed and a
+// longer campaign, for a search by hand; ctest runs the fixed one.
 // Whatever the damage, the compile must end in diagnostics that name a file,
 // never in an exception or (under the sanitizers) a memory error.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
@@ -8,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -71,14 +74,19 @@ TEST_CASE("a damaged .pipe file ends in diagnostics, never in a crash") {
   for (const auto& f : files) original[f] = slurp(f);
   REQUIRE(files.size() >= 7);
 
-  std::mt19937 rng(20261122);
+  auto from_env = [](const char* name, unsigned long fallback) {
+    const char* v = std::getenv(name);
+    return v && *v ? std::stoul(v) : fallback;
+  };
+  const unsigned long seed = from_env("PIPEC_MUTATION_SEED", 20261122);
+  std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
   int failed_compiles = 0;
-  const int kRuns = 250;
+  const int kRuns = static_cast<int>(from_env("PIPEC_MUTATION_RUNS", 250));
   for (int run = 0; run < kRuns; ++run) {
     const fs::path& f = files[std::uniform_int_distribution<size_t>(0, files.size() - 1)(rng)];
     std::string text = mutate(original[f], rng);
     spit(f, text);
-    std::string what = "run " + std::to_string(run) + ", " + f.filename().string();
+    std::string what = "seed " + std::to_string(seed) + ", run " + std::to_string(run) + ", " + f.filename().string();
     try {
       pipec::Compilation c = pipec::compile_tree(work.string());
       if (c.diags.has_errors()) {
