@@ -98,7 +98,7 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
     case K::String: return string(e, scope);
     case K::Number: return make_number(e.text, e.pos);
     case K::Bool: return make_bool(e.boolean, e.pos);
-    case K::Null: return make_error(e.pos);
+    case K::Null: return make_null(e.pos);
     case K::Name: {
       if (auto v = scope->lookup(e.text)) return v;
       const auto& roots = runtime_roots();
