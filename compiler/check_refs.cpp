@@ -104,11 +104,20 @@ class RefChecker {
   Diagnostics& diags_;
   std::vector<JobInfo> jobs_;
   std::vector<std::string> inputs_;
+  // With a dispatch trigger, GitHub types github.event.inputs as the
+  // dispatch inputs; has_dispatch_ says whether there is one.
+  std::vector<std::string> dispatch_inputs_;
+  bool has_dispatch_ = false;
   std::vector<std::string> workflow_env_;
 };
 
 void RefChecker::run() {
-  for (const auto& in : wf_.inputs) inputs_.push_back(in.name);
+  for (const auto& in : wf_.inputs) {
+    inputs_.push_back(in.name);
+    if (in.only != "call") dispatch_inputs_.push_back(in.name);
+  }
+  const Value* on = wf_.body->get("on");
+  has_dispatch_ = on && (on->get("dispatch") || on->get("workflow_dispatch"));
   workflow_env_ = keys_of(wf_.body->get("env"));
   const Value* jobs = wf_.body->get("jobs");
   if (!jobs || jobs->fields.empty()) {
@@ -277,14 +286,28 @@ std::string RefChecker::type_of(const Expr& e) const {
     }
   }
   if (c.size() == 4 && (c[0].first == "needs" || c[0].first == "steps") && c[2].first == "outputs") return "string";
+  // Whole contexts, and the parts of them that are always objects.
+  static const std::vector<std::string> contexts = {"github", "inputs", "env",      "matrix", "needs", "steps",
+                                                    "secrets", "vars",  "runner", "strategy", "job",   "jobs"};
+  if (c.size() == 1 && e.kind == Expr::Kind::Name && contains(contexts, c[0].first)) return "object";
+  if (c.size() == 2 && c[0].first == "github" && c[1].first == "event") return "object";
+  if ((c.size() == 2 || (c.size() == 3 && c[2].first == "outputs")) && (c[0].first == "needs" || c[0].first == "steps"))
+    return "object";
   return "";
 }
 
 void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                             const std::vector<std::string>& env_names, const std::string& where) {
-  if (e.kind == Expr::Kind::Binary && (e.text == "==" || e.text == "!=")) {
+  static const std::vector<std::string> comparisons = {"==", "!=", "<", "<=", ">", ">="};
+  if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
     std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
-    if (!l.empty() && !r.empty() && l != r) {
+    if (!l.empty() && !r.empty() && l != r && (l == "object" || r == "object")) {
+      // GitHub finds an object equal only to itself, and in no order.
+      const Expr& obj = *e.operands[l == "object" ? 0 : 1];
+      diags_.error(e.pos, "type-mismatch",
+                   render_expr(obj) + " is an object, compared with a " + (l == "object" ? r : l) + ": `" +
+                       render_expr(e) + "` is always " + (e.text == "!=" ? "true" : "false"));
+    } else if (!l.empty() && !r.empty() && l != r && (e.text == "==" || e.text == "!=")) {
       const Expr& ref = chain(*e.operands[0]).empty() ? *e.operands[1] : *e.operands[0];
       diags_.error(e.pos, "type-mismatch",
                    render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) + " but is compared with a " +
@@ -381,6 +404,10 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   } else if (root == "github" && c.size() >= 2) {
     if (!contains(kGithubFields, seg(1)))
       diags_.error(c[1].second, "unknown-context", "github has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), kGithubFields));
+    else if (has_dispatch_ && c.size() >= 4 && seg(1) == "event" && seg(2) == "inputs" && !contains(dispatch_inputs_, seg(3)))
+      diags_.error(c[3].second, "unknown-input",
+                   "no dispatch input \"" + seg(3) + "\"" + did_you_mean(seg(3), dispatch_inputs_) +
+                       "; github.event.inputs holds the workflow_dispatch inputs");
   } else if (root == "runner" && c.size() == 2) {
     static const std::vector<std::string> f = {"arch", "debug", "environment", "name", "os", "temp", "tool_cache"};
     if (!contains(f, seg(1)))
