@@ -56,6 +56,8 @@ class Lowerer {
   ValuePtr lower_step(const Value& step, const Value& job);
   ValuePtr lower_permissions(const Value& v);
   std::string text_of(const Value& v);
+  ValuePtr condition(const Value& v);
+  ValuePtr output_value(const Value& v);
 
   const WorkflowModel& wf_;
   const Program& program_;
@@ -69,6 +71,40 @@ std::string Lowerer::text_of(const Value& v) {
   if (v.parts.empty()) return v.text;
   for (const auto& p : v.parts) out += p.expr ? "${{ " + render_expr(*p.expr) + " }}" : p.text;
   return out;
+}
+
+// "null", "a list", "an object": a value's kind as a sentence names it.
+std::string a_kind(const Value& v) {
+  std::string k = kind_name(v);
+  if (v.kind == Value::Kind::Null) return k;
+  return (std::string("aeiou").find(k[0]) != std::string::npos ? "an " : "a ") + k;
+}
+
+// An `if` that is not true or false: one expression GitHub evaluates. A
+// string (plain, or with text around its ${{ }}) would be read by GitHub as
+// an expression pipec never checked, or as text, which is always true.
+ValuePtr Lowerer::condition(const Value& v) {
+  bool one_expr = v.kind == Value::Kind::Runtime ||
+                  (v.kind == Value::Kind::String && v.parts.size() == 1 && v.parts[0].expr);
+  if (!one_expr) {
+    std::string why = v.is_string() && v.parts.empty()
+                          ? "a string; write the condition itself, without quotes"
+                      : v.kind == Value::Kind::String
+                          ? "text around ${{ }}, which GitHub reads as a non-empty string: always true"
+                          : a_kind(v);
+    diags_.error(v.pos, "type", "if takes a condition or true/false, not " + why);
+    return make_null(v.pos);
+  }
+  return make_string(text_of(v), v.pos);
+}
+
+// A workflow output's value: text, or an expression GitHub turns into text.
+ValuePtr Lowerer::output_value(const Value& v) {
+  if (v.kind == Value::Kind::List || v.kind == Value::Kind::Object || v.kind == Value::Kind::Null) {
+    diags_.error(v.pos, "type", "a workflow output is text or an expression, not " + a_kind(v));
+    return make_null(v.pos);
+  }
+  return make_string(text_of(v), v.pos);
 }
 
 ValuePtr Lowerer::lower_any(const Value& v, const std::string& where) {
@@ -202,10 +238,10 @@ ValuePtr Lowerer::lower_on(const Value& on) {
             auto decl = object(of.key_pos);
             if (of.value->kind == Value::Kind::Object) {
               for (const auto& k : {"description", "value"}) {
-                if (const Value* x = of.value->get(k)) decl->fields.push_back({k, x->pos, make_string(text_of(*x), x->pos)});
+                if (const Value* x = of.value->get(k)) decl->fields.push_back({k, x->pos, output_value(*x)});
               }
             } else {
-              decl->fields.push_back({"value", of.value->pos, make_string(text_of(*of.value), of.value->pos)});
+              decl->fields.push_back({"value", of.value->pos, output_value(*of.value)});
             }
             o->fields.push_back({of.key, of.key_pos, decl});
           }
@@ -357,7 +393,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
       }
       return lower_any(u, "uses");
     }
-    if (f.key == "if") return make_string(text_of(*f.value), f.value->pos);
+    if (f.key == "if") return condition(*f.value);
     return lower_any(*f.value, "step." + f.key);
   });
 }
@@ -377,7 +413,7 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
     diags_.error(job.pos, "job-shape", "job needs runs-on (or uses = a workflow to call)");
   return ordered(job, kJobKeys, kPipecJobKeys, "job", [&](const Field& f) -> ValuePtr {
     if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;
-    if (f.key == "if") return make_string(text_of(*f.value), f.value->pos);
+    if (f.key == "if") return condition(*f.value);
     if (f.key == "steps") return steps;
     if (f.key == "permissions") return lower_permissions(*f.value);
     if (f.key == "container" && f.value->tag == "image") return make_string(f.value->get("ref")->text, f.value->pos);
