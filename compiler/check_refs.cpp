@@ -98,6 +98,7 @@ class RefChecker {
   void check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                   const std::vector<std::string>& env_names, const std::string& where);
   std::string type_of(const Expr& e) const;
+  void check_templates(const Value& v);
 
   WorkflowModel& wf_;
   const Program& program_;
@@ -160,6 +161,7 @@ void RefChecker::run() {
     }
     check_job(j);
   }
+  check_templates(*wf_.body);
   // Cycles in needs.
   std::map<std::string, const JobInfo*> by_id;
   for (const auto& j : jobs_) by_id.emplace(j.id, &j);
@@ -294,6 +296,25 @@ std::string RefChecker::type_of(const Expr& e) const {
   if ((c.size() == 2 || (c.size() == 3 && c[2].first == "outputs")) && (c[0].first == "needs" || c[0].first == "steps"))
     return "object";
   return "";
+}
+
+// Every ${{ }} but an if's writes its value as text, and an object has no
+// text GitHub gives (actionlint refuses it): toJSON writes its contents.
+void RefChecker::check_templates(const Value& v) {
+  auto check = [&](const Expr& e) {
+    if (type_of(e) == "object")
+      diags_.error(chain(e)[0].second, "type-mismatch",
+                   render_expr(e) + " is an object, and ${{ }} here writes it as text; write toJSON(" +
+                       render_expr(e) + ") for its contents, or name one of its fields");
+  };
+  if (v.kind == Value::Kind::Runtime) check(*v.expr);
+  for (const auto& p : v.parts) {
+    if (p.expr) check(*p.expr);
+  }
+  for (const auto& i : v.items) check_templates(*i);
+  for (const auto& f : v.fields) {
+    if (f.key != "if") check_templates(*f.value);
+  }
 }
 
 void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
