@@ -99,6 +99,7 @@ class RefChecker {
                   const std::vector<std::string>& env_names, const std::string& where);
   std::string type_of(const Expr& e) const;
   void check_templates(const Value& v);
+  void check_workflow_fields();
 
   WorkflowModel& wf_;
   const Program& program_;
@@ -161,6 +162,7 @@ void RefChecker::run() {
     }
     check_job(j);
   }
+  check_workflow_fields();
   check_templates(*wf_.body);
   // Cycles in needs.
   std::map<std::string, const JobInfo*> by_id;
@@ -296,6 +298,30 @@ std::string RefChecker::type_of(const Expr& e) const {
   if ((c.size() == 2 || (c.size() == 3 && c[2].first == "outputs")) && (c[0].first == "needs" || c[0].first == "steps"))
     return "object";
   return "";
+}
+
+// The workflow's own fields (run-name, concurrency, env, ...) run before any
+// job: GitHub gives them github, inputs and vars, and env also secrets.
+void RefChecker::check_workflow_fields() {
+  for (const auto& f : wf_.body->fields) {
+    if (f.key == "jobs" || f.key == "on" || f.key == "outputs") continue;
+    std::vector<std::string> allowed = {"github", "inputs", "vars"};
+    if (f.key == "env") allowed.push_back("secrets");
+    each_runtime(*f.value, [&](const Expr& e) {
+      auto c = chain(e);
+      if (c.empty()) {
+        check_expr(e, nullptr, {}, {}, f.key);
+      } else if (!contains(allowed, c[0].first)) {
+        // Reported once, at the name itself.
+        if (e.kind == Expr::Kind::Name)
+          diags_.error(e.pos, "unknown-context",
+                       c[0].first + " is not available in the workflow's " + f.key + ", which runs before any job; it can read " +
+                           join(allowed));
+      } else {
+        check_expr(e, nullptr, {}, {}, f.key);
+      }
+    });
+  }
 }
 
 // Every ${{ }} but an if's writes its value as text, and an object has no
