@@ -29,6 +29,15 @@ const Order kPipecJobKeys = {"unroll"};
 const Order kStepKeys = {"name",  "id",    "if", "uses", "with", "shell", "working-directory",
                          "env",   "timeout-minutes", "continue-on-error", "run"};
 const Order kPipecStepKeys = {"exports", "tool", "args", "builds"};
+// The keys of GitHub's nested sections, for blocks written as objects.
+const std::vector<std::pair<std::string, Order>> kSectionKeys = {
+    {"container", {"image", "credentials", "env", "ports", "volumes", "options"}},
+    {"strategy", {"matrix", "fail-fast", "max-parallel"}},
+    {"defaults", {"run"}},
+    {"defaults.run", {"shell", "working-directory"}},
+    {"concurrency", {"group", "cancel-in-progress"}},
+    {"environment", {"name", "url"}},
+};
 const Order kTriggerKeys = {"push", "pull_request", "pull_request_target", "merge_group", "schedule",
                             "workflow_dispatch", "workflow_call", "workflow_run", "release", "issues",
                             "issue_comment", "repository_dispatch"};
@@ -47,7 +56,10 @@ class Lowerer {
   ValuePtr run();
 
  private:
-  ValuePtr lower_any(const Value& v, const std::string& where);
+  // at: where to report a value that cannot be written (the key that holds
+  // it; a declared value's own position is its declaration).
+  ValuePtr lower_any(const Value& v, const std::string& where, const Pos* at = nullptr);
+  void check_sections(const Value& holder, const std::string& what);
   ValuePtr ordered(const Value& v, const Order& order, const Order& pipec_only, const std::string& what,
                    const std::function<ValuePtr(const Field&)>& each);
   ValuePtr lower_on(const Value& on);
@@ -58,6 +70,7 @@ class Lowerer {
   std::string text_of(const Value& v);
   ValuePtr condition(const Value& v);
   ValuePtr output_value(const Value& v);
+  std::shared_ptr<Value> lower_scalars(const Field& block);
 
   const WorkflowModel& wf_;
   const Program& program_;
@@ -107,7 +120,29 @@ ValuePtr Lowerer::output_value(const Value& v) {
   return make_string(text_of(v), v.pos);
 }
 
-ValuePtr Lowerer::lower_any(const Value& v, const std::string& where) {
+// An env block, or a step's with: names and the text each one holds.
+std::shared_ptr<Value> Lowerer::lower_scalars(const Field& block) {
+  const Value& v = *block.value;
+  const std::string& what = block.key;
+  auto out = object(v.pos);
+  if (v.kind != Value::Kind::Object || !v.tag.empty()) {
+    // At the key: a declared value's own position is its declaration.
+    diags_.error(block.key_pos, "type", what + " is a block of NAME = value, not " + a_kind(v));
+    return out;
+  }
+  for (const auto& f : v.fields) {
+    const Value& x = *f.value;
+    if (x.kind == Value::Kind::Null || x.kind == Value::Kind::List || x.kind == Value::Kind::Object ||
+        x.kind == Value::Kind::Template)
+      diags_.error(f.key_pos, "type",
+                   what + " " + f.key + " takes text, a number, true/false or an expression, not " + a_kind(x));
+    else
+      out->fields.push_back({f.key, f.key_pos, lower_any(x, what, &f.key_pos)});
+  }
+  return out;
+}
+
+ValuePtr Lowerer::lower_any(const Value& v, const std::string& where, const Pos* at) {
   switch (v.kind) {
     case Value::Kind::Runtime:
     case Value::Kind::String: {
@@ -124,17 +159,49 @@ ValuePtr Lowerer::lower_any(const Value& v, const std::string& where) {
     case Value::Kind::Object: {
       if (v.tag == "image") return make_string(v.get("ref")->text, v.pos);
       if (v.tag == "action" || v.tag == "workflow_ref" || v.tag == "profile" || v.tag == "tool" || v.tag == "row") {
-        diags_.error(v.pos, "type", "a " + v.tag + " cannot be used as a value in " + where);
+        diags_.error(at ? *at : v.pos, "type", a_kind(v) + " cannot be used as a value in " + where);
         return make_null(v.pos);
       }
       auto out = object(v.pos);
-      for (const auto& f : v.fields) out->fields.push_back({f.key, f.key_pos, lower_any(*f.value, where)});
+      for (const auto& f : v.fields)
+        out->fields.push_back({f.key, f.key_pos, lower_any(*f.value, where + "." + f.key, &f.key_pos)});
       return out;
     }
     case Value::Kind::Template:
-      diags_.error(v.pos, "type", "a template cannot be used as a value in " + where);
+      diags_.error(at ? *at : v.pos, "type", "a template cannot be used as a value in " + where);
       return make_null(v.pos);
+    case Value::Kind::Null:
+      // A key with no value (a bare word, or null) means something only for
+      // a trigger: on { push dispatch }.
+      if (where.rfind("on.", 0) != 0)
+        diags_.error(at ? *at : v.pos, "type",
+                     "no value for " + where + "; write " + where.substr(where.rfind('.') + 1) + " = value, or leave it out");
+      return std::make_shared<Value>(v);
     default: return std::make_shared<Value>(v);
+  }
+}
+
+// Unknown keys inside a workflow's or job's nested sections (container,
+// strategy, defaults, concurrency, environment, and each service).
+void Lowerer::check_sections(const Value& holder, const std::string& what) {
+  auto check = [&](const Value& v, const Order& keys, const std::string& section) {
+    if (v.kind != Value::Kind::Object || !v.tag.empty()) return;
+    Order sorted = keys;
+    std::sort(sorted.begin(), sorted.end());
+    for (const auto& f : v.fields) {
+      if (std::find(keys.begin(), keys.end(), f.key) == keys.end())
+        diags_.error(f.key_pos, "unknown-key", "unexpected key \"" + f.key + "\" for " + section +
+                                                    did_you_mean(f.key, sorted) + "; expected one of " + join(sorted));
+    }
+  };
+  for (const auto& [path, keys] : kSectionKeys) {
+    auto dot = path.find('.');
+    const Value* v = holder.get(path.substr(0, dot));
+    if (v && dot != std::string::npos) v = v->kind == Value::Kind::Object ? v->get(path.substr(dot + 1)) : nullptr;
+    if (v) check(*v, keys, what + "." + path);
+  }
+  if (const Value* services = holder.get("services"); services && services->kind == Value::Kind::Object) {
+    for (const auto& f : services->fields) check(*f.value, kSectionKeys[0].second, what + ".services." + f.key);
   }
 }
 
@@ -287,9 +354,11 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   if (const Value* s = step.get("shell"); s && s->is_string()) shell = s->text;
 
   auto env = object(step.pos);
-  if (const Value* e = step.get("env")) {
-    for (const auto& f : e->fields) env->fields.push_back({f.key, f.key_pos, lower_any(*f.value, "env")});
-  }
+  if (const Field* e = step.field("env")) env = lower_scalars(*e);
+  if (!step.get("run") && !step.get("uses") && !step.get("tool"))
+    diags_.error(step.pos, "step-shape", "a step runs a script (run), an action (uses) or a step tool (tool)");
+  if (step.get("uses") && (step.get("run") || step.get("tool")))
+    diags_.error(step.pos, "step-shape", "a step either uses an action or runs a script or tool, not both");
   ValuePtr run_value;
   Value tool_step = step;
   if (const ToolDecl* tool = step.get("tool") ? find_tool(program_, *step.get("tool")) : nullptr) {
@@ -394,7 +463,8 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
       return lower_any(u, "uses");
     }
     if (f.key == "if") return condition(*f.value);
-    return lower_any(*f.value, "step." + f.key);
+    if (f.key == "with") return lower_scalars(f);
+    return lower_any(*f.value, "step." + f.key, &f.key_pos);
   });
 }
 
@@ -411,11 +481,13 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
     diags_.error(job.pos, "job-shape", "a job either calls a workflow (uses) or runs steps, not both");
   if (!job.get("uses") && !job.get("runs-on"))
     diags_.error(job.pos, "job-shape", "job needs runs-on (or uses = a workflow to call)");
+  check_sections(job, "job");
   return ordered(job, kJobKeys, kPipecJobKeys, "job", [&](const Field& f) -> ValuePtr {
     if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;
     if (f.key == "if") return condition(*f.value);
     if (f.key == "steps") return steps;
     if (f.key == "permissions") return lower_permissions(*f.value);
+    if (f.key == "env") return lower_scalars(f);
     if (f.key == "container" && f.value->tag == "image") return make_string(f.value->get("ref")->text, f.value->pos);
     if (f.key == "uses") {
       const Value& u = *f.value;
@@ -433,15 +505,17 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
       if (f.value->items.size() == 1) return lower_any(*f.value->items[0], "needs");
       return lower_any(*f.value, "needs");
     }
-    return lower_any(*f.value, "job." + f.key);
+    return lower_any(*f.value, "job." + f.key, &f.key_pos);
   });
 }
 
 ValuePtr Lowerer::run() {
   const Value& body = *wf_.body;
+  check_sections(body, "workflow");
   auto out = ordered(body, kWorkflowKeys, kPipecWorkflowKeys, "workflow", [&](const Field& f) -> ValuePtr {
     if (f.key == "on") return lower_on(*f.value);
     if (f.key == "permissions") return lower_permissions(*f.value);
+    if (f.key == "env") return lower_scalars(f);
     if (f.key == "jobs") {
       auto jobs = object(f.value->pos);
       for (const auto& j : f.value->fields) {
@@ -450,7 +524,7 @@ ValuePtr Lowerer::run() {
       }
       return jobs;
     }
-    return lower_any(*f.value, f.key);
+    return lower_any(*f.value, f.key, &f.key_pos);
   });
   if (!body.get("on")) diags_.error(wf_.pos, "missing", "workflow " + wf_.instance + " has no triggers: add on { ... }");
   return out;
