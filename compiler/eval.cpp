@@ -1,7 +1,9 @@
 // Partial evaluation of expressions: what is known at compile time is folded,
 // what GitHub decides at run time stays an expression.
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <map>
 
 #include "ascii.h"
 #include "expand.h"
@@ -371,10 +373,11 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
   }
   auto want = [&](size_t lo, size_t hi) {
     if (args.size() >= lo && args.size() <= hi) return true;
-    diags_.error(e.pos, "arity", f + "() takes " +
-                                     (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " +
-                                                                          std::to_string(hi)) +
-                                     " arguments, not " + std::to_string(args.size()));
+    std::string n = lo == hi ? std::to_string(lo)
+                    : hi == SIZE_MAX ? "at least " + std::to_string(lo)
+                                     : std::to_string(lo) + " to " + std::to_string(hi);
+    diags_.error(e.pos, "arity", f + "() takes " + n + (n == "1" || n == "at least 1" ? " argument" : " arguments") + ", not " +
+                                     std::to_string(args.size()));
     return false;
   };
   auto list_arg = [&](size_t i) -> const Value* {
@@ -471,6 +474,12 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
   }
   const auto& gh = github_functions();
   if (std::find(gh.begin(), gh.end(), f) != gh.end()) {
+    // GitHub's arities (format's and hashFiles' first argument is required).
+    static const std::map<std::string, std::pair<size_t, size_t>> arity = {
+        {"always", {0, 0}},     {"cancelled", {0, 0}},       {"failure", {0, 0}},        {"success", {0, 0}},
+        {"contains", {2, 2}},   {"startsWith", {2, 2}},      {"endsWith", {2, 2}},       {"fromJSON", {1, 1}},
+        {"toJSON", {1, 1}},     {"join", {1, 2}},            {"format", {1, SIZE_MAX}},  {"hashFiles", {1, SIZE_MAX}}};
+    if (auto a = arity.find(f); a != arity.end() && !want(a->second.first, a->second.second)) return make_error(e.pos);
     std::vector<ExprPtr> ops;
     for (const auto& a : args) {
       if (!known_scalar(*a) && a->kind != Value::Kind::Runtime && !a->is_runtime_string()) {
