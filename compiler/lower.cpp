@@ -71,6 +71,7 @@ class Lowerer {
   ValuePtr condition(const Value& v);
   ValuePtr output_value(const Value& v);
   std::shared_ptr<Value> lower_scalars(const Field& block);
+  ValuePtr lower_name(const Field& f);
 
   const WorkflowModel& wf_;
   const Program& program_;
@@ -118,6 +119,19 @@ ValuePtr Lowerer::output_value(const Value& v) {
     return make_null(v.pos);
   }
   return make_string(text_of(v), v.pos);
+}
+
+// A name (the workflow's, a job's, a step's, run-name) is text: a number
+// or true/false is written as its text, as GitHub shows it.
+ValuePtr Lowerer::lower_name(const Field& f) {
+  const Value& v = *f.value;
+  if (v.kind == Value::Kind::Number) return make_string(v.text, v.pos);
+  if (v.kind == Value::Kind::Bool) return make_string(v.boolean ? "true" : "false", v.pos);
+  if (v.kind == Value::Kind::List || v.kind == Value::Kind::Object) {
+    diags_.error(f.key_pos, "type", f.key + " is text, not " + a_kind(v));
+    return make_null(v.pos);
+  }
+  return lower_any(v, f.key, &f.key_pos);
 }
 
 // An env block, or a step's with: names and the text each one holds.
@@ -463,7 +477,12 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
       return lower_any(u, "uses");
     }
     if (f.key == "if") return condition(*f.value);
-    if (f.key == "with") return lower_scalars(f);
+    if (f.key == "name") return lower_name(f);
+    if (f.key == "with") {
+      if (!step.get("uses") && !step.get("tool"))  // a tool step's with: check_tools
+        diags_.error(f.key_pos, "step-shape", "with gives an action its inputs; this step uses no action");
+      return lower_scalars(f);
+    }
     return lower_any(*f.value, "step." + f.key, &f.key_pos);
   });
 }
@@ -485,6 +504,7 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
   return ordered(job, kJobKeys, kPipecJobKeys, "job", [&](const Field& f) -> ValuePtr {
     if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;
     if (f.key == "if") return condition(*f.value);
+    if (f.key == "name") return lower_name(f);
     if (f.key == "steps") return steps;
     if (f.key == "permissions") return lower_permissions(*f.value);
     if (f.key == "env") return lower_scalars(f);
@@ -516,6 +536,7 @@ ValuePtr Lowerer::run() {
     if (f.key == "on") return lower_on(*f.value);
     if (f.key == "permissions") return lower_permissions(*f.value);
     if (f.key == "env") return lower_scalars(f);
+    if (f.key == "name" || f.key == "run-name") return lower_name(f);
     if (f.key == "jobs") {
       auto jobs = object(f.value->pos);
       for (const auto& j : f.value->fields) {
