@@ -371,8 +371,8 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   if (const Field* e = step.field("env")) env = lower_scalars(*e);
   if (!step.get("run") && !step.get("uses") && !step.get("tool"))
     diags_.error(step.pos, "step-shape", "a step runs a script (run), an action (uses) or a step tool (tool)");
-  if (step.get("uses") && (step.get("run") || step.get("tool")))
-    diags_.error(step.pos, "step-shape", "a step either uses an action or runs a script or tool, not both");
+  if (step.get("uses") && step.get("run"))  // a tool step with uses: check_tools
+    diags_.error(step.pos, "step-shape", "a step either uses an action or runs a script, not both");
   ValuePtr run_value;
   Value tool_step = step;
   if (const ToolDecl* tool = step.get("tool") ? find_tool(program_, *step.get("tool")) : nullptr) {
