@@ -149,7 +149,7 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
                                             std::to_string(base->items.size()) + " items)");
         return make_error(e.pos);
       }
-      diags_.error(e.pos, "type", "cannot index a " + kind_name(*base) + " with a " + kind_name(*idx));
+      diags_.error(e.pos, "type", "cannot index " + a_kind(*base) + " with " + a_kind(*idx));
       return make_error(e.pos);
     }
     case K::Call: return call(e, scope);
@@ -179,7 +179,7 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
       if (is_error(*v)) return v;
       if (v->kind == Value::Kind::Runtime) return make_runtime(rebuild(e, {v->expr}));
       if (known_scalar(*v)) return make_bool(!truthy(*v), e.pos);
-      diags_.error(e.pos, "type", "! needs a boolean, not a " + kind_name(*v));
+      diags_.error(e.pos, "type", "! needs a boolean, not " + a_kind(*v));
       return make_error(e.pos);
     }
     case K::Binary: return binary(e, scope);
@@ -205,7 +205,7 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
         return make_error(e.pos);
       }
       if (!known_scalar(*b) && b->kind != Value::Kind::Runtime && !b->is_runtime_string()) {
-        diags_.error(b->pos, "type", "?: needs scalar branches, not a " + kind_name(*b));
+        diags_.error(b->pos, "type", "?: needs scalar branches, not " + a_kind(*b));
         return make_error(e.pos);
       }
       return make_runtime(rebuild(e, {c->expr, to_expr(*a), to_expr(*b)}));
@@ -252,7 +252,7 @@ ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
       v->parts.push_back({"", x->expr});
     } else {
       diags_.error(p.expr->pos, "type",
-                   "cannot put a " + kind_name(*x) + " inside a string; ${{ }} takes a scalar");
+                   "cannot put " + a_kind(*x) + " inside a string; ${{ }} takes a scalar");
     }
   }
   if (v->parts.empty()) {
@@ -294,7 +294,7 @@ ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
       return out;
     }
     default:
-      diags_.error(e.pos, "type", "a " + kind_name(*base) + " has no field \"" + e.text + "\"");
+      diags_.error(e.pos, "type", a_kind(*base) + " has no field \"" + e.text + "\"");
       return make_error(e.pos);
   }
 }
@@ -306,7 +306,7 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
   auto runtime_of = [&](const ValuePtr& a, const ValuePtr& b) -> ValuePtr {
     for (const auto* v : {a.get(), b.get()}) {
       if (!known_scalar(*v) && v->kind != Value::Kind::Runtime && !v->is_runtime_string()) {
-        diags_.error(v->pos, "type", "operator " + op + " needs scalars, not a " + kind_name(*v));
+        diags_.error(v->pos, "type", "operator " + op + " needs scalars, not " + a_kind(*v));
         return make_error(e.pos);
       }
     }
@@ -333,7 +333,7 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
       if (l->kind == Value::Kind::String && r->kind == Value::Kind::String) {
         eq = lower(l->text) == lower(r->text);  // GitHub compares strings ignoring case
       } else if (l->kind != r->kind) {
-        diags_.error(e.pos, "type", "comparing a " + kind_name(*l) + " with a " + kind_name(*r) +
+        diags_.error(e.pos, "type", "comparing " + a_kind(*l) + " with " + a_kind(*r) +
                                         " is always " + (op == "==" ? "false" : "true"));
         return make_error(e.pos);
       } else {
@@ -382,7 +382,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
   };
   auto list_arg = [&](size_t i) -> const Value* {
     if (args[i]->kind == Value::Kind::List) return args[i].get();
-    diags_.error(args[i]->pos, "type", f + "() needs a list, not a " + kind_name(*args[i]));
+    diags_.error(args[i]->pos, "type", f + "() needs a list, not " + a_kind(*args[i]));
     return nullptr;
   };
   if (f == "unless_failed") {
@@ -483,7 +483,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     std::vector<ExprPtr> ops;
     for (const auto& a : args) {
       if (!known_scalar(*a) && a->kind != Value::Kind::Runtime && !a->is_runtime_string()) {
-        diags_.error(a->pos, "type", f + "() takes scalars here, not a " + kind_name(*a));
+        diags_.error(a->pos, "type", f + "() takes scalars here, not " + a_kind(*a));
         return make_error(e.pos);
       }
       ops.push_back(to_expr(*a));

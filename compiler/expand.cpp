@@ -264,7 +264,7 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
                  "unknown type \"" + t + "\"; expected one of string, boolean, number, list, object, choice[...], profile, any");
     return false;
   }
-  if (!ok) diags_.error(v->pos, "type", what + " must be a " + t + ", not a " + kind_name(*v));
+  if (!ok) diags_.error(v->pos, "type", what + " must be a " + t + ", not " + a_kind(*v));
   return ok;
 }
 

@@ -87,13 +87,6 @@ std::string Lowerer::text_of(const Value& v) {
   return out;
 }
 
-// "null", "a list", "an object": a value's kind as a sentence names it.
-std::string a_kind(const Value& v) {
-  std::string k = kind_name(v);
-  if (v.kind == Value::Kind::Null) return k;
-  return (std::string("aeiou").find(k[0]) != std::string::npos ? "an " : "a ") + k;
-}
-
 // An `if` that is not true or false: one expression GitHub evaluates. A
 // string (plain, or with text around its ${{ }}) would be read by GitHub as
 // an expression pipec never checked, or as text, which is always true.

@@ -85,6 +85,12 @@ std::string kind_name(const Value& v) {
   return "value";
 }
 
+std::string a_kind(const Value& v) {
+  std::string k = kind_name(v);
+  if (v.kind == Value::Kind::Null) return k;
+  return (std::string("aeiou").find(k[0]) != std::string::npos ? "an " : "a ") + k;
+}
+
 std::string describe(const Value& v) {
   switch (v.kind) {
     case Value::Kind::Null: return "null";

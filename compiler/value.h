@@ -69,6 +69,8 @@ inline size_t add_weight(size_t a, size_t b) { return a > SIZE_MAX - b ? SIZE_MA
 
 // "string", "list", ... for messages.
 std::string kind_name(const Value& v);
+// The kind as a sentence names it: "null", "a list", "an object".
+std::string a_kind(const Value& v);
 // A short rendering for messages and reports.
 std::string describe(const Value& v);
 // Turns a known scalar value back into an expression (for folding it into a
