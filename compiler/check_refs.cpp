@@ -309,16 +309,12 @@ void RefChecker::check_workflow_fields() {
     if (f.key == "env") allowed.push_back("secrets");
     each_runtime(*f.value, [&](const Expr& e) {
       auto c = chain(e);
-      if (c.empty()) {
+      if (c.empty() || contains(allowed, c[0].first)) {
         check_expr(e, nullptr, {}, {}, f.key);
-      } else if (!contains(allowed, c[0].first)) {
-        // Reported once, at the name itself.
-        if (e.kind == Expr::Kind::Name)
-          diags_.error(e.pos, "unknown-context",
-                       c[0].first + " is not available in the workflow's " + f.key + ", which runs before any job; it can read " +
-                           join(allowed));
-      } else {
-        check_expr(e, nullptr, {}, {}, f.key);
+      } else if (e.kind == Expr::Kind::Name) {  // reported once, at the name itself
+        diags_.error(e.pos, "unknown-context",
+                     c[0].first + " is not available in the workflow's " + f.key + ", which runs before any job; it can read " +
+                         join(allowed));
       }
     });
   }
