@@ -32,6 +32,8 @@ const Order kPipecStepKeys = {"exports", "tool", "args", "builds"};
 // The keys of GitHub's nested sections, for blocks written as objects.
 const std::vector<std::pair<std::string, Order>> kSectionKeys = {
     {"container", {"image", "credentials", "env", "ports", "volumes", "options"}},
+    {"container.credentials", {"username", "password"}},
+    {"runs-on", {"group", "labels"}},
     {"strategy", {"matrix", "fail-fast", "max-parallel"}},
     {"defaults", {"run"}},
     {"defaults.run", {"shell", "working-directory"}},
@@ -208,7 +210,11 @@ void Lowerer::check_sections(const Value& holder, const std::string& what) {
     if (v) check(*v, keys, what + "." + path);
   }
   if (const Value* services = holder.get("services"); services && services->kind == Value::Kind::Object) {
-    for (const auto& f : services->fields) check(*f.value, kSectionKeys[0].second, what + ".services." + f.key);
+    for (const auto& f : services->fields) {
+      check(*f.value, kSectionKeys[0].second, what + ".services." + f.key);
+      const Value* credentials = f.value->kind == Value::Kind::Object ? f.value->get("credentials") : nullptr;
+      if (credentials) check(*credentials, kSectionKeys[1].second, what + ".services." + f.key + ".credentials");
+    }
   }
 }
 

@@ -1,0 +1,212 @@
+#include "check_key_types.h"
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <string_view>
+
+namespace pipec {
+namespace {
+
+// The shells GitHub knows by name; any other shell is a command with {0}
+// where the script's path goes ("perl {0}").
+constexpr std::array<std::string_view, 6> kShells = {"bash", "pwsh", "python", "sh", "cmd", "powershell"};
+
+// The whole value is one ${{ }}, which GitHub evaluates to any type.
+bool one_expression(const Value& v) {
+  if (v.kind != Value::Kind::String) return false;
+  if (!v.parts.empty()) return v.parts.size() == 1 && v.parts[0].expr;
+  const std::string& t = v.text;
+  return t.size() >= 5 && t.compare(0, 3, "${{") == 0 && t.compare(t.size() - 2, 2, "}}") == 0 &&
+         t.find("${{", 3) == std::string::npos;
+}
+
+// A value as a message names it: a scalar as written, a collection by kind.
+std::string shown(const Value& v) {
+  if (v.kind == Value::Kind::String) return "text " + describe(v);
+  if (v.kind == Value::Kind::Number || v.kind == Value::Kind::Bool) return describe(v);
+  return a_kind(v);
+}
+
+class KeyTypes {
+ public:
+  explicit KeyTypes(Diagnostics& diags) : diags_(diags) {}
+
+  void workflow(const Value& wf) {
+    each(wf, [&](const Field& f) {
+      if (f.key == "concurrency") concurrency(f, "workflow");
+      if (f.key == "defaults") defaults(f, "workflow");
+      if (f.key == "jobs" && f.value->kind == Value::Kind::Object) {
+        for (const auto& j : f.value->fields) job(*j.value);
+      }
+    });
+  }
+
+ private:
+  // A key without a value was reported when it was lowered.
+  static void each(const Value& v, const std::function<void(const Field&)>& fn) {
+    if (v.kind == Value::Kind::Object && v.tag.empty()) {
+      for (const auto& f : v.fields) {
+        if (f.value->kind != Value::Kind::Null) fn(f);
+      }
+    }
+  }
+
+  void wrong(const Field& f, const std::string& what, const std::string& takes) {
+    diags_.error(f.key_pos, "type", what + " takes " + takes + ", not " + shown(*f.value));
+  }
+
+  void boolean(const Field& f, const std::string& what) {
+    if (f.value->kind != Value::Kind::Bool && !one_expression(*f.value))
+      wrong(f, what, "true/false or one ${{ }} expression");
+  }
+
+  void number(const Field& f, const std::string& what, bool whole) {
+    const Value& v = *f.value;
+    bool ok = v.kind == Value::Kind::Number &&
+              (!whole || v.text.find_first_not_of("0123456789") == std::string::npos);
+    if (!ok && !one_expression(v)) wrong(f, what, whole ? "a whole number or one ${{ }} expression" : "a number or one ${{ }} expression");
+  }
+
+  bool text(const Field& f, const std::string& what) {
+    if (f.value->kind == Value::Kind::String) return true;
+    wrong(f, what, "text");
+    return false;
+  }
+
+  void text_list(const Field& f, const std::string& what) {
+    if (f.value->kind != Value::Kind::List) {
+      wrong(f, what, "a list of text");
+      return;
+    }
+    for (const auto& item : f.value->items) {
+      if (item->kind != Value::Kind::String && item->kind != Value::Kind::Null)
+        diags_.error(item->pos, "type", what + " holds text, not " + shown(*item));
+    }
+  }
+
+  void shell(const Field& f, const std::string& what) {
+    if (!text(f, what) || !f.value->parts.empty() || f.value->text.find("${{") != std::string::npos) return;
+    const std::string& s = f.value->text;
+    if (s.find("{0}") == std::string::npos && std::find(kShells.begin(), kShells.end(), s) == kShells.end())
+      diags_.error(f.key_pos, "type",
+                   what + " \"" + s + "\" is no shell GitHub knows: bash, cmd, powershell, pwsh, python or sh, or a command with {0} for the script");
+  }
+
+  void concurrency(const Field& f, const std::string& where) {
+    const std::string what = where + ".concurrency";
+    if (f.value->kind != Value::Kind::Object) {
+      text(f, what);
+      return;
+    }
+    each(*f.value, [&](const Field& c) {
+      if (c.key == "group") text(c, what + ".group");
+      if (c.key == "cancel-in-progress") boolean(c, what + ".cancel-in-progress");
+    });
+  }
+
+  void defaults(const Field& f, const std::string& where) {
+    each(*f.value, [&](const Field& d) {
+      if (d.key != "run") return;
+      each(*d.value, [&](const Field& r) {
+        if (r.key == "shell") shell(r, where + ".defaults.run.shell");
+        if (r.key == "working-directory") text(r, where + ".defaults.run.working-directory");
+      });
+    });
+  }
+
+  // A container, or one of services: an image and how to run it.
+  void container(const Field& f, const std::string& what) {
+    if (f.value->kind != Value::Kind::Object) {
+      text(f, what);
+      return;
+    }
+    each(*f.value, [&](const Field& c) {
+      const std::string key = what + "." + c.key;
+      if (c.key == "image" || c.key == "options") text(c, key);
+      if (c.key == "volumes") text_list(c, key);
+      if (c.key == "ports") {
+        if (c.value->kind != Value::Kind::List) {
+          wrong(c, key, "a list of ports");
+          return;
+        }
+        for (const auto& p : c.value->items) {
+          if (p->kind != Value::Kind::String && p->kind != Value::Kind::Number && p->kind != Value::Kind::Null)
+            diags_.error(p->pos, "type", key + " holds numbers or text, not " + shown(*p));
+        }
+      }
+      if (c.key == "credentials") {
+        if (c.value->kind != Value::Kind::Object) wrong(c, key, "{ username password }");
+        each(*c.value, [&](const Field& u) { text(u, key + "." + u.key); });
+      }
+      if (c.key == "env") {
+        if (c.value->kind != Value::Kind::Object) wrong(c, key, "a block of NAME = value");
+        each(*c.value, [&](const Field& e) {
+          if (e.value->kind == Value::Kind::List || e.value->kind == Value::Kind::Object)
+            wrong(e, key + " " + e.key, "text, a number, true/false or an expression");
+        });
+      }
+    });
+  }
+
+  void runs_on(const Field& f) {
+    const Value& v = *f.value;
+    if (v.kind == Value::Kind::List) {
+      text_list(f, "job.runs-on");
+    } else if (v.kind == Value::Kind::Object) {
+      each(v, [&](const Field& r) {
+        if (r.key == "group") text(r, "job.runs-on.group");
+        if (r.key == "labels" && r.value->kind == Value::Kind::List) text_list(r, "job.runs-on.labels");
+        else if (r.key == "labels") text(r, "job.runs-on.labels");
+      });
+    } else {
+      text(f, "job.runs-on");
+    }
+  }
+
+  void job(const Value& j) {
+    each(j, [&](const Field& f) {
+      if (f.key == "timeout-minutes") number(f, "job.timeout-minutes", false);
+      if (f.key == "continue-on-error") boolean(f, "job.continue-on-error");
+      if (f.key == "concurrency") concurrency(f, "job");
+      if (f.key == "defaults") defaults(f, "job");
+      if (f.key == "runs-on") runs_on(f);
+      if (f.key == "container") container(f, "job.container");
+      if (f.key == "services") {
+        if (f.value->kind != Value::Kind::Object) wrong(f, "job.services", "a block of named containers");
+        each(*f.value, [&](const Field& s) {
+          if (s.value->kind == Value::Kind::Object) container(s, "job.services." + s.key);
+          else wrong(s, "job.services." + s.key, "a container block { image = ... }");
+        });
+      }
+      if (f.key == "environment") {
+        if (f.value->kind != Value::Kind::Object) text(f, "job.environment");
+        each(*f.value, [&](const Field& e) { text(e, "job.environment." + e.key); });
+      }
+      if (f.key == "strategy") {
+        each(*f.value, [&](const Field& s) {
+          if (s.key == "fail-fast") boolean(s, "job.strategy.fail-fast");
+          if (s.key == "max-parallel") number(s, "job.strategy.max-parallel", true);
+        });
+      }
+      if (f.key == "steps" && f.value->kind == Value::Kind::List) {
+        for (const auto& s : f.value->items) each(*s, [&](const Field& k) { step_key(k); });
+      }
+    });
+  }
+
+  void step_key(const Field& f) {
+    if (f.key == "timeout-minutes") number(f, "step.timeout-minutes", false);
+    if (f.key == "continue-on-error") boolean(f, "step.continue-on-error");
+    if (f.key == "shell") shell(f, "step.shell");
+    if (f.key == "working-directory") text(f, "step.working-directory");
+  }
+
+  Diagnostics& diags_;
+};
+
+}  // namespace
+
+void check_key_types(const Value& lowered_workflow, Diagnostics& diags) { KeyTypes(diags).workflow(lowered_workflow); }
+
+}  // namespace pipec
