@@ -200,6 +200,16 @@ class KeyTypes {
     if (f.key == "continue-on-error") boolean(f, "step.continue-on-error");
     if (f.key == "shell") shell(f, "step.shell");
     if (f.key == "working-directory") text(f, "step.working-directory");
+    if (f.key == "id" && text(f, "step.id")) {
+      // GitHub's rule for ids, the one `steps.ID` is read with.
+      const std::string& id = f.value->text;
+      auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+      bool ok = !id.empty() && letter(id[0]) &&
+                std::all_of(id.begin(), id.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9') || c == '-'; });
+      if (!ok || !f.value->parts.empty())
+        diags_.error(f.key_pos, "type", "step.id " + describe(*f.value) +
+                                            " must start with a letter or _ and hold only letters, digits, _ and -");
+    }
   }
 
   Diagnostics& diags_;

@@ -391,6 +391,8 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   if (const Value* run = step.get("tool") ? nullptr : step.get("run")) {
     if (run->kind == Value::Kind::Runtime) {
       diags_.error(run->pos, "run-expression", "run must be text; put the value in env and use it from the script");
+    } else if (run->kind != Value::Kind::String) {
+      diags_.error(step.field("run")->key_pos, "type", "run takes a script (text), not " + a_kind(*run));
     }
     // Every ${{ }} in the script becomes an environment variable, which the
     // script reads as one word (shell_quoting.h).
@@ -473,6 +475,8 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
       if (u.is_string() && u.text.rfind("./", 0) != 0 && u.text.rfind("docker://", 0) != 0) {
         diags_.error(u.pos, "unpinned", "uses \"" + u.text + "\" is not pinned; declare it once with `action NAME { uses = \"owner/repo@<sha>\" version = \"...\" }` and write uses = NAME");
       }
+      if (u.kind != Value::Kind::String)
+        diags_.error(f.key_pos, "type", "a step's uses is a declared action or its path, not " + a_kind(u));
       return lower_any(u, "uses");
     }
     if (f.key == "if") return condition(*f.value);
@@ -518,6 +522,8 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
         bool pinned = at != std::string::npos && u.text.size() - at - 1 == 40;
         if (!pinned) diags_.error(u.pos, "unpinned", "reusable workflow \"" + u.text + "\" must be pinned to a full commit SHA");
       }
+      if (u.kind != Value::Kind::String)
+        diags_.error(f.key_pos, "type", "a job's uses is a workflow or its path, not " + a_kind(u));
       return lower_any(u, "uses");
     }
     if (f.key == "needs") {
