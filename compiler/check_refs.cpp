@@ -344,7 +344,20 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   static const std::vector<std::string> comparisons = {"==", "!=", "<", "<=", ">", ">="};
   if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
     std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
-    if (!l.empty() && !r.empty() && l != r && (l == "object" || r == "object")) {
+    // The fields of github (but its event), runner, env, vars and secrets
+    // are never objects, though their exact type is not known here.
+    auto scalar = [&](const Expr& x) {
+      auto xc = chain(x);
+      static const std::vector<std::string> flat = {"github", "runner", "env", "vars", "secrets"};
+      return xc.size() == 2 && contains(flat, xc[0].first) && !(xc[0].first == "github" && xc[1].first == "event");
+    };
+    if ((l == "object" && r.empty() && scalar(*e.operands[1])) || (r == "object" && l.empty() && scalar(*e.operands[0]))) {
+      const Expr& obj = *e.operands[l == "object" ? 0 : 1];
+      const Expr& other = *e.operands[l == "object" ? 1 : 0];
+      diags_.error(e.pos, "type-mismatch",
+                   render_expr(obj) + " is an object, compared with " + render_expr(other) + ", which is none: `" +
+                       render_expr(e) + "` is always " + (e.text == "!=" ? "true" : "false"));
+    } else if (!l.empty() && !r.empty() && l != r && (l == "object" || r == "object")) {
       // GitHub finds an object equal only to itself, and in no order.
       const Expr& obj = *e.operands[l == "object" ? 0 : 1];
       diags_.error(e.pos, "type-mismatch",
@@ -359,15 +372,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
     }
   }
   auto c = chain(e);
-  if (c.empty() || e.kind == Expr::Kind::Name) {
-    if (e.kind == Expr::Kind::Name && c.size() == 1 && c[0].first != "github" && c[0].first != "inputs" &&
-        c[0].first != "env" && c[0].first != "matrix" && c[0].first != "secrets" && c[0].first != "vars" &&
-        c[0].first != "needs" && c[0].first != "steps" && c[0].first != "runner" && c[0].first != "strategy" &&
-        c[0].first != "job" && c[0].first != "jobs") {
-      return;
-    }
-    return;
-  }
+  if (c.empty() || e.kind == Expr::Kind::Name) return;
   // Only check the longest chains: an outer Member is visited first, and the
   // inner ones again; checking by the root with enough segments is enough.
   const std::string& root = c[0].first;
