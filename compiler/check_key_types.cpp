@@ -4,6 +4,7 @@
 #include <array>
 #include <functional>
 #include <string_view>
+#include <vector>
 
 namespace pipec {
 namespace {
@@ -28,12 +29,47 @@ std::string shown(const Value& v) {
   return a_kind(v);
 }
 
+// The filters each trigger takes, and its activity types as actionlint
+// (which every generated file passes) knows them; none listed: any, as
+// repository_dispatch's are the sender's own.
+struct Trigger {
+  std::string_view name;
+  std::vector<std::string> filters;
+  std::vector<std::string> types;
+};
+const std::vector<std::string> kPullRequestTargetTypes = {
+    "assigned",         "unassigned",          "labeled",          "unlabeled",
+    "opened",           "edited",              "closed",           "reopened",
+    "synchronize",      "converted_to_draft",  "ready_for_review", "locked",
+    "unlocked",         "review_requested",    "review_request_removed", "auto_merge_enabled",
+    "auto_merge_disabled"};
+std::vector<std::string> pull_request_types() {
+  auto t = kPullRequestTargetTypes;
+  t.insert(t.end(), {"milestoned", "demilestoned", "enqueued", "dequeued"});
+  return t;
+}
+const std::vector<Trigger> kTriggers = {
+    {"push", {"branches", "branches-ignore", "tags", "tags-ignore", "paths", "paths-ignore"}, {}},
+    {"pull_request", {"branches", "branches-ignore", "paths", "paths-ignore", "types"}, pull_request_types()},
+    {"pull_request_target", {"branches", "branches-ignore", "paths", "paths-ignore", "types"}, kPullRequestTargetTypes},
+    {"merge_group", {"types"}, {"checks_requested"}},
+    {"workflow_run", {"workflows", "types", "branches", "branches-ignore"}, {"completed", "requested", "in_progress"}},
+    {"release", {"types"}, {"published", "unpublished", "created", "edited", "deleted", "prereleased", "released"}},
+    {"issues",
+     {"types"},
+     {"opened", "edited", "deleted", "transferred", "pinned", "unpinned", "closed", "reopened", "assigned",
+      "unassigned", "labeled", "unlabeled", "locked", "unlocked", "milestoned", "demilestoned"}},
+    {"issue_comment", {"types"}, {"created", "edited", "deleted"}},
+    {"repository_dispatch", {"types"}, {}},
+};
+
 class KeyTypes {
  public:
   explicit KeyTypes(Diagnostics& diags) : diags_(diags) {}
 
   void workflow(const Value& wf) {
     each(wf, [&](const Field& f) {
+      if (f.key == "on") each(*f.value, [&](const Field& t) { trigger(t); });
       if (f.key == "concurrency") concurrency(f, "workflow");
       if (f.key == "defaults") defaults(f, "workflow");
       if (f.key == "jobs" && f.value->kind == Value::Kind::Object) {
@@ -149,19 +185,26 @@ class KeyTypes {
     });
   }
 
+  // A runner label, labels that a runner has all of, or a runner group.
   void runs_on(const Field& f) {
     const Value& v = *f.value;
+    bool empty = false;
     if (v.kind == Value::Kind::List) {
       text_list(f, "job.runs-on");
+      empty = v.items.empty() || std::any_of(v.items.begin(), v.items.end(), [](const ValuePtr& i) {
+                return i->kind == Value::Kind::String && i->parts.empty() && i->text.empty();
+              });
     } else if (v.kind == Value::Kind::Object) {
       each(v, [&](const Field& r) {
         if (r.key == "group") text(r, "job.runs-on.group");
         if (r.key == "labels" && r.value->kind == Value::Kind::List) text_list(r, "job.runs-on.labels");
         else if (r.key == "labels") text(r, "job.runs-on.labels");
       });
-    } else {
-      text(f, "job.runs-on");
+      empty = !v.get("group") && !v.get("labels");
+    } else if (text(f, "job.runs-on")) {
+      empty = v.parts.empty() && v.text.empty();
     }
+    if (empty) diags_.error(f.key_pos, "type", "job.runs-on names no runner, or an empty label: give a label, a list of labels, or { group labels }");
   }
 
   void job(const Value& j) {
@@ -193,6 +236,85 @@ class KeyTypes {
         for (const auto& s : f.value->items) each(*s, [&](const Field& k) { step_key(k); });
       }
     });
+  }
+
+  // A trigger's filters: lists of text (types may be one word), known
+  // activity types, and no filter beside its -ignore twin.
+  void trigger(const Field& t) {
+    const std::string what = "on." + t.key;
+    if (t.key == "schedule") {
+      schedule(t);
+      return;
+    }
+    auto known = std::find_if(kTriggers.begin(), kTriggers.end(), [&](const Trigger& k) { return k.name == t.key; });
+    if (known == kTriggers.end()) return;  // workflow_call and workflow_dispatch: pipec writes them
+    if (t.value->kind != Value::Kind::Object) {
+      wrong(t, what, "a block of filters");
+      return;
+    }
+    std::vector<std::string> sorted = known->filters;
+    std::sort(sorted.begin(), sorted.end());
+    each(*t.value, [&](const Field& f) {
+      if (std::find(sorted.begin(), sorted.end(), f.key) == sorted.end()) {
+        diags_.error(f.key_pos, "unknown-key", "unexpected key \"" + f.key + "\" for " + what + did_you_mean(f.key, sorted) +
+                                                   "; expected one of " + join(sorted));
+        return;
+      }
+      if (f.key == "types" && f.value->kind == Value::Kind::String) {
+        activity_type(*f.value, *known);
+        return;
+      }
+      text_list(f, what + "." + f.key);
+      if (f.value->kind == Value::Kind::List && f.value->items.empty())
+        diags_.error(f.key_pos, "type", what + "." + f.key + " lists nothing; leave it out to match everything");
+      if (f.key == "types") {
+        for (const auto& i : f.value->items) activity_type(*i, *known);
+      }
+      if (f.key.size() > 7 && f.key.compare(f.key.size() - 7, 7, "-ignore") == 0) {
+        std::string twin = f.key.substr(0, f.key.size() - 7);
+        if (t.value->get(twin))
+          diags_.error(f.key_pos, "type", what + " takes " + twin + " or " + f.key + ", not both (write ! patterns in " + twin + ")");
+      }
+    });
+  }
+
+  void activity_type(const Value& v, const Trigger& t) {
+    if (t.types.empty() || v.kind != Value::Kind::String || !v.parts.empty()) return;
+    if (std::find(t.types.begin(), t.types.end(), v.text) == t.types.end()) {
+      std::vector<std::string> sorted = t.types;
+      std::sort(sorted.begin(), sorted.end());
+      diags_.error(v.pos, "type", "\"" + v.text + "\" is no activity type of " + std::string(t.name) +
+                                      did_you_mean(v.text, sorted) + "; it has " + join(sorted));
+    }
+  }
+
+  // schedule = [{cron: "30 2 * * *"}]: five fields, minute to weekday.
+  void schedule(const Field& t) {
+    if (t.value->kind != Value::Kind::List || t.value->items.empty()) {
+      wrong(t, "on.schedule", "a list of {cron: \"...\"}");
+      return;
+    }
+    for (const auto& item : t.value->items) {
+      const Value* cron = item->kind == Value::Kind::Object ? item->get("cron") : nullptr;
+      if (!cron || item->fields.size() != 1) {
+        diags_.error(item->pos, "type", "on.schedule holds {cron: \"...\"}, not " + describe(*item));
+        continue;
+      }
+      if (cron->kind != Value::Kind::String || !cron->parts.empty()) {
+        diags_.error(cron->pos, "type", "a cron is text, not " + shown(*cron));
+        continue;
+      }
+      size_t fields = 0;
+      bool in_field = false;
+      for (char c : cron->text) {
+        bool space = c == ' ' || c == '\t';
+        if (!space && !in_field) ++fields;
+        in_field = !space;
+      }
+      if (fields != 5)
+        diags_.error(cron->pos, "type", "cron " + describe(*cron) + " has " + std::to_string(fields) +
+                                            " fields; GitHub's has 5: minute, hour, day of month, month, day of week");
+    }
   }
 
   void step_key(const Field& f) {

@@ -71,7 +71,7 @@ class Lowerer {
   ValuePtr lower_permissions(const Value& v);
   std::string text_of(const Value& v);
   ValuePtr condition(const Value& v);
-  ValuePtr output_value(const Value& v);
+  ValuePtr output_value(const Value& v, const std::string& whose);
   std::shared_ptr<Value> lower_scalars(const Field& block);
   ValuePtr lower_name(const Field& f);
 
@@ -107,10 +107,13 @@ ValuePtr Lowerer::condition(const Value& v) {
   return make_string(text_of(v), v.pos);
 }
 
-// A workflow output's value: text, or an expression GitHub turns into text.
-ValuePtr Lowerer::output_value(const Value& v) {
-  if (v.kind == Value::Kind::List || v.kind == Value::Kind::Object || v.kind == Value::Kind::Null) {
-    diags_.error(v.pos, "type", "a workflow output is text or an expression, not " + a_kind(v));
+// A workflow's or a job's output: text, or an expression GitHub turns into
+// text (a number or true/false is written as its text).
+ValuePtr Lowerer::output_value(const Value& v, const std::string& whose) {
+  if (v.kind == Value::Kind::Bool) return make_string(v.boolean ? "true" : "false", v.pos);
+  if (v.kind == Value::Kind::List || v.kind == Value::Kind::Object || v.kind == Value::Kind::Null ||
+      v.kind == Value::Kind::Template) {
+    diags_.error(v.pos, "type", "a " + whose + " output is text or an expression, not " + a_kind(v));
     return make_null(v.pos);
   }
   return make_string(text_of(v), v.pos);
@@ -318,10 +321,10 @@ ValuePtr Lowerer::lower_on(const Value& on) {
             auto decl = object(of.key_pos);
             if (of.value->kind == Value::Kind::Object) {
               for (const auto& k : {"description", "value"}) {
-                if (const Value* x = of.value->get(k)) decl->fields.push_back({k, x->pos, output_value(*x)});
+                if (const Value* x = of.value->get(k)) decl->fields.push_back({k, x->pos, output_value(*x, "workflow")});
               }
             } else {
-              decl->fields.push_back({"value", of.value->pos, output_value(*of.value)});
+              decl->fields.push_back({"value", of.value->pos, output_value(*of.value, "workflow")});
             }
             o->fields.push_back({of.key, of.key_pos, decl});
           }
@@ -511,6 +514,11 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
     if (f.key == "steps") return steps;
     if (f.key == "permissions") return lower_permissions(*f.value);
     if (f.key == "env") return lower_scalars(f);
+    if (f.key == "outputs" && f.value->kind == Value::Kind::Object && f.value->tag.empty()) {
+      auto outs = object(f.value->pos);
+      for (const auto& o : f.value->fields) outs->fields.push_back({o.key, o.key_pos, output_value(*o.value, "job")});
+      return outs;
+    }
     if (f.key == "container" && f.value->tag == "image") return make_string(f.value->get("ref")->text, f.value->pos);
     if (f.key == "uses") {
       const Value& u = *f.value;
