@@ -396,6 +396,8 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
       diags_.error(run->pos, "run-expression", "run must be text; put the value in env and use it from the script");
     } else if (run->kind != Value::Kind::String) {
       diags_.error(step.field("run")->key_pos, "type", "run takes a script (text), not " + a_kind(*run));
+    } else if (run->parts.empty() && run->text.find_first_not_of(" \t\n") == std::string::npos) {
+      diags_.error(step.field("run")->key_pos, "type", "run holds no script; leave out a step with nothing to run");
     }
     // Every ${{ }} in the script becomes an environment variable, which the
     // script reads as one word (shell_quoting.h).
