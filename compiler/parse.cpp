@@ -395,6 +395,12 @@ class Builder {
     if (auto* x = dynamic_cast<P::NumberLitContext*>(c)) {
       auto e = std::make_shared<Expr>(*make(K::Number, x));
       e->text = x->getText();
+      // GitHub's numbers are doubles: past 2^53 a whole number is no longer
+      // read as written (and the schema's validators refuse it).
+      std::string whole = e->text.substr(e->text[0] == '-', e->text.find('.') - (e->text[0] == '-'));
+      whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size() - 1));
+      if (whole.size() > 16 || (whole.size() == 16 && whole > "9007199254740992"))
+        diags_.error(e->pos, "syntax", "number " + e->text + " is past 2^53, which GitHub cannot read exactly; write it as text");
       return e;
     }
     if (auto* x = dynamic_cast<P::BoolLitContext*>(c)) {
