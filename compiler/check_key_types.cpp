@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ascii.h"
+
 namespace pipec {
 namespace {
 
@@ -63,9 +65,20 @@ const std::vector<Trigger> kTriggers = {
     {"repository_dispatch", {"types"}, {}},
 };
 
+// GitHub's hosted runner labels, as actionlint knows them.
+const std::vector<std::string> kHostedLabels = {
+    "windows-latest", "windows-latest-8-cores", "windows-2025",  "windows-2022",   "windows-2019",
+    "ubuntu-latest",  "ubuntu-latest-4-cores",  "ubuntu-latest-8-cores", "ubuntu-latest-16-cores",
+    "ubuntu-24.04",   "ubuntu-24.04-arm",       "ubuntu-22.04",  "ubuntu-22.04-arm", "ubuntu-20.04",
+    "macos-latest",   "macos-latest-xl",        "macos-latest-xlarge", "macos-latest-large", "macos-15-xlarge",
+    "macos-15-large", "macos-15",               "macos-14-xl",   "macos-14-xlarge", "macos-14-large",
+    "macos-14",       "macos-13-xl",            "macos-13-xlarge", "macos-13-large", "macos-13",
+    "self-hosted",    "x64",                    "arm",           "arm64",          "linux",
+    "macos",          "windows"};
+
 class KeyTypes {
  public:
-  explicit KeyTypes(Diagnostics& diags) : diags_(diags) {}
+  KeyTypes(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
 
   void workflow(const Value& wf) {
     each(wf, [&](const Field& f) {
@@ -191,18 +204,24 @@ class KeyTypes {
     bool empty = false;
     if (v.kind == Value::Kind::List) {
       text_list(f, "job.runs-on");
+      for (const auto& i : v.items) label(*i);
       empty = v.items.empty() || std::any_of(v.items.begin(), v.items.end(), [](const ValuePtr& i) {
                 return i->kind == Value::Kind::String && i->parts.empty() && i->text.empty();
               });
     } else if (v.kind == Value::Kind::Object) {
       each(v, [&](const Field& r) {
         if (r.key == "group") text(r, "job.runs-on.group");
-        if (r.key == "labels" && r.value->kind == Value::Kind::List) text_list(r, "job.runs-on.labels");
-        else if (r.key == "labels") text(r, "job.runs-on.labels");
+        if (r.key == "labels" && r.value->kind == Value::Kind::List) {
+          text_list(r, "job.runs-on.labels");
+          for (const auto& i : r.value->items) label(*i);
+        } else if (r.key == "labels" && text(r, "job.runs-on.labels")) {
+          label(*r.value);
+        }
       });
       empty = !v.get("group") && !v.get("labels");
     } else if (text(f, "job.runs-on")) {
       empty = v.parts.empty() && v.text.empty();
+      label(v);
     }
     if (empty) diags_.error(f.key_pos, "type", "job.runs-on names no runner, or an empty label: give a label, a list of labels, or { group labels }");
   }
@@ -334,11 +353,30 @@ class KeyTypes {
     }
   }
 
+  // A label written out (not one computed when the run starts); GitHub
+  // compares labels without case.
+  void label(const Value& v) {
+    if (v.kind != Value::Kind::String || !v.parts.empty() || v.text.empty() || v.text.find("${{") != std::string::npos)
+      return;
+    std::string l = lower(v.text);
+    if (std::find(kHostedLabels.begin(), kHostedLabels.end(), l) != kHostedLabels.end()) return;
+    std::vector<std::string> known = kHostedLabels;
+    for (const auto& [declared, pos] : program_.runner_labels) {
+      if (lower(declared) == l) return;
+      known.push_back(declared);
+    }
+    diags_.error(v.pos, "runner-label", "runner label \"" + v.text + "\" is neither GitHub-hosted nor declared in runners { }" +
+                                            did_you_mean(v.text, known));
+  }
+
+  const Program& program_;
   Diagnostics& diags_;
 };
 
 }  // namespace
 
-void check_key_types(const Value& lowered_workflow, Diagnostics& diags) { KeyTypes(diags).workflow(lowered_workflow); }
+void check_key_types(const Value& lowered_workflow, const Program& program, Diagnostics& diags) {
+  KeyTypes(program, diags).workflow(lowered_workflow);
+}
 
 }  // namespace pipec

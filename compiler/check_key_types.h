@@ -2,14 +2,15 @@
 // (timeout-minutes, continue-on-error, shell, strategy, container, ...),
 // checked on the lowered tree, so the check sees exactly what is printed.
 // A key that takes true/false or a number also takes one ${{ }} expression,
-// which GitHub evaluates when the run starts.
+// which GitHub evaluates when the run starts. A runner label written out
+// is one of GitHub's hosted labels or one the pipelines declare (runners).
 #pragma once
 
 #include "diag.h"
-#include "value.h"
+#include "program.h"
 
 namespace pipec {
 
-void check_key_types(const Value& lowered_workflow, Diagnostics& diags);
+void check_key_types(const Value& lowered_workflow, const Program& program, Diagnostics& diags);
 
 }  // namespace pipec

@@ -140,7 +140,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);
-    check_key_types(*tree, c.diags);
+    check_key_types(*tree, c.program, c.diags);
     wf->lowered = tree;
     std::vector<Pos> lines(3, wf->pos);  // the header comes from the `use`
     std::string body = emit_yaml(*tree, &lines);
