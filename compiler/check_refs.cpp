@@ -344,12 +344,17 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   static const std::vector<std::string> comparisons = {"==", "!=", "<", "<=", ">", ">="};
   if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
     std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
-    // The fields of github (but its event), runner, env, vars and secrets
-    // are never objects, though their exact type is not known here.
+    // The fields of github (but its event), runner, env, vars, secrets and
+    // strategy, job.status, and a job's or step's result are never objects,
+    // though their exact type is not known here.
     auto scalar = [&](const Expr& x) {
       auto xc = chain(x);
-      static const std::vector<std::string> flat = {"github", "runner", "env", "vars", "secrets"};
-      return xc.size() == 2 && contains(flat, xc[0].first) && !(xc[0].first == "github" && xc[1].first == "event");
+      static const std::vector<std::string> flat = {"github", "runner", "env", "vars", "secrets", "strategy"};
+      static const std::vector<std::string> results = {"result", "outcome", "conclusion"};
+      if (xc.size() == 2)
+        return (contains(flat, xc[0].first) && !(xc[0].first == "github" && xc[1].first == "event")) ||
+               (xc[0].first == "job" && (xc[1].first == "status" || xc[1].first == "check_run_id"));
+      return xc.size() == 3 && (xc[0].first == "needs" || xc[0].first == "steps") && contains(results, xc[2].first);
     };
     if ((l == "object" && r.empty() && scalar(*e.operands[1])) || (r == "object" && l.empty() && scalar(*e.operands[0]))) {
       const Expr& obj = *e.operands[l == "object" ? 0 : 1];
