@@ -293,8 +293,10 @@ ValuePtr Lowerer::lower_inputs(bool for_call) {
 }
 
 ValuePtr Lowerer::lower_on(const Value& on) {
-  if (on.kind != Value::Kind::Object) {
-    diags_.error(on.pos, "type", "on must be a block: on { push { ... } dispatch call }");
+  if (on.kind != Value::Kind::Object || on.fields.empty()) {
+    diags_.error(on.pos, "type",
+                 std::string(on.kind == Value::Kind::Object ? "on lists no trigger" : "on must be a block") +
+                     ": on { push { ... } dispatch call }");
     return make_null(on.pos);
   }
   // `call` and `dispatch` are short for workflow_call and workflow_dispatch.
