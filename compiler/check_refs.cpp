@@ -392,7 +392,11 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
     std::vector<std::string> ids;
     for (const auto& j : jobs_) ids.push_back(j.id);
     auto t = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& j) { return j.id == target; });
-    if (c.size() != 2 && !(c.size() >= 3 && (seg(2) == "outputs" || seg(2) == "result"))) return;
+    if (c.size() >= 3 && seg(2) != "outputs" && seg(2) != "result") {
+      diags_.error(c[2].second, "unknown-field", "needs." + target + " has outputs and result, not \"" + seg(2) + "\"" +
+                                                     did_you_mean(seg(2), {"outputs", "result"}));
+      return;
+    }
     if (t == jobs_.end()) {
       diags_.error(c[1].second, "unknown-job", "no job \"" + target + "\"" + did_you_mean(target, ids));
       return;
@@ -423,7 +427,10 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
                          "\" to make one job per leg, or compute the value before the matrix");
     }
   } else if (root == "steps" && c.size() >= 2) {
-    if (!contains(steps_before, seg(1))) {
+    if (c.size() >= 3 && seg(2) != "outputs" && seg(2) != "outcome" && seg(2) != "conclusion") {
+      diags_.error(c[2].second, "unknown-field", "steps." + seg(1) + " has outputs, outcome and conclusion, not \"" +
+                                                     seg(2) + "\"" + did_you_mean(seg(2), {"outputs", "outcome", "conclusion"}));
+    } else if (!contains(steps_before, seg(1))) {
       diags_.error(c[1].second, "unknown-step",
                    where == "step" ? "no earlier step with id \"" + seg(1) + "\" in this job" + did_you_mean(seg(1), steps_before)
                                    : "no step with id \"" + seg(1) + "\" in this job" + did_you_mean(seg(1), steps_before));
