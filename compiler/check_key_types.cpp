@@ -218,7 +218,11 @@ class KeyTypes {
           label(*r.value);
         }
       });
-      empty = !v.get("group") && !v.get("labels");
+      auto blank = [](const Value* x) {
+        return x && ((x->kind == Value::Kind::String && x->parts.empty() && x->text.empty()) ||
+                     (x->kind == Value::Kind::List && x->items.empty()));
+      };
+      empty = (!v.get("group") && !v.get("labels")) || blank(v.get("group")) || blank(v.get("labels"));
     } else if (text(f, "job.runs-on")) {
       empty = v.parts.empty() && v.text.empty();
       label(v);
@@ -244,6 +248,13 @@ class KeyTypes {
       if (f.key == "environment") {
         if (f.value->kind != Value::Kind::Object) text(f, "job.environment");
         each(*f.value, [&](const Field& e) { text(e, "job.environment." + e.key); });
+      }
+      if (f.key == "secrets" && !(f.value->kind == Value::Kind::String && f.value->text == "inherit")) {
+        if (f.value->kind != Value::Kind::Object) wrong(f, "job.secrets", "\"inherit\" or a block of secrets to pass");
+        each(*f.value, [&](const Field& x) {
+          if (x.value->kind == Value::Kind::List || x.value->kind == Value::Kind::Object)
+            wrong(x, "job.secrets " + x.key, "text or an expression");
+        });
       }
       if (f.key == "strategy") {
         each(*f.value, [&](const Field& s) {
