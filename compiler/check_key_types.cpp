@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <map>
 #include <string_view>
 #include <vector>
 
@@ -81,6 +82,7 @@ class KeyTypes {
   KeyTypes(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
 
   void workflow(const Value& wf) {
+    distinct_keys(wf);
     each(wf, [&](const Field& f) {
       if (f.key == "on") each(*f.value, [&](const Field& t) { trigger(t); });
       if (f.key == "concurrency") concurrency(f, "workflow");
@@ -362,6 +364,20 @@ class KeyTypes {
         diags_.error(f.key_pos, "type", "step.id " + describe(*f.value) +
                                             " must start with a letter or _ and hold only letters, digits, _ and -");
     }
+  }
+
+  // GitHub reads the names in a workflow (jobs, env, inputs, outputs, with,
+  // ...) without case, so two keys of one block may not differ only in case.
+  void distinct_keys(const Value& v) {
+    std::map<std::string, const Field*> seen;
+    for (const auto& f : v.fields) {
+      auto [it, fresh] = seen.emplace(lower(f.key), &f);
+      if (!fresh && it->second->key != f.key)
+        diags_.error(f.key_pos, "duplicate", "\"" + f.key + "\" and \"" + it->second->key + "\" (" +
+                                                 to_string(it->second->key_pos) + ") differ only in case; GitHub reads them as one name");
+      distinct_keys(*f.value);
+    }
+    for (const auto& i : v.items) distinct_keys(*i);
   }
 
   // A label written out (not one computed when the run starts); GitHub
