@@ -14,7 +14,8 @@ namespace {
 
 // The shells GitHub knows by name; any other shell is a command with {0}
 // where the script's path goes ("perl {0}").
-constexpr std::array<std::string_view, 6> kShells = {"bash", "pwsh", "python", "sh", "cmd", "powershell"};
+constexpr std::array<std::string_view, 6> kShells = {"bash", "pwsh", "python",
+                                                     "sh",   "cmd",  "powershell"};
 
 // The whole value is one ${{ }}, which GitHub evaluates to any type.
 bool one_expression(const Value& v) {
@@ -40,12 +41,12 @@ struct Trigger {
   std::vector<std::string> filters;
   std::vector<std::string> types;
 };
+// clang-format off
 const std::vector<std::string> kPullRequestTargetTypes = {
-    "assigned",         "unassigned",          "labeled",          "unlabeled",
-    "opened",           "edited",              "closed",           "reopened",
-    "synchronize",      "converted_to_draft",  "ready_for_review", "locked",
-    "unlocked",         "review_requested",    "review_request_removed", "auto_merge_enabled",
-    "auto_merge_disabled"};
+    "assigned", "unassigned", "labeled", "unlabeled", "opened", "edited", "closed", "reopened", "synchronize",
+    "converted_to_draft", "ready_for_review", "locked", "unlocked", "review_requested", "review_request_removed",
+    "auto_merge_enabled", "auto_merge_disabled"};
+// clang-format on
 std::vector<std::string> pull_request_types() {
   auto t = kPullRequestTargetTypes;
   t.insert(t.end(), {"milestoned", "demilestoned", "enqueued", "dequeued"});
@@ -53,29 +54,39 @@ std::vector<std::string> pull_request_types() {
 }
 const std::vector<Trigger> kTriggers = {
     {"push", {"branches", "branches-ignore", "tags", "tags-ignore", "paths", "paths-ignore"}, {}},
-    {"pull_request", {"branches", "branches-ignore", "paths", "paths-ignore", "types"}, pull_request_types()},
-    {"pull_request_target", {"branches", "branches-ignore", "paths", "paths-ignore", "types"}, kPullRequestTargetTypes},
+    {"pull_request",
+     {"branches", "branches-ignore", "paths", "paths-ignore", "types"},
+     pull_request_types()},
+    {"pull_request_target",
+     {"branches", "branches-ignore", "paths", "paths-ignore", "types"},
+     kPullRequestTargetTypes},
     {"merge_group", {"types"}, {"checks_requested"}},
-    {"workflow_run", {"workflows", "types", "branches", "branches-ignore"}, {"completed", "requested", "in_progress"}},
-    {"release", {"types"}, {"published", "unpublished", "created", "edited", "deleted", "prereleased", "released"}},
+    {"workflow_run",
+     {"workflows", "types", "branches", "branches-ignore"},
+     {"completed", "requested", "in_progress"}},
+    {"release",
+     {"types"},
+     {"published", "unpublished", "created", "edited", "deleted", "prereleased", "released"}},
     {"issues",
      {"types"},
-     {"opened", "edited", "deleted", "transferred", "pinned", "unpinned", "closed", "reopened", "assigned",
-      "unassigned", "labeled", "unlabeled", "locked", "unlocked", "milestoned", "demilestoned"}},
+     {"opened", "edited", "deleted", "transferred", "pinned", "unpinned", "closed", "reopened",
+      "assigned", "unassigned", "labeled", "unlabeled", "locked", "unlocked", "milestoned",
+      "demilestoned"}},
     {"issue_comment", {"types"}, {"created", "edited", "deleted"}},
     {"repository_dispatch", {"types"}, {}},
 };
 
 // GitHub's hosted runner labels, as actionlint knows them.
+// clang-format off
 const std::vector<std::string> kHostedLabels = {
-    "windows-latest", "windows-latest-8-cores", "windows-2025",  "windows-2022",   "windows-2019",
-    "ubuntu-latest",  "ubuntu-latest-4-cores",  "ubuntu-latest-8-cores", "ubuntu-latest-16-cores",
-    "ubuntu-24.04",   "ubuntu-24.04-arm",       "ubuntu-22.04",  "ubuntu-22.04-arm", "ubuntu-20.04",
-    "macos-latest",   "macos-latest-xl",        "macos-latest-xlarge", "macos-latest-large", "macos-15-xlarge",
-    "macos-15-large", "macos-15",               "macos-14-xl",   "macos-14-xlarge", "macos-14-large",
-    "macos-14",       "macos-13-xl",            "macos-13-xlarge", "macos-13-large", "macos-13",
-    "self-hosted",    "x64",                    "arm",           "arm64",          "linux",
-    "macos",          "windows"};
+    "windows-latest", "windows-latest-8-cores", "windows-2025", "windows-2022", "windows-2019",
+    "ubuntu-latest", "ubuntu-latest-4-cores", "ubuntu-latest-8-cores", "ubuntu-latest-16-cores",
+    "ubuntu-24.04", "ubuntu-24.04-arm", "ubuntu-22.04", "ubuntu-22.04-arm", "ubuntu-20.04",
+    "macos-latest", "macos-latest-xl", "macos-latest-xlarge", "macos-latest-large",
+    "macos-15-xlarge", "macos-15-large", "macos-15", "macos-14-xl", "macos-14-xlarge", "macos-14-large", "macos-14",
+    "macos-13-xl", "macos-13-xlarge", "macos-13-large", "macos-13",
+    "self-hosted", "x64", "arm", "arm64", "linux", "macos", "windows"};
+// clang-format on
 
 class KeyTypes {
  public:
@@ -116,7 +127,10 @@ class KeyTypes {
     const Value& v = *f.value;
     bool ok = v.kind == Value::Kind::Number &&
               (!whole || v.text.find_first_not_of("0123456789") == std::string::npos);
-    if (!ok && !one_expression(v)) wrong(f, what, whole ? "a whole number or one ${{ }} expression" : "a number or one ${{ }} expression");
+    if (!ok && !one_expression(v))
+      wrong(
+          f, what,
+          whole ? "a whole number or one ${{ }} expression" : "a number or one ${{ }} expression");
   }
 
   bool text(const Field& f, const std::string& what) {
@@ -137,11 +151,15 @@ class KeyTypes {
   }
 
   void shell(const Field& f, const std::string& what) {
-    if (!text(f, what) || !f.value->parts.empty() || f.value->text.find("${{") != std::string::npos) return;
+    if (!text(f, what) || !f.value->parts.empty() || f.value->text.find("${{") != std::string::npos)
+      return;
     const std::string& s = f.value->text;
-    if (s.find("{0}") == std::string::npos && std::find(kShells.begin(), kShells.end(), s) == kShells.end())
+    if (s.find("{0}") == std::string::npos &&
+        std::find(kShells.begin(), kShells.end(), s) == kShells.end())
       diags_.error(f.key_pos, "type",
-                   what + " \"" + s + "\" is no shell GitHub knows: bash, cmd, powershell, pwsh, python or sh, or a command with {0} for the script");
+                   what + " \"" + s +
+                       "\" is no shell GitHub knows: bash, cmd, powershell, pwsh, python or sh, or "
+                       "a command with {0} for the script");
   }
 
   void concurrency(const Field& f, const std::string& where) {
@@ -182,7 +200,8 @@ class KeyTypes {
           return;
         }
         for (const auto& p : c.value->items) {
-          if (p->kind != Value::Kind::String && p->kind != Value::Kind::Number && p->kind != Value::Kind::Null)
+          if (p->kind != Value::Kind::String && p->kind != Value::Kind::Number &&
+              p->kind != Value::Kind::Null)
             diags_.error(p->pos, "type", key + " holds numbers or text, not " + shown(*p));
         }
       }
@@ -224,12 +243,16 @@ class KeyTypes {
         return x && ((x->kind == Value::Kind::String && x->parts.empty() && x->text.empty()) ||
                      (x->kind == Value::Kind::List && x->items.empty()));
       };
-      empty = (!v.get("group") && !v.get("labels")) || blank(v.get("group")) || blank(v.get("labels"));
+      empty =
+          (!v.get("group") && !v.get("labels")) || blank(v.get("group")) || blank(v.get("labels"));
     } else if (text(f, "job.runs-on")) {
       empty = v.parts.empty() && v.text.empty();
       label(v);
     }
-    if (empty) diags_.error(f.key_pos, "type", "job.runs-on names no runner, or an empty label: give a label, a list of labels, or { group labels }");
+    if (empty)
+      diags_.error(f.key_pos, "type",
+                   "job.runs-on names no runner, or an empty label: give a label, a list of "
+                   "labels, or { group labels }");
   }
 
   void job(const Value& j) {
@@ -241,18 +264,23 @@ class KeyTypes {
       if (f.key == "runs-on") runs_on(f);
       if (f.key == "container") container(f, "job.container");
       if (f.key == "services") {
-        if (f.value->kind != Value::Kind::Object) wrong(f, "job.services", "a block of named containers");
+        if (f.value->kind != Value::Kind::Object)
+          wrong(f, "job.services", "a block of named containers");
         each(*f.value, [&](const Field& s) {
-          if (s.value->kind == Value::Kind::Object) container(s, "job.services." + s.key);
-          else wrong(s, "job.services." + s.key, "a container block { image = ... }");
+          if (s.value->kind == Value::Kind::Object)
+            container(s, "job.services." + s.key);
+          else
+            wrong(s, "job.services." + s.key, "a container block { image = ... }");
         });
       }
       if (f.key == "environment") {
         if (f.value->kind != Value::Kind::Object) text(f, "job.environment");
         each(*f.value, [&](const Field& e) { text(e, "job.environment." + e.key); });
       }
-      if (f.key == "secrets" && !(f.value->kind == Value::Kind::String && f.value->text == "inherit")) {
-        if (f.value->kind != Value::Kind::Object) wrong(f, "job.secrets", "\"inherit\" or a block of secrets to pass");
+      if (f.key == "secrets" &&
+          !(f.value->kind == Value::Kind::String && f.value->text == "inherit")) {
+        if (f.value->kind != Value::Kind::Object)
+          wrong(f, "job.secrets", "\"inherit\" or a block of secrets to pass");
         each(*f.value, [&](const Field& x) {
           if (x.value->kind == Value::Kind::List || x.value->kind == Value::Kind::Object)
             wrong(x, "job.secrets " + x.key, "text or an expression");
@@ -278,7 +306,8 @@ class KeyTypes {
       schedule(t);
       return;
     }
-    auto known = std::find_if(kTriggers.begin(), kTriggers.end(), [&](const Trigger& k) { return k.name == t.key; });
+    auto known = std::find_if(kTriggers.begin(), kTriggers.end(),
+                              [&](const Trigger& k) { return k.name == t.key; });
     if (known == kTriggers.end()) return;  // workflow_call and workflow_dispatch: pipec writes them
     if (t.value->kind != Value::Kind::Object) {
       wrong(t, what, "a block of filters");
@@ -288,8 +317,9 @@ class KeyTypes {
     std::sort(sorted.begin(), sorted.end());
     each(*t.value, [&](const Field& f) {
       if (std::find(sorted.begin(), sorted.end(), f.key) == sorted.end()) {
-        diags_.error(f.key_pos, "unknown-key", "unexpected key \"" + f.key + "\" for " + what + did_you_mean(f.key, sorted) +
-                                                   "; expected one of " + join(sorted));
+        diags_.error(f.key_pos, "unknown-key",
+                     "unexpected key \"" + f.key + "\" for " + what + did_you_mean(f.key, sorted) +
+                         "; expected one of " + join(sorted));
         return;
       }
       if (f.key == "types" && f.value->kind == Value::Kind::String) {
@@ -298,14 +328,17 @@ class KeyTypes {
       }
       text_list(f, what + "." + f.key);
       if (f.value->kind == Value::Kind::List && f.value->items.empty())
-        diags_.error(f.key_pos, "type", what + "." + f.key + " lists nothing; leave it out to match everything");
+        diags_.error(f.key_pos, "type",
+                     what + "." + f.key + " lists nothing; leave it out to match everything");
       if (f.key == "types") {
         for (const auto& i : f.value->items) activity_type(*i, *known);
       }
       if (f.key.size() > 7 && f.key.compare(f.key.size() - 7, 7, "-ignore") == 0) {
         std::string twin = f.key.substr(0, f.key.size() - 7);
         if (t.value->get(twin))
-          diags_.error(f.key_pos, "type", what + " takes " + twin + " or " + f.key + ", not both (write ! patterns in " + twin + ")");
+          diags_.error(f.key_pos, "type",
+                       what + " takes " + twin + " or " + f.key +
+                           ", not both (write ! patterns in " + twin + ")");
       }
     });
   }
@@ -315,8 +348,9 @@ class KeyTypes {
     if (std::find(t.types.begin(), t.types.end(), v.text) == t.types.end()) {
       std::vector<std::string> sorted = t.types;
       std::sort(sorted.begin(), sorted.end());
-      diags_.error(v.pos, "type", "\"" + v.text + "\" is no activity type of " + std::string(t.name) +
-                                      did_you_mean(v.text, sorted) + "; it has " + join(sorted));
+      diags_.error(v.pos, "type",
+                   "\"" + v.text + "\" is no activity type of " + std::string(t.name) +
+                       did_you_mean(v.text, sorted) + "; it has " + join(sorted));
     }
   }
 
@@ -329,7 +363,8 @@ class KeyTypes {
     for (const auto& item : t.value->items) {
       const Value* cron = item->kind == Value::Kind::Object ? item->get("cron") : nullptr;
       if (!cron || item->fields.size() != 1) {
-        diags_.error(item->pos, "type", "on.schedule holds {cron: \"...\"}, not " + describe(*item));
+        diags_.error(item->pos, "type",
+                     "on.schedule holds {cron: \"...\"}, not " + describe(*item));
         continue;
       }
       if (cron->kind != Value::Kind::String || !cron->parts.empty()) {
@@ -344,8 +379,9 @@ class KeyTypes {
         in_field = !space;
       }
       if (fields != 5)
-        diags_.error(cron->pos, "type", "cron " + describe(*cron) + " has " + std::to_string(fields) +
-                                            " fields; GitHub's has 5: minute, hour, day of month, month, day of week");
+        diags_.error(cron->pos, "type",
+                     "cron " + describe(*cron) + " has " + std::to_string(fields) +
+                         " fields; GitHub's has 5: minute, hour, day of month, month, day of week");
     }
   }
 
@@ -357,12 +393,16 @@ class KeyTypes {
     if (f.key == "id" && text(f, "step.id")) {
       // GitHub's rule for ids, the one `steps.ID` is read with.
       const std::string& id = f.value->text;
-      auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-      bool ok = !id.empty() && letter(id[0]) &&
-                std::all_of(id.begin(), id.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9') || c == '-'; });
+      auto letter = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+      };
+      bool ok = !id.empty() && letter(id[0]) && std::all_of(id.begin(), id.end(), [&](char c) {
+        return letter(c) || (c >= '0' && c <= '9') || c == '-';
+      });
       if (!ok || !f.value->parts.empty())
-        diags_.error(f.key_pos, "type", "step.id " + describe(*f.value) +
-                                            " must start with a letter or _ and hold only letters, digits, _ and -");
+        diags_.error(f.key_pos, "type",
+                     "step.id " + describe(*f.value) +
+                         " must start with a letter or _ and hold only letters, digits, _ and -");
     }
   }
 
@@ -373,8 +413,10 @@ class KeyTypes {
     for (const auto& f : v.fields) {
       auto [it, fresh] = seen.emplace(lower(f.key), &f);
       if (!fresh && it->second->key != f.key)
-        diags_.error(f.key_pos, "duplicate", "\"" + f.key + "\" and \"" + it->second->key + "\" (" +
-                                                 to_string(it->second->key_pos) + ") differ only in case; GitHub reads them as one name");
+        diags_.error(f.key_pos, "duplicate",
+                     "\"" + f.key + "\" and \"" + it->second->key + "\" (" +
+                         to_string(it->second->key_pos) +
+                         ") differ only in case; GitHub reads them as one name");
       distinct_keys(*f.value);
     }
     for (const auto& i : v.items) distinct_keys(*i);
@@ -383,7 +425,8 @@ class KeyTypes {
   // A label written out (not one computed when the run starts); GitHub
   // compares labels without case.
   void label(const Value& v) {
-    if (v.kind != Value::Kind::String || !v.parts.empty() || v.text.empty() || v.text.find("${{") != std::string::npos)
+    if (v.kind != Value::Kind::String || !v.parts.empty() || v.text.empty() ||
+        v.text.find("${{") != std::string::npos)
       return;
     std::string l = lower(v.text);
     if (std::find(kHostedLabels.begin(), kHostedLabels.end(), l) != kHostedLabels.end()) return;
@@ -392,8 +435,10 @@ class KeyTypes {
       if (lower(declared) == l) return;
       known.push_back(declared);
     }
-    diags_.error(v.pos, "runner-label", "runner label \"" + v.text + "\" is neither GitHub-hosted nor declared in runners { }" +
-                                            did_you_mean(v.text, known));
+    diags_.error(v.pos, "runner-label",
+                 "runner label \"" + v.text +
+                     "\" is neither GitHub-hosted nor declared in runners { }" +
+                     did_you_mean(v.text, known));
   }
 
   const Program& program_;
