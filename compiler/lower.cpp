@@ -30,9 +30,11 @@ const Order kStepKeys = {"name",  "id",    "if", "uses", "with", "shell", "worki
                          "env",   "timeout-minutes", "continue-on-error", "run"};
 const Order kPipecStepKeys = {"exports", "tool", "args", "builds"};
 // The keys of GitHub's nested sections, for blocks written as objects.
+const Order kContainerKeys = {"image", "credentials", "env", "ports", "volumes", "options"};
+const Order kCredentialKeys = {"username", "password"};
 const std::vector<std::pair<std::string, Order>> kSectionKeys = {
-    {"container", {"image", "credentials", "env", "ports", "volumes", "options"}},
-    {"container.credentials", {"username", "password"}},
+    {"container", kContainerKeys},
+    {"container.credentials", kCredentialKeys},
     {"runs-on", {"group", "labels"}},
     {"strategy", {"matrix", "fail-fast", "max-parallel"}},
     {"defaults", {"run"}},
@@ -214,9 +216,9 @@ void Lowerer::check_sections(const Value& holder, const std::string& what) {
   }
   if (const Value* services = holder.get("services"); services && services->kind == Value::Kind::Object) {
     for (const auto& f : services->fields) {
-      check(*f.value, kSectionKeys[0].second, what + ".services." + f.key);
+      check(*f.value, kContainerKeys, what + ".services." + f.key);
       const Value* credentials = f.value->kind == Value::Kind::Object ? f.value->get("credentials") : nullptr;
-      if (credentials) check(*credentials, kSectionKeys[1].second, what + ".services." + f.key + ".credentials");
+      if (credentials) check(*credentials, kCredentialKeys, what + ".services." + f.key + ".credentials");
     }
   }
 }
