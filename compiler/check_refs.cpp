@@ -155,7 +155,9 @@ void RefChecker::run() {
   for (auto& j : jobs_) {
     if (const Value* needs = j.job->get("needs")) {
       for (const auto& n : needs->items) {
-        if (n->is_string() && !contains(ids, n->text))
+        if (!n->is_string())
+          diags_.error(n->pos, "type", "needs names jobs (needs = [build, test]), not " + describe(*n));
+        else if (!contains(ids, n->text))
           diags_.error(n->pos, "unknown-job", "job \"" + j.id + "\" needs unknown job \"" + n->text + "\"" +
                                                   did_you_mean(n->text, ids));
       }
@@ -212,11 +214,16 @@ void RefChecker::run() {
     each_runtime(*outs, [&](const Expr& e) {
       auto c = chain(e);
       if (c.size() < 2 || c[0].first != "jobs" || e.kind != Expr::Kind::Member) return;
-      if (c.size() == 4 && c[2].first == "outputs") {
-        auto j = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& x) { return x.id == c[1].first; });
-        if (j == jobs_.end())
-          diags_.error(c[1].second, "unknown-job", "no job \"" + c[1].first + "\"" + did_you_mean(c[1].first, ids));
-        else if (j->outputs_known && !contains(j->outputs, c[3].first))
+      if (c.size() >= 3 && c[2].first != "outputs" && c[2].first != "result") {
+        diags_.error(c[2].second, "unknown-field", "jobs." + c[1].first + " has outputs and result, not \"" + c[2].first +
+                                                       "\"" + did_you_mean(c[2].first, {"outputs", "result"}));
+        return;
+      }
+      auto j = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& x) { return x.id == c[1].first; });
+      if (j == jobs_.end()) {
+        diags_.error(c[1].second, "unknown-job", "no job \"" + c[1].first + "\"" + did_you_mean(c[1].first, ids));
+      } else if (c.size() == 4 && c[2].first == "outputs") {
+        if (j->outputs_known && !contains(j->outputs, c[3].first))
           diags_.error(c[3].second, "unknown-output", "job \"" + j->id + "\" has no output \"" + c[3].first + "\"" +
                                                           did_you_mean(c[3].first, j->outputs));
         else if (j->has_matrix && !j->job->get("unroll"))
