@@ -164,12 +164,16 @@ class KeyTypes {
 
   void concurrency(const Field& f, const std::string& where) {
     const std::string what = where + ".concurrency";
+    auto group = [&](const Field& g, const std::string& name) {
+      if (text(g, name) && g.value->parts.empty() && g.value->text.empty())
+        diags_.error(g.key_pos, "type", name + " is empty; name the group that runs wait in");
+    };
     if (f.value->kind != Value::Kind::Object) {
-      text(f, what);
+      group(f, what);
       return;
     }
     each(*f.value, [&](const Field& c) {
-      if (c.key == "group") text(c, what + ".group");
+      if (c.key == "group") group(c, what + ".group");
       if (c.key == "cancel-in-progress") boolean(c, what + ".cancel-in-progress");
     });
   }
@@ -290,10 +294,35 @@ class KeyTypes {
         each(*f.value, [&](const Field& s) {
           if (s.key == "fail-fast") boolean(s, "job.strategy.fail-fast");
           if (s.key == "max-parallel") number(s, "job.strategy.max-parallel", true);
+          if (s.key == "matrix") matrix(s);
         });
       }
       if (f.key == "steps" && f.value->kind == Value::Kind::List) {
         for (const auto& s : f.value->items) each(*s, [&](const Field& k) { step_key(k); });
+      }
+    });
+  }
+
+  // A matrix: each key a list of values (or one expression), include and
+  // exclude lists of combinations.
+  void matrix(const Field& m) {
+    if (one_expression(*m.value)) return;
+    if (m.value->kind != Value::Kind::Object || m.value->fields.empty()) {
+      wrong(m, "job.strategy.matrix", "keys with lists of values, or one ${{ }} expression");
+      return;
+    }
+    each(*m.value, [&](const Field& k) {
+      const std::string what = "job.strategy.matrix." + k.key;
+      if (one_expression(*k.value)) return;
+      if (k.value->kind != Value::Kind::List) {
+        wrong(k, what, k.key == "include" || k.key == "exclude" ? "a list of combinations" : "a list of values");
+      } else if (k.key == "include" || k.key == "exclude") {
+        for (const auto& row : k.value->items) {
+          if (row->kind != Value::Kind::Object && !one_expression(*row))
+            diags_.error(row->pos, "type", what + " holds combinations {key: value}, not " + shown(*row));
+        }
+      } else if (k.value->items.empty()) {
+        diags_.error(k.key_pos, "type", what + " lists no values, so the matrix would run nothing");
       }
     });
   }

@@ -131,6 +131,10 @@ ValuePtr Lowerer::lower_name(const Field& f) {
     diags_.error(f.key_pos, "type", f.key + " is text, not " + a_kind(v));
     return make_null(v.pos);
   }
+  if (v.is_string() && v.text.find_first_not_of(" \t\n") == std::string::npos) {
+    diags_.error(f.key_pos, "type", f.key + " is empty; leave it out to have GitHub's default");
+    return make_null(v.pos);
+  }
   return lower_any(v, f.key, &f.key_pos);
 }
 
