@@ -57,6 +57,14 @@ std::vector<std::pair<std::string, Pos>> chain(const Expr& e) {
   return {};
 }
 
+// The first n segments of a chain, as a.b.c; a value there has no fields,
+// so reading segment n is an error.
+void no_field(const std::vector<std::pair<std::string, Pos>>& c, size_t n, Diagnostics& diags) {
+  std::string prefix = c[0].first;
+  for (size_t i = 1; i < n; ++i) prefix += "." + c[i].first;
+  diags.error(c[n].second, "unknown-field", prefix + " is a value, not an object: it has no field \"" + c[n].first + "\"");
+}
+
 void each_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
   f(e);
   for (const auto& o : e.operands) each_expr(*o, f);
@@ -217,6 +225,10 @@ void RefChecker::run() {
       if (c.size() >= 3 && c[2].first != "outputs" && c[2].first != "result") {
         diags_.error(c[2].second, "unknown-field", "jobs." + c[1].first + " has outputs and result, not \"" + c[2].first +
                                                        "\"" + did_you_mean(c[2].first, {"outputs", "result"}));
+        return;
+      }
+      if (size_t depth = c.size() >= 3 && c[2].first == "result" ? 3 : 4; c.size() > depth) {
+        no_field(c, depth, diags_);
         return;
       }
       auto j = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& x) { return x.id == c[1].first; });
@@ -389,6 +401,17 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   // inner ones again; checking by the root with enough segments is enough.
   const std::string& root = c[0].first;
   auto seg = [&](size_t i) -> const std::string& { return c[i].first; };
+  // Inputs, env, vars, secrets, runner and strategy fields, outputs and
+  // results are text, numbers or booleans: nothing is read from them.
+  size_t depth = 0;
+  static const std::vector<std::string> flat = {"inputs", "env", "vars", "secrets", "runner", "strategy"};
+  if (contains(flat, root)) depth = 2;
+  if ((root == "needs" || root == "steps" || root == "jobs") && c.size() >= 3)
+    depth = seg(2) == "outputs" ? 4 : seg(2) == "result" || seg(2) == "outcome" || seg(2) == "conclusion" ? 3 : 0;
+  if (depth && c.size() > depth) {
+    no_field(c, depth, diags_);
+    return;
+  }
   if (root == "inputs" && c.size() == 2) {
     if (inputs_.empty())
       diags_.error(c[0].second, "unknown-input", "this workflow declares no inputs; \"inputs." + seg(1) + "\" is empty");
