@@ -406,7 +406,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   size_t depth = 0;
   static const std::vector<std::string> flat = {"inputs", "env", "vars", "secrets", "runner", "strategy"};
   if (contains(flat, root)) depth = 2;
-  if ((root == "needs" || root == "steps" || root == "jobs") && c.size() >= 3)
+  if ((root == "needs" || root == "steps") && c.size() >= 3)
     depth = seg(2) == "outputs" ? 4 : seg(2) == "result" || seg(2) == "outcome" || seg(2) == "conclusion" ? 3 : 0;
   if (depth && c.size() > depth) {
     no_field(c, depth, diags_);
@@ -506,7 +506,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
     static const std::vector<std::string> f = {"fail-fast", "job-index", "job-total", "max-parallel"};
     if (!contains(f, seg(1)))
       diags_.error(c[1].second, "unknown-context", "strategy has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), f));
-  } else if (root == "jobs" && where != "outputs") {
+  } else if (root == "jobs") {  // a workflow's outputs are checked in run(), not here
     diags_.error(c[0].second, "unknown-context", "jobs.<id> is only available in a workflow's outputs; use needs.<id>");
   }
 }
