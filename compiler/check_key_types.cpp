@@ -123,14 +123,16 @@ class KeyTypes {
       wrong(f, what, "true/false or one ${{ }} expression");
   }
 
+  // A count of minutes or of jobs: more than zero.
   void number(const Field& f, const std::string& what, bool whole) {
     const Value& v = *f.value;
-    bool ok = v.kind == Value::Kind::Number &&
+    bool ok = v.kind == Value::Kind::Number && v.text[0] != '-' &&
+              v.text.find_first_not_of("0.") != std::string::npos &&
               (!whole || v.text.find_first_not_of("0123456789") == std::string::npos);
     if (!ok && !one_expression(v))
-      wrong(
-          f, what,
-          whole ? "a whole number or one ${{ }} expression" : "a number or one ${{ }} expression");
+      wrong(f, what,
+            whole ? "a whole number above zero or one ${{ }} expression"
+                  : "a number above zero or one ${{ }} expression");
   }
 
   bool text(const Field& f, const std::string& what) {
