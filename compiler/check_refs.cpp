@@ -106,6 +106,7 @@ class RefChecker {
   void check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                   const std::vector<std::string>& env_names, const std::string& where);
   std::string type_of(const Expr& e) const;
+  void check_if_contexts(const Value& cond, const std::vector<std::string>& allowed, const std::string& whose);
   void check_templates(const Value& v);
   void check_workflow_fields();
 
@@ -263,6 +264,7 @@ void RefChecker::check_job(JobInfo& job) {
   }
   for (const auto& f : j.fields) {
     if (f.key == "steps") continue;
+    if (f.key == "if") check_if_contexts(*f.value, {"github", "needs", "vars", "inputs"}, "a job's");
     std::vector<std::string> visible = f.key == "outputs" ? all_steps : std::vector<std::string>{};
     each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, visible, job_env, f.key); });
   }
@@ -274,6 +276,10 @@ void RefChecker::check_job(JobInfo& job) {
       for (const auto& f : s->fields) {
         each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, before, env, "step"); });
       }
+      if (const Value* cond = s->get("if"))
+        check_if_contexts(*cond,
+                          {"github", "needs", "strategy", "matrix", "job", "runner", "env", "vars", "steps", "inputs"},
+                          "a step's");
       if (const Value* id = s->get("id")) {
         if (contains(before, id->text))
           diags_.error(id->pos, "duplicate", "step id \"" + id->text + "\" is used twice in job \"" + job.id + "\"");
@@ -292,6 +298,15 @@ void RefChecker::check_job(JobInfo& job) {
       }
     }
   }
+}
+
+// GitHub decides an if before the job or step runs, with fewer contexts
+// than its other keys: secrets never, and a job's if none of the job's own.
+void RefChecker::check_if_contexts(const Value& cond, const std::vector<std::string>& allowed, const std::string& whose) {
+  each_runtime(cond, [&](const Expr& e) {
+    if (e.kind == Expr::Kind::Name && !contains(allowed, e.text))
+      diags_.error(e.pos, "unknown-context", e.text + " is not available in " + whose + " if; it can read " + join(allowed));
+  });
 }
 
 // The type GitHub will see for an expression, when pipec knows it: "" if not.
