@@ -272,6 +272,8 @@ class KeyTypes {
       if (f.key == "services") {
         if (f.value->kind != Value::Kind::Object)
           wrong(f, "job.services", "a block of named containers");
+        else if (f.value->fields.empty())
+          diags_.error(f.key_pos, "type", "job.services lists no container; leave it out");
         each(*f.value, [&](const Field& s) {
           if (s.value->kind == Value::Kind::Object)
             container(s, "job.services." + s.key);
