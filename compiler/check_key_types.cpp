@@ -311,10 +311,11 @@ class KeyTypes {
   // exclude lists of combinations.
   void matrix(const Field& m) {
     if (one_expression(*m.value)) return;
-    if (m.value->kind != Value::Kind::Object || m.value->fields.empty()) {
+    if (m.value->kind != Value::Kind::Object) {
       wrong(m, "job.strategy.matrix", "keys with lists of values, or one ${{ }} expression");
       return;
     }
+    if (m.value->fields.empty()) diags_.error(m.key_pos, "type", "job.strategy.matrix lists no keys; leave it out");
     each(*m.value, [&](const Field& k) {
       const std::string what = "job.strategy.matrix." + k.key;
       if (one_expression(*k.value)) return;
