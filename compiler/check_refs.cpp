@@ -57,6 +57,26 @@ std::vector<std::pair<std::string, Pos>> chain(const Expr& e) {
   return {};
 }
 
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// How many segments of a chain name a value (text, a number or a boolean),
+// or 0 if that is not known: a field of inputs, env, vars, secrets, runner,
+// strategy or github (but its event), job.status, and a job's or step's
+// outputs and results.
+size_t value_depth(const std::vector<std::pair<std::string, Pos>>& c) {
+  static const std::vector<std::string> flat = {"inputs", "env", "vars", "secrets", "runner", "strategy", "github"};
+  static const std::vector<std::string> results = {"result", "outcome", "conclusion"};
+  if (c.size() < 2) return 0;
+  const std::string& root = c[0].first;
+  if (contains(flat, root)) return root == "github" && c[1].first == "event" ? 0 : 2;
+  if (root == "job") return c[1].first == "status" || c[1].first == "check_run_id" ? 2 : 0;
+  if ((root == "needs" || root == "steps" || root == "jobs") && c.size() >= 3)
+    return c[2].first == "outputs" ? 4 : contains(results, c[2].first) ? 3 : 0;
+  return 0;
+}
+
 // The first n segments of a chain, as a.b.c; a value there has no fields,
 // so reading segment n is an error.
 void no_field(const std::vector<std::pair<std::string, Pos>>& c, size_t n, Diagnostics& diags) {
@@ -88,10 +108,6 @@ std::vector<std::string> keys_of(const Value* v) {
     for (const auto& f : v->fields) out.push_back(f.key);
   }
   return out;
-}
-
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
 }
 
 class RefChecker {
@@ -228,7 +244,7 @@ void RefChecker::run() {
                                                        "\"" + did_you_mean(c[2].first, {"outputs", "result"}));
         return;
       }
-      if (size_t depth = c.size() >= 3 && c[2].first == "result" ? 3 : 4; c.size() > depth) {
+      if (size_t depth = value_depth(c); depth && c.size() > depth) {
         no_field(c, depth, diags_);
         return;
       }
@@ -378,17 +394,10 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   static const std::vector<std::string> comparisons = {"==", "!=", "<", "<=", ">", ">="};
   if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
     std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
-    // The fields of github (but its event), runner, env, vars, secrets and
-    // strategy, job.status, and a job's or step's result are never objects,
-    // though their exact type is not known here.
+    // A value is never an object, though its exact type may not be known.
     auto scalar = [&](const Expr& x) {
       auto xc = chain(x);
-      static const std::vector<std::string> flat = {"github", "runner", "env", "vars", "secrets", "strategy"};
-      static const std::vector<std::string> results = {"result", "outcome", "conclusion"};
-      if (xc.size() == 2)
-        return (contains(flat, xc[0].first) && !(xc[0].first == "github" && xc[1].first == "event")) ||
-               (xc[0].first == "job" && (xc[1].first == "status" || xc[1].first == "check_run_id"));
-      return xc.size() == 3 && (xc[0].first == "needs" || xc[0].first == "steps") && contains(results, xc[2].first);
+      return value_depth(xc) != 0 && value_depth(xc) == xc.size();
     };
     if ((l == "object" && r.empty() && scalar(*e.operands[1])) || (r == "object" && l.empty() && scalar(*e.operands[0]))) {
       const Expr& obj = *e.operands[l == "object" ? 0 : 1];
@@ -416,14 +425,12 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   // inner ones again; checking by the root with enough segments is enough.
   const std::string& root = c[0].first;
   auto seg = [&](size_t i) -> const std::string& { return c[i].first; };
-  // Inputs, env, vars, secrets, runner and strategy fields, outputs and
-  // results are text, numbers or booleans: nothing is read from them.
-  size_t depth = 0;
-  static const std::vector<std::string> flat = {"inputs", "env", "vars", "secrets", "runner", "strategy"};
-  if (contains(flat, root)) depth = 2;
-  if ((root == "needs" || root == "steps") && c.size() >= 3)
-    depth = seg(2) == "outputs" ? 4 : seg(2) == "result" || seg(2) == "outcome" || seg(2) == "conclusion" ? 3 : 0;
-  if (depth && c.size() > depth) {
+  if (root == "jobs") {  // a workflow's outputs are checked in run(), not here
+    diags_.error(c[0].second, "unknown-context", "jobs.<id> is only available in a workflow's outputs; use needs.<id>");
+    return;
+  }
+  // Nothing is read from a value.
+  if (size_t depth = value_depth(c); depth && c.size() > depth) {
     no_field(c, depth, diags_);
     return;
   }
@@ -521,8 +528,6 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
     static const std::vector<std::string> f = {"fail-fast", "job-index", "job-total", "max-parallel"};
     if (!contains(f, seg(1)))
       diags_.error(c[1].second, "unknown-context", "strategy has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), f));
-  } else if (root == "jobs") {  // a workflow's outputs are checked in run(), not here
-    diags_.error(c[0].second, "unknown-context", "jobs.<id> is only available in a workflow's outputs; use needs.<id>");
   }
 }
 
