@@ -347,13 +347,10 @@ class KeyTypes {
       wrong(t, what, "a block of filters");
       return;
     }
-    std::vector<std::string> sorted = known->filters;
-    std::sort(sorted.begin(), sorted.end());
     each(*t.value, [&](const Field& f) {
-      if (std::find(sorted.begin(), sorted.end(), f.key) == sorted.end()) {
-        diags_.error(f.key_pos, "unknown-key",
-                     "unexpected key \"" + f.key + "\" for " + what + did_you_mean(f.key, sorted) +
-                         "; expected one of " + join(sorted));
+      const auto& filters = known->filters;
+      if (std::find(filters.begin(), filters.end(), f.key) == filters.end()) {
+        diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, filters, what));
         return;
       }
       if (f.key == "types" && f.value->kind == Value::Kind::String) {

@@ -120,6 +120,11 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return n.empty() ? "" : " (did you mean \"" + n + "\"?)";
 }
 
+std::string unexpected_key(const std::string& key, std::vector<std::string> expected, const std::string& where) {
+  std::sort(expected.begin(), expected.end());
+  return "unexpected key \"" + key + "\" for " + where + did_you_mean(key, expected) + "; expected one of " + join(expected);
+}
+
 std::string join(const std::vector<std::string>& words, const std::string& sep) {
   std::string out;
   for (size_t i = 0; i < words.size(); ++i) {

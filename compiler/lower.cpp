@@ -204,12 +204,9 @@ ValuePtr Lowerer::lower_any(const Value& v, const std::string& where, const Pos*
 void Lowerer::check_sections(const Value& holder, const std::string& what) {
   auto check = [&](const Value& v, const Order& keys, const std::string& section) {
     if (v.kind != Value::Kind::Object || !v.tag.empty()) return;
-    Order sorted = keys;
-    std::sort(sorted.begin(), sorted.end());
     for (const auto& f : v.fields) {
       if (std::find(keys.begin(), keys.end(), f.key) == keys.end())
-        diags_.error(f.key_pos, "unknown-key", "unexpected key \"" + f.key + "\" for " + section +
-                                                    did_you_mean(f.key, sorted) + "; expected one of " + join(sorted));
+        diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, keys, section));
     }
   };
   for (const auto& [path, keys] : kSectionKeys) {
@@ -235,9 +232,7 @@ ValuePtr Lowerer::ordered(const Value& v, const Order& order, const Order& pipec
         std::find(pipec_only.begin(), pipec_only.end(), f.key) == pipec_only.end()) {
       Order all = order;
       all.insert(all.end(), pipec_only.begin(), pipec_only.end());
-      std::sort(all.begin(), all.end());
-      diags_.error(f.key_pos, "unknown-key",
-                   "unexpected key \"" + f.key + "\" for " + what + did_you_mean(f.key, all) + "; expected one of " + join(all));
+      diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, all, what));
     }
   }
   for (const auto& key : order) {
