@@ -167,7 +167,7 @@ class KeyTypes {
   void concurrency(const Field& f, const std::string& where) {
     const std::string what = where + ".concurrency";
     auto group = [&](const Field& g, const std::string& name) {
-      if (text(g, name) && g.value->parts.empty() && g.value->text.empty())
+      if (text(g, name) && g.value->is_blank())
         diags_.error(g.key_pos, "type", name + " is empty; name the group that runs wait in");
     };
     if (f.value->kind != Value::Kind::Object) {
@@ -232,9 +232,8 @@ class KeyTypes {
     if (v.kind == Value::Kind::List) {
       text_list(f, "job.runs-on");
       for (const auto& i : v.items) label(*i);
-      empty = v.items.empty() || std::any_of(v.items.begin(), v.items.end(), [](const ValuePtr& i) {
-                return i->kind == Value::Kind::String && i->parts.empty() && i->text.empty();
-              });
+      empty = v.items.empty() || std::any_of(v.items.begin(), v.items.end(),
+                                             [](const ValuePtr& i) { return i->is_blank(); });
     } else if (v.kind == Value::Kind::Object) {
       each(v, [&](const Field& r) {
         if (r.key == "group") text(r, "job.runs-on.group");
@@ -246,13 +245,12 @@ class KeyTypes {
         }
       });
       auto blank = [](const Value* x) {
-        return x && ((x->kind == Value::Kind::String && x->parts.empty() && x->text.empty()) ||
-                     (x->kind == Value::Kind::List && x->items.empty()));
+        return x && (x->is_blank() || (x->kind == Value::Kind::List && x->items.empty()));
       };
       empty =
           (!v.get("group") && !v.get("labels")) || blank(v.get("group")) || blank(v.get("labels"));
     } else if (text(f, "job.runs-on")) {
-      empty = v.parts.empty() && v.text.empty();
+      empty = v.is_blank();
       label(v);
     }
     if (empty)
@@ -315,16 +313,20 @@ class KeyTypes {
       wrong(m, "job.strategy.matrix", "keys with lists of values, or one ${{ }} expression");
       return;
     }
-    if (m.value->fields.empty()) diags_.error(m.key_pos, "type", "job.strategy.matrix lists no keys; leave it out");
+    if (m.value->fields.empty())
+      diags_.error(m.key_pos, "type", "job.strategy.matrix lists no keys; leave it out");
     each(*m.value, [&](const Field& k) {
       const std::string what = "job.strategy.matrix." + k.key;
       if (one_expression(*k.value)) return;
       if (k.value->kind != Value::Kind::List) {
-        wrong(k, what, k.key == "include" || k.key == "exclude" ? "a list of combinations" : "a list of values");
+        wrong(k, what,
+              k.key == "include" || k.key == "exclude" ? "a list of combinations"
+                                                       : "a list of values");
       } else if (k.key == "include" || k.key == "exclude") {
         for (const auto& row : k.value->items) {
           if (row->kind != Value::Kind::Object && !one_expression(*row))
-            diags_.error(row->pos, "type", what + " holds combinations {key: value}, not " + shown(*row));
+            diags_.error(row->pos, "type",
+                         what + " holds combinations {key: value}, not " + shown(*row));
         }
       } else if (k.value->items.empty()) {
         diags_.error(k.key_pos, "type", what + " lists no values, so the matrix would run nothing");
@@ -456,9 +458,7 @@ class KeyTypes {
   // A label written out (not one computed when the run starts); GitHub
   // compares labels without case.
   void label(const Value& v) {
-    if (v.kind != Value::Kind::String || !v.parts.empty() || v.text.empty() ||
-        v.text.find("${{") != std::string::npos)
-      return;
+    if (!v.is_string() || v.is_blank() || v.text.find("${{") != std::string::npos) return;
     std::string l = lower(v.text);
     if (std::find(kHostedLabels.begin(), kHostedLabels.end(), l) != kHostedLabels.end()) return;
     std::vector<std::string> known = kHostedLabels;

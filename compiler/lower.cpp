@@ -131,7 +131,7 @@ ValuePtr Lowerer::lower_name(const Field& f) {
     diags_.error(f.key_pos, "type", f.key + " is text, not " + a_kind(v));
     return make_null(v.pos);
   }
-  if (v.is_string() && v.text.find_first_not_of(" \t\n") == std::string::npos) {
+  if (v.is_blank()) {
     diags_.error(f.key_pos, "type", f.key + " is empty; leave it out to have GitHub's default");
     return make_null(v.pos);
   }
@@ -399,7 +399,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
       diags_.error(run->pos, "run-expression", "run must be text; put the value in env and use it from the script");
     } else if (run->kind != Value::Kind::String) {
       diags_.error(step.field("run")->key_pos, "type", "run takes a script (text), not " + a_kind(*run));
-    } else if (run->parts.empty() && run->text.find_first_not_of(" \t\n") == std::string::npos) {
+    } else if (run->is_blank()) {
       diags_.error(step.field("run")->key_pos, "type", "run holds no script; leave out a step with nothing to run");
     }
     // Every ${{ }} in the script becomes an environment variable, which the

@@ -48,6 +48,8 @@ struct Value {
   const Field* field(const std::string& key) const;
   bool is_string() const { return kind == Kind::String && parts.empty(); }
   bool is_runtime_string() const { return kind == Kind::String && !parts.empty(); }
+  // A string with no runtime parts and nothing but spaces, tabs and newlines.
+  bool is_blank() const { return is_string() && text.find_first_not_of(" \t\n") == std::string::npos; }
 };
 
 ValuePtr make_null(const Pos& pos);
