@@ -85,23 +85,6 @@ void no_field(const std::vector<std::pair<std::string, Pos>>& c, size_t n, Diagn
   diags.error(c[n].second, "unknown-field", prefix + " is a value, not an object: it has no field \"" + c[n].first + "\"");
 }
 
-void each_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
-  f(e);
-  for (const auto& o : e.operands) each_expr(*o, f);
-  for (const auto& p : e.parts) {
-    if (p.expr) each_expr(*p.expr, f);
-  }
-}
-
-void each_runtime(const Value& v, const std::function<void(const Expr&)>& f) {
-  if (v.kind == Value::Kind::Runtime) each_expr(*v.expr, f);
-  for (const auto& p : v.parts) {
-    if (p.expr) each_expr(*p.expr, f);
-  }
-  for (const auto& i : v.items) each_runtime(*i, f);
-  for (const auto& fl : v.fields) each_runtime(*fl.value, f);
-}
-
 std::vector<std::string> keys_of(const Value* v) {
   std::vector<std::string> out;
   if (v && v->kind == Value::Kind::Object) {
@@ -122,7 +105,6 @@ class RefChecker {
   void check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                   const std::vector<std::string>& env_names, const std::string& where);
   std::string type_of(const Expr& e) const;
-  void check_if_contexts(const Value& cond, const std::vector<std::string>& allowed, const std::string& whose);
   void check_templates(const Value& v);
   void check_workflow_fields();
 
@@ -280,8 +262,8 @@ void RefChecker::check_job(JobInfo& job) {
   }
   for (const auto& f : j.fields) {
     if (f.key == "steps") continue;
-    if (f.key == "if") check_if_contexts(*f.value, {"github", "needs", "vars", "inputs"}, "a job's");
-    std::vector<std::string> visible = f.key == "outputs" ? all_steps : std::vector<std::string>{};
+    // check_contexts refused steps in the keys decided before the job runs.
+    std::vector<std::string> visible = all_steps;
     each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, visible, job_env, f.key); });
   }
   if (const Value* steps = j.get("steps")) {
@@ -292,10 +274,6 @@ void RefChecker::check_job(JobInfo& job) {
       for (const auto& f : s->fields) {
         each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, before, env, "step"); });
       }
-      if (const Value* cond = s->get("if"))
-        check_if_contexts(*cond,
-                          {"github", "needs", "strategy", "matrix", "job", "runner", "env", "vars", "steps", "inputs"},
-                          "a step's");
       if (const Value* id = s->get("id")) {
         if (contains(before, id->text))
           diags_.error(id->pos, "duplicate", "step id \"" + id->text + "\" is used twice in job \"" + job.id + "\"");
@@ -314,15 +292,6 @@ void RefChecker::check_job(JobInfo& job) {
       }
     }
   }
-}
-
-// GitHub decides an if before the job or step runs, with fewer contexts
-// than its other keys: secrets never, and a job's if none of the job's own.
-void RefChecker::check_if_contexts(const Value& cond, const std::vector<std::string>& allowed, const std::string& whose) {
-  each_runtime(cond, [&](const Expr& e) {
-    if (e.kind == Expr::Kind::Name && !contains(allowed, e.text))
-      diags_.error(e.pos, "unknown-context", e.text + " is not available in " + whose + " if; it can read " + join(allowed));
-  });
 }
 
 // The type GitHub will see for an expression, when pipec knows it: "" if not.
@@ -351,22 +320,11 @@ std::string RefChecker::type_of(const Expr& e) const {
 }
 
 // The workflow's own fields (run-name, concurrency, env, ...) run before any
-// job: GitHub gives them github, inputs and vars, and env also secrets.
+// job, so they read no job's or step's names (check_contexts).
 void RefChecker::check_workflow_fields() {
   for (const auto& f : wf_.body->fields) {
     if (f.key == "jobs" || f.key == "on" || f.key == "outputs") continue;
-    std::vector<std::string> allowed = {"github", "inputs", "vars"};
-    if (f.key == "env") allowed.push_back("secrets");
-    each_runtime(*f.value, [&](const Expr& e) {
-      auto c = chain(e);
-      if (c.empty() || contains(allowed, c[0].first)) {
-        check_expr(e, nullptr, {}, {}, f.key);
-      } else if (e.kind == Expr::Kind::Name) {  // reported once, at the name itself
-        diags_.error(e.pos, "unknown-context",
-                     c[0].first + " is not available in the workflow's " + f.key + ", which runs before any job; it can read " +
-                         join(allowed));
-      }
-    });
+    each_runtime(*f.value, [&](const Expr& e) { check_expr(e, nullptr, {}, {}, f.key); });
   }
 }
 
@@ -425,10 +383,6 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   // inner ones again; checking by the root with enough segments is enough.
   const std::string& root = c[0].first;
   auto seg = [&](size_t i) -> const std::string& { return c[i].first; };
-  if (root == "jobs") {  // a workflow's outputs are checked in run(), not here
-    diags_.error(c[0].second, "unknown-context", "jobs.<id> is only available in a workflow's outputs; use needs.<id>");
-    return;
-  }
   // Nothing is read from a value.
   if (size_t depth = value_depth(c); depth && c.size() > depth) {
     no_field(c, depth, diags_);

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "check_calls.h"
+#include "check_contexts.h"
 #include "check_copies.h"
 #include "check_key_types.h"
 #include "check_limits.h"
@@ -130,6 +131,10 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) resolve_pass_through(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) unroll_matrices(*wf, c.diags);
+  if (c.diags.has_errors()) return c;
+  // What each key may read comes first: a reference to a context the key
+  // cannot read has no target to check.
+  for (const auto& wf : c.program.workflows) check_contexts(*wf, c.diags);
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);

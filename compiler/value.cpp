@@ -140,4 +140,21 @@ ExprPtr to_expr(const Value& v) {
 
 bool same(const Value& a, const Value& b) { return describe(a) == describe(b) && a.tag == b.tag; }
 
+void each_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
+  f(e);
+  for (const auto& o : e.operands) each_expr(*o, f);
+  for (const auto& p : e.parts) {
+    if (p.expr) each_expr(*p.expr, f);
+  }
+}
+
+void each_runtime(const Value& v, const std::function<void(const Expr&)>& f) {
+  if (v.kind == Value::Kind::Runtime) each_expr(*v.expr, f);
+  for (const auto& p : v.parts) {
+    if (p.expr) each_expr(*p.expr, f);
+  }
+  for (const auto& i : v.items) each_runtime(*i, f);
+  for (const auto& fl : v.fields) each_runtime(*fl.value, f);
+}
+
 }  // namespace pipec

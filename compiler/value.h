@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -78,6 +79,11 @@ std::string describe(const Value& v);
 // Turns a known scalar value back into an expression (for folding it into a
 // runtime expression).
 ExprPtr to_expr(const Value& v);
+// Calls f on e and on every expression inside it, operands before parts.
+void each_expr(const Expr& e, const std::function<void(const Expr&)>& f);
+// Calls each_expr on every runtime expression in v: a Runtime value, the
+// ${{ }} parts of its strings, and those of its items and fields.
+void each_runtime(const Value& v, const std::function<void(const Expr&)>& f);
 // Deep equality of known values (runtime parts compare by rendered text).
 bool same(const Value& a, const Value& b);
 

@@ -1,0 +1,177 @@
+#include "check_contexts.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace pipec {
+namespace {
+
+// What one key may read: its contexts, in the order GitHub's table lists
+// them, and the special functions it may call.
+struct Key {
+  std::string what;  // "a job's runs-on", as a message names the key
+  std::vector<std::string> contexts;
+  std::vector<std::string> functions;
+};
+
+// clang-format off
+const std::vector<std::string> kAllContexts = {"github", "needs", "strategy", "matrix", "job", "runner", "env",
+                                               "vars", "secrets", "steps", "inputs", "jobs"};
+// The functions only some keys call: the status checks (an if's) and
+// hashFiles (a step's, which runs after a checkout).
+const std::vector<std::string> kStatusFunctions  = {"always", "cancelled", "failure", "success"};
+const std::vector<std::string> kSpecialFunctions = {"always", "cancelled", "failure", "success", "hashFiles"};
+
+const std::vector<std::string> kBeforeJobs     = {"github", "vars", "inputs"};
+const std::vector<std::string> kWorkflowEnv    = {"github", "vars", "secrets", "inputs"};
+const std::vector<std::string> kWorkflowOutput = {"github", "vars", "inputs", "jobs"};
+const std::vector<std::string> kJobIf          = {"github", "needs", "vars", "inputs"};
+const std::vector<std::string> kStrategy       = {"github", "needs", "vars", "inputs"};
+const std::vector<std::string> kJobKey         = {"github", "needs", "strategy", "matrix", "vars", "inputs"};
+const std::vector<std::string> kJobEnv         = {"github", "needs", "strategy", "matrix", "vars", "secrets", "inputs"};
+const std::vector<std::string> kDefaultsRun    = {"github", "needs", "strategy", "matrix", "env", "vars", "inputs"};
+const std::vector<std::string> kCredentials    = {"github", "needs", "strategy", "matrix", "env", "vars", "secrets",
+                                                  "inputs"};
+const std::vector<std::string> kContainerEnv   = {"github", "needs", "strategy", "matrix", "job", "runner", "env",
+                                                  "vars", "secrets", "inputs"};
+const std::vector<std::string> kStepIf         = {"github", "needs", "strategy", "matrix", "job", "runner", "env",
+                                                  "vars", "steps", "inputs"};
+const std::vector<std::string> kStepKey        = {"github", "needs", "strategy", "matrix", "job", "runner", "env",
+                                                  "vars", "secrets", "steps", "inputs"};
+// A job's outputs and its environment's URL are read once its steps have run.
+const std::vector<std::string>& kJobOutputs     = kStepKey;
+const std::vector<std::string>& kEnvironmentUrl = kStepIf;
+
+// The job keys GitHub decides before the job starts, from its needs and
+// matrix leg; their nested keys with wider tables are handled apart.
+const std::vector<std::string> kPlainJobKeys = {"name", "runs-on", "concurrency", "environment", "timeout-minutes",
+                                                "continue-on-error", "with"};
+// A step's keys that GitHub evaluates as the step runs (pipec's args become
+// the step's env).
+const std::vector<std::string> kPlainStepKeys = {"name", "run", "with", "env", "args", "working-directory",
+                                                 "timeout-minutes", "continue-on-error"};
+// clang-format on
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+class ContextChecker {
+ public:
+  explicit ContextChecker(Diagnostics& diags) : diags_(diags) {}
+
+  void workflow(const Value& body);
+
+ private:
+  void check(const Value& v, const Key& key);
+  void job(const Value& job);
+  void container(const Value& c, const std::string& whose, const std::string& owner);
+  void step(const Value& s);
+
+  Diagnostics& diags_;
+};
+
+void ContextChecker::check(const Value& v, const Key& key) {
+  each_runtime(v, [&](const Expr& e) {
+    if (e.kind == Expr::Kind::Name && contains(kAllContexts, e.text) &&
+        !contains(key.contexts, e.text)) {
+      if (e.text == "jobs")
+        diags_.error(e.pos, "unknown-context",
+                     "jobs.<id> is only available in a workflow's outputs; use needs.<id>");
+      else
+        diags_.error(
+            e.pos, "unknown-context",
+            e.text + " is not available in " + key.what + "; it can read " + join(key.contexts));
+    } else if (e.kind == Expr::Kind::Call && contains(kSpecialFunctions, e.text) &&
+               !contains(key.functions, e.text)) {
+      diags_.error(
+          e.pos, "unknown-function",
+          e.text + "() is not available in " + key.what + "; " +
+              (e.text == "hashFiles" ? "only a step's keys call it (it reads the job's workspace)"
+                                     : "only a job's or a step's if calls it"));
+    }
+  });
+}
+
+void ContextChecker::workflow(const Value& body) {
+  for (const auto& f : body.fields) {
+    if (f.key == "run-name" || f.key == "concurrency")
+      check(*f.value, {"the workflow's " + f.key + ", which runs before any job", kBeforeJobs, {}});
+    else if (f.key == "env")
+      check(*f.value, {"the workflow's env, which runs before any job", kWorkflowEnv, {}});
+    else if (f.key == "outputs")
+      check(*f.value, {"the workflow's outputs", kWorkflowOutput, {}});
+  }
+  if (const Value* jobs = body.get("jobs")) {
+    for (const auto& j : jobs->fields) job(*j.value);
+  }
+}
+
+void ContextChecker::job(const Value& j) {
+  for (const auto& f : j.fields) {
+    const Value& v = *f.value;
+    const std::string whose = "a job's " + f.key;
+    if (f.key == "environment" && v.kind == Value::Kind::Object) {
+      for (const auto& e : v.fields) {
+        if (e.key == "url")
+          check(*e.value, {"a job's environment url", kEnvironmentUrl, {}});
+        else
+          check(*e.value, {whose, kJobKey, {}});
+      }
+    } else if (contains(kPlainJobKeys, f.key)) {
+      check(v, {whose, kJobKey, {}});
+    } else if (f.key == "if") {
+      check(v, {whose, kJobIf, kStatusFunctions});
+    } else if (f.key == "strategy") {
+      check(v, {whose, kStrategy, {}});
+    } else if (f.key == "env" || f.key == "secrets") {
+      check(v, {whose, kJobEnv, {}});
+    } else if (f.key == "defaults") {
+      check(v, {whose, kDefaultsRun, {}});
+    } else if (f.key == "outputs") {
+      check(v, {whose, kJobOutputs, {}});
+    } else if (f.key == "container") {
+      container(v, "a job's container", "a job's container");
+    } else if (f.key == "services") {
+      for (const auto& s : v.fields) container(*s.value, "a job's services", "a service");
+      if (v.kind != Value::Kind::Object) check(v, {whose, kJobKey, {}});
+    } else if (f.key == "steps") {
+      for (const auto& s : v.items) step(*s);
+    }
+  }
+}
+
+// A container or a service: its image and options are decided with the
+// job's keys; its env and credentials as the job starts, with more.
+void ContextChecker::container(const Value& c, const std::string& whose, const std::string& owner) {
+  if (c.kind != Value::Kind::Object) {
+    check(c, {whose, kJobKey, {}});
+    return;
+  }
+  for (const auto& f : c.fields) {
+    if (f.key == "env")
+      check(*f.value, {owner + "'s env", kContainerEnv, {}});
+    else if (f.key == "credentials")
+      check(*f.value, {owner + "'s credentials", kCredentials, {}});
+    else
+      check(*f.value, {whose, kJobKey, {}});
+  }
+}
+
+void ContextChecker::step(const Value& s) {
+  for (const auto& f : s.fields) {
+    if (f.key == "if")
+      check(*f.value, {"a step's if", kStepIf, kSpecialFunctions});
+    else if (contains(kPlainStepKeys, f.key))
+      check(*f.value, {"a step's " + f.key, kStepKey, {"hashFiles"}});
+  }
+}
+
+}  // namespace
+
+void check_contexts(const WorkflowModel& wf, Diagnostics& diags) {
+  ContextChecker(diags).workflow(*wf.body);
+}
+
+}  // namespace pipec
