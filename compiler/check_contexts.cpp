@@ -65,6 +65,7 @@ class ContextChecker {
 
  private:
   void check(const Value& v, const Key& key);
+  void literal(const Value& v, const std::string& what, const std::string& note = "");
   void job(const Value& job);
   void container(const Value& c, const std::string& whose, const std::string& owner);
   void step(const Value& s);
@@ -94,9 +95,34 @@ void ContextChecker::check(const Value& v, const Key& key) {
   });
 }
 
+// A key GitHub reads as written (actionlint finds no context there): each
+// ${{ }} in it is an error, at the expression.
+void ContextChecker::literal(const Value& v, const std::string& what, const std::string& note) {
+  auto report = [&](const Expr& e) {
+    const Expr* first = &e;  // the expression's leftmost token
+    while (!first->operands.empty() &&
+           (first->kind == Expr::Kind::Member || first->kind == Expr::Kind::Index ||
+            first->kind == Expr::Kind::Binary || first->kind == Expr::Kind::Cond))
+      first = first->operands[0].get();
+    diags_.error(first->pos, "literal-key", "GitHub evaluates no ${{ }} in " + what + note);
+  };
+  if (v.kind == Value::Kind::Runtime) report(*v.expr);
+  for (const auto& p : v.parts) {
+    if (p.expr) report(*p.expr);
+  }
+  for (const auto& i : v.items) literal(*i, what, note);
+  for (const auto& f : v.fields) literal(*f.value, what, note);
+}
+
 void ContextChecker::workflow(const Value& body) {
   for (const auto& f : body.fields) {
-    if (f.key == "run-name" || f.key == "concurrency")
+    if (f.key == "name")
+      literal(*f.value, "the workflow's name", "; the name of a run, run-name, can read inputs");
+    else if (f.key == "on")
+      literal(*f.value, "the workflow's triggers");
+    else if (f.key == "defaults")
+      literal(*f.value, "the workflow's defaults", "; a job's defaults can read inputs");
+    else if (f.key == "run-name" || f.key == "concurrency")
       check(*f.value, {"the workflow's " + f.key + ", which runs before any job", kBeforeJobs, {}});
     else if (f.key == "env")
       check(*f.value, {"the workflow's env, which runs before any job", kWorkflowEnv, {}});
@@ -136,6 +162,8 @@ void ContextChecker::job(const Value& j) {
     } else if (f.key == "services") {
       for (const auto& s : v.fields) container(*s.value, "a job's services", "a service");
       if (v.kind != Value::Kind::Object) check(v, {whose, kJobKey, {}});
+    } else if (f.key == "uses") {
+      literal(v, "a job's uses");
     } else if (f.key == "steps") {
       for (const auto& s : v.items) step(*s);
     }
@@ -163,6 +191,8 @@ void ContextChecker::step(const Value& s) {
   for (const auto& f : s.fields) {
     if (f.key == "if")
       check(*f.value, {"a step's if", kStepIf, kSpecialFunctions});
+    else if (f.key == "id" || f.key == "uses" || f.key == "shell")
+      literal(*f.value, "a step's " + f.key);
     else if (contains(kPlainStepKeys, f.key))
       check(*f.value, {"a step's " + f.key, kStepKey, {"hashFiles"}});
   }

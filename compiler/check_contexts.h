@@ -4,7 +4,8 @@
 // runs, so it cannot read steps; an if never reads secrets; hashFiles()
 // needs a checkout, so only a step's keys call it. The table is GitHub's
 // context availability table, as actionlint (which every generated file
-// passes) has it; a key the table does not list is not checked.
+// passes) has it. Keys GitHub reads as written (the workflow's name and
+// triggers, a step's id, uses and shell, ...) take no ${{ }} at all.
 #pragma once
 
 #include "diag.h"
