@@ -141,6 +141,12 @@ class KeyTypes {
     return false;
   }
 
+  // Text GitHub (and actionlint) refuses empty: a path, an image, a name.
+  void nonempty_text(const Field& f, const std::string& what) {
+    if (text(f, what) && f.value->is_blank())
+      diags_.error(f.key_pos, "type", what + " is empty; write one, or leave the key out");
+  }
+
   void text_list(const Field& f, const std::string& what) {
     if (f.value->kind != Value::Kind::List) {
       wrong(f, what, "a list of text");
@@ -185,7 +191,8 @@ class KeyTypes {
       if (d.key != "run") return;
       each(*d.value, [&](const Field& r) {
         if (r.key == "shell") shell(r, where + ".defaults.run.shell");
-        if (r.key == "working-directory") text(r, where + ".defaults.run.working-directory");
+        if (r.key == "working-directory")
+          nonempty_text(r, where + ".defaults.run.working-directory");
       });
     });
   }
@@ -193,12 +200,13 @@ class KeyTypes {
   // A container, or one of services: an image and how to run it.
   void container(const Field& f, const std::string& what) {
     if (f.value->kind != Value::Kind::Object) {
-      text(f, what);
+      nonempty_text(f, what);
       return;
     }
     each(*f.value, [&](const Field& c) {
       const std::string key = what + "." + c.key;
-      if (c.key == "image" || c.key == "options") text(c, key);
+      if (c.key == "image") nonempty_text(c, key);
+      if (c.key == "options") text(c, key);
       if (c.key == "volumes") text_list(c, key);
       if (c.key == "ports") {
         if (c.value->kind != Value::Kind::List) {
@@ -213,7 +221,7 @@ class KeyTypes {
       }
       if (c.key == "credentials") {
         if (c.value->kind != Value::Kind::Object) wrong(c, key, "{ username password }");
-        each(*c.value, [&](const Field& u) { text(u, key + "." + u.key); });
+        each(*c.value, [&](const Field& u) { nonempty_text(u, key + "." + u.key); });
       }
       if (c.key == "env") {
         if (c.value->kind != Value::Kind::Object) wrong(c, key, "a block of NAME = value");
@@ -280,8 +288,8 @@ class KeyTypes {
         });
       }
       if (f.key == "environment") {
-        if (f.value->kind != Value::Kind::Object) text(f, "job.environment");
-        each(*f.value, [&](const Field& e) { text(e, "job.environment." + e.key); });
+        if (f.value->kind != Value::Kind::Object) nonempty_text(f, "job.environment");
+        each(*f.value, [&](const Field& e) { nonempty_text(e, "job.environment." + e.key); });
       }
       if (f.key == "secrets" &&
           !(f.value->kind == Value::Kind::String && f.value->text == "inherit")) {
@@ -422,7 +430,7 @@ class KeyTypes {
     if (f.key == "timeout-minutes") number(f, "step.timeout-minutes", false);
     if (f.key == "continue-on-error") boolean(f, "step.continue-on-error");
     if (f.key == "shell") shell(f, "step.shell");
-    if (f.key == "working-directory") text(f, "step.working-directory");
+    if (f.key == "working-directory") nonempty_text(f, "step.working-directory");
     if (f.key == "id" && text(f, "step.id")) {
       // GitHub's rule for ids, the one `steps.ID` is read with.
       const std::string& id = f.value->text;
