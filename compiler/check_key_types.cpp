@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ascii.h"
+#include "filter_patterns.h"
 
 namespace pipec {
 namespace {
@@ -373,6 +374,9 @@ class KeyTypes {
                      what + "." + f.key + " lists nothing; leave it out to match everything");
       if (f.key == "types") {
         for (const auto& i : f.value->items) activity_type(*i, *known);
+      } else if (f.value->kind == Value::Kind::List) {
+        patterns(*f.value, what + "." + f.key,
+                 f.key.rfind("paths", 0) == 0 ? PatternKind::Path : PatternKind::Ref);
       }
       if (f.key.size() > 7 && f.key.compare(f.key.size() - 7, 7, "-ignore") == 0) {
         std::string twin = f.key.substr(0, f.key.size() - 7);
@@ -382,6 +386,16 @@ class KeyTypes {
                            ", not both (write ! patterns in " + twin + ")");
       }
     });
+  }
+
+  // Branches, tags and paths: GitHub's filter patterns (workflows: names).
+  void patterns(const Value& list, const std::string& what, PatternKind kind) {
+    if (what.size() > 10 && what.compare(what.size() - 10, 10, ".workflows") == 0) return;
+    for (const auto& i : list.items) {
+      if (!i->is_string()) continue;
+      if (std::string why = filter_pattern_error(i->text, kind); !why.empty())
+        diags_.error(i->pos, "type", what + " pattern " + describe(*i) + ": " + why);
+    }
   }
 
   void activity_type(const Value& v, const Trigger& t) {

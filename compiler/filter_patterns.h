@@ -1,0 +1,20 @@
+// GitHub's filter patterns (a trigger's branches, tags and paths): globs
+// with *, **, ?, + and [...], and a leading ! that negates. A branch or tag
+// pattern matches git ref names, so it cannot hold what git refuses in one
+// (git-check-ref-format); a path pattern starts at the repository's root.
+// The rules are GitHub's filter pattern cheat sheet, as actionlint (which
+// every generated file passes) checks them.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace pipec {
+
+enum class PatternKind { Ref, Path };
+
+// Why GitHub would not match `pattern` as the author meant it, or "" when
+// it is a good pattern.
+std::string filter_pattern_error(std::string_view pattern, PatternKind kind);
+
+}  // namespace pipec
