@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ascii.h"
+#include "cron_spec.h"
 #include "filter_patterns.h"
 
 namespace pipec {
@@ -409,7 +410,8 @@ class KeyTypes {
     }
   }
 
-  // schedule = [{cron: "30 2 * * *"}]: five fields, minute to weekday.
+  // schedule = [{cron: "30 2 * * *"}]: five fields, minute to weekday, as
+  // GitHub and the workflow schema take them.
   void schedule(const Field& t) {
     if (t.value->kind != Value::Kind::List || t.value->items.empty()) {
       wrong(t, "on.schedule", "a list of {cron: \"...\"}");
@@ -426,17 +428,8 @@ class KeyTypes {
         diags_.error(cron->pos, "type", "a cron is text, not " + shown(*cron));
         continue;
       }
-      size_t fields = 0;
-      bool in_field = false;
-      for (char c : cron->text) {
-        bool space = c == ' ' || c == '\t';
-        if (!space && !in_field) ++fields;
-        in_field = !space;
-      }
-      if (fields != 5)
-        diags_.error(cron->pos, "type",
-                     "cron " + describe(*cron) + " has " + std::to_string(fields) +
-                         " fields; GitHub's has 5: minute, hour, day of month, month, day of week");
+      if (std::string why = cron_error(cron->text); !why.empty())
+        diags_.error(cron->pos, "type", "cron " + describe(*cron) + ": " + why);
     }
   }
 
