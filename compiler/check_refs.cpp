@@ -216,11 +216,15 @@ void RefChecker::run() {
   for (auto& f : body->fields) {
     if (f.key == "jobs") f.value = new_jobs;
   }
-  // Workflow outputs may read jobs.<id>.outputs.<name>.
+  // Workflow outputs may read jobs.<id>.outputs.<name>, and inputs.
   if (const Value* outs = wf_.body->get("outputs")) {
     each_runtime(*outs, [&](const Expr& e) {
       auto c = chain(e);
-      if (c.size() < 2 || c[0].first != "jobs" || e.kind != Expr::Kind::Member) return;
+      if (c.empty() || c[0].first != "jobs") {
+        check_expr(e, nullptr, {}, {}, "outputs");
+        return;
+      }
+      if (c.size() < 2 || e.kind != Expr::Kind::Member) return;
       if (c.size() >= 3 && c[2].first != "outputs" && c[2].first != "result") {
         diags_.error(c[2].second, "unknown-field", "jobs." + c[1].first + " has outputs and result, not \"" + c[2].first +
                                                        "\"" + did_you_mean(c[2].first, {"outputs", "result"}));
