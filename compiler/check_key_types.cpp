@@ -4,6 +4,8 @@
 #include <array>
 #include <functional>
 #include <map>
+#include <optional>
+#include <set>
 #include <string_view>
 #include <vector>
 
@@ -223,7 +225,16 @@ class KeyTypes {
       }
       if (c.key == "credentials") {
         if (c.value->kind != Value::Kind::Object) wrong(c, key, "{ username password }");
-        each(*c.value, [&](const Field& u) { nonempty_text(u, key + "." + u.key); });
+        each(*c.value, [&](const Field& u) {
+          nonempty_text(u, key + "." + u.key);
+          // Written in the file, it is readable by anyone who can read the repository.
+          if (u.key == "password" && u.value->is_string() && !u.value->is_blank() &&
+              u.value->text.find("${{") == std::string::npos)
+            diags_.error(u.value->pos, "type",
+                         key +
+                             ".password is written in the workflow; pass it from secrets "
+                             "(password = secrets.NAME)");
+        });
       }
       if (c.key == "env") {
         if (c.value->kind != Value::Kind::Object) wrong(c, key, "a block of NAME = value");
@@ -342,6 +353,69 @@ class KeyTypes {
         diags_.error(k.key_pos, "type", what + " lists no values, so the matrix would run nothing");
       }
     });
+    matrix_values(*m.value);
+  }
+
+  // A scalar as the YAML holds it, which is how GitHub compares matrix
+  // values; none for a list, an object or an expression.
+  static std::optional<std::string> scalar(const Value& v) {
+    if (v.kind == Value::Kind::Bool) return v.boolean ? "true" : "false";
+    if (v.kind == Value::Kind::Number) return v.text;
+    if (v.is_string() && v.text.find("${{") == std::string::npos) return v.text;
+    return std::nullopt;
+  }
+
+  // Each key's values once, and each exclude row naming keys and values the
+  // matrix (with include's) has: GitHub ignores a row that matches nothing.
+  void matrix_values(const Value& m) {
+    std::map<std::string, std::vector<std::string>> values;
+    std::set<std::string> open;  // keys whose values are not all known
+    auto add = [&](const std::string& key, const Value& v, bool twice_is_error) {
+      auto& seen = values[key];
+      auto t = scalar(v);
+      if (!t)
+        open.insert(key);
+      else if (std::find(seen.begin(), seen.end(), *t) == seen.end())
+        seen.push_back(*t);
+      else if (twice_is_error)
+        diags_.error(v.pos, "type",
+                     "job.strategy.matrix." + key + " lists " + describe(v) + " twice");
+    };
+    for (const auto& f : m.fields) {
+      if (f.key == "include" || f.key == "exclude") continue;
+      if (f.value->kind != Value::Kind::List) {  // one expression
+        values[f.key];
+        open.insert(f.key);
+      }
+      for (const auto& i : f.value->items) add(f.key, *i, true);
+    }
+    if (const Value* include = m.get("include")) {
+      if (include->kind != Value::Kind::List) return;
+      for (const auto& row : include->items) {
+        if (row->kind != Value::Kind::Object) return;  // an expression: its keys are not known
+        for (const auto& a : row->fields) add(a.key, *a.value, false);
+      }
+    }
+    const Value* exclude = m.get("exclude");
+    if (!exclude || exclude->kind != Value::Kind::List) return;
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : values) keys.push_back(k);
+    for (const auto& row : exclude->items) {
+      for (const auto& a : row->fields) {
+        auto known = values.find(a.key);
+        auto t = scalar(*a.value);
+        if (known == values.end())
+          diags_.error(a.key_pos, "type",
+                       "job.strategy.matrix.exclude names \"" + a.key +
+                           "\", which is no key of the matrix" + did_you_mean(a.key, keys));
+        else if (t && !open.count(a.key) &&
+                 std::find(known->second.begin(), known->second.end(), *t) == known->second.end())
+          diags_.error(a.value->pos, "type",
+                       "job.strategy.matrix.exclude: " + a.key + " = " + describe(*a.value) +
+                           " is none of the matrix's values (" + join(known->second) +
+                           "), so the row excludes nothing");
+      }
+    }
   }
 
   // A trigger's filters: lists of text (types may be one word), known
@@ -438,6 +512,7 @@ class KeyTypes {
     if (f.key == "continue-on-error") boolean(f, "step.continue-on-error");
     if (f.key == "shell") shell(f, "step.shell");
     if (f.key == "working-directory") nonempty_text(f, "step.working-directory");
+    if (f.key == "run") deprecated_commands(*f.value);
     if (f.key == "id" && text(f, "step.id")) {
       // GitHub's rule for ids, the one `steps.ID` is read with.
       const std::string& id = f.value->text;
@@ -451,6 +526,29 @@ class KeyTypes {
         diags_.error(f.key_pos, "type",
                      "step.id " + describe(*f.value) +
                          " must start with a letter or _ and hold only letters, digits, _ and -");
+    }
+  }
+
+  // The workflow commands GitHub has turned off or deprecated, each with the
+  // file that replaces it.
+  void deprecated_commands(const Value& run) {
+    static const std::vector<std::pair<std::string, std::string>> kCommands = {
+        {"set-output", "GITHUB_OUTPUT"},
+        {"save-state", "GITHUB_STATE"},
+        {"set-env", "GITHUB_ENV"},
+        {"add-path", "GITHUB_PATH"}};
+    std::string text = run.text;
+    for (const auto& p : run.parts) text += p.text;
+    for (const auto& [command, file] : kCommands) {
+      size_t at = text.find("::" + command);
+      size_t after = at + 2 + command.size();
+      if (at != std::string::npos && after < text.size() &&
+          (text[after] == ' ' || text[after] == ':'))
+        diags_.error(
+            run.pos, "type",
+            "the script writes ::" + command + ", a workflow command GitHub has " +
+                (command == "set-env" || command == "add-path" ? "turned off" : "deprecated") +
+                "; append to the file in $" + file + " instead");
     }
   }
 

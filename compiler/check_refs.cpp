@@ -11,6 +11,7 @@
 #include <functional>
 #include <set>
 
+#include "ascii.h"
 #include "render_expr.h"
 
 namespace pipec {
@@ -161,8 +162,11 @@ void RefChecker::run() {
   for (const auto& j : jobs_) ids.push_back(j.id);
   for (auto& j : jobs_) {
     if (const Value* needs = j.job->get("needs")) {
+      std::set<std::string> seen;  // GitHub reads job ids without case
       for (const auto& n : needs->items) {
-        if (!n->is_string())
+        if (n->is_string() && !seen.insert(lower(n->text)).second)
+          diags_.error(n->pos, "duplicate", "job \"" + j.id + "\" lists \"" + n->text + "\" in needs twice");
+        else if (!n->is_string())
           diags_.error(n->pos, "type", "needs names jobs (needs = [build, test]), not " + describe(*n));
         else if (!contains(ids, n->text))
           diags_.error(n->pos, "unknown-job", "job \"" + j.id + "\" needs unknown job \"" + n->text + "\"" +

@@ -4,6 +4,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
 
 #include "ascii.h"
 #include "expand.h"
@@ -31,6 +34,35 @@ const std::vector<std::string>& runtime_roots() {
 }
 
 namespace {
+
+// format()'s text against its values: GitHub's {N} reads value N, and {{
+// and }} are braces. A placeholder past the values fails the run, and a
+// value no placeholder reads is a mistake (actionlint refuses both).
+std::string format_placeholders(const std::string& text, size_t values) {
+  std::set<size_t> read;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((text[i] == '{' || text[i] == '}') && i + 1 < text.size() && text[i + 1] == text[i]) {
+      ++i;
+    } else if (text[i] == '{') {
+      size_t j = i + 1;
+      while (j < text.size() && j - i <= 6 && text[j] >= '0' && text[j] <= '9') ++j;
+      if (j > i + 1 && j < text.size() && text[j] == '}') {
+        read.insert(std::stoul(text.substr(i + 1, j - i - 1)));
+        i = j;
+      }
+    }
+  }
+  const std::string shown = "format's text \"" + text + "\"";
+  for (size_t n : read) {
+    if (n >= values)
+      return shown + " reads {" + std::to_string(n) + "}, but format() is given " + std::to_string(values) +
+             (values == 1 ? " value" : " values") + " after it";
+  }
+  for (size_t n = 0; n < values; ++n) {
+    if (!read.count(n)) return shown + " has no {" + std::to_string(n) + "}, so value " + std::to_string(n) + " is unused";
+  }
+  return "";
+}
 
 const std::vector<std::string>& github_functions() {
   static const std::vector<std::string> f = {
@@ -480,6 +512,16 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
         {"contains", {2, 2}},   {"startsWith", {2, 2}},      {"endsWith", {2, 2}},       {"fromJSON", {1, 1}},
         {"toJSON", {1, 1}},     {"join", {1, 2}},            {"format", {1, SIZE_MAX}},  {"hashFiles", {1, SIZE_MAX}}};
     if (auto a = arity.find(f); a != arity.end() && !want(a->second.first, a->second.second)) return make_error(e.pos);
+    if (f == "fromJSON" && args[0]->is_string() && !nlohmann::json::accept(args[0]->text)) {
+      diags_.error(args[0]->pos, "type", "fromJSON() is given text that is no JSON: " + describe(*args[0]));
+      return make_error(e.pos);
+    }
+    if (f == "format" && args[0]->is_string()) {
+      if (std::string why = format_placeholders(args[0]->text, args.size() - 1); !why.empty()) {
+        diags_.error(e.pos, "arity", why);
+        return make_error(e.pos);
+      }
+    }
     std::vector<ExprPtr> ops;
     for (const auto& a : args) {
       if (!known_scalar(*a) && a->kind != Value::Kind::Runtime && !a->is_runtime_string()) {
