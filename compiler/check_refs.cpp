@@ -11,6 +11,8 @@
 #include <functional>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "ascii.h"
 #include "render_expr.h"
 
@@ -76,6 +78,15 @@ size_t value_depth(const std::vector<std::pair<std::string, Pos>>& c) {
   if ((root == "needs" || root == "steps" || root == "jobs") && c.size() >= 3)
     return c[2].first == "outputs" ? 4 : contains(results, c[2].first) ? 3 : 0;
   return 0;
+}
+
+// An object or an array: GitHub finds one equal only to itself, and writes
+// neither as text.
+bool composite(const std::string& type) { return type == "object" || type == "array"; }
+
+// "an object", "a string", ... for messages.
+std::string an(const std::string& type) {
+  return (type == "object" || type == "array" ? "an " : "a ") + type;
 }
 
 // The first n segments of a chain, as a.b.c; a value there has no fields,
@@ -310,6 +321,17 @@ std::string RefChecker::type_of(const Expr& e) const {
     case Expr::Kind::Number: return "number";
     default: break;
   }
+  // fromJSON of a literal has the type of its JSON.
+  if (e.kind == Expr::Kind::Call && e.text == "fromJSON" && e.operands.size() == 1 &&
+      e.operands[0]->kind == Expr::Kind::String && e.operands[0]->parts.size() == 1 && !e.operands[0]->parts[0].expr) {
+    auto json = nlohmann::json::parse(e.operands[0]->parts[0].text, nullptr, false);
+    if (json.is_object()) return "object";
+    if (json.is_array()) return "array";
+    if (json.is_boolean()) return "boolean";
+    if (json.is_number()) return "number";
+    if (json.is_string()) return "string";
+    return "";
+  }
   auto c = chain(e);
   if (c.size() == 2 && c[0].first == "inputs") {
     for (const auto& in : wf_.inputs) {
@@ -340,10 +362,11 @@ void RefChecker::check_workflow_fields() {
 // text GitHub gives (actionlint refuses it): toJSON writes its contents.
 void RefChecker::check_templates(const Value& v) {
   auto check = [&](const Expr& e) {
-    if (type_of(e) == "object")
-      diags_.error(chain(e)[0].second, "type-mismatch",
-                   render_expr(e) + " is an object, and ${{ }} here writes it as text; write toJSON(" +
-                       render_expr(e) + ") for its contents, or name one of its fields");
+    if (std::string t = type_of(e); composite(t))
+      diags_.error(chain(e).empty() ? e.pos : chain(e)[0].second, "type-mismatch",
+                   render_expr(e) + " is " + an(t) + ", and ${{ }} here writes it as text; write toJSON(" +
+                       render_expr(e) + ") for its contents, or name one of its " +
+                       (t == "array" ? "items" : "fields"));
   };
   if (v.kind == Value::Kind::Runtime) check(*v.expr);
   for (const auto& p : v.parts) {
@@ -365,20 +388,25 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       auto xc = chain(x);
       return value_depth(xc) != 0 && value_depth(xc) == xc.size();
     };
-    if ((l == "object" && r.empty() && scalar(*e.operands[1])) || (r == "object" && l.empty() && scalar(*e.operands[0]))) {
-      const Expr& obj = *e.operands[l == "object" ? 0 : 1];
-      const Expr& other = *e.operands[l == "object" ? 1 : 0];
+    if ((composite(l) && r.empty() && scalar(*e.operands[1])) || (composite(r) && l.empty() && scalar(*e.operands[0]))) {
+      const Expr& obj = *e.operands[composite(l) ? 0 : 1];
+      const Expr& other = *e.operands[composite(l) ? 1 : 0];
       diags_.error(e.pos, "type-mismatch",
-                   render_expr(obj) + " is an object, compared with " + render_expr(other) + ", which is none: `" +
-                       render_expr(e) + "` is always " + (e.text == "!=" ? "true" : "false"));
-    } else if (!l.empty() && !r.empty() && l != r && (l == "object" || r == "object")) {
-      // GitHub finds an object equal only to itself, and in no order.
-      const Expr& obj = *e.operands[l == "object" ? 0 : 1];
+                   render_expr(obj) + " is " + an(composite(l) ? l : r) + ", compared with " + render_expr(other) +
+                       ", which is none: `" + render_expr(e) + "` is always " + (e.text == "!=" ? "true" : "false"));
+    } else if (!l.empty() && !r.empty() && l != r && (composite(l) || composite(r))) {
+      // GitHub finds an object or array equal only to itself, and in no order.
+      const Expr& obj = *e.operands[composite(l) ? 0 : 1];
       diags_.error(e.pos, "type-mismatch",
-                   render_expr(obj) + " is an object, compared with a " + (l == "object" ? r : l) + ": `" +
-                       render_expr(e) + "` is always " + (e.text == "!=" ? "true" : "false"));
+                   render_expr(obj) + " is " + an(composite(l) ? l : r) + ", compared with " +
+                       an(composite(l) ? r : l) + ": `" + render_expr(e) + "` is always " +
+                       (e.text == "!=" ? "true" : "false"));
     } else if (!l.empty() && !r.empty() && l != r && (e.text == "==" || e.text == "!=")) {
-      const Expr& ref = chain(*e.operands[0]).empty() ? *e.operands[1] : *e.operands[0];
+      // Named by the side that is not a literal.
+      auto literal = [](const Expr& x) {
+        return x.kind == Expr::Kind::String || x.kind == Expr::Kind::Number || x.kind == Expr::Kind::Bool;
+      };
+      const Expr& ref = literal(*e.operands[0]) ? *e.operands[1] : *e.operands[0];
       diags_.error(e.pos, "type-mismatch",
                    render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) + " but is compared with a " +
                        (&ref == e.operands[0].get() ? r : l) + "; GitHub converts both to numbers, so `" +
