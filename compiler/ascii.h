@@ -1,7 +1,8 @@
 // Case folding for the ASCII names GitHub compares without case (contexts,
-// functions, YAML's booleans).
+// functions, YAML's booleans), and the shape of a commit SHA.
 #pragma once
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -10,6 +11,13 @@ namespace pipec {
 inline std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
+}
+
+// n lower-case hex digits, as a full commit SHA is written (n = 40).
+inline bool is_hex(const std::string& s, size_t n) {
+  return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
 }
 
 }  // namespace pipec

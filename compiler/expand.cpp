@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "ascii.h"
 #include "infer_permissions.h"
 
 namespace pipec {
@@ -12,12 +13,6 @@ namespace {
 
 const std::vector<std::string> kTopKinds = {"action", "image",  "job",   "profile", "runners",
                                             "steps",  "table",  "tool",  "workflow"};
-
-bool is_hex(const std::string& s, size_t n) {
-  return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
-}
 
 std::shared_ptr<Value> new_object(const Pos& pos, std::string tag = "") {
   auto v = std::make_shared<Value>();

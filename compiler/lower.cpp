@@ -7,6 +7,7 @@
 #include <functional>
 #include <set>
 
+#include "ascii.h"
 #include "check_tools.h"
 #include "infer_permissions.h"
 #include "render_expr.h"
@@ -45,6 +46,28 @@ const std::vector<std::pair<std::string, Order>> kSectionKeys = {
 const Order kTriggerKeys = {"push", "pull_request", "pull_request_target", "merge_group", "schedule",
                             "workflow_dispatch", "workflow_call", "workflow_run", "release", "issues",
                             "issue_comment", "repository_dispatch"};
+// Where GitHub finds a reusable workflow: a file directly in
+// .github/workflows, of this repository or, at a ref, of another.
+bool reusable_workflow_path(const std::string& uses) {
+  auto file_in_workflows = [](const std::string& path) {
+    const std::string dir = ".github/workflows/";
+    if (path.rfind(dir, 0) != 0) return false;
+    std::string name = path.substr(dir.size());
+    auto ends = [&](const std::string& ext) {
+      return name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0;
+    };
+    return name.find('/') == std::string::npos && (ends(".yml") || ends(".yaml"));
+  };
+  if (uses.rfind("./", 0) == 0) return file_in_workflows(uses.substr(2));
+  auto at = uses.find('@');
+  if (at == std::string::npos) return false;
+  std::string path = uses.substr(0, at);
+  auto owner = path.find('/');
+  auto repo = owner == std::string::npos ? owner : path.find('/', owner + 1);
+  return owner != std::string::npos && owner > 0 && repo != std::string::npos && repo > owner + 1 &&
+         at + 1 < uses.size() && file_in_workflows(path.substr(repo + 1));
+}
+
 std::shared_ptr<Value> object(const Pos& pos) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::Object;
@@ -530,10 +553,13 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
       if (u.tag == "workflow_ref") {
         return make_string(local_uses(u.get("file")->text), u.pos);
       }
-      if (u.is_string() && u.text.rfind("./", 0) != 0) {
+      if (u.is_string() && !reusable_workflow_path(u.text)) {
+        diags_.error(u.pos, "type",
+                     "a job's uses names a workflow file as \"./.github/workflows/NAME.yml\" or "
+                     "\"OWNER/REPO/.github/workflows/NAME.yml@SHA\", not \"" + u.text + "\"");
+      } else if (u.is_string() && u.text.rfind("./", 0) != 0) {
         auto at = u.text.find('@');
-        bool pinned = at != std::string::npos && u.text.size() - at - 1 == 40;
-        if (!pinned) diags_.error(u.pos, "unpinned", "reusable workflow \"" + u.text + "\" must be pinned to a full commit SHA");
+        if (!is_hex(u.text.substr(at + 1), 40)) diags_.error(u.pos, "unpinned", "reusable workflow \"" + u.text + "\" must be pinned to a full commit SHA");
       }
       if (u.kind != Value::Kind::String)
         diags_.error(f.key_pos, "type", "a job's uses is a workflow or its path, not " + a_kind(u));
