@@ -510,6 +510,16 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       diags_.error(c[3].second, "unknown-input",
                    "no dispatch input \"" + seg(3) + "\"" + did_you_mean(seg(3), dispatch_inputs_) +
                        "; github.event.inputs holds the workflow_dispatch inputs");
+  } else if (root == "secrets" && c.size() == 2 && !wf_.secrets.empty()) {
+    // A workflow that declares its secrets gets those (and GitHub's own)
+    // from its callers; actionlint reads secrets so.
+    std::vector<std::string> known = {"GITHUB_TOKEN", "ACTIONS_RUNNER_DEBUG", "ACTIONS_STEP_DEBUG"};
+    for (const auto& d : wf_.secrets) known.push_back(d.name);
+    bool found = std::any_of(known.begin(), known.end(), [&](const std::string& k) { return lower(k) == lower(seg(1)); });
+    if (!found)
+      diags_.error(c[1].second, "unknown-secret",
+                   "no secret \"" + seg(1) + "\"" + did_you_mean(seg(1), known) +
+                       ": this workflow declares its secrets, and reads only those and GitHub's (GITHUB_TOKEN)");
   } else if (root == "runner" && c.size() == 2) {
     static const std::vector<std::string> f = {"arch", "debug", "environment", "name", "os", "temp", "tool_cache"};
     if (!contains(f, seg(1)))
