@@ -74,7 +74,13 @@ size_t value_depth(const std::vector<std::pair<std::string, Pos>>& c) {
   if (c.size() < 2) return 0;
   const std::string& root = c[0].first;
   if (contains(flat, root)) return root == "github" && c[1].first == "event" ? 0 : 2;
-  if (root == "job") return c[1].first == "status" || c[1].first == "check_run_id" ? 2 : 0;
+  if (root == "job") {
+    const std::string& f = c[1].first;
+    if (f == "status" || f == "check_run_id") return 2;
+    if (f == "container" && c.size() >= 3) return 3;
+    if (f == "services" && c.size() >= 4) return c[3].first == "ports" ? 5 : 4;
+    return 0;
+  }
   if ((root == "needs" || root == "steps" || root == "jobs") && c.size() >= 3)
     return c[2].first == "outputs" ? 4 : contains(results, c[2].first) ? 3 : 0;
   return 0;
@@ -346,6 +352,10 @@ std::string RefChecker::type_of(const Expr& e) const {
   if (c.size() == 2 && c[0].first == "github" && c[1].first == "event") return "object";
   if ((c.size() == 2 || (c.size() == 3 && c[2].first == "outputs")) && (c[0].first == "needs" || c[0].first == "steps"))
     return "object";
+  if (!c.empty() && c[0].first == "job" && ((c.size() == 2 && (c[1].first == "container" || c[1].first == "services")) ||
+                              (c.size() == 3 && c[1].first == "services") ||
+                              (c.size() == 4 && c[1].first == "services" && c[3].first == "ports")))
+    return "object";
   return "";
 }
 
@@ -520,6 +530,27 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       diags_.error(c[1].second, "unknown-secret",
                    "no secret \"" + seg(1) + "\"" + did_you_mean(seg(1), known) +
                        ": this workflow declares its secrets, and reads only those and GitHub's (GITHUB_TOKEN)");
+  } else if (root == "job") {
+    // What GitHub (and actionlint) know of the job: its container, the
+    // services it declares, its status and check run.
+    static const std::vector<std::string> fields = {"check_run_id", "container", "services", "status"};
+    static const std::vector<std::string> container = {"id", "network"};
+    static const std::vector<std::string> service = {"id", "network", "ports"};
+    const Value* services = job && job->job->get("services") ? job->job->get("services") : nullptr;
+    if (!contains(fields, seg(1)))
+      diags_.error(c[1].second, "unknown-context", "job has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), fields));
+    else if (seg(1) == "container" && c.size() >= 3 && !contains(container, seg(2)))
+      diags_.error(c[2].second, "unknown-context",
+                   "job.container has id and network, not \"" + seg(2) + "\"" + did_you_mean(seg(2), container));
+    else if (seg(1) == "services" && c.size() >= 3 && services && services->kind == Value::Kind::Object &&
+             !services->get(seg(2)))
+      diags_.error(c[2].second, "unknown-context",
+                   "job \"" + job->id + "\" has no service \"" + seg(2) + "\"" + did_you_mean(seg(2), keys_of(services)));
+    else if (seg(1) == "services" && c.size() >= 3 && !services && job)
+      diags_.error(c[2].second, "unknown-context", "job \"" + job->id + "\" has no services");
+    else if (seg(1) == "services" && c.size() >= 4 && !contains(service, seg(3)))
+      diags_.error(c[3].second, "unknown-context",
+                   "job.services." + seg(2) + " has id, network and ports, not \"" + seg(3) + "\"" + did_you_mean(seg(3), service));
   } else if (root == "runner" && c.size() == 2) {
     static const std::vector<std::string> f = {"arch", "debug", "environment", "name", "os", "temp", "tool_cache"};
     if (!contains(f, seg(1)))
