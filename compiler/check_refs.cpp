@@ -95,6 +95,12 @@ std::string an(const std::string& type) {
   return (type == "object" || type == "array" ? "an " : "a ") + type;
 }
 
+// Where an expression starts: a chain at its first name.
+Pos start_of(const Expr& e) {
+  auto c = chain(e);
+  return c.empty() ? e.pos : c[0].second;
+}
+
 // The first n segments of a chain, as a.b.c; a value there has no fields,
 // so reading segment n is an error.
 void no_field(const std::vector<std::pair<std::string, Pos>>& c, size_t n, Diagnostics& diags) {
@@ -421,6 +427,36 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
                    render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) + " but is compared with a " +
                        (&ref == e.operands[0].get() ? r : l) + "; GitHub converts both to numbers, so `" +
                        render_expr(e) + "` is not what it seems");
+    } else if (e.text != "==" && e.text != "!=") {
+      // GitHub orders numbers and strings; anything else compares false.
+      for (size_t i = 0; i < 2; ++i) {
+        const std::string& t = i == 0 ? l : r;
+        if (t == "boolean" || e.operands[i]->kind == Expr::Kind::Null) {
+          diags_.error(start_of(*e.operands[i]), "type-mismatch",
+                       "`" + render_expr(e) + "` orders " +
+                           (t.empty() ? std::string("null") : an(t) + " (" + render_expr(*e.operands[i]) + ")") +
+                           ", and GitHub orders only numbers and strings: it is always false");
+          break;
+        }
+      }
+    }
+  }
+  // Functions that read text (or, contains and join, an array) given a
+  // value of another kind.
+  if (e.kind == Expr::Kind::Call) {
+    static const std::vector<std::string> text_args = {"startsWith", "endsWith", "fromJSON", "hashFiles"};
+    for (size_t i = 0; i < e.operands.size(); ++i) {
+      // contains(text, x) looks for text; contains(array, x) for anything.
+      const bool text_only = contains(text_args, e.text) || (e.text == "format" && i == 0) ||
+                             (e.text == "join" && i == 1) ||
+                             (e.text == "contains" && i == 1 && type_of(*e.operands[0]) == "string");
+      const bool text_or_array = (e.text == "contains" || e.text == "join") && i == 0;
+      if (!text_only && !text_or_array) continue;
+      std::string t = type_of(*e.operands[i]);
+      if (t == "boolean" || t == "object" || (t == "array" && text_only))
+        diags_.error(start_of(*e.operands[i]), "type-mismatch",
+                     e.text + "() takes " + (text_only ? "text" : "text or an array") + " there, and " +
+                         render_expr(*e.operands[i]) + " is " + an(t));
     }
   }
   auto c = chain(e);
