@@ -390,7 +390,14 @@ void RefChecker::check_templates(const Value& v) {
   }
   for (const auto& i : v.items) check_templates(*i);
   for (const auto& f : v.fields) {
-    if (f.key != "if") check_templates(*f.value);
+    if (f.key != "if") {
+      check_templates(*f.value);
+    } else if (f.value->kind == Value::Kind::Runtime && composite(type_of(*f.value->expr))) {
+      const Expr& cond = *f.value->expr;
+      diags_.error(start_of(cond), "type-mismatch",
+                   render_expr(cond) + " is " + an(type_of(cond)) +
+                       ", and GitHub reads an object or array as true: this if is always true");
+    }
   }
 }
 
