@@ -449,7 +449,7 @@ class KeyTypes {
                      what + "." + f.key + " lists nothing; leave it out to match everything");
       if (f.key == "types") {
         for (const auto& i : f.value->items) activity_type(*i, *known);
-      } else if (f.value->kind == Value::Kind::List) {
+      } else if (f.value->kind == Value::Kind::List && f.key != "workflows") {
         patterns(*f.value, what + "." + f.key,
                  f.key.rfind("paths", 0) == 0 ? PatternKind::Path : PatternKind::Ref);
       }
@@ -463,9 +463,8 @@ class KeyTypes {
     });
   }
 
-  // Branches, tags and paths: GitHub's filter patterns (workflows: names).
+  // Branches, tags and paths: GitHub's filter patterns.
   void patterns(const Value& list, const std::string& what, PatternKind kind) {
-    if (what.size() > 10 && what.compare(what.size() - 10, 10, ".workflows") == 0) return;
     for (const auto& i : list.items) {
       if (!i->is_string()) continue;
       if (std::string why = filter_pattern_error(i->text, kind); !why.empty())
@@ -540,10 +539,14 @@ class KeyTypes {
     std::string text = run.text;
     for (const auto& p : run.parts) text += p.text;
     for (const auto& [command, file] : kCommands) {
-      size_t at = text.find("::" + command);
-      size_t after = at + 2 + command.size();
-      if (at != std::string::npos && after < text.size() &&
-          (text[after] == ' ' || text[after] == ':'))
+      const std::string name = "::" + command;
+      bool used = false;
+      for (size_t at = text.find(name); at != std::string::npos && !used;
+           at = text.find(name, at + 1)) {
+        size_t after = at + name.size();
+        used = after < text.size() && (text[after] == ' ' || text[after] == ':');
+      }
+      if (used)
         diags_.error(
             run.pos, "type",
             "the script writes ::" + command + ", a workflow command GitHub has " +
