@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "render_expr.h"
+
 namespace pipec {
 namespace {
 
@@ -99,12 +101,7 @@ void ContextChecker::check(const Value& v, const Key& key) {
 // ${{ }} in it is an error, at the expression.
 void ContextChecker::literal(const Value& v, const std::string& what, const std::string& note) {
   auto report = [&](const Expr& e) {
-    const Expr* first = &e;  // the expression's leftmost token
-    while (!first->operands.empty() &&
-           (first->kind == Expr::Kind::Member || first->kind == Expr::Kind::Index ||
-            first->kind == Expr::Kind::Binary || first->kind == Expr::Kind::Cond))
-      first = first->operands[0].get();
-    diags_.error(first->pos, "literal-key", "GitHub evaluates no ${{ }} in " + what + note);
+    diags_.error(expr_start(e), "literal-key", "GitHub evaluates no ${{ }} in " + what + note);
   };
   if (v.kind == Value::Kind::Runtime) report(*v.expr);
   for (const auto& p : v.parts) {

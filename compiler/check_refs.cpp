@@ -95,12 +95,6 @@ std::string an(const std::string& type) {
   return (type == "object" || type == "array" ? "an " : "a ") + type;
 }
 
-// Where an expression starts: a chain at its first name.
-Pos start_of(const Expr& e) {
-  auto c = chain(e);
-  return c.empty() ? e.pos : c[0].second;
-}
-
 // The first n segments of a chain, as a.b.c; a value there has no fields,
 // so reading segment n is an error.
 void no_field(const std::vector<std::pair<std::string, Pos>>& c, size_t n, Diagnostics& diags) {
@@ -394,7 +388,7 @@ void RefChecker::check_templates(const Value& v) {
       check_templates(*f.value);
     } else if (f.value->kind == Value::Kind::Runtime && composite(type_of(*f.value->expr))) {
       const Expr& cond = *f.value->expr;
-      diags_.error(start_of(cond), "type-mismatch",
+      diags_.error(expr_start(cond), "type-mismatch",
                    render_expr(cond) + " is " + an(type_of(cond)) +
                        ", and GitHub reads an object or array as true: this if is always true");
     }
@@ -439,7 +433,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       for (size_t i = 0; i < 2; ++i) {
         const std::string& t = i == 0 ? l : r;
         if (t == "boolean" || e.operands[i]->kind == Expr::Kind::Null) {
-          diags_.error(start_of(*e.operands[i]), "type-mismatch",
+          diags_.error(expr_start(*e.operands[i]), "type-mismatch",
                        "`" + render_expr(e) + "` orders " +
                            (t.empty() ? std::string("null") : an(t) + " (" + render_expr(*e.operands[i]) + ")") +
                            ", and GitHub orders only numbers and strings: it is always false");
@@ -461,7 +455,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       if (!text_only && !text_or_array) continue;
       std::string t = type_of(*e.operands[i]);
       if (t == "boolean" || t == "object" || (t == "array" && text_only))
-        diags_.error(start_of(*e.operands[i]), "type-mismatch",
+        diags_.error(expr_start(*e.operands[i]), "type-mismatch",
                      e.text + "() takes " + (text_only ? "text" : "text or an array") + " there, and " +
                          render_expr(*e.operands[i]) + " is " + an(t));
     }

@@ -84,4 +84,13 @@ std::string render_expr(const Expr& e) {
   return "";
 }
 
+Pos expr_start(const Expr& e) {
+  const Expr* first = &e;
+  while (!first->operands.empty() &&
+         (first->kind == Expr::Kind::Member || first->kind == Expr::Kind::Index ||
+          first->kind == Expr::Kind::Binary || first->kind == Expr::Kind::Cond))
+    first = first->operands[0].get();
+  return first->pos;
+}
+
 }  // namespace pipec

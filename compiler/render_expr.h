@@ -11,5 +11,8 @@ namespace pipec {
 std::string render_expr(const Expr& e);
 // A string literal in GitHub's syntax: single quotes, '' inside.
 std::string github_string(const std::string& s);
+// Where the expression as written starts (its leftmost operand), for
+// messages about the whole of it.
+Pos expr_start(const Expr& e);
 
 }  // namespace pipec
