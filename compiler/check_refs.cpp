@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -125,6 +126,7 @@ class RefChecker {
   std::string type_of(const Expr& e) const;
   void check_templates(const Value& v);
   void check_workflow_fields();
+  void check_typed_keys(const Value& block, const std::string& where);
 
   WorkflowModel& wf_;
   const Program& program_;
@@ -273,8 +275,37 @@ void RefChecker::run() {
   wf_.body = body;
 }
 
+// The keys that take a number or true/false also take one ${{ }}, which
+// must have that type when pipec knows it (an input's, a literal's).
+void RefChecker::check_typed_keys(const Value& block, const std::string& where) {
+  static const std::map<std::string, std::string> kTypes = {
+      {"timeout-minutes", "number"}, {"max-parallel", "number"},      {"continue-on-error", "boolean"},
+      {"fail-fast", "boolean"},      {"cancel-in-progress", "boolean"}};
+  for (const auto& f : block.fields) {
+    auto want = kTypes.find(f.key);
+    if (want == kTypes.end()) continue;
+    const Value& v = *f.value;
+    const Expr* e = v.kind == Value::Kind::Runtime                       ? v.expr.get()
+                    : v.parts.size() == 1 && v.parts[0].expr != nullptr ? v.parts[0].expr.get()
+                                                                        : nullptr;
+    if (!e) continue;
+    std::string t = type_of(*e);
+    if (!t.empty() && t != want->second)
+      diags_.error(expr_start(*e), "type-mismatch",
+                   where + "." + f.key + " takes " + an(want->second) + ", and " + render_expr(*e) + " is " + an(t) +
+                       (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + an(want->second) + " from text" : ""));
+  }
+}
+
 void RefChecker::check_job(JobInfo& job) {
   const Value& j = *job.job;
+  check_typed_keys(j, "job");
+  for (const char* section : {"strategy", "concurrency"}) {
+    if (const Value* b = j.get(section); b && b->kind == Value::Kind::Object) check_typed_keys(*b, std::string("job.") + section);
+  }
+  if (const Value* steps = j.get("steps")) {
+    for (const auto& s : steps->items) check_typed_keys(*s, "step");
+  }
   std::vector<std::string> job_env = workflow_env_;
   for (const auto& k : keys_of(j.get("env"))) job_env.push_back(k);
   // Job-level fields (if, name, runs-on, with, outputs, ...) see all steps.
@@ -362,6 +393,8 @@ std::string RefChecker::type_of(const Expr& e) const {
 // The workflow's own fields (run-name, concurrency, env, ...) run before any
 // job, so they read no job's or step's names (check_contexts).
 void RefChecker::check_workflow_fields() {
+  if (const Value* c = wf_.body->get("concurrency"); c && c->kind == Value::Kind::Object)
+    check_typed_keys(*c, "concurrency");
   for (const auto& f : wf_.body->fields) {
     if (f.key == "jobs" || f.key == "on" || f.key == "outputs") continue;
     each_runtime(*f.value, [&](const Expr& e) { check_expr(e, nullptr, {}, {}, f.key); });
