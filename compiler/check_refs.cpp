@@ -275,12 +275,22 @@ void RefChecker::run() {
   wf_.body = body;
 }
 
-// The keys that take a number or true/false also take one ${{ }}, which
-// must have that type when pipec knows it (an input's, a literal's).
+// The keys that take a number, true/false, labels or a matrix also take one
+// ${{ }}, which must have that type when pipec knows it (an input's, an
+// output's, a literal's).
 void RefChecker::check_typed_keys(const Value& block, const std::string& where) {
-  static const std::map<std::string, std::string> kTypes = {
-      {"timeout-minutes", "number"}, {"max-parallel", "number"},      {"continue-on-error", "boolean"},
-      {"fail-fast", "boolean"},      {"cancel-in-progress", "boolean"}};
+  struct Want {
+    std::vector<std::string> types;
+    std::string what;
+  };
+  static const std::map<std::string, Want> kTypes = {
+      {"timeout-minutes", {{"number"}, "a number"}},
+      {"max-parallel", {{"number"}, "a number"}},
+      {"continue-on-error", {{"boolean"}, "a boolean"}},
+      {"fail-fast", {{"boolean"}, "a boolean"}},
+      {"cancel-in-progress", {{"boolean"}, "a boolean"}},
+      {"runs-on", {{"string", "array"}, "a label or a list of labels"}},
+      {"matrix", {{"object"}, "an object"}}};
   for (const auto& f : block.fields) {
     auto want = kTypes.find(f.key);
     if (want == kTypes.end()) continue;
@@ -290,10 +300,11 @@ void RefChecker::check_typed_keys(const Value& block, const std::string& where) 
                                                                         : nullptr;
     if (!e) continue;
     std::string t = type_of(*e);
-    if (!t.empty() && t != want->second)
+    if (!t.empty() && !contains(want->second.types, t))
       diags_.error(expr_start(*e), "type-mismatch",
-                   where + "." + f.key + " takes " + an(want->second) + ", and " + render_expr(*e) + " is " + an(t) +
-                       (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + an(want->second) + " from text" : ""));
+                   where + "." + f.key + " takes " + want->second.what + ", and " + render_expr(*e) + " is " + an(t) +
+                       (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + want->second.what + " from text"
+                                      : ""));
   }
 }
 
