@@ -291,20 +291,25 @@ void RefChecker::check_typed_keys(const Value& block, const std::string& where) 
       {"cancel-in-progress", {{"boolean"}, "a boolean"}},
       {"runs-on", {{"string", "array"}, "a label or a list of labels"}},
       {"matrix", {{"object"}, "an object"}}};
-  for (const auto& f : block.fields) {
-    auto want = kTypes.find(f.key);
-    if (want == kTypes.end()) continue;
+  auto check = [&](const Field& f, const Want& want, const std::string& key) {
     const Value& v = *f.value;
     const Expr* e = v.kind == Value::Kind::Runtime                       ? v.expr.get()
                     : v.parts.size() == 1 && v.parts[0].expr != nullptr ? v.parts[0].expr.get()
                                                                         : nullptr;
-    if (!e) continue;
-    std::string t = type_of(*e);
-    if (!t.empty() && !contains(want->second.types, t))
+    std::string t = e ? type_of(*e) : "";
+    if (!t.empty() && !contains(want.types, t))
       diags_.error(expr_start(*e), "type-mismatch",
-                   where + "." + f.key + " takes " + want->second.what + ", and " + render_expr(*e) + " is " + an(t) +
-                       (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + want->second.what + " from text"
-                                      : ""));
+                   key + " takes " + want.what + ", and " + render_expr(*e) + " is " + an(t) +
+                       (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + want.what + " from text" : ""));
+  };
+  for (const auto& f : block.fields) {
+    if (auto want = kTypes.find(f.key); want != kTypes.end()) check(f, want->second, where + "." + f.key);
+  }
+  // A matrix's keys, include and exclude are lists.
+  if (where == "job.strategy") {
+    if (const Value* m = block.get("matrix"); m && m->kind == Value::Kind::Object) {
+      for (const auto& f : m->fields) check(f, {{"array"}, "a list"}, "job.strategy.matrix." + f.key);
+    }
   }
 }
 
