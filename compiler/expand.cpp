@@ -455,8 +455,14 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
     auto v = ex.eval(a, scope);
     std::vector<ValuePtr> items = v->kind == Value::Kind::List ? v->items : std::vector<ValuePtr>{v};
     for (const auto& item : items) {
-      if (item->is_string()) in.options.push_back(item->text);
-      else diags.error(item->pos, "type", "choice options must be strings");
+      if (!item->is_string())
+        diags.error(item->pos, "type", "choice options must be strings");
+      else if (item->is_blank())
+        diags.error(item->pos, "type", "a choice option is empty; the form would offer nothing to pick");
+      else if (std::find(in.options.begin(), in.options.end(), item->text) != in.options.end())
+        diags.error(item->pos, "duplicate", "choice option \"" + item->text + "\" is listed twice");
+      else
+        in.options.push_back(item->text);
     }
   }
   if (in.type == "choice" && in.options.empty())
