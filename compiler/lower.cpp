@@ -346,9 +346,16 @@ ValuePtr Lowerer::lower_on(const Value& on) {
           for (const auto& of : outs->fields) {
             auto decl = object(of.key_pos);
             if (of.value->kind == Value::Kind::Object) {
+              for (const auto& k : of.value->fields) {
+                if (k.key != "description" && k.key != "value")
+                  diags_.error(k.key_pos, "unknown-key",
+                               unexpected_key(k.key, {"description", "value"}, "output \"" + of.key + "\""));
+              }
               for (const auto& k : {"description", "value"}) {
                 if (const Value* x = of.value->get(k)) decl->fields.push_back({k, x->pos, output_value(*x, "workflow")});
               }
+              if (!of.value->get("value"))
+                diags_.error(of.key_pos, "type", "output \"" + of.key + "\" has no value; write value = jobs.JOB.outputs.NAME");
             } else {
               decl->fields.push_back({"value", of.value->pos, output_value(*of.value, "workflow")});
             }
