@@ -196,6 +196,15 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     } else {
       eval_body(*s.body, scope, kind == "tool" ? Ctx::Object : Ctx::Env, *obj, nullptr);
     }
+    // An action or an image holds only what pipec reads of it.
+    if (kind == "action" || kind == "image") {
+      const std::vector<std::string> keys =
+          kind == "action" ? std::vector<std::string>{"uses", "version", "permissions"} : std::vector<std::string>{"ref"};
+      for (const auto& f : obj->fields) {
+        if (f.key != "name" && std::find(keys.begin(), keys.end(), f.key) == keys.end())
+          diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, keys, kind + " \"" + s.name + "\""));
+      }
+    }
     if (kind == "action") {
       const Value* uses = obj->get("uses");
       std::string u = uses && uses->is_string() ? uses->text : "";
@@ -580,12 +589,25 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           wf->inputs.push_back(input_decl(s, *this, scope, diags_));
         } else if (ctx == Ctx::Workflow && s.kind_word == "secret" && wf) {
           SecretDecl sec{s.name, s.name_pos, false, ""};
+          if (s.type && s.type->name != "string")
+            diags_.error(s.type->pos, "type", "a secret is a string, not " + s.type->name);
           if (s.body) {
             Value attrs;
             attrs.kind = Value::Kind::Object;
             eval_body(*s.body, scope, Ctx::Env, attrs, nullptr);
-            if (auto r = attrs.get("required")) sec.required = r->boolean;
-            if (auto d = attrs.get("description")) sec.description = d->text;
+            for (const auto& f : attrs.fields) {
+              if (f.key == "required" && f.value->kind == Value::Kind::Bool)
+                sec.required = f.value->boolean;
+              else if (f.key == "description" && f.value->is_string())
+                sec.description = f.value->text;
+              else if (f.key == "required" || f.key == "description")
+                diags_.error(f.value->pos, "type",
+                             "a secret's " + f.key + " takes " + (f.key == "required" ? "true or false" : "text") +
+                                 ", not " + describe(*f.value));
+              else
+                diags_.error(f.key_pos, "input-attr",
+                             "unexpected \"" + f.key + "\" for secret; expected description = \"...\", required = true|false");
+            }
           }
           wf->secrets.push_back(sec);
         } else if (ctx == Ctx::Object && (s.kind_word == "flag" || s.kind_word == "env" || s.kind_word == "output")) {
