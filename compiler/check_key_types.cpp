@@ -359,9 +359,9 @@ class KeyTypes {
   // A scalar as the YAML holds it, which is how GitHub compares matrix
   // values; none for a list, an object or an expression.
   static std::optional<std::string> scalar(const Value& v) {
-    if (v.kind == Value::Kind::Bool) return v.boolean ? "true" : "false";
-    if (v.kind == Value::Kind::Number) return v.text;
-    if (v.is_string() && v.text.find("${{") == std::string::npos) return v.text;
+    if (v.kind == Value::Kind::Bool || v.kind == Value::Kind::Number ||
+        (v.is_string() && v.text.find("${{") == std::string::npos))
+      return scalar_text(v);
     return std::nullopt;
   }
 

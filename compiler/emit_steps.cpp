@@ -40,11 +40,6 @@ std::string type_enum(const std::string& t) {
   return "String";
 }
 
-std::string default_text(const Value& v) {
-  if (v.kind == Value::Kind::Bool) return v.boolean ? "true" : "false";
-  return v.text;
-}
-
 std::string render(const char* name, const Data& data) {
   kainjow::mustache::mustache tmpl{std::string(template_text(name))};
   if (!tmpl.is_valid()) throw std::logic_error(std::string("template ") + name + ": " + tmpl.error_message());
@@ -60,7 +55,7 @@ Data param_data(const ToolParam& p) {
   d.set("type", type_enum(p.type));
   d.set("required", p.required ? "true" : "false");
   d.set("positional", p.positional ? "true" : "false");
-  d.set("default_cpp", p.default_value ? "std::string(\"" + c_escape(default_text(*p.default_value)) + "\")"
+  d.set("default_cpp", p.default_value ? "std::string(\"" + c_escape(scalar_text(*p.default_value)) + "\")"
                                        : std::string("std::nullopt"));
   std::string opts;
   for (const auto& o : p.options) opts += (opts.empty() ? "" : ", ") + ("\"" + c_escape(o) + "\"");

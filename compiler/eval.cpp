@@ -91,15 +91,6 @@ bool truthy(const Value& v) {
   }
 }
 
-// GitHub's string form of a scalar.
-std::string scalar_text(const Value& v) {
-  switch (v.kind) {
-    case Value::Kind::Bool: return v.boolean ? "true" : "false";
-    case Value::Kind::Number: return v.text;
-    case Value::Kind::String: return v.text;
-    default: return "";
-  }
-}
 
 ExprPtr rebuild(const Expr& shape, std::vector<ExprPtr> operands) {
   auto e = std::make_shared<Expr>(shape);

@@ -44,7 +44,6 @@ const std::string* env_name(const Value& v) {
   return nullptr;
 }
 
-std::string scalar_text(const Value& v) { return v.kind == Value::Kind::Bool ? (v.boolean ? "true" : "false") : v.text; }
 
 }  // namespace
 

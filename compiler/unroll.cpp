@@ -29,7 +29,8 @@ std::string sanitize(const std::string& s) {
   return out;
 }
 
-std::string scalar_text(const Value& v) { return v.kind == Value::Kind::String ? v.text : describe(v); }
+// A leg's value as its job id spells it (a list or an object as written).
+std::string leg_text(const Value& v) { return v.kind == Value::Kind::String ? v.text : describe(v); }
 
 // The legs of a static matrix (lists of known values, plus include rows).
 bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
@@ -54,7 +55,7 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
         }
         Leg l = leg;
         l.values.push_back({f.key, v});
-        l.suffix += "_" + sanitize(scalar_text(*v));
+        l.suffix += "_" + sanitize(leg_text(*v));
         next.push_back(l);
       }
     }

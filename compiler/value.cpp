@@ -91,6 +91,15 @@ std::string a_kind(const Value& v) {
   return (std::string("aeiou").find(k[0]) != std::string::npos ? "an " : "a ") + k;
 }
 
+std::string scalar_text(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Bool: return v.boolean ? "true" : "false";
+    case Value::Kind::Number:
+    case Value::Kind::String: return v.text;
+    default: return "";
+  }
+}
+
 std::string describe(const Value& v) {
   switch (v.kind) {
     case Value::Kind::Null: return "null";

@@ -76,6 +76,8 @@ std::string kind_name(const Value& v);
 std::string a_kind(const Value& v);
 // A short rendering for messages and reports.
 std::string describe(const Value& v);
+// GitHub's string form of a scalar (true, 3, text); "" for anything else.
+std::string scalar_text(const Value& v);
 // Turns a known scalar value back into an expression (for folding it into a
 // runtime expression).
 ExprPtr to_expr(const Value& v);
