@@ -127,6 +127,8 @@ class RefChecker {
   void check_templates(const Value& v);
   void check_workflow_fields();
   void check_typed_keys(const Value& block, const std::string& where);
+  void check_expr_type(const Field& f, const std::vector<std::string>& types, const std::string& what,
+                       const std::string& key);
 
   WorkflowModel& wf_;
   const Program& program_;
@@ -275,9 +277,22 @@ void RefChecker::run() {
   wf_.body = body;
 }
 
-// The keys that take a number, true/false, labels or a matrix also take one
-// ${{ }}, which must have that type when pipec knows it (an input's, an
-// output's, a literal's).
+// A key that takes a number, true/false, labels, a matrix or a list also
+// takes one ${{ }}, which must have that type when pipec knows it (an
+// input's, an output's, a literal's).
+void RefChecker::check_expr_type(const Field& f, const std::vector<std::string>& types, const std::string& what,
+                                 const std::string& key) {
+  const Value& v = *f.value;
+  const Expr* e = v.kind == Value::Kind::Runtime                       ? v.expr.get()
+                  : v.parts.size() == 1 && v.parts[0].expr != nullptr ? v.parts[0].expr.get()
+                                                                      : nullptr;
+  std::string t = e ? type_of(*e) : "";
+  if (!t.empty() && !contains(types, t))
+    diags_.error(expr_start(*e), "type-mismatch",
+                 key + " takes " + what + ", and " + render_expr(*e) + " is " + an(t) +
+                     (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + what + " from text" : ""));
+}
+
 void RefChecker::check_typed_keys(const Value& block, const std::string& where) {
   struct Want {
     std::vector<std::string> types;
@@ -291,25 +306,9 @@ void RefChecker::check_typed_keys(const Value& block, const std::string& where) 
       {"cancel-in-progress", {{"boolean"}, "a boolean"}},
       {"runs-on", {{"string", "array"}, "a label or a list of labels"}},
       {"matrix", {{"object"}, "an object"}}};
-  auto check = [&](const Field& f, const Want& want, const std::string& key) {
-    const Value& v = *f.value;
-    const Expr* e = v.kind == Value::Kind::Runtime                       ? v.expr.get()
-                    : v.parts.size() == 1 && v.parts[0].expr != nullptr ? v.parts[0].expr.get()
-                                                                        : nullptr;
-    std::string t = e ? type_of(*e) : "";
-    if (!t.empty() && !contains(want.types, t))
-      diags_.error(expr_start(*e), "type-mismatch",
-                   key + " takes " + want.what + ", and " + render_expr(*e) + " is " + an(t) +
-                       (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + want.what + " from text" : ""));
-  };
   for (const auto& f : block.fields) {
-    if (auto want = kTypes.find(f.key); want != kTypes.end()) check(f, want->second, where + "." + f.key);
-  }
-  // A matrix's keys, include and exclude are lists.
-  if (where == "job.strategy") {
-    if (const Value* m = block.get("matrix"); m && m->kind == Value::Kind::Object) {
-      for (const auto& f : m->fields) check(f, {{"array"}, "a list"}, "job.strategy.matrix." + f.key);
-    }
+    if (auto want = kTypes.find(f.key); want != kTypes.end())
+      check_expr_type(f, want->second.types, want->second.what, where + "." + f.key);
   }
 }
 
@@ -318,6 +317,10 @@ void RefChecker::check_job(JobInfo& job) {
   check_typed_keys(j, "job");
   for (const char* section : {"strategy", "concurrency"}) {
     if (const Value* b = j.get(section); b && b->kind == Value::Kind::Object) check_typed_keys(*b, std::string("job.") + section);
+  }
+  // A matrix's keys, include and exclude are lists.
+  if (const Value* m = j.get("strategy") ? j.get("strategy")->get("matrix") : nullptr; m && m->kind == Value::Kind::Object) {
+    for (const auto& f : m->fields) check_expr_type(f, {"array"}, "a list", "job.strategy.matrix." + f.key);
   }
   if (const Value* steps = j.get("steps")) {
     for (const auto& s : steps->items) check_typed_keys(*s, "step");
