@@ -55,10 +55,6 @@ const std::vector<std::string> kPlainStepKeys = {"name", "run", "with", "env", "
                                                  "timeout-minutes", "continue-on-error"};
 // clang-format on
 
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-
 class ContextChecker {
  public:
   explicit ContextChecker(Diagnostics& diags) : diags_(diags) {}

@@ -61,10 +61,6 @@ std::vector<std::pair<std::string, Pos>> chain(const Expr& e) {
   return {};
 }
 
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-
 // How many segments of a chain name a value (text, a number or a boolean),
 // or 0 if that is not known: a field of inputs, env, vars, secrets, runner,
 // strategy or github (but its event), job.status, and a job's or step's

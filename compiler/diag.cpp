@@ -125,6 +125,10 @@ std::string unexpected_key(const std::string& key, std::vector<std::string> expe
   return "unexpected key \"" + key + "\" for " + where + did_you_mean(key, expected) + "; expected one of " + join(expected);
 }
 
+bool contains(const std::vector<std::string>& words, const std::string& word) {
+  return std::find(words.begin(), words.end(), word) != words.end();
+}
+
 std::string join(const std::vector<std::string>& words, const std::string& sep) {
   std::string out;
   for (size_t i = 0; i < words.size(); ++i) {

@@ -47,6 +47,8 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 // `a, b, c` — for "expected one of ..." messages.
 std::string join(const std::vector<std::string>& words, const std::string& sep = ", ");
+// Whether `word` is one of `words`.
+bool contains(const std::vector<std::string>& words, const std::string& word);
 // `unexpected key "k" for WHERE (did you mean "x"?); expected one of a, b`,
 // the expected keys sorted.
 std::string unexpected_key(const std::string& key, std::vector<std::string> expected, const std::string& where);
