@@ -35,33 +35,44 @@ const std::vector<std::string>& runtime_roots() {
 
 namespace {
 
-// format()'s text against its values: GitHub's {N} reads value N, and {{
-// and }} are braces. A placeholder past the values fails the run, and a
-// value no placeholder reads is a mistake (actionlint refuses both).
-std::string format_placeholders(const std::string& text, size_t values) {
+// format()'s text against its values, read as GitHub's runner reads it: {N}
+// reads value N (N at most 255), and {{ and }} are braces. Any other brace
+// fails the run, and so does a format specifier ({0:x}) or a placeholder
+// past the values; a value no placeholder reads is a mistake (actionlint
+// refuses it). Returns the error's kind and message, or empty ones.
+std::pair<std::string, std::string> format_placeholders(const std::string& text, size_t values) {
+  const std::string shown = "format's text \"" + text + "\"";
   std::set<size_t> read;
   for (size_t i = 0; i < text.size(); ++i) {
-    if ((text[i] == '{' || text[i] == '}') && i + 1 < text.size() && text[i + 1] == text[i]) {
+    if (text[i] != '{' && text[i] != '}') continue;
+    if (i + 1 < text.size() && text[i + 1] == text[i]) {
       ++i;
-    } else if (text[i] == '{') {
-      size_t j = i + 1;
-      while (j < text.size() && j - i <= 6 && text[j] >= '0' && text[j] <= '9') ++j;
-      if (j > i + 1 && j < text.size() && text[j] == '}') {
-        read.insert(std::stoul(text.substr(i + 1, j - i - 1)));
-        i = j;
-      }
+      continue;
     }
+    if (text[i] == '}') return {"format", shown + " has a } that closes no {N} (a brace is written }}), so the run fails"};
+    size_t j = i + 1;
+    while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+    const std::string digits = text.substr(i + 1, j - i - 1);
+    // GitHub takes {0:} as {0} and fails on {0:x}; actionlint takes neither.
+    if (!digits.empty() && j < text.size() && text[j] == ':')
+      return {"format", shown + " gives {" + digits + "} a format specifier, which GitHub's format() does not take"};
+    if (digits.empty() || j == text.size() || text[j] != '}')
+      return {"format", shown + " has a { that opens no {N} (a brace is written {{), so the run fails"};
+    size_t n = 0;
+    for (char d : digits) n = std::min<size_t>(n * 10 + static_cast<size_t>(d - '0'), 256);
+    if (n > 255) return {"format", shown + " reads {" + digits + "}, but GitHub's format() reads {0} to {255} only, so the run fails"};
+    read.insert(n);
+    i = j;
   }
-  const std::string shown = "format's text \"" + text + "\"";
   for (size_t n : read) {
     if (n >= values)
-      return shown + " reads {" + std::to_string(n) + "}, but format() is given " + std::to_string(values) +
-             (values == 1 ? " value" : " values") + " after it";
+      return {"arity", shown + " reads {" + std::to_string(n) + "}, but format() is given " + std::to_string(values) +
+             (values == 1 ? " value" : " values") + " after it"};
   }
   for (size_t n = 0; n < values; ++n) {
-    if (!read.count(n)) return shown + " has no {" + std::to_string(n) + "}, so value " + std::to_string(n) + " is unused";
+    if (!read.count(n)) return {"arity", shown + " has no {" + std::to_string(n) + "}, so value " + std::to_string(n) + " is unused"};
   }
-  return "";
+  return {};
 }
 
 const std::vector<std::string>& github_functions() {
@@ -508,8 +519,8 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
       return make_error(e.pos);
     }
     if (f == "format" && args[0]->is_string()) {
-      if (std::string why = format_placeholders(args[0]->text, args.size() - 1); !why.empty()) {
-        diags_.error(e.pos, "arity", why);
+      if (auto [kind, why] = format_placeholders(args[0]->text, args.size() - 1); !why.empty()) {
+        diags_.error(e.pos, kind, why);
         return make_error(e.pos);
       }
     }
