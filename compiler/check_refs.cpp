@@ -1,4 +1,4 @@
-// Typed references: every runtime expression in a workflow is checked against
+// References: every runtime expression in a workflow is checked against
 // what exists where it is used (inputs, needs.<job>.outputs, steps.<id>.outputs,
 // matrix fields, env, GitHub's contexts). `needs` is inferred from the outputs
 // a job uses when the job does not list it; cycles and matrix outputs that
@@ -12,10 +12,8 @@
 #include <map>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
 #include "ascii.h"
-#include "render_expr.h"
+#include "expr_chain.h"
 
 namespace pipec {
 namespace {
@@ -41,60 +39,9 @@ struct JobInfo {
   std::vector<std::string> needs;
 };
 
-// Flattens a member chain a.b.c into {"a","b","c"}; empty when the chain has
-// a call or index in it (those are not checked further).
-std::vector<std::pair<std::string, Pos>> chain(const Expr& e) {
-  if (e.kind == Expr::Kind::Name) return {{e.text, e.pos}};
-  if (e.kind == Expr::Kind::Member) {
-    auto base = chain(*e.operands[0]);
-    if (base.empty()) return {};
-    base.push_back({e.text, e.pos});
-    return base;
-  }
-  if (e.kind == Expr::Kind::Index) {
-    auto base = chain(*e.operands[0]);
-    const Expr& i = *e.operands[1];
-    if (base.empty() || i.kind != Expr::Kind::String || i.parts.size() != 1 || i.parts[0].expr) return {};
-    base.push_back({i.parts[0].text, i.pos});
-    return base;
-  }
-  return {};
-}
-
-// How many segments of a chain name a value (text, a number or a boolean),
-// or 0 if that is not known: a field of inputs, env, vars, secrets, runner,
-// strategy or github (but its event), job.status, and a job's or step's
-// outputs and results.
-size_t value_depth(const std::vector<std::pair<std::string, Pos>>& c) {
-  static const std::vector<std::string> flat = {"inputs", "env", "vars", "secrets", "runner", "strategy", "github"};
-  static const std::vector<std::string> results = {"result", "outcome", "conclusion"};
-  if (c.size() < 2) return 0;
-  const std::string& root = c[0].first;
-  if (contains(flat, root)) return root == "github" && c[1].first == "event" ? 0 : 2;
-  if (root == "job") {
-    const std::string& f = c[1].first;
-    if (f == "status" || f == "check_run_id") return 2;
-    if (f == "container" && c.size() >= 3) return 3;
-    if (f == "services" && c.size() >= 4) return c[3].first == "ports" ? 5 : 4;
-    return 0;
-  }
-  if ((root == "needs" || root == "steps" || root == "jobs") && c.size() >= 3)
-    return c[2].first == "outputs" ? 4 : contains(results, c[2].first) ? 3 : 0;
-  return 0;
-}
-
-// An object or an array: GitHub finds one equal only to itself, and writes
-// neither as text.
-bool composite(const std::string& type) { return type == "object" || type == "array"; }
-
-// "an object", "a string", ... for messages.
-std::string an(const std::string& type) {
-  return (type == "object" || type == "array" ? "an " : "a ") + type;
-}
-
 // The first n segments of a chain, as a.b.c; a value there has no fields,
 // so reading segment n is an error.
-void no_field(const std::vector<std::pair<std::string, Pos>>& c, size_t n, Diagnostics& diags) {
+void no_field(const Chain& c, size_t n, Diagnostics& diags) {
   std::string prefix = c[0].first;
   for (size_t i = 1; i < n; ++i) prefix += "." + c[i].first;
   diags.error(c[n].second, "unknown-field", prefix + " is a value, not an object: it has no field \"" + c[n].first + "\"");
@@ -119,12 +66,7 @@ class RefChecker {
   void check_job(JobInfo& job);
   void check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                   const std::vector<std::string>& env_names, const std::string& where);
-  std::string type_of(const Expr& e) const;
-  void check_templates(const Value& v);
   void check_workflow_fields();
-  void check_typed_keys(const Value& block, const std::string& where);
-  void check_expr_type(const Field& f, const std::vector<std::string>& types, const std::string& what,
-                       const std::string& key);
 
   WorkflowModel& wf_;
   const Program& program_;
@@ -193,7 +135,6 @@ void RefChecker::run() {
     check_job(j);
   }
   check_workflow_fields();
-  check_templates(*wf_.body);
   // Cycles in needs.
   std::map<std::string, const JobInfo*> by_id;
   for (const auto& j : jobs_) by_id.emplace(j.id, &j);
@@ -273,54 +214,8 @@ void RefChecker::run() {
   wf_.body = body;
 }
 
-// A key that takes a number, true/false, labels, a matrix or a list also
-// takes one ${{ }}, which must have that type when pipec knows it (an
-// input's, an output's, a literal's).
-void RefChecker::check_expr_type(const Field& f, const std::vector<std::string>& types, const std::string& what,
-                                 const std::string& key) {
-  const Value& v = *f.value;
-  const Expr* e = v.kind == Value::Kind::Runtime                       ? v.expr.get()
-                  : v.parts.size() == 1 && v.parts[0].expr != nullptr ? v.parts[0].expr.get()
-                                                                      : nullptr;
-  std::string t = e ? type_of(*e) : "";
-  if (!t.empty() && !contains(types, t))
-    diags_.error(expr_start(*e), "type-mismatch",
-                 key + " takes " + what + ", and " + render_expr(*e) + " is " + an(t) +
-                     (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + what + " from text" : ""));
-}
-
-void RefChecker::check_typed_keys(const Value& block, const std::string& where) {
-  struct Want {
-    std::vector<std::string> types;
-    std::string what;
-  };
-  static const std::map<std::string, Want> kTypes = {
-      {"timeout-minutes", {{"number"}, "a number"}},
-      {"max-parallel", {{"number"}, "a number"}},
-      {"continue-on-error", {{"boolean"}, "a boolean"}},
-      {"fail-fast", {{"boolean"}, "a boolean"}},
-      {"cancel-in-progress", {{"boolean"}, "a boolean"}},
-      {"runs-on", {{"string", "array"}, "a label or a list of labels"}},
-      {"matrix", {{"object"}, "an object"}}};
-  for (const auto& f : block.fields) {
-    if (auto want = kTypes.find(f.key); want != kTypes.end())
-      check_expr_type(f, want->second.types, want->second.what, where + "." + f.key);
-  }
-}
-
 void RefChecker::check_job(JobInfo& job) {
   const Value& j = *job.job;
-  check_typed_keys(j, "job");
-  for (const char* section : {"strategy", "concurrency"}) {
-    if (const Value* b = j.get(section); b && b->kind == Value::Kind::Object) check_typed_keys(*b, std::string("job.") + section);
-  }
-  // A matrix's keys, include and exclude are lists.
-  if (const Value* m = j.get("strategy") ? j.get("strategy")->get("matrix") : nullptr; m && m->kind == Value::Kind::Object) {
-    for (const auto& f : m->fields) check_expr_type(f, {"array"}, "a list", "job.strategy.matrix." + f.key);
-  }
-  if (const Value* steps = j.get("steps")) {
-    for (const auto& s : steps->items) check_typed_keys(*s, "step");
-  }
   std::vector<std::string> job_env = workflow_env_;
   for (const auto& k : keys_of(j.get("env"))) job_env.push_back(k);
   // Job-level fields (if, name, runs-on, with, outputs, ...) see all steps.
@@ -365,149 +260,17 @@ void RefChecker::check_job(JobInfo& job) {
   }
 }
 
-// The type GitHub will see for an expression, when pipec knows it: "" if not.
-std::string RefChecker::type_of(const Expr& e) const {
-  switch (e.kind) {
-    case Expr::Kind::String: return "string";
-    case Expr::Kind::Bool: return "boolean";
-    case Expr::Kind::Number: return "number";
-    default: break;
-  }
-  // fromJSON of a literal has the type of its JSON.
-  if (e.kind == Expr::Kind::Call && e.text == "fromJSON" && e.operands.size() == 1 &&
-      e.operands[0]->kind == Expr::Kind::String && e.operands[0]->parts.size() == 1 && !e.operands[0]->parts[0].expr) {
-    auto json = nlohmann::json::parse(e.operands[0]->parts[0].text, nullptr, false);
-    if (json.is_object()) return "object";
-    if (json.is_array()) return "array";
-    if (json.is_boolean()) return "boolean";
-    if (json.is_number()) return "number";
-    if (json.is_string()) return "string";
-    return "";
-  }
-  auto c = chain(e);
-  if (c.size() == 2 && c[0].first == "inputs") {
-    for (const auto& in : wf_.inputs) {
-      if (in.name == c[1].first) return github_type(in);
-    }
-  }
-  if (c.size() == 4 && (c[0].first == "needs" || c[0].first == "steps") && c[2].first == "outputs") return "string";
-  // Whole contexts, and the parts of them that are always objects.
-  static const std::vector<std::string> contexts = {"github", "inputs", "env",      "matrix", "needs", "steps",
-                                                    "secrets", "vars",  "runner", "strategy", "job",   "jobs"};
-  if (c.size() == 1 && e.kind == Expr::Kind::Name && contains(contexts, c[0].first)) return "object";
-  if (c.size() == 2 && c[0].first == "github" && c[1].first == "event") return "object";
-  if ((c.size() == 2 || (c.size() == 3 && c[2].first == "outputs")) && (c[0].first == "needs" || c[0].first == "steps"))
-    return "object";
-  if (!c.empty() && c[0].first == "job" && ((c.size() == 2 && (c[1].first == "container" || c[1].first == "services")) ||
-                              (c.size() == 3 && c[1].first == "services") ||
-                              (c.size() == 4 && c[1].first == "services" && c[3].first == "ports")))
-    return "object";
-  return "";
-}
-
 // The workflow's own fields (run-name, concurrency, env, ...) run before any
 // job, so they read no job's or step's names (check_contexts).
 void RefChecker::check_workflow_fields() {
-  if (const Value* c = wf_.body->get("concurrency"); c && c->kind == Value::Kind::Object)
-    check_typed_keys(*c, "concurrency");
   for (const auto& f : wf_.body->fields) {
     if (f.key == "jobs" || f.key == "on" || f.key == "outputs") continue;
     each_runtime(*f.value, [&](const Expr& e) { check_expr(e, nullptr, {}, {}, f.key); });
   }
 }
 
-// Every ${{ }} but an if's writes its value as text, and an object has no
-// text GitHub gives (actionlint refuses it): toJSON writes its contents.
-void RefChecker::check_templates(const Value& v) {
-  auto check = [&](const Expr& e) {
-    if (std::string t = type_of(e); composite(t))
-      diags_.error(chain(e).empty() ? e.pos : chain(e)[0].second, "type-mismatch",
-                   render_expr(e) + " is " + an(t) + ", and ${{ }} here writes it as text; write toJSON(" +
-                       render_expr(e) + ") for its contents, or name one of its " +
-                       (t == "array" ? "items" : "fields"));
-  };
-  if (v.kind == Value::Kind::Runtime) check(*v.expr);
-  for (const auto& p : v.parts) {
-    if (p.expr) check(*p.expr);
-  }
-  for (const auto& i : v.items) check_templates(*i);
-  for (const auto& f : v.fields) {
-    if (f.key != "if") {
-      check_templates(*f.value);
-    } else if (f.value->kind == Value::Kind::Runtime && composite(type_of(*f.value->expr))) {
-      const Expr& cond = *f.value->expr;
-      diags_.error(expr_start(cond), "type-mismatch",
-                   render_expr(cond) + " is " + an(type_of(cond)) +
-                       ", and GitHub reads an object or array as true: this if is always true");
-    }
-  }
-}
-
 void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                             const std::vector<std::string>& env_names, const std::string& where) {
-  static const std::vector<std::string> comparisons = {"==", "!=", "<", "<=", ">", ">="};
-  if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
-    std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
-    // A value is never an object, though its exact type may not be known.
-    auto scalar = [&](const Expr& x) {
-      auto xc = chain(x);
-      return value_depth(xc) != 0 && value_depth(xc) == xc.size();
-    };
-    if ((composite(l) && r.empty() && scalar(*e.operands[1])) || (composite(r) && l.empty() && scalar(*e.operands[0]))) {
-      const Expr& obj = *e.operands[composite(l) ? 0 : 1];
-      const Expr& other = *e.operands[composite(l) ? 1 : 0];
-      diags_.error(e.pos, "type-mismatch",
-                   render_expr(obj) + " is " + an(composite(l) ? l : r) + ", compared with " + render_expr(other) +
-                       ", which is none: `" + render_expr(e) + "` is always " + (e.text == "!=" ? "true" : "false"));
-    } else if (!l.empty() && !r.empty() && l != r && (composite(l) || composite(r))) {
-      // GitHub finds an object or array equal only to itself, and in no order.
-      const Expr& obj = *e.operands[composite(l) ? 0 : 1];
-      diags_.error(e.pos, "type-mismatch",
-                   render_expr(obj) + " is " + an(composite(l) ? l : r) + ", compared with " +
-                       an(composite(l) ? r : l) + ": `" + render_expr(e) + "` is always " +
-                       (e.text == "!=" ? "true" : "false"));
-    } else if (!l.empty() && !r.empty() && l != r && (e.text == "==" || e.text == "!=")) {
-      // Named by the side that is not a literal.
-      auto literal = [](const Expr& x) {
-        return x.kind == Expr::Kind::String || x.kind == Expr::Kind::Number || x.kind == Expr::Kind::Bool;
-      };
-      const Expr& ref = literal(*e.operands[0]) ? *e.operands[1] : *e.operands[0];
-      diags_.error(e.pos, "type-mismatch",
-                   render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) + " but is compared with a " +
-                       (&ref == e.operands[0].get() ? r : l) + "; GitHub converts both to numbers, so `" +
-                       render_expr(e) + "` is not what it seems");
-    } else if (e.text != "==" && e.text != "!=") {
-      // GitHub orders numbers and strings; anything else compares false.
-      for (size_t i = 0; i < 2; ++i) {
-        const std::string& t = i == 0 ? l : r;
-        if (t == "boolean" || e.operands[i]->kind == Expr::Kind::Null) {
-          diags_.error(expr_start(*e.operands[i]), "type-mismatch",
-                       "`" + render_expr(e) + "` orders " +
-                           (t.empty() ? std::string("null") : an(t) + " (" + render_expr(*e.operands[i]) + ")") +
-                           ", and GitHub orders only numbers and strings: it is always false");
-          break;
-        }
-      }
-    }
-  }
-  // Functions that read text (or, contains and join, an array) given a
-  // value of another kind.
-  if (e.kind == Expr::Kind::Call) {
-    static const std::vector<std::string> text_args = {"startsWith", "endsWith", "fromJSON", "hashFiles"};
-    for (size_t i = 0; i < e.operands.size(); ++i) {
-      // contains(text, x) looks for text; contains(array, x) for anything.
-      const bool text_only = contains(text_args, e.text) || (e.text == "format" && i == 0) ||
-                             (e.text == "join" && i == 1) ||
-                             (e.text == "contains" && i == 1 && type_of(*e.operands[0]) == "string");
-      const bool text_or_array = (e.text == "contains" || e.text == "join") && i == 0;
-      if (!text_only && !text_or_array) continue;
-      std::string t = type_of(*e.operands[i]);
-      if (t == "boolean" || t == "object" || (t == "array" && text_only))
-        diags_.error(expr_start(*e.operands[i]), "type-mismatch",
-                     e.text + "() takes " + (text_only ? "text" : "text or an array") + " there, and " +
-                         render_expr(*e.operands[i]) + " is " + an(t));
-    }
-  }
   auto c = chain(e);
   if (c.empty() || e.kind == Expr::Kind::Name) return;
   // Only check the longest chains: an outer Member is visited first, and the

@@ -1,0 +1,270 @@
+// Expression types: where pipec knows the type GitHub will see for an
+// expression (a literal's, fromJSON() of a literal's, an input's, an
+// output's, a context's), it must suit the place. A comparison of an object
+// with a value is always false; a boolean or null has no order; a function
+// that reads text is not given an object; ${{ }} writes no object as text,
+// and an if of an object is always true; a key that takes a number, a
+// boolean, labels or a list is not given text (fromJSON reads it).
+#include "check_types.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "expr_chain.h"
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+// An object or an array: GitHub finds one equal only to itself, and writes
+// neither as text.
+bool composite(const std::string& type) { return type == "object" || type == "array"; }
+
+// "an object", "a string", ... for messages.
+std::string an(const std::string& type) {
+  return (type == "object" || type == "array" ? "an " : "a ") + type;
+}
+
+class TypeChecker {
+ public:
+  TypeChecker(const WorkflowModel& wf, Diagnostics& diags) : wf_(wf), diags_(diags) {}
+
+  void run();
+
+ private:
+  std::string type_of(const Expr& e) const;
+  void check_operands(const Expr& e);
+  void check_templates(const Value& v);
+  void check_job_keys(const Value& job);
+  void check_typed_keys(const Value& block, const std::string& where);
+  void check_expr_type(const Field& f, const std::vector<std::string>& types,
+                       const std::string& what, const std::string& key);
+
+  const WorkflowModel& wf_;
+  Diagnostics& diags_;
+};
+
+void TypeChecker::run() {
+  const Value& body = *wf_.body;
+  if (const Value* c = body.get("concurrency"); c && c->kind == Value::Kind::Object)
+    check_typed_keys(*c, "concurrency");
+  if (const Value* jobs = body.get("jobs")) {
+    for (const auto& f : jobs->fields) check_job_keys(*f.value);
+  }
+  each_runtime(body, [&](const Expr& e) { check_operands(e); });
+  check_templates(body);
+}
+
+// The type GitHub will see for an expression, when pipec knows it: "" if not.
+std::string TypeChecker::type_of(const Expr& e) const {
+  switch (e.kind) {
+    case Expr::Kind::String:
+      return "string";
+    case Expr::Kind::Bool:
+      return "boolean";
+    case Expr::Kind::Number:
+      return "number";
+    default:
+      break;
+  }
+  // fromJSON of a literal has the type of its JSON.
+  if (e.kind == Expr::Kind::Call && e.text == "fromJSON" && e.operands.size() == 1 &&
+      e.operands[0]->kind == Expr::Kind::String && e.operands[0]->parts.size() == 1 &&
+      !e.operands[0]->parts[0].expr) {
+    auto json = nlohmann::json::parse(e.operands[0]->parts[0].text, nullptr, false);
+    if (json.is_object()) return "object";
+    if (json.is_array()) return "array";
+    if (json.is_boolean()) return "boolean";
+    if (json.is_number()) return "number";
+    if (json.is_string()) return "string";
+    return "";
+  }
+  auto c = chain(e);
+  if (c.size() == 2 && c[0].first == "inputs") {
+    for (const auto& in : wf_.inputs) {
+      if (in.name == c[1].first) return github_type(in);
+    }
+  }
+  if (c.size() == 4 && (c[0].first == "needs" || c[0].first == "steps") && c[2].first == "outputs")
+    return "string";
+  // Whole contexts, and the parts of them that are always objects.
+  static const std::vector<std::string> contexts = {"github", "inputs",   "env",     "matrix",
+                                                    "needs",  "steps",    "secrets", "vars",
+                                                    "runner", "strategy", "job",     "jobs"};
+  if (c.size() == 1 && e.kind == Expr::Kind::Name && contains(contexts, c[0].first))
+    return "object";
+  if (c.size() == 2 && c[0].first == "github" && c[1].first == "event") return "object";
+  if ((c.size() == 2 || (c.size() == 3 && c[2].first == "outputs")) &&
+      (c[0].first == "needs" || c[0].first == "steps"))
+    return "object";
+  if (!c.empty() && c[0].first == "job" &&
+      ((c.size() == 2 && (c[1].first == "container" || c[1].first == "services")) ||
+       (c.size() == 3 && c[1].first == "services") ||
+       (c.size() == 4 && c[1].first == "services" && c[3].first == "ports")))
+    return "object";
+  return "";
+}
+
+// Comparisons, and functions given a value of a type they do not read.
+void TypeChecker::check_operands(const Expr& e) {
+  static const std::vector<std::string> comparisons = {"==", "!=", "<", "<=", ">", ">="};
+  if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
+    std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
+    // A value is never an object, though its exact type may not be known.
+    auto scalar = [&](const Expr& x) {
+      auto xc = chain(x);
+      return value_depth(xc) != 0 && value_depth(xc) == xc.size();
+    };
+    if ((composite(l) && r.empty() && scalar(*e.operands[1])) ||
+        (composite(r) && l.empty() && scalar(*e.operands[0]))) {
+      const Expr& obj = *e.operands[composite(l) ? 0 : 1];
+      const Expr& other = *e.operands[composite(l) ? 1 : 0];
+      diags_.error(e.pos, "type-mismatch",
+                   render_expr(obj) + " is " + an(composite(l) ? l : r) + ", compared with " +
+                       render_expr(other) + ", which is none: `" + render_expr(e) + "` is always " +
+                       (e.text == "!=" ? "true" : "false"));
+    } else if (!l.empty() && !r.empty() && l != r && (composite(l) || composite(r))) {
+      // GitHub finds an object or array equal only to itself, and in no order.
+      const Expr& obj = *e.operands[composite(l) ? 0 : 1];
+      diags_.error(e.pos, "type-mismatch",
+                   render_expr(obj) + " is " + an(composite(l) ? l : r) + ", compared with " +
+                       an(composite(l) ? r : l) + ": `" + render_expr(e) + "` is always " +
+                       (e.text == "!=" ? "true" : "false"));
+    } else if (!l.empty() && !r.empty() && l != r && (e.text == "==" || e.text == "!=")) {
+      // Named by the side that is not a literal.
+      auto literal = [](const Expr& x) {
+        return x.kind == Expr::Kind::String || x.kind == Expr::Kind::Number ||
+               x.kind == Expr::Kind::Bool;
+      };
+      const Expr& ref = literal(*e.operands[0]) ? *e.operands[1] : *e.operands[0];
+      diags_.error(e.pos, "type-mismatch",
+                   render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) +
+                       " but is compared with a " + (&ref == e.operands[0].get() ? r : l) +
+                       "; GitHub converts both to numbers, so `" + render_expr(e) +
+                       "` is not what it seems");
+    } else if (e.text != "==" && e.text != "!=") {
+      // GitHub orders numbers and strings; anything else compares false.
+      for (size_t i = 0; i < 2; ++i) {
+        const std::string& t = i == 0 ? l : r;
+        if (t == "boolean" || e.operands[i]->kind == Expr::Kind::Null) {
+          diags_.error(expr_start(*e.operands[i]), "type-mismatch",
+                       "`" + render_expr(e) + "` orders " +
+                           (t.empty() ? std::string("null")
+                                      : an(t) + " (" + render_expr(*e.operands[i]) + ")") +
+                           ", and GitHub orders only numbers and strings: it is always false");
+          break;
+        }
+      }
+    }
+  }
+  // Functions that read text (or, contains and join, an array) given a
+  // value of another kind.
+  if (e.kind == Expr::Kind::Call) {
+    static const std::vector<std::string> text_args = {"startsWith", "endsWith", "fromJSON",
+                                                       "hashFiles"};
+    for (size_t i = 0; i < e.operands.size(); ++i) {
+      // contains(text, x) looks for text; contains(array, x) for anything.
+      const bool text_only =
+          contains(text_args, e.text) || (e.text == "format" && i == 0) ||
+          (e.text == "join" && i == 1) ||
+          (e.text == "contains" && i == 1 && type_of(*e.operands[0]) == "string");
+      const bool text_or_array = (e.text == "contains" || e.text == "join") && i == 0;
+      if (!text_only && !text_or_array) continue;
+      std::string t = type_of(*e.operands[i]);
+      if (t == "boolean" || t == "object" || (t == "array" && text_only))
+        diags_.error(expr_start(*e.operands[i]), "type-mismatch",
+                     e.text + "() takes " + (text_only ? "text" : "text or an array") +
+                         " there, and " + render_expr(*e.operands[i]) + " is " + an(t));
+    }
+  }
+}
+
+// Every ${{ }} but an if's writes its value as text, and an object has no
+// text GitHub gives (actionlint refuses it): toJSON writes its contents.
+void TypeChecker::check_templates(const Value& v) {
+  auto check = [&](const Expr& e) {
+    if (std::string t = type_of(e); composite(t))
+      diags_.error(chain(e).empty() ? e.pos : chain(e)[0].second, "type-mismatch",
+                   render_expr(e) + " is " + an(t) +
+                       ", and ${{ }} here writes it as text; write toJSON(" + render_expr(e) +
+                       ") for its contents, or name one of its " +
+                       (t == "array" ? "items" : "fields"));
+  };
+  if (v.kind == Value::Kind::Runtime) check(*v.expr);
+  for (const auto& p : v.parts) {
+    if (p.expr) check(*p.expr);
+  }
+  for (const auto& i : v.items) check_templates(*i);
+  for (const auto& f : v.fields) {
+    if (f.key != "if") {
+      check_templates(*f.value);
+    } else if (f.value->kind == Value::Kind::Runtime && composite(type_of(*f.value->expr))) {
+      const Expr& cond = *f.value->expr;
+      diags_.error(expr_start(cond), "type-mismatch",
+                   render_expr(cond) + " is " + an(type_of(cond)) +
+                       ", and GitHub reads an object or array as true: this if is always true");
+    }
+  }
+}
+
+void TypeChecker::check_job_keys(const Value& j) {
+  check_typed_keys(j, "job");
+  for (const char* section : {"strategy", "concurrency"}) {
+    if (const Value* b = j.get(section); b && b->kind == Value::Kind::Object)
+      check_typed_keys(*b, std::string("job.") + section);
+  }
+  // A matrix's keys, include and exclude are lists.
+  if (const Value* m = j.get("strategy") ? j.get("strategy")->get("matrix") : nullptr;
+      m && m->kind == Value::Kind::Object) {
+    for (const auto& f : m->fields)
+      check_expr_type(f, {"array"}, "a list", "job.strategy.matrix." + f.key);
+  }
+  if (const Value* steps = j.get("steps")) {
+    for (const auto& s : steps->items) check_typed_keys(*s, "step");
+  }
+}
+
+// A key that takes a number, true/false, labels, a matrix or a list also
+// takes one ${{ }}, which must have that type when pipec knows it (an
+// input's, an output's, a literal's).
+void TypeChecker::check_expr_type(const Field& f, const std::vector<std::string>& types,
+                                  const std::string& what, const std::string& key) {
+  const Value& v = *f.value;
+  const Expr* e = v.kind == Value::Kind::Runtime                      ? v.expr.get()
+                  : v.parts.size() == 1 && v.parts[0].expr != nullptr ? v.parts[0].expr.get()
+                                                                      : nullptr;
+  std::string t = e ? type_of(*e) : "";
+  if (!t.empty() && !contains(types, t))
+    diags_.error(
+        expr_start(*e), "type-mismatch",
+        key + " takes " + what + ", and " + render_expr(*e) + " is " + an(t) +
+            (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + what + " from text"
+                           : ""));
+}
+
+void TypeChecker::check_typed_keys(const Value& block, const std::string& where) {
+  struct Want {
+    std::vector<std::string> types;
+    std::string what;
+  };
+  static const std::map<std::string, Want> kTypes = {
+      {"timeout-minutes", {{"number"}, "a number"}},
+      {"max-parallel", {{"number"}, "a number"}},
+      {"continue-on-error", {{"boolean"}, "a boolean"}},
+      {"fail-fast", {{"boolean"}, "a boolean"}},
+      {"cancel-in-progress", {{"boolean"}, "a boolean"}},
+      {"runs-on", {{"string", "array"}, "a label or a list of labels"}},
+      {"matrix", {{"object"}, "an object"}}};
+  for (const auto& f : block.fields) {
+    if (auto want = kTypes.find(f.key); want != kTypes.end())
+      check_expr_type(f, want->second.types, want->second.what, where + "." + f.key);
+  }
+}
+
+}  // namespace
+
+void check_types(const WorkflowModel& wf, Diagnostics& diags) { TypeChecker(wf, diags).run(); }
+
+}  // namespace pipec

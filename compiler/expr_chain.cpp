@@ -1,0 +1,45 @@
+#include "expr_chain.h"
+
+#include "diag.h"
+
+namespace pipec {
+
+Chain chain(const Expr& e) {
+  if (e.kind == Expr::Kind::Name) return {{e.text, e.pos}};
+  if (e.kind == Expr::Kind::Member) {
+    auto base = chain(*e.operands[0]);
+    if (base.empty()) return {};
+    base.push_back({e.text, e.pos});
+    return base;
+  }
+  if (e.kind == Expr::Kind::Index) {
+    auto base = chain(*e.operands[0]);
+    const Expr& i = *e.operands[1];
+    if (base.empty() || i.kind != Expr::Kind::String || i.parts.size() != 1 || i.parts[0].expr)
+      return {};
+    base.push_back({i.parts[0].text, i.pos});
+    return base;
+  }
+  return {};
+}
+
+size_t value_depth(const Chain& c) {
+  static const std::vector<std::string> flat = {"inputs", "env",      "vars",  "secrets",
+                                                "runner", "strategy", "github"};
+  static const std::vector<std::string> results = {"result", "outcome", "conclusion"};
+  if (c.size() < 2) return 0;
+  const std::string& root = c[0].first;
+  if (contains(flat, root)) return root == "github" && c[1].first == "event" ? 0 : 2;
+  if (root == "job") {
+    const std::string& f = c[1].first;
+    if (f == "status" || f == "check_run_id") return 2;
+    if (f == "container" && c.size() >= 3) return 3;
+    if (f == "services" && c.size() >= 4) return c[3].first == "ports" ? 5 : 4;
+    return 0;
+  }
+  if ((root == "needs" || root == "steps" || root == "jobs") && c.size() >= 3)
+    return c[2].first == "outputs" ? 4 : contains(results, c[2].first) ? 3 : 0;
+  return 0;
+}
+
+}  // namespace pipec

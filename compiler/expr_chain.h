@@ -1,0 +1,26 @@
+// Member chains: github.event.inputs.x as its names, and what they name.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ast.h"
+
+namespace pipec {
+
+// Each name of a chain with where it is written.
+using Chain = std::vector<std::pair<std::string, Pos>>;
+
+// Flattens a member chain a.b.c (or a['b'].c) into {"a","b","c"}; empty
+// when the chain has a call or a computed index in it (those are not
+// checked further).
+Chain chain(const Expr& e);
+
+// How many names of a chain reach a value (text, a number or a boolean), or
+// 0 if that is not known: a field of inputs, env, vars, secrets, runner,
+// strategy or github (but its event), job.status, and a job's or step's
+// outputs and results.
+size_t value_depth(const Chain& c);
+
+}  // namespace pipec
