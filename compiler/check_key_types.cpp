@@ -99,7 +99,10 @@ class KeyTypes {
   void workflow(const Value& wf) {
     distinct_keys(wf);
     each(wf, [&](const Field& f) {
-      if (f.key == "on") each(*f.value, [&](const Field& t) { trigger(t); });
+      // A trigger with no value (on { push }) is one with no filters.
+      if (f.key == "on" && f.value->kind == Value::Kind::Object && f.value->tag.empty()) {
+        for (const auto& t : f.value->fields) trigger(t);
+      }
       if (f.key == "concurrency") concurrency(f, "workflow");
       if (f.key == "defaults") defaults(f, "workflow");
       if (f.key == "jobs" && f.value->kind == Value::Kind::Object) {
@@ -419,7 +422,8 @@ class KeyTypes {
   }
 
   // A trigger's filters: lists of text (types may be one word), known
-  // activity types, and no filter beside its -ignore twin.
+  // activity types, no filter beside its -ignore twin, and workflow_run's
+  // workflows.
   void trigger(const Field& t) {
     const std::string what = "on." + t.key;
     if (t.key == "schedule") {
@@ -429,19 +433,31 @@ class KeyTypes {
     auto known = std::find_if(kTriggers.begin(), kTriggers.end(),
                               [&](const Trigger& k) { return k.name == t.key; });
     if (known == kTriggers.end()) return;  // workflow_call and workflow_dispatch: pipec writes them
-    if (t.value->kind != Value::Kind::Object) {
+    if (t.key == "workflow_run" && (t.value->kind == Value::Kind::Null || !t.value->get("workflows"))) {
+      diags_.error(t.key_pos, "missing",
+                   "on.workflow_run needs workflows = [...]: GitHub runs this workflow after the ones named there");
+    }
+    if (t.value->kind == Value::Kind::Null) return;
+    if (t.value->kind != Value::Kind::Object || !t.value->tag.empty()) {
       wrong(t, what, "a block of filters");
       return;
     }
-    each(*t.value, [&](const Field& f) {
+    // A filter's null stays in the output (as a trigger's does), so it is
+    // read here: GitHub takes no filter without a value.
+    for (const Field& f : t.value->fields) {
       const auto& filters = known->filters;
       if (std::find(filters.begin(), filters.end(), f.key) == filters.end()) {
         diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, filters, what));
-        return;
+        continue;
+      }
+      if (f.value->kind == Value::Kind::Null) {
+        diags_.error(f.key_pos, "type",
+                     "no value for " + what + "." + f.key + "; write " + f.key + " = [...], or leave it out");
+        continue;
       }
       if (f.key == "types" && f.value->kind == Value::Kind::String) {
         activity_type(*f.value, *known);
-        return;
+        continue;
       }
       text_list(f, what + "." + f.key);
       if (f.value->kind == Value::Kind::List && f.value->items.empty())
@@ -460,7 +476,7 @@ class KeyTypes {
                        what + " takes " + twin + " or " + f.key +
                            ", not both (write ! patterns in " + twin + ")");
       }
-    });
+    }
   }
 
   // Branches, tags and paths: GitHub's filter patterns.
