@@ -120,6 +120,11 @@ void RefChecker::run() {
   std::vector<std::string> ids;
   for (const auto& j : jobs_) ids.push_back(j.id);
   for (auto& j : jobs_) {
+    if (const Field* f = j.job->field("needs"); f && f->value->kind != Value::Kind::List) {
+      diags_.error(f->key_pos, "type", "needs names jobs (needs = [build, test]), not " + a_kind(*f->value));
+    } else if (f && f->value->items.empty()) {
+      diags_.error(f->key_pos, "type", "needs lists no job; leave it out for a job that waits for none");
+    }
     if (const Value* needs = j.job->get("needs")) {
       std::set<std::string> seen;  // GitHub reads job ids without case
       for (const auto& n : needs->items) {
