@@ -103,6 +103,7 @@ class KeyTypes {
       if (f.key == "on" && f.value->kind == Value::Kind::Object && f.value->tag.empty()) {
         for (const auto& t : f.value->fields) trigger(t);
       }
+      if (f.key == "env") empty_block(f, "workflow.env");
       if (f.key == "concurrency") concurrency(f, "workflow");
       if (f.key == "defaults") defaults(f, "workflow");
       if (f.key == "jobs" && f.value->kind == Value::Kind::Object) {
@@ -154,6 +155,29 @@ class KeyTypes {
       diags_.error(f.key_pos, "type", what + " is empty; write one, or leave the key out");
   }
 
+  // A block GitHub refuses empty (actionlint: "should not be empty"). A
+  // block whose contents are all under a false `when` is one to leave out.
+  bool empty_block(const Field& f, const std::string& what) {
+    const Value& v = *f.value;
+    if (v.kind != Value::Kind::Object || !v.tag.empty() || !v.fields.empty()) return false;
+    diags_.error(f.key_pos, "type", what + " sets nothing; leave it out");
+    return true;
+  }
+
+  // A block (not empty) that lacks the key GitHub needs in it.
+  void needs_key(const Field& f, const std::string& what, const std::string& key,
+                 const std::string& form) {
+    const Value& v = *f.value;
+    if (v.kind == Value::Kind::Object && v.tag.empty() && !v.fields.empty() && !v.get(key))
+      diags_.error(f.key_pos, "missing", what + " needs " + key + " = " + form);
+  }
+
+  // A list GitHub refuses empty.
+  void nonempty_list(const Field& f, const std::string& what) {
+    if (f.value->kind == Value::Kind::List && f.value->items.empty())
+      diags_.error(f.key_pos, "type", what + " lists nothing; leave it out");
+  }
+
   void text_list(const Field& f, const std::string& what) {
     if (f.value->kind != Value::Kind::List) {
       wrong(f, what, "a list of text");
@@ -187,6 +211,7 @@ class KeyTypes {
       group(f, what);
       return;
     }
+    if (!empty_block(f, what)) needs_key(f, what, "group", "\"...\"");
     each(*f.value, [&](const Field& c) {
       if (c.key == "group") group(c, what + ".group");
       if (c.key == "cancel-in-progress") boolean(c, what + ".cancel-in-progress");
@@ -194,8 +219,10 @@ class KeyTypes {
   }
 
   void defaults(const Field& f, const std::string& where) {
+    empty_block(f, where + ".defaults");
     each(*f.value, [&](const Field& d) {
       if (d.key != "run") return;
+      empty_block(d, where + ".defaults.run");
       each(*d.value, [&](const Field& r) {
         if (r.key == "shell") shell(r, where + ".defaults.run.shell");
         if (r.key == "working-directory")
@@ -210,16 +237,21 @@ class KeyTypes {
       nonempty_text(f, what);
       return;
     }
+    if (!empty_block(f, what)) needs_key(f, what, "image", "\"...\"");
     each(*f.value, [&](const Field& c) {
       const std::string key = what + "." + c.key;
       if (c.key == "image") nonempty_text(c, key);
       if (c.key == "options") text(c, key);
-      if (c.key == "volumes") text_list(c, key);
+      if (c.key == "volumes") {
+        text_list(c, key);
+        nonempty_list(c, key);
+      }
       if (c.key == "ports") {
         if (c.value->kind != Value::Kind::List) {
           wrong(c, key, "a list of ports");
           return;
         }
+        nonempty_list(c, key);
         for (const auto& p : c.value->items) {
           if (p->kind != Value::Kind::String && p->kind != Value::Kind::Number &&
               p->kind != Value::Kind::Null)
@@ -228,6 +260,8 @@ class KeyTypes {
       }
       if (c.key == "credentials") {
         if (c.value->kind != Value::Kind::Object) wrong(c, key, "{ username password }");
+        if (!empty_block(c, key) && (!c.value->get("username") || !c.value->get("password")))
+          diags_.error(c.key_pos, "missing", key + " needs username = \"...\" and password = secrets.NAME");
         each(*c.value, [&](const Field& u) {
           nonempty_text(u, key + "." + u.key);
           // Written in the file, it is readable by anyone who can read the repository.
@@ -241,6 +275,7 @@ class KeyTypes {
       }
       if (c.key == "env") {
         if (c.value->kind != Value::Kind::Object) wrong(c, key, "a block of NAME = value");
+        empty_block(c, key);
         each(*c.value, [&](const Field& e) {
           if (e.value->kind == Value::Kind::List || e.value->kind == Value::Kind::Object)
             wrong(e, key + " " + e.key, "text, a number, true/false or an expression");
@@ -290,6 +325,8 @@ class KeyTypes {
       if (f.key == "concurrency") concurrency(f, "job");
       if (f.key == "defaults") defaults(f, "job");
       if (f.key == "runs-on") runs_on(f);
+      if (f.key == "env" || f.key == "outputs" || f.key == "with" || f.key == "secrets")
+        empty_block(f, "job." + f.key);
       if (f.key == "container") container(f, "job.container");
       if (f.key == "services") {
         if (f.value->kind != Value::Kind::Object)
@@ -305,6 +342,7 @@ class KeyTypes {
       }
       if (f.key == "environment") {
         if (f.value->kind != Value::Kind::Object) nonempty_text(f, "job.environment");
+        else if (!empty_block(f, "job.environment")) needs_key(f, "job.environment", "name", "\"...\"");
         each(*f.value, [&](const Field& e) { nonempty_text(e, "job.environment." + e.key); });
       }
       if (f.key == "secrets" &&
@@ -317,6 +355,7 @@ class KeyTypes {
         });
       }
       if (f.key == "strategy") {
+        if (!empty_block(f, "job.strategy")) needs_key(f, "job.strategy", "matrix", "{ ... }");
         each(*f.value, [&](const Field& s) {
           if (s.key == "fail-fast") boolean(s, "job.strategy.fail-fast");
           if (s.key == "max-parallel") number(s, "job.strategy.max-parallel", true);
@@ -528,6 +567,7 @@ class KeyTypes {
     if (f.key == "shell") shell(f, "step.shell");
     if (f.key == "working-directory") nonempty_text(f, "step.working-directory");
     if (f.key == "run") deprecated_commands(*f.value);
+    if (f.key == "env" || f.key == "with") empty_block(f, "step." + f.key);
     if (f.key == "id" && text(f, "step.id")) {
       // GitHub's rule for ids, the one `steps.ID` is read with.
       const std::string& id = f.value->text;

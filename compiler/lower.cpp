@@ -167,8 +167,10 @@ std::shared_ptr<Value> Lowerer::lower_scalars(const Field& block) {
   const std::string& what = block.key;
   auto out = object(v.pos);
   if (v.kind != Value::Kind::Object || !v.tag.empty()) {
-    // At the key: a declared value's own position is its declaration.
+    // At the key: a declared value's own position is its declaration. Null,
+    // so that no later check takes it for an empty block.
     diags_.error(block.key_pos, "type", what + " is a block of NAME = value, not " + a_kind(v));
+    out->kind = Value::Kind::Null;
     return out;
   }
   for (const auto& f : v.fields) {
