@@ -386,10 +386,13 @@ class KeyTypes {
               k.key == "include" || k.key == "exclude" ? "a list of combinations"
                                                        : "a list of values");
       } else if (k.key == "include" || k.key == "exclude") {
+        nonempty_list(k, what);
         for (const auto& row : k.value->items) {
           if (row->kind != Value::Kind::Object && !one_expression(*row))
             diags_.error(row->pos, "type",
                          what + " holds combinations {key: value}, not " + shown(*row));
+          else if (row->kind == Value::Kind::Object && row->fields.empty())
+            diags_.error(row->pos, "type", what + " holds a combination that names no key");
         }
       } else if (k.value->items.empty()) {
         diags_.error(k.key_pos, "type", what + " lists no values, so the matrix would run nothing");

@@ -270,10 +270,12 @@ ValuePtr Lowerer::ordered(const Value& v, const Order& order, const Order& pipec
 
 ValuePtr Lowerer::lower_permissions(const Value& v) {
   if (v.is_string()) {
-    if (v.text == "read-all" || v.text == "write-all") {
+    if (v.text == "read-all" || v.text == "write-all")
       diags_.error(v.pos, "permissions", "permissions = \"" + v.text + "\" grants every scope; list the scopes the workflow needs");
-    }
-    return make_string(v.text, v.pos);
+    else  // GitHub takes no other text
+      diags_.error(v.pos, "permissions",
+                   "permissions takes a block of scopes (permissions { contents = \"read\" }), not " + describe(v));
+    return make_null(v.pos);
   }
   if (!check_permission_block(v, diags_)) return make_null(v.pos);
   auto out = object(v.pos);
