@@ -199,6 +199,40 @@ class KeyTypes {
                    what + " \"" + s +
                        "\" is no shell GitHub knows: bash, cmd, powershell, pwsh, python or sh, or "
                        "a command with {0} for the script");
+    else if (job_os_ == "Linux or macOS" && (s == "cmd" || s == "powershell"))
+      diags_.error(f.key_pos, "type",
+                   what + " \"" + s + "\" is a Windows shell, and the job runs on " + job_os_ +
+                       " (runs-on); there: bash, pwsh, python or sh");
+    else if (job_os_ == "Windows" && s == "sh")
+      diags_.error(f.key_pos, "type",
+                   what + " \"sh\" is no shell on Windows, where the job runs (runs-on); there: bash, "
+                          "cmd, powershell, pwsh or python");
+  }
+
+  // The system a job's runs-on names, read as actionlint reads the labels of
+  // GitHub's runners (windows-*, ubuntu-*, macos-*, and the words windows,
+  // linux and macos); "" when no label says, or two disagree.
+  static std::string job_os(const Value* runs_on) {
+    std::vector<const Value*> labels;
+    const Value* l = runs_on && runs_on->kind == Value::Kind::Object ? runs_on->get("labels") : runs_on;
+    if (l && l->kind == Value::Kind::List) {
+      for (const auto& i : l->items) labels.push_back(i.get());
+    } else if (l) {
+      labels.push_back(l);
+    }
+    std::string os;
+    for (const Value* label : labels) {
+      if (!label->is_string() || !label->parts.empty()) continue;
+      const std::string x = lower(label->text);
+      std::string k = x == "windows" || x.rfind("windows-", 0) == 0 ? "Windows"
+                      : x == "linux" || x == "macos" || x.rfind("ubuntu-", 0) == 0 || x.rfind("macos-", 0) == 0
+                          ? "Linux or macOS"
+                          : "";
+      if (k.empty()) continue;
+      if (!os.empty() && os != k) return "";
+      os = k;
+    }
+    return os;
   }
 
   void concurrency(const Field& f, const std::string& where) {
@@ -319,6 +353,7 @@ class KeyTypes {
   }
 
   void job(const Value& j) {
+    job_os_ = job_os(j.get("runs-on"));
     each(j, [&](const Field& f) {
       if (f.key == "timeout-minutes") number(f, "job.timeout-minutes", false);
       if (f.key == "continue-on-error") boolean(f, "job.continue-on-error");
@@ -366,6 +401,7 @@ class KeyTypes {
         for (const auto& s : f.value->items) each(*s, [&](const Field& k) { step_key(k); });
       }
     });
+    job_os_.clear();
   }
 
   // A matrix: each key a list of values (or one expression), include and
@@ -649,6 +685,8 @@ class KeyTypes {
 
   const Program& program_;
   Diagnostics& diags_;
+  // The system the job being checked runs on (job_os), for its shells.
+  std::string job_os_;
 };
 
 }  // namespace

@@ -246,8 +246,12 @@ void RefChecker::check_job(JobInfo& job) {
         each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, before, env, "step"); });
       }
       if (const Value* id = s->get("id")) {
-        if (contains(before, id->text))
-          diags_.error(id->pos, "duplicate", "step id \"" + id->text + "\" is used twice in job \"" + job.id + "\"");
+        // GitHub reads step ids without case.
+        auto same = std::find_if(before.begin(), before.end(), [&](const std::string& b) { return lower(b) == lower(id->text); });
+        if (same != before.end())
+          diags_.error(id->pos, "duplicate",
+                       "step id \"" + id->text + "\" is used twice in job \"" + job.id + "\"" +
+                           (*same == id->text ? "" : " (as \"" + *same + "\"; GitHub reads ids without case)"));
         before.push_back(id->text);
       }
       if (const Value* ex = s->get("exports")) {

@@ -412,6 +412,10 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     diags_.error(step.pos, "step-shape", "a step runs a script (run), an action (uses) or a step tool (tool)");
   if (step.get("uses") && step.get("run"))  // a tool step with uses: check_tools
     diags_.error(step.pos, "step-shape", "a step either uses an action or runs a script, not both");
+  for (const char* key : {"shell", "working-directory"}) {
+    if (const Field* f = step.field(key); f && step.get("uses") && !step.get("run") && !step.get("tool"))
+      diags_.error(f->key_pos, "step-shape", std::string(key) + " is for a step that runs a script; this step uses an action");
+  }
   ValuePtr run_value;
   Value tool_step = step;
   if (const ToolDecl* tool = step.get("tool") ? find_tool(program_, *step.get("tool")) : nullptr) {
