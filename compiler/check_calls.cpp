@@ -50,13 +50,24 @@ void check_value(const InputDecl& in, const Value& v, const std::string& callee,
 void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   const Value* jobs = wf.body->get("jobs");
   if (!jobs) return;
+  // The keys of a job that runs steps, which GitHub refuses in one that
+  // calls a workflow (there: name, needs, if, permissions, strategy,
+  // concurrency, with, secrets).
+  static const std::vector<std::string> kStepsOnly = {"runs-on",   "environment",       "outputs",   "env",
+                                                      "defaults",  "timeout-minutes",   "container", "services",
+                                                      "continue-on-error"};
   for (const auto& j : jobs->fields) {
     const Value* uses = j.value->get("uses");
-    if (!uses || uses->tag != "workflow_ref") {
-      if (!uses && j.value->get("with"))
-        diags.error(j.value->field("with")->key_pos, "call", "job \"" + j.key + "\" has with but calls no workflow");
-      continue;
+    for (const auto& f : j.value->fields) {
+      if (!uses && (f.key == "with" || f.key == "secrets"))
+        diags.error(f.key_pos, "call", "job \"" + j.key + "\" has " + f.key + " but calls no workflow");
+      else if (uses && contains(kStepsOnly, f.key))
+        diags.error(f.key_pos, "call",
+                    "job \"" + j.key + "\" calls a workflow, and " + f.key +
+                        " is for a job that runs steps; a calling job takes name, needs, if, permissions, strategy, "
+                        "concurrency, with and secrets");
     }
+    if (!uses || uses->tag != "workflow_ref") continue;
     const WorkflowModel* callee = called_workflow(program, *j.value);
     if (!callee) continue;
     const std::string name = callee->instance;
