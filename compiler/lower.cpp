@@ -554,6 +554,8 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
     diags_.error(job.pos, "job-shape", "a job either calls a workflow (uses) or runs steps, not both");
   if (!job.get("uses") && !job.get("runs-on"))
     diags_.error(job.pos, "job-shape", "job needs runs-on (or uses = a workflow to call)");
+  else if (!job.get("uses") && (!job.get("steps") || job.get("steps")->items.empty()))  // all under a false `when`, say
+    diags_.error(job.pos, "job-shape", "job runs no step; give it a step { }, or leave the job out");
   check_sections(job, "job");
   return ordered(job, kJobKeys, kPipecJobKeys, "job", [&](const Field& f) -> ValuePtr {
     if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;
