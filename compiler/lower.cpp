@@ -360,7 +360,12 @@ ValuePtr Lowerer::lower_on(const Value& on) {
               }
               if (!of.value->get("value"))
                 diags_.error(of.key_pos, "type", "output \"" + of.key + "\" has no value; write value = jobs.JOB.outputs.NAME");
+              else if (of.value->get("value")->is_blank())
+                diags_.error(of.value->get("value")->pos, "type",
+                             "output \"" + of.key + "\" is empty; write value = jobs.JOB.outputs.NAME");
             } else {
+              if (of.value->is_blank())
+                diags_.error(of.value->pos, "type", "output \"" + of.key + "\" is empty; write " + of.key + " = jobs.JOB.outputs.NAME");
               decl->fields.push_back({"value", of.value->pos, output_value(*of.value, "workflow")});
             }
             o->fields.push_back({of.key, of.key_pos, decl});
