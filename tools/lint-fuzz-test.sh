@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Tests tools/lint-fuzz.cjs: against stand-ins for pipec that do one thing
-# wrong each, it must report exactly that; against pipec, a short campaign
+# wrong each (lint, place, files, crash, fmt), it must report exactly that; against pipec, a short campaign
 # of each mode with a fixed seed must compile and lint some sources and find
 # no problem.
 #   tools/lint-fuzz-test.sh PIPEC
@@ -29,6 +29,9 @@ fake lint_error 'mkdir -p "$root/generated"; printf "on: push\npermissions: {}\n
 fake loose_error 'echo "error: something" >&2; exit 2'
 fake wrote_on_error 'mkdir -p "$root/generated"; echo "pipelines/w.pipe:1:1: error: no [x]" >&2; exit 2'
 fake crashed 'kill -SEGV $$'
+# Clean output, but a different file each time it is generated: as if
+# pipec fmt had changed what the source means.
+fake unstable 'mkdir -p "$root/generated"; n=$(cat "$root/count" 2>/dev/null || echo 0); echo $((n + 1)) > "$root/count"; printf "# %s\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo hi\n" "$n" > "$root/generated/w.yml"'
 
 keep="$work/kept"
 expect "a lint finding in accepted output" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-strings-1-0): lint:
@@ -45,6 +48,9 @@ lint-fuzz strings, seed 1: 1 runs, 0 compiled and linted, 1 problems" \
 expect "a crash" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-strings-1-0): exit SIGSEGV: 
 lint-fuzz strings, seed 1: 1 runs, 0 compiled and linted, 1 problems" \
   node "$here/lint-fuzz.cjs" --pipec "$work/crashed" --mode strings --runs 1 --keep "$keep"
+expect "pipec fmt changing what is generated" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-strings-1-0): pipec fmt changed what is generated: w.yml
+lint-fuzz strings, seed 1: 1 runs, 1 compiled and linted, 1 problems" \
+  node "$here/lint-fuzz.cjs" --pipec "$work/unstable" --mode strings --runs 1 --keep "$keep"
 expect "a bad option" 2 "lint-fuzz: --mode is golden, therock or strings
 usage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings [--seed N] [--runs N] [--keep DIR]" \
   node "$here/lint-fuzz.cjs" --pipec "$pipec" --mode other

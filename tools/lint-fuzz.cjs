@@ -1,7 +1,8 @@
 // Lint fuzzing: pipec on sources that are wrong in the ways people get them
 // wrong, where every source pipec accepts must give workflows the linters
-// pass, and every source it refuses must get diagnostics that point at a
-// place (file:line:col), never a crash.
+// pass (and, formatted by pipec fmt, the same workflows), and every source
+// it refuses must get diagnostics that point at a place (file:line:col),
+// never a crash.
 //   node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings
 //                            [--seed N] [--runs N] [--keep DIR]
 // Modes:
@@ -175,7 +176,39 @@ function judge(opts, work) {
   const lint = spawnSync("bash", [path.join(repo, "tools/lint-generated.sh"), opts.pipec, work], { encoding: "utf8" });
   const found = (lint.stdout + lint.stderr).split("\n")
     .filter((l) => /\[[a-z-]+\]$/.test(l) && !NOT_COUNTED.some((re) => re.test(l)));
-  return { compiled: true, problem: found.length ? `lint:\n${found.slice(0, 6).join("\n")}` : "" };
+  if (found.length) return { compiled: true, problem: `lint:\n${found.slice(0, 6).join("\n")}` };
+  return { compiled: true, problem: formatKeepsMeaning(opts, work) };
+}
+
+// Every file under dir, by its path in dir.
+function filesOf(dir) {
+  const out = {};
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : 1))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out[path.relative(dir, p)] = fs.readFileSync(p, "utf8");
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return out;
+}
+
+// pipec fmt of a source pipec accepts changes its layout only: the same
+// files are generated from it, byte for byte, and a second fmt changes
+// nothing.
+function formatKeepsMeaning(opts, work) {
+  const before = filesOf(path.join(work, "generated"));
+  const fmt = spawnSync(opts.pipec, ["-C", work, "fmt"], { encoding: "utf8" });
+  if (fmt.status !== 0) return `pipec fmt failed (exit ${fmt.status ?? fmt.signal}): ${fmt.stderr.slice(0, 600)}`;
+  const gen = spawnSync(opts.pipec, ["-C", work, "gen"], { encoding: "utf8" });
+  if (gen.status !== 0) return `pipec gen failed after pipec fmt: ${gen.stderr.slice(0, 600)}`;
+  const after = filesOf(path.join(work, "generated"));
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort().find((k) => before[k] !== after[k]);
+  if (changed !== undefined) return `pipec fmt changed what is generated: ${changed}`;
+  const check = spawnSync(opts.pipec, ["-C", work, "fmt", "--check"], { encoding: "utf8" });
+  if (check.status !== 0) return `a second pipec fmt changes the layout again:\n${check.stdout.slice(0, 600)}`;
+  return "";
 }
 
 function main() {
