@@ -25,8 +25,17 @@ bool check_permission_block(const Value& block, Diagnostics& diags) {
       continue;
     }
     const std::string level = f.value->is_string() ? f.value->text : "";
-    if (level != "read" && level != "write" && level != "none") {
-      diags.error(f.value->pos, "permissions", "permission " + f.key + " must be \"read\", \"write\" or \"none\"");
+    // id-token only fetches an OIDC token, and models is read-only: GitHub's
+    // schema gives each one level besides none.
+    const std::vector<std::string> levels = f.key == "id-token" ? std::vector<std::string>{"write", "none"}
+                                            : f.key == "models" ? std::vector<std::string>{"read", "none"}
+                                                                : std::vector<std::string>{"read", "write", "none"};
+    if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
+      std::vector<std::string> quoted;
+      for (const auto& l : levels) quoted.push_back("\"" + l + "\"");
+      diags.error(f.value->pos, "permissions",
+                  "permission " + f.key + " must be " +
+                      (levels.size() == 2 ? quoted[0] + " or " + quoted[1] : quoted[0] + ", " + quoted[1] + " or " + quoted[2]));
       ok = false;
     }
   }
