@@ -11,6 +11,7 @@
 
 #include "check_calls.h"
 #include "check_contexts.h"
+#include "check_fork_credentials.h"
 #include "check_copies.h"
 #include "check_key_types.h"
 #include "check_limits.h"
@@ -142,6 +143,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   check_limits(c.program, c.diags);
+  check_fork_credentials(c.program, c.diags);
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);
   if (c.diags.has_errors()) return c;

@@ -1,0 +1,20 @@
+// No credentials for runs from forks. A workflow a pull request starts
+// (on pull_request or pull_request_target), and every workflow it calls,
+// runs for pull requests from forks too. A step that gets credentials there
+// (an action that needs an OIDC token, id-token: write; a secret other than
+// GITHUB_TOKEN in its keys, or in its job's env, container or services)
+// must not run for a fork: under pull_request GitHub gives such a run no
+// credentials, so the step fails, and under pull_request_target it gives
+// them to a run of the fork's code. The step, its job or a job that calls
+// its workflow says so with a condition whose && holds
+// !github.event.pull_request.head.repo.fork.
+#pragma once
+
+#include "diag.h"
+#include "program.h"
+
+namespace pipec {
+
+void check_fork_credentials(const Program& program, Diagnostics& diags);
+
+}  // namespace pipec
