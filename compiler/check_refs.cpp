@@ -202,7 +202,9 @@ void RefChecker::run() {
         return;
       }
       auto j = std::find_if(jobs_.begin(), jobs_.end(), [&](const JobInfo& x) { return x.id == c[1].first; });
-      if (j == jobs_.end()) {
+      if (c[1].first == "*") {
+        return;  // jobs.*: every job
+      } else if (j == jobs_.end()) {
         diags_.error(c[1].second, "unknown-job", "no job \"" + c[1].first + "\"" + did_you_mean(c[1].first, ids));
       } else if (c.size() == 4 && c[2].first == "outputs") {
         if (j->outputs_known && !contains(j->outputs, c[3].first))
@@ -289,6 +291,21 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   // Nothing is read from a value.
   if (size_t depth = value_depth(c); depth && c.size() > depth) {
     no_field(c, depth, diags_);
+    return;
+  }
+  // x.* (GitHub's object filter) reads every field of x: there is no one
+  // name to look up, only the fields read from each.
+  if (c.size() >= 2 && seg(1) == "*") {
+    static const std::vector<std::string> job_fields = {"outputs", "result"};
+    static const std::vector<std::string> step_fields = {"outputs", "outcome", "conclusion"};
+    const auto& fields = root == "steps" ? step_fields : job_fields;
+    const std::string listed = root == "steps" ? "outputs, outcome and conclusion" : "outputs and result";
+    if (root == "needs" && job && job->needs.empty())
+      diags_.error(c[1].second, "unknown-job",
+                   "needs.* reads the jobs that job \"" + job->id + "\" needs, and it needs none; list them in needs");
+    else if ((root == "needs" || root == "steps") && c.size() >= 3 && !contains(fields, seg(2)))
+      diags_.error(c[2].second, "unknown-field", root + ".* has " + listed + ", not \"" + seg(2) + "\"" +
+                                                     did_you_mean(seg(2), fields));
     return;
   }
   if (root == "inputs" && c.size() == 2) {

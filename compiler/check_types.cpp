@@ -7,6 +7,7 @@
 // boolean, labels or a list is not given text (fromJSON reads it).
 #include "check_types.h"
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -82,6 +83,8 @@ std::string TypeChecker::type_of(const Expr& e) const {
     return "";
   }
   auto c = chain(e);
+  // x.* and what is read through it: GitHub's filtered array.
+  if (std::any_of(c.begin(), c.end(), [](const auto& s) { return s.first == "*"; })) return "array";
   if (c.size() == 2 && c[0].first == "inputs") {
     for (const auto& in : wf_.inputs) {
       if (in.name == c[1].first) return github_type(in);

@@ -300,6 +300,16 @@ ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
 
 ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
   if (is_error(*base)) return base;
+  // x.*, GitHub's object filter, of a value known now: an object's values,
+  // or a list's items.
+  if (e.text == "*" && base->kind == Value::Kind::Object && base->tag.empty()) {
+    auto out = std::make_shared<Value>();
+    out->kind = Value::Kind::List;
+    out->pos = e.pos;
+    for (const auto& f : base->fields) out->items.push_back(f.value);
+    return out;
+  }
+  if (e.text == "*" && base->kind == Value::Kind::List) return base;
   switch (base->kind) {
     case Value::Kind::Runtime: {
       auto x = std::make_shared<Expr>(e);

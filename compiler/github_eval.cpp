@@ -153,6 +153,14 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
     }
     case K::Member: {
       json base = github_eval(*e.operands[0], ctx);
+      if (e.text == "*") {  // object filter: an object's values, an array's items, else none
+        if (base.is_array()) return base;
+        json out = json::array();
+        if (base.is_object()) {
+          for (const auto& [k, v] : base.items()) out.push_back(v);
+        }
+        return out;
+      }
       if (base.is_array()) {  // object filter: list.field
         json out = json::array();
         for (const auto& item : base) {

@@ -56,6 +56,16 @@ TEST_CASE("functions") {
   CHECK(eval_text("always()") == "true");
 }
 
+TEST_CASE("x.* is GitHub's object filter: an object's values, an array's items, else none") {
+  nlohmann::json c = {{"needs", {{"build", {{"result", "success"}}}, {"test", {{"result", "failure"}}}}},
+                      {"github", {{"event", {{"pull_request", {{"labels", {{{"name", "a"}}, {{"name", "b"}}}}}}}}}}};
+  CHECK(eval_text("needs.*.result", c) == "[\"success\",\"failure\"]");
+  CHECK(eval_text("contains(needs.*.result, \"failure\")", c) == "true");
+  CHECK(eval_text("github.event.pull_request.labels.*.name", c) == "[\"a\",\"b\"]");
+  CHECK(eval_text("inputs.*", c) == "[]");
+  CHECK(eval_text("needs.*.missing", c) == "[]");
+}
+
 TEST_CASE("strings with ${{ }} parts and the index operator") {
   nlohmann::json c = {{"matrix", {{"variant", {{"family", "gfx94X-dcgpu"}, {"test-runs-on", ""}}}}}};
   CHECK(eval_text("\"Linux::${{ matrix.variant.family }}\"", c) == "\"Linux::gfx94X-dcgpu\"");

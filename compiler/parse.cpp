@@ -349,8 +349,9 @@ class Builder {
     if (auto* x = dynamic_cast<P::MemberExprContext*>(c)) {
       auto e = std::make_shared<Expr>();
       e->kind = K::Member;
-      e->pos = pos(x->IDENT()->getSymbol());
-      e->text = x->IDENT()->getText();
+      // x.* is GitHub's object filter: every value of x (needs.*.result).
+      e->pos = pos(x->name ? x->name : x->star);
+      e->text = x->name ? x->name->getText() : "*";
       e->operands = {expr(x->expr())};
       return e;
     }

@@ -40,7 +40,7 @@ arg       : name=IDENT '=' expr ;
 typeRef   : name=IDENT ('[' expr (',' expr)* ','? ']')? ;
 
 expr      : primary                                                # primaryExpr
-          | expr '.' IDENT                                         # memberExpr
+          | expr '.' (name=IDENT | star='*')                       # memberExpr
           | expr '[' expr ']'                                      # indexExpr
           | '!' expr                                               # notExpr
           | expr op=('<' | '<=' | '>' | '>=') expr                 # compareExpr
