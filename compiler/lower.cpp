@@ -338,6 +338,13 @@ ValuePtr Lowerer::lower_on(const Value& on) {
     if ((in.only == "call" && !has_call) || (in.only == "dispatch" && !has_dispatch) || (!has_call && !has_dispatch))
       diags_.error(in.pos, "input-trigger", "input \"" + in.name + "\" belongs to a trigger this workflow does not have (on { call } or on { dispatch })");
   }
+  // A workflow's secrets and outputs are its callers' (on.workflow_call).
+  if (!has_call) {
+    for (const auto& sec : wf_.secrets)
+      diags_.error(sec.pos, "input-trigger", "secret \"" + sec.name + "\" is passed by a caller, and this workflow has no on { call }");
+    if (const Field* outs = wf_.body->field("outputs"))
+      diags_.error(outs->key_pos, "input-trigger", "outputs are for the workflow's callers, and this workflow has no on { call }");
+  }
   return ordered(*renamed, kTriggerKeys, {}, "on", [&](const Field& f) -> ValuePtr {
     if (f.key == "workflow_call" || f.key == "workflow_dispatch") {
       bool call = f.key == "workflow_call";
