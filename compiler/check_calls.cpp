@@ -53,14 +53,18 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
   // The keys of a job that runs steps, which GitHub refuses in one that
   // calls a workflow (there: name, needs, if, permissions, strategy,
   // concurrency, with, secrets).
-  static const std::vector<std::string> kStepsOnly = {"runs-on",   "environment",       "outputs",   "env",
-                                                      "defaults",  "timeout-minutes",   "container", "services",
-                                                      "continue-on-error"};
+  static const std::vector<std::string> kStepsOnly = {"steps",     "runs-on",         "environment", "outputs",
+                                                      "env",       "defaults",        "timeout-minutes",
+                                                      "container", "services",        "continue-on-error"};
   for (const auto& j : jobs->fields) {
     const Value* uses = j.value->get("uses");
     for (const auto& f : j.value->fields) {
       if (!uses && (f.key == "with" || f.key == "secrets"))
         diags.error(f.key_pos, "call", "job \"" + j.key + "\" has " + f.key + " but calls no workflow");
+      else if (uses && f.key == "steps")
+        diags.error(f.key_pos, "call",
+                    "job \"" + j.key + "\" calls a workflow, so it runs no step of its own; a step goes in a job "
+                    "with runs-on, or in the workflow it calls");
       else if (uses && contains(kStepsOnly, f.key))
         diags.error(f.key_pos, "call",
                     "job \"" + j.key + "\" calls a workflow, and " + f.key +

@@ -562,8 +562,6 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
       if (auto l = lower_step(*st, job)) steps->items.push_back(l);
     }
   }
-  if (job.get("uses") && job.get("steps"))
-    diags_.error(job.pos, "job-shape", "a job either calls a workflow (uses) or runs steps, not both");
   if (!job.get("uses") && !job.get("runs-on"))
     diags_.error(job.pos, "job-shape", "job needs runs-on (or uses = a workflow to call)");
   else if (!job.get("uses") && (!job.get("steps") || job.get("steps")->items.empty()))  // all under a false `when`, say
