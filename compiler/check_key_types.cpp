@@ -265,16 +265,34 @@ class KeyTypes {
     });
   }
 
+  // An image written as text is pinned by digest, as a declared image is:
+  // a tag can be moved to another image. (One from an expression is not
+  // known here.)
+  void pinned_image(const Field& f, const std::string& what) {
+    const Value& v = *f.value;
+    if (!v.is_string() || v.is_blank() || v.text.find("${{") != std::string::npos) return;
+    const size_t at = v.text.find("@sha256:");
+    if (at == std::string::npos || at == 0 || !is_hex(v.text.substr(at + 8), 64))
+      diags_.error(v.pos, "unpinned",
+                   what + " \"" + v.text +
+                       "\" is not pinned; name the image by digest (NAME@sha256:<64 hex digits>), or "
+                       "declare it once with `image NAME { ref = \"...\" }`");
+  }
+
   // A container, or one of services: an image and how to run it.
   void container(const Field& f, const std::string& what) {
     if (f.value->kind != Value::Kind::Object) {
       nonempty_text(f, what);
+      pinned_image(f, what);
       return;
     }
     if (!empty_block(f, what)) needs_key(f, what, "image", "\"...\"");
     each(*f.value, [&](const Field& c) {
       const std::string key = what + "." + c.key;
-      if (c.key == "image") nonempty_text(c, key);
+      if (c.key == "image") {
+        nonempty_text(c, key);
+        pinned_image(c, key);
+      }
       if (c.key == "options") text(c, key);
       if (c.key == "volumes") {
         text_list(c, key);
