@@ -405,6 +405,12 @@ class KeyTypes {
         each(*f.value, [&](const Field& x) {
           if (x.value->kind == Value::Kind::List || x.value->kind == Value::Kind::Object)
             wrong(x, "job.secrets " + x.key, "text or an expression");
+          // Written in the file, it is readable by anyone who can read the repository.
+          else if ((x.value->is_string() && x.value->text.find("${{") == std::string::npos) ||
+                   x.value->kind == Value::Kind::Number || x.value->kind == Value::Kind::Bool)
+            diags_.error(x.value->pos, "type",
+                         "job.secrets " + x.key + " is written in the workflow; pass it from secrets (" + x.key +
+                             " = secrets.NAME)");
         });
       }
       if (f.key == "strategy") {
