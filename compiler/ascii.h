@@ -20,4 +20,10 @@ inline bool is_hex(const std::string& s, size_t n) {
          });
 }
 
+// An image named by digest: NAME@sha256:<64 hex digits>, NAME not empty.
+inline bool pinned_by_digest(const std::string& image) {
+  const size_t at = image.find("@sha256:");
+  return at != std::string::npos && at > 0 && is_hex(image.substr(at + 8), 64);
+}
+
 }  // namespace pipec

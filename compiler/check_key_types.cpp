@@ -271,8 +271,7 @@ class KeyTypes {
   void pinned_image(const Field& f, const std::string& what) {
     const Value& v = *f.value;
     if (!v.is_string() || v.is_blank() || v.text.find("${{") != std::string::npos) return;
-    const size_t at = v.text.find("@sha256:");
-    if (at == std::string::npos || at == 0 || !is_hex(v.text.substr(at + 8), 64))
+    if (!pinned_by_digest(v.text))
       diags_.error(v.pos, "unpinned",
                    what + " \"" + v.text +
                        "\" is not pinned; name the image by digest (NAME@sha256:<64 hex digits>), or "

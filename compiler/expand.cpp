@@ -223,8 +223,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     if (kind == "image") {
       const Value* ref = obj->get("ref");
       std::string r = ref && ref->is_string() ? ref->text : "";
-      auto at = r.find("@sha256:");
-      if (at == std::string::npos || !is_hex(r.substr(at + 8), 64)) {
+      if (!pinned_by_digest(r)) {
         diags_.error(ref ? ref->pos : s.pos, "unpinned",
                      "image \"" + s.name + "\" must be pinned by digest: ref = \"name@sha256:<64 hex digits>\"");
       }

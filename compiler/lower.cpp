@@ -534,8 +534,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
         diags_.error(u.pos, "unpinned", "uses \"" + u.text + "\" is not pinned; declare it once with `action NAME { uses = \"owner/repo@<sha>\" version = \"...\" }` and write uses = NAME");
       } else if (u.is_string() && u.text.rfind("docker://", 0) == 0) {
         // An image is pinned by digest, as a declared image is.
-        const size_t at = u.text.find("@sha256:");
-        if (at == std::string::npos || at == 9 || !is_hex(u.text.substr(at + 8), 64))
+        if (!pinned_by_digest(u.text.substr(9)))
           diags_.error(u.pos, "unpinned", "uses \"" + u.text + "\" is not pinned; name the image by digest: docker://NAME@sha256:<64 hex digits>");
       }
       if (u.kind != Value::Kind::String)
