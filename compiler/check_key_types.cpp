@@ -265,6 +265,17 @@ class KeyTypes {
     });
   }
 
+  // A secret (a password, one passed to a called workflow) comes from an
+  // expression: written in the file, it is readable by anyone who can read
+  // the repository.
+  void secret_from_expression(const Value& v, const std::string& what, const std::string& key) {
+    const bool written = (v.is_string() && v.text.find("${{") == std::string::npos) ||
+                         v.kind == Value::Kind::Number || v.kind == Value::Kind::Bool;
+    if (written)
+      diags_.error(v.pos, "type",
+                   what + " is written in the workflow; pass it from secrets (" + key + " = secrets.NAME)");
+  }
+
   // An image written as text is pinned by digest, as a declared image is:
   // a tag can be moved to another image. (One from an expression is not
   // known here.)
@@ -315,13 +326,7 @@ class KeyTypes {
           diags_.error(c.key_pos, "missing", key + " needs username = \"...\" and password = secrets.NAME");
         each(*c.value, [&](const Field& u) {
           nonempty_text(u, key + "." + u.key);
-          // Written in the file, it is readable by anyone who can read the repository.
-          if (u.key == "password" && u.value->is_string() && !u.value->is_blank() &&
-              u.value->text.find("${{") == std::string::npos)
-            diags_.error(u.value->pos, "type",
-                         key +
-                             ".password is written in the workflow; pass it from secrets "
-                             "(password = secrets.NAME)");
+          if (u.key == "password" && !u.value->is_blank()) secret_from_expression(*u.value, key + ".password", "password");
         });
       }
       if (c.key == "env") {
@@ -404,12 +409,8 @@ class KeyTypes {
         each(*f.value, [&](const Field& x) {
           if (x.value->kind == Value::Kind::List || x.value->kind == Value::Kind::Object)
             wrong(x, "job.secrets " + x.key, "text or an expression");
-          // Written in the file, it is readable by anyone who can read the repository.
-          else if ((x.value->is_string() && x.value->text.find("${{") == std::string::npos) ||
-                   x.value->kind == Value::Kind::Number || x.value->kind == Value::Kind::Bool)
-            diags_.error(x.value->pos, "type",
-                         "job.secrets " + x.key + " is written in the workflow; pass it from secrets (" + x.key +
-                             " = secrets.NAME)");
+          else
+            secret_from_expression(*x.value, "job.secrets " + x.key, x.key);
         });
       }
       if (f.key == "strategy") {
