@@ -8,11 +8,14 @@
 #include "check_types.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "ascii.h"
 #include "expr_chain.h"
 #include "render_expr.h"
 
@@ -26,6 +29,34 @@ bool composite(const std::string& type) { return type == "object" || type == "ar
 // "an object", "a string", ... for messages.
 std::string an(const std::string& type) {
   return (type == "object" || type == "array" ? "an " : "a ") + type;
+}
+
+// The JSON that fromJSON() of a literal gives, or a field or item read from
+// it (.name, ["name"], [0]; names without case, as GitHub reads them);
+// nothing when e is none of those or reads what the literal does not hold.
+std::optional<nlohmann::json> literal_json(const Expr& e) {
+  using K = Expr::Kind;
+  auto plain = [](const Expr& x) { return x.kind == K::String && x.parts.size() == 1 && !x.parts[0].expr; };
+  if (e.kind == K::Call && e.text == "fromJSON" && e.operands.size() == 1 && plain(*e.operands[0])) {
+    auto json = nlohmann::json::parse(e.operands[0]->parts[0].text, nullptr, false);
+    if (json.is_discarded()) return std::nullopt;
+    return json;
+  }
+  if ((e.kind != K::Member && e.kind != K::Index) || e.text == "*") return std::nullopt;
+  auto base = literal_json(*e.operands[0]);
+  if (!base) return std::nullopt;
+  const Expr* index = e.kind == K::Index ? e.operands[1].get() : nullptr;
+  if (index && index->kind == K::Number && base->is_array()) {
+    const double d = std::floor(std::stod(index->text));  // GitHub reads [1.5] as [1]
+    if (d < 0 || d >= static_cast<double>(base->size())) return std::nullopt;
+    return (*base)[static_cast<size_t>(d)];
+  }
+  const std::string name = !index ? e.text : plain(*index) ? index->parts[0].text : "";
+  if (name.empty() || !base->is_object()) return std::nullopt;
+  for (const auto& [k, v] : base->items()) {
+    if (lower(k) == lower(name)) return v;
+  }
+  return std::nullopt;
 }
 
 class TypeChecker {
@@ -70,16 +101,14 @@ std::string TypeChecker::type_of(const Expr& e) const {
     default:
       break;
   }
-  // fromJSON of a literal has the type of its JSON.
-  if (e.kind == Expr::Kind::Call && e.text == "fromJSON" && e.operands.size() == 1 &&
-      e.operands[0]->kind == Expr::Kind::String && e.operands[0]->parts.size() == 1 &&
-      !e.operands[0]->parts[0].expr) {
-    auto json = nlohmann::json::parse(e.operands[0]->parts[0].text, nullptr, false);
-    if (json.is_object()) return "object";
-    if (json.is_array()) return "array";
-    if (json.is_boolean()) return "boolean";
-    if (json.is_number()) return "number";
-    if (json.is_string()) return "string";
+  // fromJSON of a literal has the type of its JSON, and so has what is
+  // read from it.
+  if (auto json = literal_json(e)) {
+    if (json->is_object()) return "object";
+    if (json->is_array()) return "array";
+    if (json->is_boolean()) return "boolean";
+    if (json->is_number()) return "number";
+    if (json->is_string()) return "string";
     return "";
   }
   auto c = chain(e);
