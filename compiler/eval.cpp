@@ -10,6 +10,7 @@
 
 #include "ascii.h"
 #include "expand.h"
+#include "github_eval.h"
 #include "render_expr.h"
 
 namespace pipec {
@@ -35,34 +36,18 @@ const std::vector<std::string>& runtime_roots() {
 
 namespace {
 
-// format()'s text against its values, read as GitHub's runner reads it: {N}
-// reads value N (N at most 255), and {{ and }} are braces. Any other brace
-// fails the run, and so does a format specifier ({0:x}) or a placeholder
-// past the values; a value no placeholder reads is a mistake (actionlint
-// refuses it). Returns the error's kind and message, or empty ones.
+// format()'s text against its values, read as GitHub's runner reads it
+// (read_format). A text the runner fails on, or a placeholder past the
+// values, fails the run; a value no placeholder reads is a mistake
+// (actionlint refuses it). Returns the error's kind and message, or empty
+// ones.
 std::pair<std::string, std::string> format_placeholders(const std::string& text, size_t values) {
   const std::string shown = "format's text \"" + text + "\"";
+  FormatText fmt = read_format(text);
+  if (!fmt.error.empty()) return {"format", shown + " " + fmt.error};
   std::set<size_t> read;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '{' && text[i] != '}') continue;
-    if (i + 1 < text.size() && text[i + 1] == text[i]) {
-      ++i;
-      continue;
-    }
-    if (text[i] == '}') return {"format", shown + " has a } that closes no {N} (a brace is written }}), so the run fails"};
-    size_t j = i + 1;
-    while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
-    const std::string digits = text.substr(i + 1, j - i - 1);
-    // GitHub takes {0:} as {0} and fails on {0:x}; actionlint takes neither.
-    if (!digits.empty() && j < text.size() && text[j] == ':')
-      return {"format", shown + " gives {" + digits + "} a format specifier, which GitHub's format() does not take"};
-    if (digits.empty() || j == text.size() || text[j] != '}')
-      return {"format", shown + " has a { that opens no {N} (a brace is written {{), so the run fails"};
-    size_t n = 0;
-    for (char d : digits) n = std::min<size_t>(n * 10 + static_cast<size_t>(d - '0'), 256);
-    if (n > 255) return {"format", shown + " reads {" + digits + "}, but GitHub's format() reads {0} to {255} only, so the run fails"};
-    read.insert(n);
-    i = j;
+  for (const auto& p : fmt.pieces) {
+    if (p.index >= 0) read.insert(static_cast<size_t>(p.index));
   }
   for (size_t n : read) {
     if (n >= values)

@@ -1,5 +1,6 @@
 #include "github_eval.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -72,26 +73,10 @@ json call(const Expr& e, const EvalContext& ctx) {
     return f == "startswith" ? s.compare(0, p.size(), p) == 0 : s.compare(s.size() - p.size(), p.size(), p) == 0;
   }
   if (f == "format") {
-    std::string fmt = github_to_string(arg(0)), out;
-    for (size_t i = 0; i < fmt.size(); ++i) {
-      if (fmt[i] == '{' && i + 1 < fmt.size() && fmt[i + 1] == '{') {
-        out += '{';
-        ++i;
-      } else if (fmt[i] == '}' && i + 1 < fmt.size() && fmt[i + 1] == '}') {
-        out += '}';
-        ++i;
-      } else if (fmt[i] == '{') {
-        size_t close = fmt.find('}', i);
-        if (close == std::string::npos) break;
-        try {
-          out += github_to_string(arg(1 + std::stoul(fmt.substr(i + 1, close - i - 1))));
-        } catch (...) {
-        }
-        i = close;
-      } else {
-        out += fmt[i];
-      }
-    }
+    FormatText fmt = read_format(github_to_string(arg(0)));
+    if (!fmt.error.empty()) return json();  // the run fails
+    std::string out;
+    for (const auto& p : fmt.pieces) out += p.index < 0 ? p.text : github_to_string(arg(1 + static_cast<size_t>(p.index)));
     return out;
   }
   if (f == "join") {
@@ -133,6 +118,49 @@ std::string github_to_string(const json& v) {
     return v.dump();
   }
   return v.dump();
+}
+
+FormatText read_format(const std::string& text) {
+  FormatText out;
+  std::string literal;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '{' && text[i] != '}') {
+      literal += text[i];
+      continue;
+    }
+    if (i + 1 < text.size() && text[i + 1] == text[i]) {
+      literal += text[i++];
+      continue;
+    }
+    if (text[i] == '}') {
+      out.error = "has a } that closes no {N} (a brace is written }}), so the run fails";
+      return out;
+    }
+    size_t j = i + 1;
+    while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+    const std::string digits = text.substr(i + 1, j - i - 1);
+    // GitHub takes {0:} as {0} and fails on {0:x}; actionlint takes neither.
+    if (!digits.empty() && j < text.size() && text[j] == ':') {
+      out.error = "gives {" + digits + "} a format specifier, which GitHub's format() does not take";
+      return out;
+    }
+    if (digits.empty() || j == text.size() || text[j] != '}') {
+      out.error = "has a { that opens no {N} (a brace is written {{), so the run fails";
+      return out;
+    }
+    int n = 0;
+    for (char d : digits) n = std::min(n * 10 + (d - '0'), 256);
+    if (n > 255) {
+      out.error = "reads {" + digits + "}, but GitHub's format() reads {0} to {255} only, so the run fails";
+      return out;
+    }
+    if (!literal.empty()) out.pieces.push_back({literal, -1});
+    literal.clear();
+    out.pieces.push_back({"", n});
+    i = j;
+  }
+  if (!literal.empty()) out.pieces.push_back({literal, -1});
+  return out;
 }
 
 json github_eval(const Expr& e, const EvalContext& ctx) {

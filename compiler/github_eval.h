@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "ast.h"
 
@@ -21,5 +22,18 @@ nlohmann::json github_eval(const Expr& e, const EvalContext& ctx);
 bool github_truthy(const nlohmann::json& v);
 // GitHub's string form of a value (for ${{ }} inside text).
 std::string github_to_string(const nlohmann::json& v);
+
+// format()'s text as the runner reads it: text, and {N} placeholders that
+// read value N (N at most 255); {{ and }} are braces. Any other brace, or a
+// format specifier ({0:x}), fails the run: `error` says how, else is empty.
+struct FormatPiece {
+  std::string text;  // when index < 0
+  int index = -1;
+};
+struct FormatText {
+  std::vector<FormatPiece> pieces;
+  std::string error;  // "has a } that closes no {N} ...", for "format's text \"...\" " before it
+};
+FormatText read_format(const std::string& text);
 
 }  // namespace pipec

@@ -49,6 +49,7 @@ TEST_CASE("functions") {
   CHECK(eval_text("startsWith(\"release/therock-7.11\", \"release/\")") == "true");
   CHECK(eval_text("endsWith(\"a.yml\", \".YML\")") == "true");
   CHECK(eval_text("format(\"{0}-{1} {{x}}\", \"a\", 2)") == "\"a-2 {x}\"");
+  CHECK(eval_text("format(\"{0}}\", \"a\")") == "null");  // the runner fails on a lone }
   CHECK(eval_text("fromJSON(\"[1, 2]\")") == "[1,2]");
   CHECK(eval_text("join(fromJSON(\"[\\\"a\\\", \\\"b\\\"]\"), \"+\")") == "\"a+b\"");
   CHECK(eval_text("success()", {}, "skipped") == "false");
