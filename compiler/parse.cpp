@@ -62,8 +62,12 @@ Pos map_pos(const Origin& o, size_t line, size_t char_pos) {
 
 std::string describe_token(const antlr4::Token* t) {
   if (!t || t->getType() == antlr4::Token::EOF) return "end of file";
+  // A """ string spans lines; quoting it whole would break the message
+  // over lines that carry no place.
   std::string text = t->getText();
-  if (text.size() > 30) text = text.substr(0, 27) + "...";
+  size_t end = std::min(text.find_first_of("\r\n"), text.size());
+  if (end > 30) end = 27;
+  if (end < text.size()) text = text.substr(0, end) + "...";
   return "'" + text + "'";
 }
 
