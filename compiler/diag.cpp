@@ -60,6 +60,21 @@ std::string to_string(const Pos& pos) {
   return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
 }
 
+// A message is one line after its place: a line break or tab in text it
+// quotes from the source is written as \n, \r or \t, and any other control
+// character, which would act on the terminal, as '?'.
+static std::string one_line(const std::string& message) {
+  std::string out;
+  for (char c : message) {
+    if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) out += '?';
+    else out += c;
+  }
+  return out;
+}
+
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources) {
   std::string out;
   int errors = 0;
@@ -70,7 +85,7 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
     } else if (!d.pos.file.empty()) {
       out += d.pos.file + ": ";
     }
-    out += d.severity + ": " + d.message + " [" + d.id + "]\n";
+    out += d.severity + ": " + one_line(d.message) + " [" + d.id + "]\n";
     std::string line = source_line(sources, d.pos);
     if (!line.empty()) {
       // A control character would act on the terminal: shown as '?'.
