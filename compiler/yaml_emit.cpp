@@ -8,7 +8,27 @@
 namespace pipec {
 namespace {
 
-std::string quoted(const std::string& s) { return "\"" + c_escape(s) + "\""; }
+// Characters a YAML 1.1 reader (libyaml, and so actionlint's yaml.v3) takes
+// for a line break besides \n, with their escapes in a double-quoted
+// scalar: CR, NEL, LS and PS; and the BOM, which may only start a stream.
+const std::pair<const char*, const char*> kOtherBreaks[] = {
+    {"\r", "\\r"}, {"\xC2\x85", "\\N"}, {"\xE2\x80\xA8", "\\L"}, {"\xE2\x80\xA9", "\\P"}, {"\xEF\xBB\xBF", "\\uFEFF"}};
+
+bool has_other_break(const std::string& s) {
+  for (const auto& [chars, escape] : kOtherBreaks) {
+    if (s.find(chars) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string quoted(const std::string& s) {
+  std::string out = c_escape(s);
+  for (const auto& [chars, escape] : kOtherBreaks) {
+    for (size_t at = out.find(chars); at != std::string::npos; at = out.find(chars, at + 2))
+      out.replace(at, std::string(chars).size(), escape);
+  }
+  return "\"" + out + "\"";
+}
 
 std::string scalar(const Value& v) {
   switch (v.kind) {
@@ -19,8 +39,12 @@ std::string scalar(const Value& v) {
   }
 }
 
+// Text over several lines is a block literal, unless it has a break only a
+// quoted scalar can keep, or nothing but white space (a literal of blank
+// lines reads back as "").
 bool is_block_text(const Value& v) {
-  return v.kind == Value::Kind::String && v.text.find('\n') != std::string::npos;
+  return v.kind == Value::Kind::String && v.text.find('\n') != std::string::npos && !has_other_break(v.text) &&
+         v.text.find_first_not_of(" \t\n") != std::string::npos;
 }
 
 bool is_empty_collection(const Value& v) {
@@ -53,8 +77,15 @@ void emit_block_text(const std::string& text, int indent, const Pos& pos, Out& o
     body.pop_back();
     if (!body.empty() && body.back() == '\n') chomp = "+";
   }
-  bool leading_space = !body.empty() && (body[0] == ' ' || body[0] == '\t');
-  out.add("|" + (leading_space ? std::to_string(2) : std::string()) + chomp + "\n", pos);
+  // A reader takes the indentation from the first line with text: when that
+  // line starts with white space, or a line before it holds some, the
+  // indentation is given (2) so that it is not read as indentation.
+  size_t text_at = body.find_first_not_of(" \t\n");
+  size_t line_at = body.rfind('\n', text_at);
+  line_at = line_at == std::string::npos ? 0 : line_at + 1;
+  bool give_indent = body[line_at] == ' ' || body[line_at] == '\t' ||
+                     body.find_first_not_of('\n') < line_at;
+  out.add("|" + (give_indent ? std::to_string(2) : std::string()) + chomp + "\n", pos);
   std::string pad(indent, ' ');
   size_t i = 0;
   while (i <= body.size()) {
@@ -114,7 +145,8 @@ void emit_value(const Value& v, int indent, Out& out) {
 
 bool needs_quotes(const std::string& s) {
   if (s.empty()) return true;
-  static const char* words[] = {"y", "yes", "n", "no", "true", "false", "on", "off", "null", "~"};
+  // Booleans, null, and YAML 1.1's merge key and value indicator.
+  static const char* words[] = {"y", "yes", "n", "no", "true", "false", "on", "off", "null", "~", "<<", "="};
   for (const char* w : words) {
     if (lower(s) == w) return true;
   }
@@ -132,7 +164,10 @@ bool needs_quotes(const std::string& s) {
   for (char c : s) {
     if (c == '\n' || c == '\t' || static_cast<unsigned char>(c) < 0x20) return true;
   }
-  return false;
+  // A date, which YAML 1.1 readers turn into a timestamp.
+  static const std::regex date(R"([0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?)");
+  if (std::regex_match(s, date)) return true;
+  return has_other_break(s);
 }
 
 std::string emit_yaml(const Value& root, std::vector<Pos>* line_sources) {

@@ -1,6 +1,7 @@
 #include "yaml_emit.h"
 
 #include <doctest/doctest.h>
+#include <yaml-cpp/yaml.h>
 
 #include "render_expr.h"
 
@@ -10,7 +11,8 @@ namespace {
 TEST_CASE("strings YAML 1.1/1.2 or GitHub would read as something else are quoted") {
   for (const char* s : {"", "on", "ON", "yes", "No", "true", "False", "null", "~", "y", "3.10", "012", "1e3", "0x1f",
                         ".inf", "-1", " lead", "trail ", "a: b", "x #y", "*.whl", "{a}", "[a]", "!x", "&a", "'q'",
-                        "\"q\"", "%x", "@x", "`x`", "key:", "a\nb", "1:30"}) {
+                        "\"q\"", "%x", "@x", "`x`", "key:", "a\nb", "1:30", "=", "<<", "2001-12-14",
+                        "2026-1-2T10:00", "a\xE2\x80\xA8" "b", "\xEF\xBB\xBF" "x"}) {
     CHECK_MESSAGE(needs_quotes(s), s);
   }
   for (const char* s : {"main", "release/therock-*", "gfx94X-dcgpu", "${{ inputs.x }}", "ubuntu-24.04", "3.12.1a",
@@ -39,6 +41,35 @@ TEST_CASE("emission: block literals, empty collections, trailing comments, list 
   CHECK(emit_yaml(root) ==
         "run: |\n  echo one\n    echo two\nx: |-\n  a\n  b\n\"y\": |2\n    indented\n  next\n\"on\": []\n"
         "steps:\n  - uses: actions/checkout@abc # v6\n    with:\n");
+}
+
+Value text_field(const std::string& text) {
+  Value root;
+  root.kind = Value::Kind::Object;
+  root.fields = {{"k", {}, make_string(text, {})}};
+  return root;
+}
+
+TEST_CASE("text that starts with blank lines, or is only line breaks, keeps its indentation and breaks") {
+  CHECK(emit_yaml(text_field("\n  indented")) == "k: |2-\n\n    indented\n");
+  CHECK(emit_yaml(text_field("  \n x")) == "k: |2-\n    \n   x\n");
+  CHECK(emit_yaml(text_field("\n")) == "k: \"\\n\"\n");
+  CHECK(emit_yaml(text_field(" \n\n")) == "k: \" \\n\\n\"\n");
+}
+
+TEST_CASE("line breaks YAML 1.1 readers know besides \\n are escaped in a quoted scalar") {
+  CHECK(emit_yaml(text_field("a\xE2\x80\xA8" "b\nc")) == "k: \"a\\Lb\\nc\"\n");
+  CHECK(emit_yaml(text_field("x\xE2\x80\xA9")) == "k: \"x\\P\"\n");
+  CHECK(emit_yaml(text_field("\xEF\xBB\xBF" "x")) == "k: \"\\uFEFFx\"\n");
+}
+
+TEST_CASE("every string reads back as itself") {
+  for (const char* s : {"\n  indented", "\n\n  x\n", "x\n \n  y", "  \n x", "a\n\n\n", "\n", "x \ny  ", "\tt\nu",
+                        "a: b\n- c", "#x\n", "=", "<<", "2001-12-14", "\"q\"\n'r'", "a\xE2\x80\xA8" "b",
+                        "a\xE2\x80\xA9\nb", "\xEF\xBB\xBF", "\\ and \\n"}) {
+    YAML::Node read = YAML::Load(emit_yaml(text_field(s)));
+    CHECK_MESSAGE(read["k"].as<std::string>() == s, emit_yaml(text_field(s)));
+  }
 }
 
 TEST_CASE("github_string doubles single quotes") {
