@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tests tools/lint-fuzz.cjs: against stand-ins for pipec that do one thing
-# wrong each (lint, place, files, crash, fmt), it must report exactly that; against pipec, a short campaign
-# of each mode with a fixed seed must compile and lint some sources and find
-# no problem.
+# wrong each (lint, place, files, crash, fmt, a value that does not read
+# back), it must report exactly that; against pipec, a short campaign of each
+# mode with a fixed seed must compile and lint some sources and find no
+# problem.
 #   tools/lint-fuzz-test.sh PIPEC
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,6 +33,8 @@ fake crashed 'kill -SEGV $$'
 # Clean output, but a different file each time it is generated: as if
 # pipec fmt had changed what the source means.
 fake unstable 'mkdir -p "$root/generated"; n=$(cat "$root/count" 2>/dev/null || echo 0); echo $((n + 1)) > "$root/count"; printf "# %s\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo hi\n" "$n" > "$root/generated/w.yml"'
+# Clean output, but env V is not the text the source gave it.
+fake misread 'mkdir -p "$root/generated"; printf "on: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    env:\n      V: |-\n\n        x\n    steps:\n      - run: echo hi\n" > "$root/generated/w.yml"'
 
 keep="$work/kept"
 expect "a lint finding in accepted output" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-strings-1-0): lint:
@@ -51,6 +54,9 @@ lint-fuzz strings, seed 1: 1 runs, 0 compiled and linted, 1 problems" \
 expect "pipec fmt changing what is generated" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-strings-1-0): pipec fmt changed what is generated: w.yml
 lint-fuzz strings, seed 1: 1 runs, 1 compiled and linted, 1 problems" \
   node "$here/lint-fuzz.cjs" --pipec "$work/unstable" --mode strings --runs 1 --keep "$keep"
+expect "a value that does not read back as the source wrote it" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-strings-1-0): env V reads back in YAML 1.1 as \"\\nx\", not \"text\"
+lint-fuzz strings, seed 1: 1 runs, 1 compiled and linted, 1 problems" \
+  node "$here/lint-fuzz.cjs" --pipec "$work/misread" --mode strings --runs 1 --keep "$keep"
 expect "a bad option" 2 "lint-fuzz: --mode is golden, therock or strings
 usage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings [--seed N] [--runs N] [--keep DIR]" \
   node "$here/lint-fuzz.cjs" --pipec "$pipec" --mode other

@@ -9,7 +9,8 @@
 //   golden   one of tests/golden/ok/*.pipe, alone, mutated;
 //   therock  pipelines/ whole, one of its files mutated;
 //   strings  a small workflow with random branch, path and tag patterns,
-//            cron, format() text, fromJSON() literal and matrix values.
+//            cron, format() text, fromJSON() literal and matrix values, and
+//            an env value that must read back as written (YAML 1.1 and 1.2).
 // A mutation moves or copies a balanced block of lines (a step, a job, an
 // input), from this file or another, replaces a value after `=`, or
 // replaces, deletes or doubles a token. The seed fixes every choice, so a
@@ -126,8 +127,21 @@ function mutate(text, others, pool, r) {
   return out;
 }
 
-// A workflow whose patterns, cron, format() text, JSON literal and matrix
-// values are random strings of the characters that matter to each.
+// Pieces of text that YAML readers could take for something other than
+// text: indicators, comments, booleans, numbers, dates, line breaks of
+// YAML 1.1, blank lines and leading white space.
+const YAML_TEXT = [" ", "  ", "\n", "\n\n", "\t", ":", ": ", "#", " #", "-", "- ", "?", "'", '"', "|", ">", "&", "*", "!",
+  "%", "@", "`", "{", "}", "[", "]", ",", "=", "<<", "~", "0", "1", ".", "e", "x", "0x", "yes", "No", "null", "true",
+  "\u2028", "\u2029", "\ufeff", "\u00e9", "2001-12-14", "12:30", "\\", ".inf"];
+
+// A string in .pipe syntax: backslash, quote, line break and tab escaped, the
+// rest as it is.
+const pipeString = (v) => `"${v.replace(/[\\"\n\t]/g, (c) => ({ "\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t" })[c])}"`;
+
+// A workflow whose patterns, cron, format() text, JSON literal, matrix
+// values and an env value are random strings of the characters that matter
+// to each. Returns the source and the env value, which the generated
+// workflow must read back as.
 function stringsSource(r) {
   const chars = [..."0123456789*/-,?+[]!{}\\.: ~^\tJANMONSUNDECjanmon_ab", "**", "{0}", "{1}", "{{", "}}", "  ",
     "0", "1", "5", "12", "59", "*", "/", "-", ","];
@@ -136,10 +150,11 @@ function stringsSource(r) {
     () => "*", () => String(r.below(70)), () => `${r.below(30)}-${r.below(30)}`, () => `*/${r.below(20)}`,
     () => Array.from({ length: 1 + r.below(3) }, () => r.below(60)).join(","), () => s(4),
   ][r.below(6)]();
-  const site = r.below(7);
+  const site = r.below(8);
   const q = JSON.stringify;
   const matrix = site === 6 ? [s(3), s(3)] : ["a", "b"];
-  return `workflow w {
+  const text = site === 7 ? Array.from({ length: 1 + r.below(6) }, () => r.pick(YAML_TEXT)).join("") : "text";
+  const source = `workflow w {
   file = "generated/w.yml"
   on {
     push { branches = [${q(site === 0 ? s(10) : "main")}] paths = [${q(site === 1 ? s(10) : "docs/**")}] tags = [${q(site === 2 ? s(8) : "v*")}] }
@@ -147,6 +162,7 @@ function stringsSource(r) {
   }
   job a {
     runs-on = "ubuntu-24.04"
+    env { V = ${pipeString(text)} }
     strategy { matrix { x = [${q(matrix[0])}, ${q(matrix[1])}] exclude = [{x: ${q(site === 6 ? r.pick([...matrix, s(3)]) : "a")}}] } }
     step { name = format(${q(site === 4 ? s(12) : "{0}-{1}")}, github.ref, github.sha) run = "true" }
     step { if = toJSON(fromJSON(${q(site === 5 ? s(10) : "[1]")})) != "" run = "true" }
@@ -154,6 +170,24 @@ function stringsSource(r) {
 }
 use w()
 `;
+  return { source, text };
+}
+
+// Whether jobs.a.env.V of the generated workflow reads back as `text` in
+// YAML 1.1 and 1.2 (GitHub's readers and actionlint's differ).
+function readsBack(work, text) {
+  const YAML = require("yaml");
+  const file = fs.readFileSync(path.join(work, "generated/w.yml"), "utf8");
+  for (const version of ["1.1", "1.2"]) {
+    let got;
+    try {
+      got = YAML.parse(file, { version })?.jobs?.a?.env?.V;
+    } catch (e) {
+      return `generated/w.yml is no YAML ${version}: ${e.message.split("\n")[0]}`;
+    }
+    if (got !== text) return `env V reads back in YAML ${version} as ${JSON.stringify(got)}, not ${JSON.stringify(text)}`;
+  }
+  return "";
 }
 
 const POSITIONED = /^\S+:\d+:\d+: (error|warning|note): /;
@@ -161,7 +195,7 @@ const COUNT = /^\d+ (errors?|warnings?)( and \d+ warnings?)?$/;
 const NOT_COUNTED = [/\[shellcheck\]$/, /maximum number of inputs for "workflow_dispatch" event is 10/];
 
 // What is wrong with one compile, or "".
-function judge(opts, work) {
+function judge(opts, work, text) {
   const gen = spawnSync(opts.pipec, ["-C", work, "gen"], { encoding: "utf8", timeout: 60000 });
   if (gen.error) return { compiled: false, problem: `pipec did not finish: ${gen.error.message}` };
   const err = gen.stderr;
@@ -177,7 +211,8 @@ function judge(opts, work) {
   const found = (lint.stdout + lint.stderr).split("\n")
     .filter((l) => /\[[a-z-]+\]$/.test(l) && !NOT_COUNTED.some((re) => re.test(l)));
   if (found.length) return { compiled: true, problem: `lint:\n${found.slice(0, 6).join("\n")}` };
-  return { compiled: true, problem: formatKeepsMeaning(opts, work) };
+  const problem = formatKeepsMeaning(opts, work);
+  return { compiled: true, problem: problem || (text === undefined ? "" : readsBack(work, text)) };
 }
 
 // Every file under dir, by its path in dir.
@@ -230,8 +265,8 @@ function main() {
   const pool = names.flatMap((n) => [...sources[n].matchAll(TOKEN)].map((m) => m[0]));
   let compiled = 0, problems = 0;
   for (let run = 0; run < opts.runs; ++run) {
-    let name = "w.pipe", text;
-    if (opts.mode === "strings") text = stringsSource(r);
+    let name = "w.pipe", text, value;
+    if (opts.mode === "strings") ({ source: text, text: value } = stringsSource(r));
     else {
       name = r.pick(names);
       text = mutate(sources[name], names.map((n) => sources[n]), pool, r);
@@ -240,7 +275,7 @@ function main() {
     fs.mkdirSync(path.dirname(path.join(pipelines, name)), { recursive: true });
     fs.writeFileSync(path.join(pipelines, name), text);
     fs.rmSync(path.join(work, "generated"), { recursive: true, force: true });
-    const verdict = judge(opts, work);
+    const verdict = judge(opts, work, value);
     if (verdict.compiled) ++compiled;
     if (verdict.problem) {
       ++problems;
