@@ -20,6 +20,7 @@
 #include "check_types.h"
 #include "check_tools.h"
 #include "emit_steps.h"
+#include "escape.h"
 #include "expand.h"
 #include "infer_permissions.h"
 #include "lower.h"
@@ -69,7 +70,7 @@ std::string comment_prefix(const std::string& path) {
 std::string make_header(const std::string& path, const std::string& source, const std::string& what,
                         const std::string& body) {
   std::string c = comment_prefix(path);
-  return c + kHeaderPrefix.substr(2) + source + " (" + what + ").\n" + c +
+  return c + kHeaderPrefix.substr(2) + one_comment_line(source) + " (" + one_comment_line(what) + ").\n" + c +
          "Do not edit: change the source and run `pipec gen`.\n" + c + "pipec-hash: " + body_hash(body) + "\n";
 }
 

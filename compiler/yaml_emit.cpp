@@ -112,7 +112,7 @@ void emit_after_key(const Value& v, int indent, const Pos& pos, Out& out) {
     out.add(" ", pos);
     emit_block_text(v.text, indent + 2, pos, out);
   } else {
-    out.add(" " + scalar(v) + (v.comment.empty() ? "" : " # " + v.comment) + "\n", pos);
+    out.add(" " + scalar(v) + (v.comment.empty() ? "" : " # " + one_comment_line(v.comment)) + "\n", pos);
   }
 }
 
