@@ -175,13 +175,16 @@ std::shared_ptr<Value> Lowerer::lower_scalars(const Field& block) {
   }
   for (const auto& f : v.fields) {
     const Value& x = *f.value;
-    if (x.kind == Value::Kind::Null || x.kind == Value::Kind::List || x.kind == Value::Kind::Object ||
-        x.kind == Value::Kind::Template)
+    if (x.kind == Value::Kind::Null)
+      diags_.error(f.key_pos, "type", "no value for " + what + "." + f.key + "; write " + f.key + " = value, or leave it out");
+    else if (x.kind == Value::Kind::List || x.kind == Value::Kind::Object || x.kind == Value::Kind::Template)
       diags_.error(f.key_pos, "type",
                    what + " " + f.key + " takes text, a number, true/false or an expression, not " + a_kind(x));
     else
       out->fields.push_back({f.key, f.key_pos, lower_any(x, what, &f.key_pos)});
   }
+  // Every entry was an error: not an empty block for a later check to report.
+  if (!v.fields.empty() && out->fields.empty()) out->kind = Value::Kind::Null;
   return out;
 }
 
@@ -572,7 +575,7 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
     if (f.key == "name") return lower_name(f);
     if (f.key == "steps") return steps;
     if (f.key == "permissions") return lower_permissions(*f.value);
-    if (f.key == "env") return lower_scalars(f);
+    if (f.key == "env" || f.key == "with") return lower_scalars(f);
     if (f.key == "outputs" && f.value->kind == Value::Kind::Object && f.value->tag.empty()) {
       auto outs = object(f.value->pos);
       for (const auto& o : f.value->fields) outs->fields.push_back({o.key, o.key_pos, output_value(*o.value, "job")});
