@@ -21,14 +21,7 @@ bool has_other_break(const std::string& s) {
   return false;
 }
 
-std::string quoted(const std::string& s) {
-  std::string out = c_escape(s);
-  for (const auto& [chars, escape] : kOtherBreaks) {
-    for (size_t at = out.find(chars); at != std::string::npos; at = out.find(chars, at + 2))
-      out.replace(at, std::string(chars).size(), escape);
-  }
-  return "\"" + out + "\"";
-}
+std::string quoted(const std::string& s) { return "\"" + escape_each(c_escape(s), kOtherBreaks) + "\""; }
 
 std::string scalar(const Value& v) {
   switch (v.kind) {
