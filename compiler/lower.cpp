@@ -176,8 +176,7 @@ std::shared_ptr<Value> Lowerer::lower_scalars(const Field& block) {
   for (const auto& f : v.fields) {
     const Value& x = *f.value;
     if (x.kind == Value::Kind::Null)
-      diags_.error(f.key_pos, "type",
-                   "no value for " + what + "." + f.key + "; write " + f.key + " = value, or leave it out");
+      lower_any(x, what + "." + f.key, &f.key_pos);  // reports that it has no value
     else if (x.kind == Value::Kind::List || x.kind == Value::Kind::Object || x.kind == Value::Kind::Template)
       diags_.error(f.key_pos, "type",
                    what + " " + f.key + " takes text, a number, true/false or an expression, not " + a_kind(x));
