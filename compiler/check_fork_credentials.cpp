@@ -2,6 +2,7 @@
 
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ascii.h"
@@ -11,9 +12,36 @@
 namespace pipec {
 namespace {
 
-// Whether a condition is false for every pull request from a fork: false,
-// or an && one of whose operands says the head repository is no fork.
-bool excludes_forks(const Value* cond) {
+// What starts a run that a fork's code may have set going, and the value
+// that says the fork's repository is one: the triggers of a pull request,
+// and workflow_run, which runs after a workflow a fork's pull request may
+// have started.
+struct Entry {
+  std::vector<const char*> triggers;
+  std::string fork;     // the expression that is true for a fork
+  std::string started;  // how the message says the run is started
+  std::string why;      // what GitHub gives such a run
+};
+
+const std::vector<Entry>& entries() {
+  static const std::vector<Entry> all = {
+      {{"pull_request", "pull_request_target"},
+       "github.event.pull_request.head.repo.fork",
+       "runs for pull requests from forks",
+       "under pull_request GitHub gives such a run no credentials, under pull_request_target it "
+       "gives them to the fork's code"},
+      {{"workflow_run"},
+       "github.event.workflow_run.head_repository.fork",
+       "runs after workflows that pull requests from forks start",
+       "under workflow_run GitHub gives the repository's credentials to every run, whatever "
+       "started the workflow before it"},
+  };
+  return all;
+}
+
+// Whether a condition is false for every run a fork set going: false, or
+// an && one of whose operands says the fork's repository is none.
+bool excludes_forks(const Value* cond, const std::string& fork) {
   if (!cond) return false;
   if (cond->kind == Value::Kind::Bool) return !cond->boolean;
   if (cond->kind != Value::Kind::Runtime) return false;
@@ -27,9 +55,7 @@ bool excludes_forks(const Value* cond) {
       continue;
     }
     const std::string r = render_expr(*e);
-    if (r == "!github.event.pull_request.head.repo.fork" ||
-        r == "github.event.pull_request.head.repo.fork == false")
-      return true;
+    if (r == "!" + fork || r == fork + " == false") return true;
   }
   return false;
 }
@@ -52,23 +78,31 @@ class ForkCredentials {
   ForkCredentials(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
 
   void run() {
-    for (const auto& w : program_.workflows) {
-      const Value* on = w->body->get("on");
-      if (on && (on->field("pull_request") || on->field("pull_request_target")))
-        visit(*w, false, file_name(w->file));
+    for (const Entry& entry : entries()) {
+      entry_ = &entry;
+      for (const auto& w : program_.workflows) {
+        const Value* on = w->body->get("on");
+        if (!on) continue;
+        for (const char* trigger : entry.triggers) {
+          if (on->field(trigger)) {
+            visit(*w, false, file_name(w->file));
+            break;
+          }
+        }
+      }
     }
   }
 
  private:
-  // The jobs of wf, reached from a pull request by `path` (ci.yml -> ...);
+  // The jobs of wf, reached from entry_'s trigger by `path` (ci.yml -> ...);
   // guarded when a calling job's condition already excludes forks.
   void visit(const WorkflowModel& wf, bool guarded, const std::string& path) {
-    if (!visited_.insert({&wf, guarded}).second) return;
+    if (!visited_.insert({&wf, guarded, entry_}).second) return;
     const Value* jobs = wf.body->get("jobs");
     if (!jobs) return;
     for (const auto& j : jobs->fields) {
       const Value& job = *j.value;
-      const bool job_guarded = guarded || excludes_forks(job.get("if"));
+      const bool job_guarded = guarded || excludes_forks(job.get("if"), entry_->fork);
       if (const WorkflowModel* callee = called_workflow(program_, job)) {
         visit(*callee, job_guarded, path + " -> " + file_name(callee->file));
         continue;
@@ -84,7 +118,7 @@ class ForkCredentials {
       const Value* steps = job.get("steps");
       if (!steps) continue;
       for (const auto& s : steps->items) {
-        if (excludes_forks(s->get("if"))) continue;
+        if (excludes_forks(s->get("if"), entry_->fork)) continue;
         const std::string name = s->get("name") && s->get("name")->is_string()
                                      ? "step \"" + s->get("name")->text + "\""
                                      : "a step";
@@ -111,15 +145,11 @@ class ForkCredentials {
   void report(const Pos& at, const std::string& what, const std::string& path,
               const std::string& where) {
     // A step a template writes is one place, whatever workflows it is in.
-    if (!reported_.insert(to_string(at)).second) return;
+    if (!reported_.insert({to_string(at), entry_}).second) return;
     diags_.error(
         at, "fork-credentials",
-        what + ", and runs for pull requests from forks (" + path +
-            "): under pull_request GitHub gives such a run no credentials, under "
-            "pull_request_target it "
-            "gives them to the fork's code; add !github.event.pull_request.head.repo.fork to the "
-            "if of " +
-            where +
+        what + ", and " + entry_->started + " (" + path + "): " + entry_->why + "; add !" +
+            entry_->fork + " to the if of " + where +
             (path.find(" -> ") != std::string::npos ? ", or of the job that calls its workflow"
                                                     : "") +
             " (with && beside any other condition)");
@@ -127,8 +157,9 @@ class ForkCredentials {
 
   const Program& program_;
   Diagnostics& diags_;
-  std::set<std::pair<const WorkflowModel*, bool>> visited_;
-  std::set<std::string> reported_;
+  const Entry* entry_ = nullptr;
+  std::set<std::tuple<const WorkflowModel*, bool, const Entry*>> visited_;
+  std::set<std::pair<std::string, const Entry*>> reported_;
 };
 
 }  // namespace

@@ -8,6 +8,12 @@
 // them to a run of the fork's code. The step, its job or a job that calls
 // its workflow says so with a condition whose && holds
 // !github.event.pull_request.head.repo.fork.
+//
+// A workflow workflow_run starts runs after workflows that pull requests
+// from forks may have started, and GitHub gives it the repository's
+// credentials whatever started the one before. A step that gets credentials
+// there is guarded the same way, by
+// !github.event.workflow_run.head_repository.fork.
 #pragma once
 
 #include "diag.h"
