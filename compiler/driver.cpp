@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "check_calls.h"
+#include "check_code_inputs.h"
 #include "check_contexts.h"
 #include "check_fork_credentials.h"
 #include "check_copies.h"
@@ -143,6 +144,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_types(*wf, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
+  for (const auto& wf : c.program.workflows) check_code_inputs(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
   if (c.diags.has_errors()) return c;

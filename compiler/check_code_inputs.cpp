@@ -1,0 +1,47 @@
+#include "check_code_inputs.h"
+
+#include <string>
+
+#include "ascii.h"
+
+namespace pipec {
+namespace {
+
+// The action a step uses, as owner/repo (lower case: GitHub's names are
+// case-insensitive), or "".
+std::string action_repo(const Value& step) {
+  const Value* uses = step.get("uses");
+  if (uses && uses->tag == "action") uses = uses->get("uses");
+  if (!uses || !uses->is_string()) return "";
+  return lower(uses->text.substr(0, uses->text.find('@')));
+}
+
+void check_script(const Value& script, Diagnostics& diags) {
+  auto report = [&](const Pos& at) {
+    diags.error(at, "script-expression",
+                "${{ }} in github-script's script is expanded into the JavaScript before it runs; "
+                "set an env entry to the value and read process.env.NAME instead");
+  };
+  if (script.kind == Value::Kind::Runtime) report(script.expr->pos);
+  for (const auto& p : script.parts) {
+    if (p.expr) report(p.expr->pos);
+  }
+}
+
+}  // namespace
+
+void check_code_inputs(const WorkflowModel& wf, Diagnostics& diags) {
+  const Value* jobs = wf.body->get("jobs");
+  if (!jobs) return;
+  for (const auto& j : jobs->fields) {
+    const Value* steps = j.value->get("steps");
+    if (!steps) continue;
+    for (const auto& s : steps->items) {
+      const Value* with = s->get("with");
+      const Value* script = with ? with->get("script") : nullptr;
+      if (script && action_repo(*s) == "actions/github-script") check_script(*script, diags);
+    }
+  }
+}
+
+}  // namespace pipec
