@@ -11,6 +11,7 @@
 
 #include "check_calls.h"
 #include "check_code_inputs.h"
+#include "check_concurrency.h"
 #include "check_contexts.h"
 #include "check_fork_credentials.h"
 #include "check_copies.h"
@@ -147,6 +148,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_code_inputs(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
+  check_concurrency(c.program, c.diags);
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);
   if (c.diags.has_errors()) return c;

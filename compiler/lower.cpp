@@ -94,7 +94,6 @@ class Lowerer {
   ValuePtr lower_job(const std::string& id, const Value& job);
   ValuePtr lower_step(const Value& step, const Value& job);
   ValuePtr lower_permissions(const Value& v);
-  std::string text_of(const Value& v);
   ValuePtr condition(const Value& v);
   ValuePtr output_value(const Value& v, const std::string& whose);
   std::shared_ptr<Value> lower_scalars(const Field& block);
@@ -106,14 +105,6 @@ class Lowerer {
 };
 
 // Scalars and strings with runtime parts become the text GitHub reads.
-std::string Lowerer::text_of(const Value& v) {
-  if (v.kind == Value::Kind::Runtime) return "${{ " + render_expr(*v.expr) + " }}";
-  std::string out;
-  if (v.parts.empty()) return v.text;
-  for (const auto& p : v.parts) out += p.expr ? "${{ " + render_expr(*p.expr) + " }}" : p.text;
-  return out;
-}
-
 // An `if` that is not true or false: one expression GitHub evaluates. A
 // string (plain, or with text around its ${{ }}) would be read by GitHub as
 // an expression pipec never checked, or as text, which is always true.

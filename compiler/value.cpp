@@ -100,6 +100,14 @@ std::string scalar_text(const Value& v) {
   }
 }
 
+std::string text_of(const Value& v) {
+  if (v.kind == Value::Kind::Runtime) return "${{ " + render_expr(*v.expr) + " }}";
+  if (v.parts.empty()) return v.text;
+  std::string out;
+  for (const auto& p : v.parts) out += p.expr ? "${{ " + render_expr(*p.expr) + " }}" : p.text;
+  return out;
+}
+
 std::string describe(const Value& v) {
   switch (v.kind) {
     case Value::Kind::Null: return "null";

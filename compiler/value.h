@@ -78,6 +78,9 @@ std::string a_kind(const Value& v);
 std::string describe(const Value& v);
 // GitHub's string form of a scalar (true, 3, text); "" for anything else.
 std::string scalar_text(const Value& v);
+// A text value as GitHub reads it: the text, each runtime part as ${{ }};
+// a Runtime value as one ${{ }}.
+std::string text_of(const Value& v);
 // Turns a known scalar value back into an expression (for folding it into a
 // runtime expression).
 ExprPtr to_expr(const Value& v);

@@ -1,0 +1,105 @@
+#include "check_concurrency.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace pipec {
+namespace {
+
+// A group a run holds while what is inside it runs.
+struct Held {
+  std::string text;
+  Pos pos;
+  std::string where;  // "ci.yml's concurrency", "job \"call\" in ci.yml"
+  const WorkflowModel* owner;
+};
+
+// The group a workflow or job asks for: concurrency, or its group; null
+// when there is none.
+const Value* group_of(const Value& body) {
+  const Value* c = body.get("concurrency");
+  if (c && c->kind == Value::Kind::Object) c = c->get("group");
+  // An empty group is an error of its own (check_key_types).
+  if (!c || (c->kind != Value::Kind::String && c->kind != Value::Kind::Runtime) || c->is_blank())
+    return nullptr;
+  return c;
+}
+
+// Whether every value the group reads is the same for both places: github
+// (but github.job) and vars always; inputs too inside one workflow.
+bool same_value(const Value& group, bool one_workflow) {
+  bool same = true;
+  each_runtime(group, [&](const Expr& e) {
+    if (e.kind == Expr::Kind::Name && e.text != "github" && e.text != "vars" &&
+        !(one_workflow && e.text == "inputs"))
+      same = false;
+    if (e.kind == Expr::Kind::Member && e.text == "job" &&
+        e.operands[0]->kind == Expr::Kind::Name && e.operands[0]->text == "github")
+      same = false;
+  });
+  return same;
+}
+
+class Deadlocks {
+ public:
+  Deadlocks(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
+
+  void run() {
+    for (const auto& w : program_.workflows) visit(*w, {}, file_name(w->file), 0);
+  }
+
+ private:
+  void visit(const WorkflowModel& wf, std::vector<Held> held, const std::string& path, int depth) {
+    // check_limits refuses deeper calls; this only stops a cycle.
+    if (depth > 10) return;
+    const std::string file = file_name(wf.file);
+    if (const Value* g = group_of(*wf.body)) {
+      ask(*g, wf, held, path);
+      held.push_back({text_of(*g), g->pos, file + "'s concurrency", &wf});
+    }
+    const Value* jobs = wf.body->get("jobs");
+    if (!jobs) return;
+    for (const auto& j : jobs->fields) {
+      std::vector<Held> inner = held;
+      if (const Value* g = group_of(*j.value)) {
+        ask(*g, wf, held, path);
+        inner.push_back({text_of(*g), g->pos, "job \"" + j.key + "\" in " + file, &wf});
+      }
+      if (const WorkflowModel* callee = called_workflow(program_, *j.value))
+        visit(*callee, inner, path + " -> " + file_name(callee->file), depth + 1);
+    }
+  }
+
+  // A group asked for in wf, while the run holds `held`.
+  void ask(const Value& group, const WorkflowModel& wf, const std::vector<Held>& held,
+           const std::string& path) {
+    const std::string text = text_of(group);
+    for (const Held& h : held) {
+      if (h.text != text || !same_value(group, h.owner == &wf)) continue;
+      if (!reported_.insert({to_string(group.pos), to_string(h.pos)}).second) continue;
+      std::string why = "the run already holds it (" + h.where + ", " + to_string(h.pos) +
+                        ") while this one waits for it, so GitHub cancels the run as a deadlock";
+      if (h.owner != &wf && text.find("github.workflow") != std::string::npos)
+        why +=
+            " (in a called workflow, github.workflow is the name of the workflow the run started "
+            "with)";
+      diags_.error(group.pos, "concurrency-deadlock",
+                   "concurrency group \"" + text + "\" in " + path + ": " + why +
+                       "; give one of them a text of its own");
+      return;
+    }
+  }
+
+  const Program& program_;
+  Diagnostics& diags_;
+  std::set<std::pair<std::string, std::string>> reported_;
+};
+
+}  // namespace
+
+void check_concurrency(const Program& program, Diagnostics& diags) {
+  Deadlocks(program, diags).run();
+}
+
+}  // namespace pipec
