@@ -69,6 +69,7 @@ class TypeChecker {
   std::string type_of(const Expr& e) const;
   void check_operands(const Expr& e);
   void check_templates(const Value& v);
+  void check_truth_values(const Expr& cond);
   void check_job_keys(const Value& job);
   void check_typed_keys(const Value& block, const std::string& where);
   void check_expr_type(const Field& f, const std::vector<std::string>& types,
@@ -121,6 +122,10 @@ std::string TypeChecker::type_of(const Expr& e) const {
   }
   if (c.size() == 4 && (c[0].first == "needs" || c[0].first == "steps") && c[2].first == "outputs")
     return "string";
+  // A manual run's event holds every input as text: a boolean as "true" or
+  // "false", a number as its digits (inputs.NAME keeps the type).
+  if (c.size() == 4 && c[0].first == "github" && c[1].first == "event" && c[2].first == "inputs")
+    return "string";
   // Whole contexts, and the parts of them that are always objects.
   static const std::vector<std::string> contexts = {"github", "inputs",   "env",     "matrix",
                                                     "needs",  "steps",    "secrets", "vars",
@@ -171,11 +176,14 @@ void TypeChecker::check_operands(const Expr& e) {
                x.kind == Expr::Kind::Bool;
       };
       const Expr& ref = literal(*e.operands[0]) ? *e.operands[1] : *e.operands[0];
+      const Chain rc = chain(ref);
+      const bool event_input = rc.size() == 4 && rc[0].first == "github" && rc[2].first == "inputs";
       diags_.error(e.pos, "type-mismatch",
                    render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) +
                        " but is compared with a " + (&ref == e.operands[0].get() ? r : l) +
                        "; GitHub converts both to numbers, so `" + render_expr(e) +
-                       "` is not what it seems");
+                       "` is not what it seems" +
+                       (event_input ? " (inputs." + rc[3].first + " keeps the input's type)" : ""));
     } else if (e.text != "==" && e.text != "!=") {
       // GitHub orders numbers and strings; anything else compares false.
       for (size_t i = 0; i < 2; ++i) {
@@ -237,7 +245,31 @@ void TypeChecker::check_templates(const Value& v) {
       diags_.error(expr_start(cond), "type-mismatch",
                    render_expr(cond) + " is " + an(type_of(cond)) +
                        ", and GitHub reads an object or array as true: this if is always true");
+    } else if (f.value->kind == Value::Kind::Runtime) {
+      check_truth_values(*f.value->expr);
     }
+  }
+}
+
+// The parts of a condition GitHub reads as true or false (through !, &&
+// and ||): a boolean input read from the event is the text "true" or
+// "false", and any text but "" is true.
+void TypeChecker::check_truth_values(const Expr& cond) {
+  if (cond.kind == Expr::Kind::Not ||
+      (cond.kind == Expr::Kind::Binary && (cond.text == "&&" || cond.text == "||"))) {
+    for (const auto& op : cond.operands) check_truth_values(*op);
+    return;
+  }
+  const Chain c = chain(cond);
+  if (c.size() != 4 || c[0].first != "github" || c[1].first != "event" || c[2].first != "inputs")
+    return;
+  for (const auto& in : wf_.inputs) {
+    if (in.name == c[3].first && in.type == "boolean")
+      diags_.error(expr_start(cond), "type-mismatch",
+                   render_expr(cond) +
+                       " is the text \"true\" or \"false\", and GitHub reads any text but \"\" as "
+                       "true, so it is true whether the input is true or false; inputs." +
+                       in.name + " is the boolean");
   }
 }
 
