@@ -2,19 +2,8 @@
 
 #include <string>
 
-#include "ascii.h"
-
 namespace pipec {
 namespace {
-
-// The action a step uses, as owner/repo (lower case: GitHub's names are
-// case-insensitive), or "".
-std::string action_repo(const Value& step) {
-  const Value* uses = step.get("uses");
-  if (uses && uses->tag == "action") uses = uses->get("uses");
-  if (!uses || !uses->is_string()) return "";
-  return lower(uses->text.substr(0, uses->text.find('@')));
-}
 
 void check_script(const Value& script, Diagnostics& diags) {
   auto report = [&](const Pos& at) {

@@ -73,6 +73,35 @@ std::string secret_read(const Value& v) {
   return found;
 }
 
+// The first value a checkout's ref or repository reads that names a
+// fork's code (its branch, commit or pull request), or "".
+std::string fork_code_read(const Value& step) {
+  static const std::vector<std::string> prefixes = {
+      "github.head_ref",
+      "github.event.pull_request.head.",
+      "github.event.pull_request.merge_commit_sha",
+      "github.event.pull_request.number",
+      "github.event.number",
+      "github.event.workflow_run.head_",
+      "github.event.workflow_run.pull_requests",
+  };
+  const Value* with = step.get("with");
+  if (!with || action_repo(step) != "actions/checkout") return "";
+  std::string found;
+  for (const char* key : {"ref", "repository"}) {
+    const Value* v = with->get(key);
+    if (!v) continue;
+    each_runtime(*v, [&](const Expr& e) {
+      const std::string r = render_expr(e);
+      for (const auto& p : prefixes) {
+        if (found.empty() && e.kind == Expr::Kind::Member && r.compare(0, p.size(), p) == 0)
+          found = std::string(key) + " reads " + r;
+      }
+    });
+  }
+  return found;
+}
+
 class ForkCredentials {
  public:
   ForkCredentials(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
@@ -84,10 +113,12 @@ class ForkCredentials {
         const Value* on = w->body->get("on");
         if (!on) continue;
         for (const char* trigger : entry.triggers) {
-          if (on->field(trigger)) {
-            visit(*w, false, file_name(w->file));
-            break;
-          }
+          if (!on->field(trigger)) continue;
+          // Only pull_request runs without the repository's token.
+          privileged_ =
+              std::string(trigger) == "workflow_run" || on->field("pull_request_target") != nullptr;
+          visit(*w, false, file_name(w->file));
+          break;
         }
       }
     }
@@ -97,7 +128,7 @@ class ForkCredentials {
   // The jobs of wf, reached from entry_'s trigger by `path` (ci.yml -> ...);
   // guarded when a calling job's condition already excludes forks.
   void visit(const WorkflowModel& wf, bool guarded, const std::string& path) {
-    if (!visited_.insert({&wf, guarded, entry_}).second) return;
+    if (!visited_.insert({&wf, guarded, entry_, privileged_}).second) return;
     const Value* jobs = wf.body->get("jobs");
     if (!jobs) return;
     for (const auto& j : jobs->fields) {
@@ -125,6 +156,16 @@ class ForkCredentials {
         const Value* uses = s->get("uses");
         const Value* perms = uses && uses->tag == "action" ? uses->get("permissions") : nullptr;
         const Value* oidc = perms ? perms->get("id-token") : nullptr;
+        if (privileged_) {
+          if (std::string read = fork_code_read(*s); !read.empty()) {
+            report(s->field("uses")->key_pos,
+                   name + " checks out the fork's code (" + read +
+                       ") into a job that has the repository's token (the checkout keeps it in "
+                       ".git/config) and caches",
+                   path, "the step or its job");
+            continue;
+          }
+        }
         if (oidc && oidc->is_string() && oidc->text == "write") {
           report(s->field("uses")->key_pos,
                  name + " uses an action that needs an OIDC token (id-token: write)", path,
@@ -158,7 +199,10 @@ class ForkCredentials {
   const Program& program_;
   Diagnostics& diags_;
   const Entry* entry_ = nullptr;
-  std::set<std::tuple<const WorkflowModel*, bool, const Entry*>> visited_;
+  // Whether the run has the repository's token and secrets for a fork's
+  // pull request (pull_request_target, workflow_run).
+  bool privileged_ = false;
+  std::set<std::tuple<const WorkflowModel*, bool, const Entry*, bool>> visited_;
   std::set<std::pair<std::string, const Entry*>> reported_;
 };
 

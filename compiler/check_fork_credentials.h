@@ -14,6 +14,12 @@
 // credentials whatever started the one before. A step that gets credentials
 // there is guarded the same way, by
 // !github.event.workflow_run.head_repository.fork.
+//
+// Under pull_request_target and workflow_run the run has the repository's
+// token and caches for a fork's pull request too, so a step that checks
+// out the fork's code there (actions/checkout with a ref or repository
+// read from the pull request's head, number or merge commit, or the
+// workflow_run's head) is guarded the same way.
 #pragma once
 
 #include "diag.h"

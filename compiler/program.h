@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ascii.h"
 #include "ast.h"
 #include "value.h"
 
@@ -124,6 +125,16 @@ inline const WorkflowModel* called_workflow(const Program& program, const Value&
     if (w->instance == uses->get("instance")->text) return w.get();
   }
   return nullptr;
+}
+
+// The action a step uses, as owner/repo in lower case (GitHub's names are
+// case-insensitive), whether declared with `action` or named in uses; ""
+// for a step that uses none.
+inline std::string action_repo(const Value& step) {
+  const Value* uses = step.get("uses");
+  if (uses && uses->tag == "action") uses = uses->get("uses");
+  if (!uses || !uses->is_string()) return "";
+  return lower(uses->text.substr(0, uses->text.find('@')));
 }
 
 }  // namespace pipec
