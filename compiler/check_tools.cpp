@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "cpp_names.h"
+
 namespace pipec {
 namespace {
 
@@ -16,6 +18,32 @@ bool is_identifier(const std::string& s, bool upper, bool dashes = false) {
     return c == '_' || (dashes && c == '-') || std::isdigit(static_cast<unsigned char>(c)) ||
            (upper ? std::isupper(static_cast<unsigned char>(c)) : std::islower(static_cast<unsigned char>(c)));
   });
+}
+
+// Flags and env entries are the fields of one Inputs struct, outputs of
+// Outputs (beside summary, with summary = true): two that get one C++ name
+// (flag x and env X, output a-b and a_b) would not compile.
+void check_fields(const ToolDecl& t, Diagnostics& diags) {
+  auto check = [&](std::vector<const ToolParam*> params, const std::string& strukt) {
+    std::map<std::string, const ToolParam*> fields;
+    if (strukt == "Outputs" && t.summary) fields["summary"] = nullptr;
+    for (const ToolParam* p : params) {
+      auto [it, fresh] = fields.emplace(cpp_field(p->name), p);
+      if (fresh || (it->second && it->second->kind == p->kind && it->second->name == p->name)) continue;
+      diags.error(p->pos, "duplicate",
+                  p->kind + " \"" + p->name + "\" of tool " + t.name + " is the field " + it->first +
+                      " of its " + strukt + ", as " +
+                      (it->second ? it->second->kind + " \"" + it->second->name + "\" is"
+                                  : std::string("the job summary (summary = true) is")) +
+                      "; rename one");
+    }
+  };
+  std::vector<const ToolParam*> inputs, outputs;
+  for (const auto& p : t.flags) inputs.push_back(&p);
+  for (const auto& p : t.envs) inputs.push_back(&p);
+  for (const auto& p : t.outputs) outputs.push_back(&p);
+  check(inputs, "Inputs");
+  check(outputs, "Outputs");
 }
 
 ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diags) {
@@ -156,6 +184,17 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
     if (t.logic.empty())
       diags.error(t.pos, "missing", "tool \"" + t.name + "\" needs logic = \"<folder under pipelines/steps>\"");
     if (!is_identifier(t.name, false)) diags.error(t.pos, "tool-name", "a tool name must be lower_snake_case");
+    // The name is the tool's CMake target too.
+    static const std::set<std::string> reserved_targets = {
+        "all", "clean", "help", "install", "test", "package", "package_source", "edit_cache",
+        "rebuild_cache", "preinstall", "list_install_components"};
+    if (reserved_targets.count(t.name) || t.name.rfind("steps_", 0) == 0)
+      diags.error(t.pos, "tool-name",
+                  "tool \"" + t.name + "\" names its executable's CMake target, and " +
+                      (reserved_targets.count(t.name)
+                           ? "CMake reserves that name"
+                           : "names that start with steps_ are the step libraries' and tests'") +
+                      "; choose another name");
     std::set<std::string> seen;
     for (const auto* list : {&t.flags, &t.envs, &t.outputs}) {
       for (const auto& p : *list) {
@@ -163,6 +202,7 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
           diags.error(p.pos, "duplicate", p.kind + " \"" + p.name + "\" is declared twice");
       }
     }
+    check_fields(t, diags);
     int positional = 0;
     for (const auto& p : t.flags) positional += p.positional;
     if (positional > 1) diags.error(t.pos, "tool-attr", "tool \"" + t.name + "\" has more than one positional flag");

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "check_tools.h"
+#include "cpp_names.h"
 #include "escape.h"
 #include "templates.h"
 
@@ -24,12 +25,6 @@ std::string comment_text(const std::string& s) {
     else if (c == '\\') out += "(backslash)";  // a trailing one would continue the comment
     else out += c;
   }
-  return out;
-}
-
-std::string field_name(const std::string& name) {
-  std::string out;
-  for (char c : name) out += c == '-' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 
@@ -51,7 +46,7 @@ Data param_data(const ToolParam& p) {
   Data d;
   d.set("key", p.kind == "flag" ? flag_spelling(p.name).substr(2) : p.name);
   d.set("spelling", p.kind == "flag" ? (p.positional ? "<" + p.name + ">" : flag_spelling(p.name)) : "$" + p.name);
-  d.set("field", field_name(p.name));
+  d.set("field", cpp_field(p.name));
   d.set("type", type_enum(p.type));
   d.set("required", p.required ? "true" : "false");
   d.set("positional", p.positional ? "true" : "false");
@@ -121,11 +116,12 @@ std::string camel(const std::string& snake) {
 EmittedFile table_header(const Table& t) {
   Data d;
   d.set("name", t.name);
+  d.set("function", cpp_identifier(t.name));
   d.set("type", camel(t.name) + "Row");
   Data columns{Data::type::list};
   for (const auto& c : t.columns) {
     Data col;
-    col.set("name", c.name);
+    col.set("name", cpp_identifier(c.name));
     const std::string& ty = c.type.name;
     col.set("cpp_type", ty == "boolean"  ? "bool"
                         : ty == "number" ? "double"
@@ -141,7 +137,7 @@ EmittedFile table_header(const Table& t) {
     std::string values;
     for (size_t i = 0; i < t.columns.size(); ++i) {
       const Value* v = r->get(t.columns[i].name);
-      values += (i ? ", " : "") + ("." + t.columns[i].name + " = ") + (v ? cpp_literal(*v, t.columns[i].type.name) : "{}");
+      values += (i ? ", " : "") + ("." + cpp_identifier(t.columns[i].name) + " = ") + (v ? cpp_literal(*v, t.columns[i].type.name) : "{}");
     }
     Data row;
     row.set("values", values);
@@ -165,6 +161,7 @@ std::vector<EmittedFile> emit_steps(const Program& program) {
     const ToolDecl& t = *tp;
     Data d;
     d.set("name", t.name);
+    d.set("namespace", cpp_identifier(t.name));
     d.set("description", comment_text(t.description));
     d.set("description_cpp", c_escape(t.description));
     d.set("logic", t.logic);
@@ -187,7 +184,7 @@ std::vector<EmittedFile> emit_steps(const Program& program) {
     for (const auto& p : t.outputs) {
       Data o;
       o.set("key", p.name);
-      o.set("field", field_name(p.name));
+      o.set("field", cpp_field(p.name));
       o.set("cpp_type", p.type == "boolean" ? "bool" : p.type == "number" ? "double" : "std::string");
       o.set("target", p.to == "env" ? "GITHUB_ENV" : "GITHUB_OUTPUT");
       o.set("sink", p.to == "env" ? "env" : "output");

@@ -82,4 +82,44 @@ expect tool-removed 1 "generated/steps/CMakeLists.txt: stale
 generated/steps/hello/interface.h: orphaned (no source generates it)
 generated/steps/hello/main.cpp: orphaned (no source generates it)
 3 files differ; run \`pipec gen\`" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
+
+# Names that are C++ keywords, or macros (linux in GNU mode, errno), get a
+# trailing _ in the interface and the table, and the tool's logic that
+# uses them builds, in ISO and GNU mode alike.
+mkdir -p "$work/keywords/pipelines/steps/x"
+cat > "$work/keywords/pipelines/keywords.pipe" <<'PIPE'
+table new(default: string, linux: boolean = false) {
+  row { default = "a" linux = true }
+}
+tool class {
+  description = "Names that are C++ keywords or macros."
+  logic = "x"
+  data = ["new"]
+  flag new: boolean = false { help = "n" }
+  flag linux: string { help = "l" }
+  env ERRNO: string { help = "e" }
+  output delete: string { help = "d" }
+}
+PIPE
+cat > "$work/keywords/pipelines/steps/x/class_step.cpp" <<'CPP'
+#include "class/interface.h"
+namespace steps::cli::class_ {
+void step(const Inputs& in, Outputs& out, steps::runtime::Log&) {
+  const auto& row = steps::data::new_()[0];
+  out.delete_ = std::string(in.new_ ? "y" : "n") + in.linux_.value_or("") + in.errno_.value_or("") +
+                row.default_ + (row.linux_ ? "1" : "0");
+}
+}  // namespace steps::cli::class_
+CPP
+expect keywords-gen 0 "wrote generated/steps/CMakeLists.txt
+wrote generated/steps/class/interface.h
+wrote generated/steps/class/main.cpp
+wrote generated/steps/data/new.h
+4 generated files up to date" "$pipec" -C "$work/keywords" gen
+for std in c++20 gnu++20; do
+  for src in generated/steps/class/main.cpp pipelines/steps/x/class_step.cpp; do
+    expect "keywords-$std-$(basename "$src")" 0 "" "$cxx" -std=$std -fsyntax-only -I "$work/keywords/generated/steps" \
+      -I "$repo/pipelines/steps" "$work/keywords/$src"
+  done
+done
 finish tool_interface

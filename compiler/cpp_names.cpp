@@ -1,0 +1,34 @@
+#include "cpp_names.h"
+
+#include <cctype>
+#include <set>
+
+namespace pipec {
+
+std::string cpp_identifier(const std::string& name) {
+  static const std::set<std::string> reserved = {
+      // C++20's keywords and alternative tokens.
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+      "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+      "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+      "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
+      "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+      "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+      "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
+      "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
+      "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
+      "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
+      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+      // Object-like macros: GCC's in GNU mode, the C library's.
+      "linux", "unix", "errno", "stdin", "stdout", "stderr"};
+  return reserved.count(name) ? name + "_" : name;
+}
+
+std::string cpp_field(const std::string& name) {
+  std::string out;
+  for (char c : name)
+    out += c == '-' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return cpp_identifier(out);
+}
+
+}  // namespace pipec
