@@ -676,10 +676,12 @@ class KeyTypes {
   }
 
   // GitHub reads the names in a workflow (jobs, env, inputs, outputs, with,
-  // ...) without case, so two keys of one block may not differ only in case.
+  // ...) without case, so two keys of one block may not differ only in case,
+  // and refuses an empty one (a matrix row's {"": ...}).
   void distinct_keys(const Value& v) {
     std::map<std::string, const Field*> seen;
     for (const auto& f : v.fields) {
+      if (f.key.empty()) diags_.error(f.key_pos, "type", "a key is empty; GitHub takes no \"\" as a name");
       auto [it, fresh] = seen.emplace(lower(f.key), &f);
       if (!fresh && it->second->key != f.key)
         diags_.error(f.key_pos, "duplicate",
