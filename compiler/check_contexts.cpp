@@ -15,6 +15,7 @@ struct Key {
   std::string what;  // "a job's runs-on", as a message names the key
   std::vector<std::string> contexts;
   std::vector<std::string> functions;
+  std::string note = "";  // why, after the message for a context it cannot read
 };
 
 // clang-format off
@@ -41,8 +42,10 @@ const std::vector<std::string> kStepIf         = {"github", "needs", "strategy",
                                                   "vars", "steps", "inputs"};
 const std::vector<std::string> kStepKey        = {"github", "needs", "strategy", "matrix", "job", "runner", "env",
                                                   "vars", "secrets", "steps", "inputs"};
-// A job's outputs and its environment's URL are read once its steps have run.
-const std::vector<std::string>& kJobOutputs     = kStepKey;
+// A job's outputs and its environment's URL are read once its steps have
+// run. GitHub's table lets outputs read secrets, but it sends no output that
+// holds one: the runner masks it and drops it.
+const std::vector<std::string>& kJobOutputs     = kStepIf;
 const std::vector<std::string>& kEnvironmentUrl = kStepIf;
 
 // The job keys GitHub decides before the job starts, from its needs and
@@ -81,7 +84,8 @@ void ContextChecker::check(const Value& v, const Key& key) {
       else
         diags_.error(
             e.pos, "unknown-context",
-            e.text + " is not available in " + key.what + "; it can read " + join(key.contexts));
+            e.text + " is not available in " + key.what + "; it can read " + join(key.contexts) +
+                key.note);
     } else if (e.kind == Expr::Kind::Call && contains(kSpecialFunctions, e.text) &&
                !contains(key.functions, e.text)) {
       diags_.error(
@@ -149,7 +153,10 @@ void ContextChecker::job(const Value& j) {
     } else if (f.key == "defaults") {
       check(v, {whose, kDefaultsRun, {}});
     } else if (f.key == "outputs") {
-      check(v, {whose, kJobOutputs, {}});
+      check(v, {whose, kJobOutputs, {},
+                " (GitHub drops an output that holds a secret: the runner masks it and does not "
+                "send it, so needs.<id>.outputs would read \"\"; pass the secret to the jobs that "
+                "need it)"});
     } else if (f.key == "container") {
       container(v, "a job's container", "a job's container");
     } else if (f.key == "services") {
