@@ -41,34 +41,63 @@ bool same_value(const Value& group, bool one_workflow) {
   return same;
 }
 
-class Deadlocks {
+// A job whose matrix legs may run side by side (no max-parallel of 1).
+bool legs_run_together(const Value& job) {
+  const Value* strategy = job.get("strategy");
+  if (!strategy || !strategy->get("matrix")) return false;
+  const Value* max = strategy->get("max-parallel");
+  return !(max && max->kind == Value::Kind::Number && max->text == "1");
+}
+
+class Groups {
  public:
-  Deadlocks(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
+  Groups(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
 
   void run() {
-    for (const auto& w : program_.workflows) visit(*w, {}, file_name(w->file), 0);
+    for (const auto& w : program_.workflows) visit(*w, {}, "", file_name(w->file), 0);
   }
 
  private:
-  void visit(const WorkflowModel& wf, std::vector<Held> held, const std::string& path, int depth) {
+  // The groups of wf, reached by `path` while the run holds `held`; legs
+  // names the matrix job whose every leg runs wf, if one does.
+  void visit(const WorkflowModel& wf, std::vector<Held> held, const std::string& legs,
+             const std::string& path, int depth) {
     // check_limits refuses deeper calls; this only stops a cycle.
     if (depth > 10) return;
     const std::string file = file_name(wf.file);
     if (const Value* g = group_of(*wf.body)) {
       ask(*g, wf, held, path);
+      if (!legs.empty() && same_value(*g, false)) one_for_all_legs(*g, legs, path);
       held.push_back({text_of(*g), g->pos, file + "'s concurrency", &wf});
     }
     const Value* jobs = wf.body->get("jobs");
     if (!jobs) return;
     for (const auto& j : jobs->fields) {
+      const std::string job = "job \"" + j.key + "\" in " + file;
+      const bool matrix = legs.empty() && legs_run_together(*j.value);
       std::vector<Held> inner = held;
       if (const Value* g = group_of(*j.value)) {
         ask(*g, wf, held, path);
-        inner.push_back({text_of(*g), g->pos, "job \"" + j.key + "\" in " + file, &wf});
+        if (!legs.empty() && same_value(*g, false)) one_for_all_legs(*g, legs, path);
+        if (matrix && same_value(*g, true)) one_for_all_legs(*g, job, path);
+        inner.push_back({text_of(*g), g->pos, job, &wf});
       }
       if (const WorkflowModel* callee = called_workflow(program_, *j.value))
-        visit(*callee, inner, path + " -> " + file_name(callee->file), depth + 1);
+        visit(*callee, inner, matrix ? job : legs, path + " -> " + file_name(callee->file),
+              depth + 1);
     }
+  }
+
+  // A group every leg of a matrix asks for: one leg runs, one waits, and
+  // GitHub cancels a waiting one whenever another asks.
+  void one_for_all_legs(const Value& group, const std::string& legs, const std::string& path) {
+    if (!reported_.insert({to_string(group.pos), legs}).second) return;
+    diags_.error(group.pos, "concurrency-legs",
+                 "concurrency group \"" + text_of(group) + "\" in " + path +
+                     " is the same for every leg of the matrix of " + legs +
+                     ": GitHub runs one leg, keeps one waiting and cancels the others; put a "
+                     "matrix value in the group (through an input in a called workflow), or set "
+                     "max-parallel = 1");
   }
 
   // A group asked for in wf, while the run holds `held`.
@@ -98,8 +127,6 @@ class Deadlocks {
 
 }  // namespace
 
-void check_concurrency(const Program& program, Diagnostics& diags) {
-  Deadlocks(program, diags).run();
-}
+void check_concurrency(const Program& program, Diagnostics& diags) { Groups(program, diags).run(); }
 
 }  // namespace pipec

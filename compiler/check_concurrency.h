@@ -12,6 +12,13 @@
 // workflow's github.workflow is the name of the workflow the run started
 // with, which is how a `${{ github.workflow }}-${{ github.ref }}` group
 // copied into a reusable workflow deadlocks.
+//
+// Matrix legs that ask for one group. GitHub lets one run, keeps one
+// waiting and cancels a waiting one whenever another leg asks, so a group
+// every leg of a matrix asks for (its job's, unless it reads a matrix or
+// strategy value; a called workflow's, when it reads github and vars
+// alone) is an error too, unless max-parallel = 1 runs the legs one at a
+// time.
 #pragma once
 
 #include "diag.h"
