@@ -17,4 +17,10 @@ namespace pipec {
 
 void check_limits(const Program& program, Diagnostics& diags);
 
+// The jobs a matrix known at compile time makes, as GitHub counts them:
+// every combination of the axes, less those an exclude entry matches, plus
+// one for each include entry that fits no remaining combination. False
+// when that cannot be known here.
+bool matrix_jobs(const Value& matrix, size_t& n);
+
 }  // namespace pipec
