@@ -177,7 +177,8 @@ void TypeChecker::check_operands(const Expr& e) {
       };
       const Expr& ref = literal(*e.operands[0]) ? *e.operands[1] : *e.operands[0];
       const Chain rc = chain(ref);
-      const bool event_input = rc.size() == 4 && rc[0].first == "github" && rc[2].first == "inputs";
+      const bool event_input = rc.size() == 4 && rc[0].first == "github" && rc[1].first == "event" &&
+                               rc[2].first == "inputs";
       diags_.error(e.pos, "type-mismatch",
                    render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) +
                        " but is compared with a " + (&ref == e.operands[0].get() ? r : l) +
