@@ -252,7 +252,12 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
   for (const auto& o : outputs) {
     std::string current;
     if (!read_file(fs::path(root) / o.path, current)) {
-      out.push_back({Drift::Kind::Missing, o.path, unified_diff(o.path, "", o.content, &o.line_sources)});
+      // A directory, a dangling link or a file without read permission.
+      std::error_code ec;
+      const auto type = fs::symlink_status(fs::path(root) / o.path, ec).type();
+      const bool there = !ec && type != fs::file_type::not_found;
+      out.push_back({there ? Drift::Kind::Unreadable : Drift::Kind::Missing, o.path,
+                     unified_diff(o.path, "", o.content, &o.line_sources)});
       continue;
     }
     // A checkout with Windows line ends (git's autocrlf) is up to date.

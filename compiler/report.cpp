@@ -48,6 +48,7 @@ int first_changed_line(const std::string& diff) {
 const char* drift_kind_name(Drift::Kind k) {
   switch (k) {
     case Drift::Kind::Missing: return "missing";
+    case Drift::Kind::Unreadable: return "in the way (not a file pipec can read)";
     case Drift::Kind::Stale: return "stale";
     case Drift::Kind::HandEdited: return "edited by hand";
     case Drift::Kind::Orphan: return "orphaned (no source generates it)";

@@ -101,7 +101,7 @@ rm generated/w_uno.yml && mkdir generated/w_uno.yml
 before=$(ls -lR generated | md5sum)
 expect dir-in-the-way 2 "pipec: error: generated/w_uno.yml: is a directory" "$pipec" gen
 expect dir-nothing-written 0 "$before" sh -c 'ls -lR generated | md5sum'
-expect dir-check 0 "generated/w_uno.yml: missing" sh -c '"$1" check | grep ^generated/w_uno' _ "$pipec"
+expect dir-check 0 "generated/w_uno.yml: in the way (not a file pipec can read)" sh -c '"$1" check | grep ^generated/w_uno' _ "$pipec"
 rmdir generated/w_uno.yml && mv generated generated.away && touch generated
 expect generated-is-a-file 2 "pipec: error: generated/w_two.yml: cannot create its folder: Not a directory" "$pipec" gen
 rm generated && mv generated.away generated && "$pipec" gen > /dev/null
