@@ -15,7 +15,7 @@ struct Key {
   std::string what;  // "a job's runs-on", as a message names the key
   std::vector<std::string> contexts;
   std::vector<std::string> functions;
-  std::string note = "";  // why, after the message for a context it cannot read
+  std::string note = "";  // appended to the message for a context it cannot read
 };
 
 // clang-format off
@@ -153,10 +153,19 @@ void ContextChecker::job(const Value& j) {
     } else if (f.key == "defaults") {
       check(v, {whose, kDefaultsRun, {}});
     } else if (f.key == "outputs") {
-      check(v, {whose, kJobOutputs, {},
-                " (GitHub drops an output that holds a secret: the runner masks it and does not "
-                "send it, so needs.<id>.outputs would read \"\"; pass the secret to the jobs that "
-                "need it)"});
+      const std::string dropped =
+          "GitHub drops an output that holds a secret (the runner masks it and does not send "
+          "it), so needs.<id>.outputs would read \"\"";
+      const std::string instead = "; pass the secret to the jobs that need it";
+      check(v, {whose, kJobOutputs, {}, "; " + dropped + instead});
+      // The run's token is such a secret too.
+      each_runtime(v, [&](const Expr& e) {
+        if (e.kind == Expr::Kind::Member && e.text == "token" &&
+            e.operands[0]->kind == Expr::Kind::Name && e.operands[0]->text == "github")
+          diags_.error(e.operands[0]->pos, "secret-output",
+                       "github.token is the run's token, a secret, and " + dropped +
+                           "; the jobs that need it read github.token themselves");
+      });
     } else if (f.key == "container") {
       container(v, "a job's container", "a job's container");
     } else if (f.key == "services") {
