@@ -59,6 +59,14 @@ std::optional<nlohmann::json> literal_json(const Expr& e) {
   return std::nullopt;
 }
 
+// NAME for github.event.inputs.NAME, a manual run's input as its event
+// holds it (always text); "" for anything else.
+std::string event_input(const Chain& c) {
+  const bool is = c.size() == 4 && c[0].first == "github" && c[1].first == "event" &&
+                  c[2].first == "inputs";
+  return is ? c[3].first : "";
+}
+
 class TypeChecker {
  public:
   TypeChecker(const WorkflowModel& wf, Diagnostics& diags) : wf_(wf), diags_(diags) {}
@@ -124,8 +132,7 @@ std::string TypeChecker::type_of(const Expr& e) const {
     return "string";
   // A manual run's event holds every input as text: a boolean as "true" or
   // "false", a number as its digits (inputs.NAME keeps the type).
-  if (c.size() == 4 && c[0].first == "github" && c[1].first == "event" && c[2].first == "inputs")
-    return "string";
+  if (!event_input(c).empty()) return "string";
   // Whole contexts, and the parts of them that are always objects.
   static const std::vector<std::string> contexts = {"github", "inputs",   "env",     "matrix",
                                                     "needs",  "steps",    "secrets", "vars",
@@ -176,15 +183,13 @@ void TypeChecker::check_operands(const Expr& e) {
                x.kind == Expr::Kind::Bool;
       };
       const Expr& ref = literal(*e.operands[0]) ? *e.operands[1] : *e.operands[0];
-      const Chain rc = chain(ref);
-      const bool event_input = rc.size() == 4 && rc[0].first == "github" && rc[1].first == "event" &&
-                               rc[2].first == "inputs";
+      const std::string input = event_input(chain(ref));
       diags_.error(e.pos, "type-mismatch",
                    render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) +
                        " but is compared with a " + (&ref == e.operands[0].get() ? r : l) +
                        "; GitHub converts both to numbers, so `" + render_expr(e) +
                        "` is not what it seems" +
-                       (event_input ? " (inputs." + rc[3].first + " keeps the input's type)" : ""));
+                       (input.empty() ? "" : " (inputs." + input + " keeps the input's type)"));
     } else if (e.text != "==" && e.text != "!=") {
       // GitHub orders numbers and strings; anything else compares false.
       for (size_t i = 0; i < 2; ++i) {
@@ -261,11 +266,9 @@ void TypeChecker::check_truth_values(const Expr& cond) {
     for (const auto& op : cond.operands) check_truth_values(*op);
     return;
   }
-  const Chain c = chain(cond);
-  if (c.size() != 4 || c[0].first != "github" || c[1].first != "event" || c[2].first != "inputs")
-    return;
+  const std::string input = event_input(chain(cond));
   for (const auto& in : wf_.inputs) {
-    if (in.name == c[3].first && in.type == "boolean")
+    if (!input.empty() && in.name == input && in.type == "boolean")
       diags_.error(expr_start(cond), "type-mismatch",
                    render_expr(cond) +
                        " is the text \"true\" or \"false\", and GitHub reads any text but \"\" as "
