@@ -108,16 +108,15 @@ class ForkCredentials {
 
   void run() {
     for (const Entry& entry : entries()) {
-      entry_ = &entry;
       for (const auto& w : program_.workflows) {
         const Value* on = w->body->get("on");
         if (!on) continue;
         for (const char* trigger : entry.triggers) {
           if (!on->field(trigger)) continue;
           // Only pull_request runs without the repository's token.
-          privileged_ =
+          const bool privileged =
               std::string(trigger) == "workflow_run" || on->field("pull_request_target") != nullptr;
-          visit(*w, false, file_name(w->file));
+          visit(*w, {&entry, privileged}, false, file_name(w->file));
           break;
         }
       }
@@ -125,40 +124,50 @@ class ForkCredentials {
   }
 
  private:
-  // The jobs of wf, reached from entry_'s trigger by `path` (ci.yml -> ...);
-  // guarded when a calling job's condition already excludes forks.
-  void visit(const WorkflowModel& wf, bool guarded, const std::string& path) {
-    if (!visited_.insert({&wf, guarded, entry_, privileged_}).second) return;
+  // How the workflows a visit reaches were started: the entry's trigger,
+  // and whether the run has the repository's token and secrets for a
+  // fork's pull request (pull_request_target, workflow_run).
+  struct Start {
+    const Entry* entry;
+    bool privileged;
+    auto key() const { return std::make_pair(entry, privileged); }
+  };
+
+  // The jobs of wf, reached from start by `path` (ci.yml -> ...); guarded
+  // when a calling job's condition already excludes forks.
+  void visit(const WorkflowModel& wf, const Start& start, bool guarded, const std::string& path) {
+    if (!visited_.insert({&wf, guarded, start.key()}).second) return;
+    const std::string& fork = start.entry->fork;
     const Value* jobs = wf.body->get("jobs");
     if (!jobs) return;
     for (const auto& j : jobs->fields) {
       const Value& job = *j.value;
-      const bool job_guarded = guarded || excludes_forks(job.get("if"), entry_->fork);
+      const bool job_guarded = guarded || excludes_forks(job.get("if"), fork);
       if (const WorkflowModel* callee = called_workflow(program_, job)) {
-        visit(*callee, job_guarded, path + " -> " + file_name(callee->file));
+        visit(*callee, start, job_guarded, path + " -> " + file_name(callee->file));
         continue;
       }
       if (job_guarded) continue;
       for (const char* key : {"env", "container", "services"}) {
         if (const Field* f = job.field(key)) {
           if (std::string s = secret_read(*f->value); !s.empty())
-            report(f->key_pos, "job \"" + j.key + "\" reads " + s + " in its " + key, path,
+            report(start, f->key_pos, "job \"" + j.key + "\" reads " + s + " in its " + key, path,
                    "the job");
         }
       }
       const Value* steps = job.get("steps");
       if (!steps) continue;
       for (const auto& s : steps->items) {
-        if (excludes_forks(s->get("if"), entry_->fork)) continue;
+        if (excludes_forks(s->get("if"), fork)) continue;
         const std::string name = s->get("name") && s->get("name")->is_string()
                                      ? "step \"" + s->get("name")->text + "\""
                                      : "a step";
         const Value* uses = s->get("uses");
         const Value* perms = uses && uses->tag == "action" ? uses->get("permissions") : nullptr;
         const Value* oidc = perms ? perms->get("id-token") : nullptr;
-        if (privileged_) {
+        if (start.privileged) {
           if (std::string read = fork_code_read(*s); !read.empty()) {
-            report(s->field("uses")->key_pos,
+            report(start, s->field("uses")->key_pos,
                    name + " checks out the fork's code (" + read +
                        ") into a job that has the repository's token (the checkout keeps it in "
                        ".git/config) and caches",
@@ -167,7 +176,7 @@ class ForkCredentials {
           }
         }
         if (oidc && oidc->is_string() && oidc->text == "write") {
-          report(s->field("uses")->key_pos,
+          report(start, s->field("uses")->key_pos,
                  name + " uses an action that needs an OIDC token (id-token: write)", path,
                  "the step or its job");
           continue;
@@ -175,7 +184,7 @@ class ForkCredentials {
         for (const auto& f : s->fields) {
           if (f.key == "if") continue;
           if (std::string secret = secret_read(*f.value); !secret.empty()) {
-            report(f.key_pos, name + " reads " + secret, path, "the step or its job");
+            report(start, f.key_pos, name + " reads " + secret, path, "the step or its job");
             break;
           }
         }
@@ -183,14 +192,15 @@ class ForkCredentials {
     }
   }
 
-  void report(const Pos& at, const std::string& what, const std::string& path,
+  void report(const Start& start, const Pos& at, const std::string& what, const std::string& path,
               const std::string& where) {
+    const Entry& entry = *start.entry;
     // A step a template writes is one place, whatever workflows it is in.
-    if (!reported_.insert({to_string(at), entry_}).second) return;
+    if (!reported_.insert({to_string(at), &entry}).second) return;
     diags_.error(
         at, "fork-credentials",
-        what + ", and " + entry_->started + " (" + path + "): " + entry_->why + "; add !" +
-            entry_->fork + " to the if of " + where +
+        what + ", and " + entry.started + " (" + path + "): " + entry.why + "; add !" + entry.fork +
+            " to the if of " + where +
             (path.find(" -> ") != std::string::npos ? ", or of the job that calls its workflow"
                                                     : "") +
             " (with && beside any other condition)");
@@ -198,11 +208,7 @@ class ForkCredentials {
 
   const Program& program_;
   Diagnostics& diags_;
-  const Entry* entry_ = nullptr;
-  // Whether the run has the repository's token and secrets for a fork's
-  // pull request (pull_request_target, workflow_run).
-  bool privileged_ = false;
-  std::set<std::tuple<const WorkflowModel*, bool, const Entry*, bool>> visited_;
+  std::set<std::tuple<const WorkflowModel*, bool, std::pair<const Entry*, bool>>> visited_;
   std::set<std::pair<std::string, const Entry*>> reported_;
 };
 
