@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "check_limits.h"
+#include "expr_chain.h"
 
 namespace pipec {
 namespace {
@@ -36,9 +37,8 @@ bool same_value(const Value& group, bool one_workflow) {
     if (e.kind == Expr::Kind::Name && e.text != "github" && e.text != "vars" &&
         !(one_workflow && e.text == "inputs"))
       same = false;
-    if (e.kind == Expr::Kind::Member && e.text == "job" &&
-        e.operands[0]->kind == Expr::Kind::Name && e.operands[0]->text == "github")
-      same = false;
+    const Chain c = chain(e);
+    if (c.size() == 2 && c[0].first == "github" && c[1].first == "job") same = false;
   });
   return same;
 }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "expr_chain.h"
 #include "render_expr.h"
 
 namespace pipec {
@@ -160,9 +161,9 @@ void ContextChecker::job(const Value& j) {
       check(v, {whose, kJobOutputs, {}, "; " + dropped + instead});
       // The run's token is such a secret too.
       each_runtime(v, [&](const Expr& e) {
-        if (e.kind == Expr::Kind::Member && e.text == "token" &&
-            e.operands[0]->kind == Expr::Kind::Name && e.operands[0]->text == "github")
-          diags_.error(e.operands[0]->pos, "secret-output",
+        const Chain c = chain(e);
+        if (c.size() == 2 && c[0].first == "github" && c[1].first == "token")
+          diags_.error(c[0].second, "secret-output",
                        "github.token is the run's token, a secret, and " + dropped +
                            "; the jobs that need it read github.token themselves");
       });
