@@ -46,12 +46,8 @@ bool same_value(const Value& group, bool one_workflow) {
 // A job whose matrix legs may run side by side: more than one leg (where
 // that is known here), and no max-parallel of 1.
 bool legs_run_together(const Value& job) {
-  const Value* strategy = job.get("strategy");
-  const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
-  if (!matrix) return false;
-  size_t legs = 0;
-  if (matrix->kind == Value::Kind::Object && matrix_jobs(*matrix, legs) && legs <= 1) return false;
-  const Value* max = strategy->get("max-parallel");
+  if (!many_legs(job)) return false;
+  const Value* max = job.get("strategy")->get("max-parallel");
   return !(max && max->kind == Value::Kind::Number && max->text == "1");
 }
 

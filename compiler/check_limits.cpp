@@ -171,6 +171,14 @@ class LimitChecker {
 
 }  // namespace
 
+bool many_legs(const Value& job) {
+  const Value* strategy = job.get("strategy");
+  const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
+  if (!matrix) return false;
+  size_t legs = 0;
+  return !(matrix->kind == Value::Kind::Object && matrix_jobs(*matrix, legs) && legs <= 1);
+}
+
 bool matrix_jobs(const Value& matrix, size_t& n) {
   std::vector<const Field*> axes;
   const Value* include = nullptr;

@@ -23,4 +23,8 @@ void check_limits(const Program& program, Diagnostics& diags);
 // when that cannot be known here.
 bool matrix_jobs(const Value& matrix, size_t& n);
 
+// Whether a job has a matrix that makes more than one job, or may (a matrix
+// not known at compile time).
+bool many_legs(const Value& job);
+
 }  // namespace pipec
