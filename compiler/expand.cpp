@@ -588,6 +588,12 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           wf->inputs.push_back(input_decl(s, *this, scope, diags_));
         } else if (ctx == Ctx::Workflow && s.kind_word == "secret" && wf) {
           SecretDecl sec{s.name, s.name_pos, false, ""};
+          if (lower(s.name) == "github_token")
+            diags_.error(s.name_pos, "reserved",
+                         "a called workflow cannot declare a secret named " + s.name +
+                             ": GitHub refuses the file (\"would collide with system reserved "
+                             "name\"); it has the run's token already, as secrets.GITHUB_TOKEN and "
+                             "github.token");
           if (s.type && s.type->name != "string")
             diags_.error(s.type->pos, "type", "a secret is a string, not " + s.type->name);
           if (s.body) {
