@@ -43,14 +43,16 @@ std::string filter_pattern_error(std::string_view p, PatternKind kind) {
     if (bare == "." || bare == ".." || bare.substr(0, 2) == "./" || bare.substr(0, 3) == "../")
       return "a path pattern starts at the repository's root: no . or .. (dir/** rather than "
              "./dir/**)";
+    if (!bare.empty() && bare.front() == '/')
+      return "a path pattern starts at the repository's root, and no path from there starts "
+             "with / (dir/** rather than /dir/**)";
   }
   size_t i = 0;
   if (p[0] == '!') {
     if (p.size() == 1) return "! negates the pattern after it, and there is none";
     i = 1;
-  } else if (ref && p[0] == '/') {
-    return "no branch or tag name starts with /";
   }
+  if (ref && p[i] == '/') return "no branch or tag name starts with /";
   bool after_char = false;  // the previous token is a character ? and + can repeat
   char last = 0;
   for (; i < p.size(); ++i) {

@@ -48,6 +48,7 @@ TEST_CASE("branch and tag patterns are git ref names") {
   CHECK(ref("a\\*") == "no branch or tag name holds a space, ~, ^, :, [, ? or *");
   CHECK(ref("a\\b") == "\\ escapes only [, ?, +, *, \\ and ! in a branch or tag pattern");
   CHECK(ref("/main") == "no branch or tag name starts with /");
+  CHECK(ref("!/main") == "no branch or tag name starts with /");
   CHECK(ref("release/") == "no branch or tag name ends with / or .");
   CHECK(ref("v1.") == "no branch or tag name ends with / or .");
   CHECK(path("docs/") == "");
@@ -60,6 +61,12 @@ TEST_CASE("path patterns start at the repository's root") {
   CHECK(path("..") == root);
   CHECK(path("./docs/**") == root);
   CHECK(path("!../x") == root);
+  const std::string slash =
+      "a path pattern starts at the repository's root, and no path from there starts with / "
+      "(dir/** rather than /dir/**)";
+  CHECK(path("/docs/**") == slash);
+  CHECK(path("!/README.md") == slash);
+  CHECK(path("/") == slash);
   CHECK(path(" docs/**") == "a path pattern has no spaces at its ends");
   CHECK(path("docs/** ") == "a path pattern has no spaces at its ends");
 }
