@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "check_calls.h"
+#include "check_artifact_order.h"
 #include "check_artifacts.h"
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
@@ -153,6 +154,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_fork_credentials(c.program, c.diags);
   check_concurrency(c.program, c.diags);
   check_artifacts(c.program, c.diags);
+  for (const auto& wf : c.program.workflows) check_artifact_order(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);
   if (c.diags.has_errors()) return c;
