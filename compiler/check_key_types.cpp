@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ascii.h"
@@ -80,17 +81,30 @@ const std::vector<Trigger> kTriggers = {
     {"repository_dispatch", {"types"}, {}},
 };
 
-// GitHub's hosted runner labels, as actionlint knows them.
+// GitHub's hosted runner labels, as actionlint knows them, less those of
+// retired images.
 // clang-format off
 const std::vector<std::string> kHostedLabels = {
-    "windows-latest", "windows-latest-8-cores", "windows-2025", "windows-2022", "windows-2019",
+    "windows-latest", "windows-latest-8-cores", "windows-2025", "windows-2022",
     "ubuntu-latest", "ubuntu-latest-4-cores", "ubuntu-latest-8-cores", "ubuntu-latest-16-cores",
-    "ubuntu-24.04", "ubuntu-24.04-arm", "ubuntu-22.04", "ubuntu-22.04-arm", "ubuntu-20.04",
+    "ubuntu-24.04", "ubuntu-24.04-arm", "ubuntu-22.04", "ubuntu-22.04-arm",
     "macos-latest", "macos-latest-xl", "macos-latest-xlarge", "macos-latest-large",
     "macos-15-xlarge", "macos-15-large", "macos-15", "macos-14-xl", "macos-14-xlarge", "macos-14-large", "macos-14",
-    "macos-13-xl", "macos-13-xlarge", "macos-13-large", "macos-13",
     "self-hosted", "x64", "arm", "arm64", "linux", "macos", "windows"};
 // clang-format on
+
+// Labels of images GitHub has retired (ubuntu-20.04 in April 2025,
+// windows-2019 in June 2025, macOS 13 in December 2025, and older ones):
+// no hosted runner takes their jobs, though actionlint still knows them.
+// Each with the label of the image that follows it.
+const std::vector<std::pair<std::string, std::string>> kRetiredLabels = {
+    {"ubuntu-20.04", "ubuntu-24.04"},     {"ubuntu-18.04", "ubuntu-24.04"},
+    {"ubuntu-16.04", "ubuntu-24.04"},     {"windows-2019", "windows-2025"},
+    {"windows-2016", "windows-2025"},     {"macos-13", "macos-15"},
+    {"macos-13-large", "macos-15-large"}, {"macos-13-xlarge", "macos-15-xlarge"},
+    {"macos-13-xl", "macos-15-xlarge"},   {"macos-12", "macos-15"},
+    {"macos-12-xl", "macos-15-xlarge"},   {"macos-11", "macos-15"},
+    {"macos-10.15", "macos-15"}};
 
 class KeyTypes {
  public:
@@ -698,12 +712,20 @@ class KeyTypes {
   void label(const Value& v) {
     if (!v.is_string() || v.is_blank() || v.text.find("${{") != std::string::npos) return;
     std::string l = lower(v.text);
-    if (std::find(kHostedLabels.begin(), kHostedLabels.end(), l) != kHostedLabels.end()) return;
     std::vector<std::string> known = kHostedLabels;
     for (const auto& [declared, pos] : program_.runner_labels) {
       if (lower(declared) == l) return;
       known.push_back(declared);
     }
+    for (const auto& [retired, next] : kRetiredLabels) {
+      if (l != retired) continue;
+      diags_.error(v.pos, "runner-label",
+                   "runner label \"" + v.text +
+                       "\" names a GitHub-hosted image GitHub has retired, and no hosted runner "
+                       "takes its jobs; use " + next);
+      return;
+    }
+    if (std::find(kHostedLabels.begin(), kHostedLabels.end(), l) != kHostedLabels.end()) return;
     diags_.error(v.pos, "runner-label",
                  "runner label \"" + v.text +
                      "\" is neither GitHub-hosted nor declared in runners { }" +
