@@ -14,6 +14,7 @@
 #include "check_artifacts.h"
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
+#include "check_env_names.h"
 #include "check_local_actions.h"
 #include "check_contexts.h"
 #include "check_fork_credentials.h"
@@ -150,6 +151,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_code_inputs(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_local_actions(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_env_names(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
   check_concurrency(c.program, c.diags);

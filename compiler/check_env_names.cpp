@@ -1,0 +1,64 @@
+#include "check_env_names.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace pipec {
+namespace {
+
+// GitHub's default variables (docs: "Variables reference"), but CI, which a
+// workflow may set for now, and RUNNER_DEBUG, which GitHub sets only when
+// debug logging is on.
+// clang-format off
+const std::vector<std::string> kDefaults = {
+    "GITHUB_ACTION", "GITHUB_ACTION_PATH", "GITHUB_ACTION_REPOSITORY", "GITHUB_ACTIONS",
+    "GITHUB_ACTOR", "GITHUB_ACTOR_ID", "GITHUB_API_URL", "GITHUB_BASE_REF", "GITHUB_ENV",
+    "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_GRAPHQL_URL", "GITHUB_HEAD_REF",
+    "GITHUB_JOB", "GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_REF", "GITHUB_REF_NAME",
+    "GITHUB_REF_PROTECTED", "GITHUB_REF_TYPE", "GITHUB_REPOSITORY", "GITHUB_REPOSITORY_ID",
+    "GITHUB_REPOSITORY_OWNER", "GITHUB_REPOSITORY_OWNER_ID", "GITHUB_RETENTION_DAYS",
+    "GITHUB_RUN_ATTEMPT", "GITHUB_RUN_ID", "GITHUB_RUN_NUMBER", "GITHUB_SERVER_URL",
+    "GITHUB_SHA", "GITHUB_STEP_SUMMARY", "GITHUB_TRIGGERING_ACTOR",
+    "GITHUB_WORKFLOW", "GITHUB_WORKFLOW_REF", "GITHUB_WORKFLOW_SHA", "GITHUB_WORKSPACE",
+    "RUNNER_ARCH", "RUNNER_ENVIRONMENT", "RUNNER_NAME", "RUNNER_OS",
+    "RUNNER_TEMP", "RUNNER_TOOL_CACHE"};
+// clang-format on
+
+void check_env(const Value* env, const std::string& where, const std::string& instead,
+               Diagnostics& diags) {
+  if (!env || env->kind != Value::Kind::Object) return;
+  for (const auto& f : env->fields) {
+    if (std::find(kDefaults.begin(), kDefaults.end(), f.key) == kDefaults.end()) continue;
+    diags.error(f.key_pos, "default-env",
+                where + " sets " + f.key +
+                    ", one of GitHub's default variables, which a workflow cannot change: GitHub "
+                    "drops the entry and the step sees its own value; " +
+                    instead);
+  }
+}
+
+}  // namespace
+
+void check_env_names(const WorkflowModel& wf, Diagnostics& diags) {
+  const std::string file = file_name(wf.file);
+  const std::string own = "use a name of your own";
+  check_env(wf.body->get("env"), file + "'s env", own, diags);
+  const Value* jobs = wf.body->get("jobs");
+  if (!jobs) return;
+  for (const auto& j : jobs->fields) {
+    const std::string job = "job \"" + j.key + "\" in " + file;
+    check_env(j.value->get("env"), job, own, diags);
+    const Value* steps = j.value->get("steps");
+    if (!steps) continue;
+    for (const auto& s : steps->items) {
+      check_env(s->get("env"), "a step of " + job, own, diags);
+      // A tool's env parameters are given in args, and become the step's env.
+      if (s->get("tool"))
+        check_env(s->get("args"), "a tool step of " + job,
+                  "leave it out, or give the tool a flag for the value", diags);
+    }
+  }
+}
+
+}  // namespace pipec
