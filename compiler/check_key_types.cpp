@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <optional>
@@ -388,10 +389,55 @@ class KeyTypes {
                    "labels, or { group labels }");
   }
 
+  // Whether runs-on names one of GitHub's hosted images, written out, and
+  // no self-hosted runner: no "self-hosted" and no label declared in
+  // runners { }.
+  bool hosted_runner(const Value* runs_on) const {
+    if (!runs_on) return false;
+    std::vector<const Value*> labels;
+    if (runs_on->kind == Value::Kind::List) {
+      for (const auto& i : runs_on->items) labels.push_back(i.get());
+    } else {
+      labels.push_back(runs_on);
+    }
+    bool image = false;
+    for (const Value* label : labels) {
+      if (!label->is_string()) return false;
+      const std::string l = lower(label->text);
+      for (const auto& [declared, pos] : program_.runner_labels) {
+        if (lower(declared) == l) return false;
+      }
+      if (l == "self-hosted") return false;
+      image = image || l.rfind("ubuntu-", 0) == 0 || l.rfind("windows-", 0) == 0 ||
+              l.rfind("macos-", 0) == 0;
+    }
+    return image;
+  }
+
+  // GitHub stops a job on its hosted runners after 6 hours, and any job
+  // after 5 days, whatever timeout-minutes asks for.
+  void timeout_cap(const Field& f, bool hosted) {
+    if (f.value->kind != Value::Kind::Number) return;
+    const double minutes = std::strtod(f.value->text.c_str(), nullptr);
+    if (hosted && minutes > 360)
+      diags_.error(f.value->pos, "limit",
+                   "job.timeout-minutes " + f.value->text +
+                       " is past the 360 minutes (6 hours) GitHub lets a job run on its hosted "
+                       "runners, and it stops the job then; a longer job needs a self-hosted runner");
+    else if (minutes > 7200)
+      diags_.error(f.value->pos, "limit",
+                   "job.timeout-minutes " + f.value->text +
+                       " is past the 7200 minutes (5 days) GitHub lets any job run, and it stops "
+                       "the job then");
+  }
+
   void job(const Value& j) {
     job_os_ = job_os(j.get("runs-on"));
     each(j, [&](const Field& f) {
-      if (f.key == "timeout-minutes") number(f, "job.timeout-minutes", false);
+      if (f.key == "timeout-minutes") {
+        number(f, "job.timeout-minutes", false);
+        timeout_cap(f, hosted_runner(j.get("runs-on")));
+      }
       if (f.key == "continue-on-error") boolean(f, "job.continue-on-error");
       if (f.key == "concurrency") concurrency(f, "job");
       if (f.key == "defaults") defaults(f, "job");
