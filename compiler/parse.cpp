@@ -20,6 +20,19 @@
 namespace pipec {
 namespace {
 
+// A number as YAML and GitHub read it back: no leading zeros, no trailing
+// zeros after the point, no sign on zero.
+std::string number_as_read(const std::string& text) {
+  const bool negative = text[0] == '-';
+  const size_t point = text.find('.');
+  std::string whole = text.substr(negative, point == std::string::npos ? std::string::npos : point - negative);
+  std::string fraction = point == std::string::npos ? "" : text.substr(point + 1);
+  whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size() - 1));
+  fraction.erase(fraction.find_last_not_of('0') + 1);
+  const bool zero = whole == "0" && fraction.empty();
+  return (negative && !zero ? "-" : "") + whole + (fraction.empty() ? "" : "." + fraction);
+}
+
 using P = pipec_antlr::PipeParser;
 
 // Maps positions of a piece of text (an interpolation inside a string) back
@@ -406,6 +419,13 @@ class Builder {
       whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size() - 1));
       if (whole.size() > 16 || (whole.size() == 16 && whole > "9007199254740992"))
         diags_.error(e->pos, "syntax", "number " + e->text + " is past 2^53, which GitHub cannot read exactly; write it as text");
+      else if (const std::string read = number_as_read(e->text); read != e->text)
+        diags_.error(e->pos, "syntax",
+                     "number " + e->text +
+                         " is not read as written: GitHub reads a number without leading zeros, "
+                         "zeros that end its fraction or a sign on zero (a python-version of 3.10 "
+                         "is 3.1); write \"" +
+                         e->text + "\" for the text, or " + read);
       return e;
     }
     if (auto* x = dynamic_cast<P::BoolLitContext*>(c)) {
