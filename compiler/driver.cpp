@@ -15,6 +15,7 @@
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
 #include "check_env_names.h"
+#include "check_event_fields.h"
 #include "check_local_actions.h"
 #include "check_contexts.h"
 #include "check_fork_credentials.h"
@@ -152,6 +153,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_code_inputs(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_local_actions(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_env_names(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_event_fields(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
   check_concurrency(c.program, c.diags);
