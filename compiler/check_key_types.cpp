@@ -224,10 +224,9 @@ class KeyTypes {
                           "cmd, powershell, pwsh or python");
   }
 
-  // The system a job's runs-on names, read as actionlint reads the labels of
-  // GitHub's runners (windows-*, ubuntu-*, macos-*, and the words windows,
-  // linux and macos); "" when no label says, or two disagree.
-  static std::string job_os(const Value* runs_on) {
+  // The labels a job's runs-on writes out (in lower case), in a list, a
+  // { group labels } block or alone.
+  static std::vector<std::string> literal_labels(const Value* runs_on) {
     std::vector<const Value*> labels;
     const Value* l = runs_on && runs_on->kind == Value::Kind::Object ? runs_on->get("labels") : runs_on;
     if (l && l->kind == Value::Kind::List) {
@@ -235,19 +234,59 @@ class KeyTypes {
     } else if (l) {
       labels.push_back(l);
     }
-    std::string os;
+    std::vector<std::string> out;
     for (const Value* label : labels) {
-      if (!label->is_string() || !label->parts.empty()) continue;
-      const std::string x = lower(label->text);
-      std::string k = x == "windows" || x.rfind("windows-", 0) == 0 ? "Windows"
-                      : x == "linux" || x == "macos" || x.rfind("ubuntu-", 0) == 0 || x.rfind("macos-", 0) == 0
-                          ? "Linux or macOS"
-                          : "";
+      if (label->is_string()) out.push_back(lower(label->text));
+    }
+    return out;
+  }
+
+  // The system a label names, as actionlint reads the labels of GitHub's
+  // runners (windows-*, ubuntu-*, macos-*, and the words windows, linux and
+  // macos); "" for any other label.
+  static std::string label_system(const std::string& x) {
+    if (x == "windows" || x.rfind("windows-", 0) == 0) return "Windows";
+    if (x == "macos" || x.rfind("macos-", 0) == 0) return "macOS";
+    if (x == "linux" || x.rfind("ubuntu-", 0) == 0) return "Linux";
+    return "";
+  }
+
+  // The system a job's runs-on names, for its shells: "Windows" or "Linux
+  // or macOS"; "" when no label says, or two disagree.
+  static std::string job_os(const Value* runs_on) {
+    std::string os;
+    for (const auto& x : literal_labels(runs_on)) {
+      std::string k = label_system(x);
       if (k.empty()) continue;
+      if (k != "Windows") k = "Linux or macOS";
       if (!os.empty() && os != k) return "";
       os = k;
     }
     return os;
+  }
+
+  // GitHub runs containers (a job's container, its services, a docker://
+  // step) on Linux only: on a Windows or macOS runner the job fails.
+  void containers(const Value& job) {
+    std::string system;
+    for (const auto& x : literal_labels(job.get("runs-on"))) {
+      if (label_system(x) == "Windows" || label_system(x) == "macOS") system = label_system(x);
+    }
+    if (system.empty()) return;
+    auto report = [&](const Pos& at, const std::string& what) {
+      diags_.error(at, "container-os",
+                   what + ": GitHub runs containers on Linux runners only, and this job runs on " +
+                       system + " (runs-on)");
+    };
+    if (const Field* c = job.field("container")) report(c->key_pos, "job.container");
+    if (const Field* c = job.field("services")) report(c->key_pos, "job.services");
+    const Value* steps = job.get("steps");
+    if (!steps || steps->kind != Value::Kind::List) return;
+    for (const auto& st : steps->items) {
+      const Value* uses = st->get("uses");
+      if (uses && uses->is_string() && uses->text.rfind("docker://", 0) == 0)
+        report(uses->pos, "a step that uses " + uses->text);
+    }
   }
 
   void concurrency(const Field& f, const std::string& where) {
@@ -420,10 +459,11 @@ class KeyTypes {
     if (f.value->kind != Value::Kind::Number) return;
     const double minutes = std::strtod(f.value->text.c_str(), nullptr);
     if (hosted && minutes > 360)
-      diags_.error(f.value->pos, "limit",
-                   "job.timeout-minutes " + f.value->text +
-                       " is past the 360 minutes (6 hours) GitHub lets a job run on its hosted "
-                       "runners, and it stops the job then; a longer job needs a self-hosted runner");
+      diags_.error(
+          f.value->pos, "limit",
+          "job.timeout-minutes " + f.value->text +
+              " is past the 360 minutes (6 hours) GitHub lets a job run on its hosted "
+              "runners, and it stops the job then; a longer job needs a self-hosted runner");
     else if (minutes > 7200)
       diags_.error(f.value->pos, "limit",
                    "job.timeout-minutes " + f.value->text +
@@ -433,6 +473,7 @@ class KeyTypes {
 
   void job(const Value& j) {
     job_os_ = job_os(j.get("runs-on"));
+    containers(j);
     each(j, [&](const Field& f) {
       if (f.key == "timeout-minutes") {
         number(f, "job.timeout-minutes", false);
@@ -768,7 +809,8 @@ class KeyTypes {
       diags_.error(v.pos, "runner-label",
                    "runner label \"" + v.text +
                        "\" names a GitHub-hosted image GitHub has retired, and no hosted runner "
-                       "takes its jobs; use " + next);
+                       "takes its jobs; use " +
+                       next);
       return;
     }
     if (std::find(kHostedLabels.begin(), kHostedLabels.end(), l) != kHostedLabels.end()) return;

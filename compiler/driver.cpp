@@ -9,19 +9,19 @@
 #include <set>
 #include <sstream>
 
-#include "check_calls.h"
 #include "check_artifact_order.h"
 #include "check_artifacts.h"
+#include "check_calls.h"
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
-#include "check_env_names.h"
-#include "check_event_fields.h"
-#include "check_local_actions.h"
 #include "check_contexts.h"
 #include "check_fork_credentials.h"
 #include "check_copies.h"
+#include "check_env_names.h"
+#include "check_event_fields.h"
 #include "check_key_types.h"
 #include "check_limits.h"
+#include "check_local_actions.h"
 #include "check_outputs.h"
 #include "check_refs.h"
 #include "check_types.h"

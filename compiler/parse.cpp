@@ -25,7 +25,8 @@ namespace {
 std::string number_as_read(const std::string& text) {
   const bool negative = text[0] == '-';
   const size_t point = text.find('.');
-  std::string whole = text.substr(negative, point == std::string::npos ? std::string::npos : point - negative);
+  std::string whole =
+      text.substr(negative, point == std::string::npos ? std::string::npos : point - negative);
   std::string fraction = point == std::string::npos ? "" : text.substr(point + 1);
   whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size() - 1));
   fraction.erase(fraction.find_last_not_of('0') + 1);
