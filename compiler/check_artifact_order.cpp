@@ -11,7 +11,6 @@ namespace {
 struct Transfer {
   std::string job;  // the job of wf that runs it, itself or through a call
   const Value* name;
-  Pos pos;
 };
 
 class Order {
@@ -35,9 +34,10 @@ class Order {
       const std::set<std::string> before = ancestors(d.job);
       for (const Transfer& u : uploads_) {
         if (u.job == d.job || before.count(u.job) || text_of(*u.name) != text) continue;
-        diags_.error(d.pos, "artifact-order",
+        diags_.error(d.name->pos, "artifact-order",
                      "job \"" + d.job + "\" in " + file_name(wf_.file) + " downloads artifact \"" +
-                         text + "\", which job \"" + u.job + "\" uploads (" + to_string(u.pos) +
+                         text + "\", which job \"" + u.job + "\" uploads (" +
+                         to_string(u.name->pos) +
                          "), but does not need it: GitHub may run the two at once, and the "
                          "download fails (\"Artifact not found\"); add " +
                          u.job + " to the needs of " + d.job);
@@ -66,9 +66,9 @@ class Order {
       const Value* name = with ? with->get("name") : nullptr;
       if (!name || (name->kind != Value::Kind::String && name->kind != Value::Kind::Runtime))
         continue;
-      if (action == "actions/upload-artifact") uploads_.push_back({job, name, name->pos});
+      if (action == "actions/upload-artifact") uploads_.push_back({job, name});
       if (action == "actions/download-artifact" && !with->get("run-id") && !with->get("repository"))
-        downloads_.push_back({job, name, name->pos});
+        downloads_.push_back({job, name});
     }
   }
 

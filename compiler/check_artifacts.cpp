@@ -10,9 +10,9 @@
 namespace pipec {
 namespace {
 
-// Whether v reads only the named contexts (and literal text).
 using Contexts = std::vector<std::string>;
 
+// Whether v reads only the named contexts (and literal text).
 bool reads_only(const Value& v, const Contexts& contexts) {
   bool only = true;
   each_runtime(v, [&](const Expr& e) {
@@ -80,12 +80,11 @@ class Artifacts {
     if (overwrite && !replaces && scalar_text(*overwrite) != "false") return;  // not known here
     const Pos& at = name ? name->pos : step.pos;
     if (!reported_.insert({to_string(at), legs}).second) return;
-    const std::string what = replaces ? "with overwrite, each leg deletes the artifact the leg "
-                                        "before it uploaded, and the run "
-                                        "keeps one leg's files"
-                                      : "upload-artifact fails in every leg but the first (\"an "
-                                        "artifact with this name already "
-                                        "exists on the workflow run\")";
+    const std::string what =
+        replaces ? "with overwrite, each leg deletes the artifact of the leg before it, and the "
+                   "run keeps one leg's files"
+                 : "upload-artifact fails in every leg but the first (\"an artifact with this "
+                   "name already exists on the workflow run\")";
     diags_.error(at, "artifact-legs",
                  "artifact " +
                      (name ? "\"" + text_of(*name) + "\""

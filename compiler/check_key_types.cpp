@@ -432,17 +432,13 @@ class KeyTypes {
   // no self-hosted runner: no "self-hosted" and no label declared in
   // runners { }.
   bool hosted_runner(const Value* runs_on) const {
-    if (!runs_on) return false;
-    std::vector<const Value*> labels;
-    if (runs_on->kind == Value::Kind::List) {
-      for (const auto& i : runs_on->items) labels.push_back(i.get());
-    } else {
-      labels.push_back(runs_on);
-    }
+    if (!runs_on || runs_on->kind == Value::Kind::Object) return false;
+    const std::vector<std::string> labels = literal_labels(runs_on);
+    // A label from an expression may name any runner.
+    if (labels.size() != (runs_on->kind == Value::Kind::List ? runs_on->items.size() : 1))
+      return false;
     bool image = false;
-    for (const Value* label : labels) {
-      if (!label->is_string()) return false;
-      const std::string l = lower(label->text);
+    for (const auto& l : labels) {
       for (const auto& [declared, pos] : program_.runner_labels) {
         if (lower(declared) == l) return false;
       }

@@ -42,14 +42,13 @@ void check_job(const Value& steps, const WorkflowModel& wf, const std::string& j
       for (const auto& d : folders) {
         if (f == d || f.rfind(d + "/", 0) == 0) return;
       }
-      const std::string failure = ": GitHub fails the step (\"Can't find 'action.yml'\"); ";
+      const std::string fails = ": GitHub fails the step (\"Can't find 'action.yml'\"); ";
       const std::string what =
-          folders.empty()
-              ? "no step before it checks that path out, and a job starts with an empty "
-                "workspace" +
-                    failure + "check the repository out in an earlier step"
-              : "the checkout before it puts its repository in " + folders.back() + "/" + failure +
-                    "write uses = \"./" + folders.back() + "/" + f + "\"";
+          folders.empty() ? "no step before it checks that path out, and a job starts with an "
+                            "empty workspace" +
+                                fails + "check the repository out in an earlier step"
+                          : "the checkout before it puts its repository in " + folders.back() +
+                                "/" + fails + "write uses = \"./" + folders.back() + "/" + f + "\"";
       diags.error(s->get("uses")->pos, "local-action",
                   "job \"" + job + "\" in " + file_name(wf.file) + " uses the action at " + path +
                       ", but " + what);
