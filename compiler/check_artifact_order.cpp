@@ -19,9 +19,7 @@ class Order {
       : wf_(wf), program_(program), diags_(diags) {}
 
   void run() {
-    const Value* jobs = wf_.body->get("jobs");
-    if (!jobs) return;
-    for (const auto& j : jobs->fields) {
+    for (const auto& j : jobs_of(*wf_.body)) {
       if (const Value* needs = j.value->get("needs")) {
         for (const auto& n : needs->items) {
           if (n->is_string()) needs_[j.key].push_back(n->text);
@@ -53,14 +51,10 @@ class Order {
     // check_limits refuses deeper calls; this only stops a cycle.
     if (depth > 10) return;
     if (const WorkflowModel* callee = called_workflow(program_, body)) {
-      if (const Value* jobs = callee->body->get("jobs")) {
-        for (const auto& j : jobs->fields) collect(job, *j.value, depth + 1);
-      }
+      for (const auto& j : jobs_of(*callee->body)) collect(job, *j.value, depth + 1);
       return;
     }
-    const Value* steps = body.get("steps");
-    if (!steps) return;
-    for (const auto& s : steps->items) {
+    for (const auto& s : steps_of(body)) {
       const std::string action = action_repo(*s);
       const Value* with = s->get("with");
       const Value* name = with ? with->get("name") : nullptr;

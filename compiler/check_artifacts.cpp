@@ -38,17 +38,14 @@ class Artifacts {
   void visit(const WorkflowModel& wf, const std::string& legs, const std::string& path, int depth) {
     // check_limits refuses deeper calls; this only stops a cycle.
     if (depth > 10) return;
-    const Value* jobs = wf.body->get("jobs");
-    if (!jobs) return;
-    for (const auto& j : jobs->fields) {
+    for (const auto& j : jobs_of(*wf.body)) {
       const std::string job = "job \"" + j.key + "\" in " + file_name(wf.file);
       const bool matrix = legs.empty() && many_legs(*j.value);
       if (const WorkflowModel* callee = called_workflow(program_, *j.value)) {
         visit(*callee, matrix ? job : legs, path + " -> " + file_name(callee->file), depth + 1);
         continue;
       }
-      const Value* steps = j.value->get("steps");
-      if (!steps || (!matrix && legs.empty())) continue;
+      if (!matrix && legs.empty()) continue;
       // What is the same in every leg: in the matrix job, all but the
       // matrix; in a workflow its legs call, not the inputs, and the
       // called job's own matrix only when it reads no input either.
@@ -56,7 +53,7 @@ class Artifacts {
       if (matrix) same.push_back("inputs");
       const Value* strategy = j.value->get("strategy");
       if (!matrix && (!strategy || reads_only(*strategy, same))) same.push_back("matrix");
-      for (const auto& s : steps->items) {
+      for (const auto& s : steps_of(*j.value)) {
         if (action_repo(*s) == "actions/upload-artifact")
           upload(*s, same, matrix ? job : legs, path,
                  matrix ? "a matrix value" : "a value of that matrix, through an input,");

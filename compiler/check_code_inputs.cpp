@@ -20,12 +20,8 @@ void check_script(const Value& script, Diagnostics& diags) {
 }  // namespace
 
 void check_code_inputs(const WorkflowModel& wf, Diagnostics& diags) {
-  const Value* jobs = wf.body->get("jobs");
-  if (!jobs) return;
-  for (const auto& j : jobs->fields) {
-    const Value* steps = j.value->get("steps");
-    if (!steps) continue;
-    for (const auto& s : steps->items) {
+  for (const auto& j : jobs_of(*wf.body)) {
+    for (const auto& s : steps_of(*j.value)) {
       const Value* with = s->get("with");
       const Value* script = with ? with->get("script") : nullptr;
       if (script && action_repo(*s) == "actions/github-script") check_script(*script, diags);

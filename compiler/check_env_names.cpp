@@ -44,14 +44,10 @@ void check_env_names(const WorkflowModel& wf, Diagnostics& diags) {
   const std::string file = file_name(wf.file);
   const std::string own = "use a name of your own";
   check_env(wf.body->get("env"), file + "'s env", own, diags);
-  const Value* jobs = wf.body->get("jobs");
-  if (!jobs) return;
-  for (const auto& j : jobs->fields) {
+  for (const auto& j : jobs_of(*wf.body)) {
     const std::string job = "job \"" + j.key + "\" in " + file;
     check_env(j.value->get("env"), job, own, diags);
-    const Value* steps = j.value->get("steps");
-    if (!steps) continue;
-    for (const auto& s : steps->items) {
+    for (const auto& s : steps_of(*j.value)) {
       check_env(s->get("env"), "a step of " + job, own, diags);
       // A tool's env parameters are given in args, and become the step's env.
       if (s->get("tool"))

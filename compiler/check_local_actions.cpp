@@ -32,10 +32,10 @@ bool checkout_folder(const Value& step, std::string& where) {
   return true;
 }
 
-void check_job(const Value& steps, const WorkflowModel& wf, const std::string& job,
+void check_job(const Value& body, const WorkflowModel& wf, const std::string& job,
                Diagnostics& diags) {
   std::vector<std::string> folders;  // where the checkouts before put their repositories
-  for (const auto& s : steps.items) {
+  for (const auto& s : steps_of(body)) {
     const std::string path = local_path(*s);
     if (!path.empty()) {
       const std::string f = folder(path);
@@ -64,11 +64,7 @@ void check_job(const Value& steps, const WorkflowModel& wf, const std::string& j
 }  // namespace
 
 void check_local_actions(const WorkflowModel& wf, Diagnostics& diags) {
-  const Value* jobs = wf.body->get("jobs");
-  if (!jobs) return;
-  for (const auto& j : jobs->fields) {
-    if (const Value* steps = j.value->get("steps")) check_job(*steps, wf, j.key, diags);
-  }
+  for (const auto& j : jobs_of(*wf.body)) check_job(*j.value, wf, j.key, diags);
 }
 
 }  // namespace pipec

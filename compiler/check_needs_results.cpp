@@ -67,9 +67,7 @@ void conjuncts(const Expr& e, const std::string& job, const WorkflowModel& wf, D
 }  // namespace
 
 void check_needs_results(const WorkflowModel& wf, Diagnostics& diags) {
-  const Value* jobs = wf.body->get("jobs");
-  if (!jobs) return;
-  for (const auto& j : jobs->fields) {
+  for (const auto& j : jobs_of(*wf.body)) {
     const Value* cond = j.value->get("if");
     // A job without needs reads no results (check_refs says so).
     if (!cond || cond->kind != Value::Kind::Runtime || !j.value->get("needs") ||

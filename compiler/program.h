@@ -116,6 +116,20 @@ struct Program {
   std::map<std::string, std::shared_ptr<const Template>> templates;
 };
 
+// The jobs of a workflow's body, in order; none when it has no jobs.
+inline const std::vector<Field>& jobs_of(const Value& workflow) {
+  static const std::vector<Field> none;
+  const Value* jobs = workflow.get("jobs");
+  return jobs && jobs->kind == Value::Kind::Object ? jobs->fields : none;
+}
+
+// The steps of a job, in order; none for a job that calls a workflow.
+inline const std::vector<ValuePtr>& steps_of(const Value& job) {
+  static const std::vector<ValuePtr> none;
+  const Value* steps = job.get("steps");
+  return steps && steps->kind == Value::Kind::List ? steps->items : none;
+}
+
 // The workflow a job calls (uses = TEMPLATE(...)); null for a job that runs
 // steps or calls a workflow outside these pipelines.
 inline const WorkflowModel* called_workflow(const Program& program, const Value& job) {
