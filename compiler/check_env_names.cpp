@@ -25,34 +25,31 @@ const std::vector<std::string> kDefaults = {
     "RUNNER_TEMP", "RUNNER_TOOL_CACHE"};
 // clang-format on
 
-void check_env(const Value* env, const std::string& where, const std::string& instead,
-               Diagnostics& diags) {
+void check_env(const Value* env, const std::string& where, Diagnostics& diags) {
   if (!env || env->kind != Value::Kind::Object) return;
   for (const auto& f : env->fields) {
-    if (std::find(kDefaults.begin(), kDefaults.end(), f.key) == kDefaults.end()) continue;
+    if (!github_default_variable(f.key)) continue;
     diags.error(f.key_pos, "default-env",
                 where + " sets " + f.key +
                     ", one of GitHub's default variables, which a workflow cannot change: GitHub "
-                    "drops the entry and the step sees its own value; " +
-                    instead);
+                    "drops the entry and the step sees its own value; use a name of your own");
   }
 }
 
 }  // namespace
 
+bool github_default_variable(const std::string& name) {
+  return std::find(kDefaults.begin(), kDefaults.end(), name) != kDefaults.end();
+}
+
 void check_env_names(const WorkflowModel& wf, Diagnostics& diags) {
   const std::string file = file_name(wf.file);
-  const std::string own = "use a name of your own";
-  check_env(wf.body->get("env"), file + "'s env", own, diags);
+  check_env(wf.body->get("env"), file + "'s env", diags);
   for (const auto& j : jobs_of(*wf.body)) {
     const std::string job = "job \"" + j.key + "\" in " + file;
-    check_env(j.value->get("env"), job, own, diags);
+    check_env(j.value->get("env"), job, diags);
     for (const auto& s : steps_of(*j.value)) {
-      check_env(s->get("env"), "a step of " + job, own, diags);
-      // A tool's env parameters are given in args, and become the step's env.
-      if (s->get("tool"))
-        check_env(s->get("args"), "a tool step of " + job,
-                  "leave it out, or give the tool a flag for the value", diags);
+      check_env(s->get("env"), "a step of " + job, diags);
     }
   }
 }

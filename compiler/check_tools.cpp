@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "check_env_names.h"
 #include "cpp_names.h"
 
 namespace pipec {
@@ -293,11 +294,18 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
         for (const auto& p : *list) {
           const Field* a = args ? args->field(p.name) : nullptr;
           if (!a) {
-            // GitHub sets GITHUB_* and RUNNER_* for every step.
-            bool from_github = p.name.rfind("GITHUB_", 0) == 0 || p.name.rfind("RUNNER_", 0) == 0;
-            if (p.required && !p.default_value && !from_github)
+            if (p.required && !p.default_value && !github_default_variable(p.name))
               diags.error(tf->key_pos, "tool-step",
                           "tool " + tool->name + " needs its required " + p.kind + " " + p.name + " in args { }");
+            continue;
+          }
+          if (p.kind == "env" && github_default_variable(p.name)) {
+            // The arg becomes the step's env, where GitHub drops it.
+            diags.error(a->key_pos, "default-env",
+                        "env " + p.name + " of tool " + tool->name +
+                            " is one of GitHub's default variables, which a workflow cannot "
+                            "change: GitHub drops the entry and the tool reads its own value; "
+                            "leave it out, or give the tool a flag for the value");
             continue;
           }
           const Value& v = *a->value;
