@@ -1,0 +1,163 @@
+#include "check_implicit_success.h"
+
+#include <functional>
+#include <string>
+
+#include "ascii.h"
+#include "expr_chain.h"
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+bool has_status_function(const Expr& e) {
+  bool found = false;
+  each_expr(e, [&](const Expr& x) {
+    if (x.kind != Expr::Kind::Call) return;
+    const std::string f = lower(x.text);
+    found = found || f == "success" || f == "failure" || f == "always" || f == "cancelled";
+  });
+  return found;
+}
+
+// The text of a plain string literal; false for anything else.
+bool literal(const Expr& e, std::string& text) {
+  if (e.kind != Expr::Kind::String || e.parts.size() > 1 ||
+      (e.parts.size() == 1 && e.parts[0].expr))
+    return false;
+  text = e.parts.empty() ? "" : e.parts[0].text;
+  return true;
+}
+
+// `CHAIN == 'text'` or `CHAIN != 'text'`, either way round: the chain and
+// the text, lowercased (GitHub compares strings ignoring case).
+struct Comparison {
+  Chain chain;
+  std::string text;
+  bool equal = false;
+};
+
+bool comparison(const Expr& e, Comparison& out) {
+  if (e.kind != Expr::Kind::Binary || (e.text != "==" && e.text != "!=")) return false;
+  const Expr& a = *e.operands[0];
+  const Expr& b = *e.operands[1];
+  std::string text;
+  if (literal(b, text)) {
+    out.chain = chain(a);
+  } else if (literal(a, text)) {
+    out.chain = chain(b);
+  } else {
+    return false;
+  }
+  out.text = lower(text);
+  out.equal = e.text == "==";
+  return true;
+}
+
+// Calls report on each part of e that must hold for e to.
+void conjuncts(const Expr& e, const std::function<void(const Expr&)>& report) {
+  if (e.kind == Expr::Kind::Binary && e.text == "&&") {
+    conjuncts(*e.operands[0], report);
+    conjuncts(*e.operands[1], report);
+    return;
+  }
+  report(e);
+}
+
+// Whether e is false whenever every job it reads the result of succeeded.
+bool false_on_success(const Expr& e) {
+  std::string text;
+  if (Comparison c; comparison(e, c))
+    return c.chain.size() == 3 && c.chain[0].first == "needs" && c.chain[2].first == "result" &&
+           (c.text == "success") != c.equal;
+  if (e.kind == Expr::Kind::Call && lower(e.text) == "contains" && e.operands.size() == 2)
+    return render_expr(*e.operands[0]) == "needs.*.result" && literal(*e.operands[1], text) &&
+           lower(text) != "success";
+  return false;
+}
+
+void check_job(const Field& job, const WorkflowModel& wf, Diagnostics& diags) {
+  const Value* cond = job.value->get("if");
+  // A job without needs reads no results (check_refs says so).
+  if (!cond || cond->kind != Value::Kind::Runtime || !job.value->get("needs") ||
+      has_status_function(*cond->expr))
+    return;
+  conjuncts(*cond->expr, [&](const Expr& e) {
+    if (!false_on_success(e)) return;
+    diags.error(e.pos, "needs-result",
+                "the condition of job \"" + job.key + "\" in " + file_name(wf.file) +
+                    " is never true: with no status function in it, GitHub runs the job only when "
+                    "every job in its needs succeeded, and " +
+                    render_expr(e) +
+                    " is false then; begin it with always() && (or !cancelled() &&)");
+  });
+}
+
+// The step before `before` in steps with this id; null when there is none
+// (check_refs reports a step that reads a later or unknown one).
+const Value* earlier_step(const std::vector<ValuePtr>& steps, size_t before,
+                          const std::string& id) {
+  for (size_t i = 0; i < before; ++i) {
+    const Value* s = steps[i]->get("id");
+    if (s && s->is_string() && s->text == id) return steps[i].get();
+  }
+  return nullptr;
+}
+
+// Whether a step's failure leaves its job failing: no continue-on-error, or
+// one that is false as written.
+bool fails_job(const Value& step) {
+  const Value* c = step.get("continue-on-error");
+  return !c || (c->kind == Value::Kind::Bool && !c->boolean);
+}
+
+void check_steps(const Field& job, const WorkflowModel& wf, Diagnostics& diags) {
+  const auto& steps = steps_of(*job.value);
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const Value* cond = steps[i]->get("if");
+    if (!cond || cond->kind != Value::Kind::Runtime || has_status_function(*cond->expr)) continue;
+    const Value* name = steps[i]->get("name");
+    const std::string step = name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
+    conjuncts(*cond->expr, [&](const Expr& e) {
+      Comparison c;
+      if (!comparison(e, c) || !c.equal || (c.text != "failure" && c.text != "cancelled") ||
+          c.chain.size() != 3 || c.chain[0].first != "steps")
+        return;
+      const Value* read = earlier_step(steps, i, c.chain[1].first);
+      if (!read) return;
+      const std::string& id = c.chain[1].first;
+      std::string why;
+      if (c.chain[2].first == "outcome" && fails_job(*read))
+        why = read->get("continue-on-error") ? ": step \"" + id +
+                                                   "\" has continue-on-error = false, so its "
+                                                   "failure fails the job"
+                                             : ": step \"" + id +
+                                                   "\" has no continue-on-error, so its failure "
+                                                   "fails the job";
+      else if (c.chain[2].first == "conclusion" && c.text == "failure")
+        why =
+            ": a step that concludes \"failure\" has failed the job (with continue-on-error "
+            "it concludes \"success\")";
+      else if (c.chain[2].first != "conclusion")
+        return;
+      diags.error(e.pos, "step-result",
+                  "the condition of " + step + " of job \"" + job.key + "\" in " +
+                      file_name(wf.file) +
+                      " is never true: with no status function in it, GitHub runs the step only "
+                      "while its job has neither failed nor been cancelled, so " +
+                      render_expr(e) + " is false then" + why + "; begin it with " + c.text +
+                      "() && (or always() &&)");
+    });
+  }
+}
+
+}  // namespace
+
+void check_implicit_success(const WorkflowModel& wf, Diagnostics& diags) {
+  for (const auto& j : jobs_of(*wf.body)) {
+    check_job(j, wf, diags);
+    check_steps(j, wf, diags);
+  }
+}
+
+}  // namespace pipec
