@@ -1,0 +1,76 @@
+#include "check_workflow_run_names.h"
+
+#include <string>
+
+namespace pipec {
+namespace {
+
+// A workflow's name, as written; "" when it has none.
+std::string declared_name(const WorkflowModel& wf) {
+  const Value* name = wf.body->get("name");
+  return name && name->is_string() && !name->is_blank() ? name->text : "";
+}
+
+// The name GitHub knows a workflow by: its name, else its file's path from
+// the repository root.
+std::string github_name(const WorkflowModel& wf) {
+  const std::string name = declared_name(wf);
+  return name.empty() ? ".github/workflows/" + file_name(wf.file) : name;
+}
+
+bool yaml_file(const std::string& s) {
+  auto ends = [&](const std::string& e) {
+    return s.size() > e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
+  };
+  return ends(".yml") || ends(".yaml");
+}
+
+void check_entry(const Value& entry, const WorkflowModel& wf, const Program& program,
+                 Diagnostics& diags) {
+  if (!entry.is_string()) return;
+  const std::string& text = entry.text;
+  for (const auto& other : program.workflows)
+    if (github_name(*other) == text) return;
+  const std::string where = "on.workflow_run in " + file_name(wf.file) + " names \"" + text + "\"";
+  for (const auto& other : program.workflows) {
+    const std::string file = file_name(other->file);
+    if (text != file && text != ".github/workflows/" + file &&
+        text != "./.github/workflows/" + file)
+      continue;
+    const bool named = !declared_name(*other).empty();
+    diags.error(entry.pos, "workflow-run",
+                where + ", the file of " +
+                    (named ? "workflow \"" + github_name(*other) + "\""
+                           : "a workflow without a name, which GitHub calls \"" +
+                                 github_name(*other) + "\"") +
+                    ": workflow_run matches workflows by name, so this entry never starts the "
+                    "run; " +
+                    (named ? "write \"" + github_name(*other) + "\""
+                           : "give that workflow a name and write it here"));
+    return;
+  }
+  if (text.find('/') == std::string::npos && yaml_file(text))
+    diags.error(entry.pos, "workflow-run",
+                where +
+                    ", a file name that is no workflow's name here: workflow_run matches a "
+                    "workflow's name (or, without one, the path of its file from the "
+                    "repository root), so a file name starts nothing; write the workflow's name");
+}
+
+}  // namespace
+
+void check_workflow_run_names(const Program& program, Diagnostics& diags) {
+  for (const auto& wf : program.workflows) {
+    const Value* on = wf->body->get("on");
+    const Value* trigger = on ? on->get("workflow_run") : nullptr;
+    const Value* names = trigger ? trigger->get("workflows") : nullptr;
+    if (!names) continue;
+    if (names->kind == Value::Kind::List) {
+      for (const auto& n : names->items) check_entry(*n, *wf, program, diags);
+    } else {
+      check_entry(*names, *wf, program, diags);
+    }
+  }
+}
+
+}  // namespace pipec
