@@ -19,6 +19,7 @@
 #include "check_copies.h"
 #include "check_env_names.h"
 #include "check_event_fields.h"
+#include "check_event_names.h"
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
 #include "check_key_types.h"
@@ -157,6 +158,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_local_actions(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_env_names(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_event_fields(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_event_names(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_implicit_success(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_hidden_uploads(*wf, c.diags);
   check_limits(c.program, c.diags);
