@@ -58,22 +58,6 @@ std::string event_of(const std::string& trigger) {
   return trigger;
 }
 
-// The string literal e compares github.event_name with; false when e is
-// no such comparison.
-bool compared_name(const Expr& e, std::string& name) {
-  if (e.kind != Expr::Kind::Binary || (e.text != "==" && e.text != "!=")) return false;
-  for (int side = 0; side < 2; ++side) {
-    const Chain c = chain(*e.operands[side]);
-    const Expr& other = *e.operands[1 - side];
-    if (c.size() != 2 || c[0].first != "github" || c[1].first != "event_name") continue;
-    if (other.kind != Expr::Kind::String || other.parts.size() != 1 || other.parts[0].expr)
-      return false;
-    name = other.parts[0].text;
-    return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 void check_event_names(const WorkflowModel& wf, Diagnostics& diags) {
@@ -86,8 +70,11 @@ void check_event_names(const WorkflowModel& wf, Diagnostics& diags) {
     called = called || triggers.back() == "workflow_call";
   }
   each_runtime(*wf.body, [&](const Expr& e) {
-    std::string name;
-    if (!compared_name(e, name)) return;
+    TextComparison c;
+    if (!text_comparison(e, c) || c.chain.size() != 2 || c.chain[0].first != "github" ||
+        c.chain[1].first != "event_name")
+      return;
+    const std::string& name = c.text;
     // GitHub compares strings without case.
     const std::string event = lower(name);
     const std::string always =

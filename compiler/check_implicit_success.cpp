@@ -20,40 +20,6 @@ bool has_status_function(const Expr& e) {
   return found;
 }
 
-// The text of a plain string literal; false for anything else.
-bool literal(const Expr& e, std::string& text) {
-  if (e.kind != Expr::Kind::String || e.parts.size() > 1 ||
-      (e.parts.size() == 1 && e.parts[0].expr))
-    return false;
-  text = e.parts.empty() ? "" : e.parts[0].text;
-  return true;
-}
-
-// `CHAIN == 'text'` or `CHAIN != 'text'`, either way round: the chain and
-// the text, lowercased (GitHub compares strings ignoring case).
-struct Comparison {
-  Chain chain;
-  std::string text;
-  bool equal = false;
-};
-
-bool comparison(const Expr& e, Comparison& out) {
-  if (e.kind != Expr::Kind::Binary || (e.text != "==" && e.text != "!=")) return false;
-  const Expr& a = *e.operands[0];
-  const Expr& b = *e.operands[1];
-  std::string text;
-  if (literal(b, text)) {
-    out.chain = chain(a);
-  } else if (literal(a, text)) {
-    out.chain = chain(b);
-  } else {
-    return false;
-  }
-  out.text = lower(text);
-  out.equal = e.text == "==";
-  return true;
-}
-
 // Calls report on each part of e that must hold for e to.
 void conjuncts(const Expr& e, const std::function<void(const Expr&)>& report) {
   if (e.kind == Expr::Kind::Binary && e.text == "&&") {
@@ -67,11 +33,11 @@ void conjuncts(const Expr& e, const std::function<void(const Expr&)>& report) {
 // Whether e is false whenever every job it reads the result of succeeded.
 bool false_on_success(const Expr& e) {
   std::string text;
-  if (Comparison c; comparison(e, c))
+  if (TextComparison c; text_comparison(e, c))
     return c.chain.size() == 3 && c.chain[0].first == "needs" && c.chain[2].first == "result" &&
-           (c.text == "success") != c.equal;
+           (lower(c.text) == "success") != c.equal;
   if (e.kind == Expr::Kind::Call && lower(e.text) == "contains" && e.operands.size() == 2)
-    return render_expr(*e.operands[0]) == "needs.*.result" && literal(*e.operands[1], text) &&
+    return render_expr(*e.operands[0]) == "needs.*.result" && plain_text(*e.operands[1], text) &&
            lower(text) != "success";
   return false;
 }
@@ -119,9 +85,11 @@ void check_steps(const Field& job, const WorkflowModel& wf, Diagnostics& diags) 
     const Value* name = steps[i]->get("name");
     const std::string step = name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
     conjuncts(*cond->expr, [&](const Expr& e) {
-      Comparison c;
-      if (!comparison(e, c) || !c.equal || (c.text != "failure" && c.text != "cancelled") ||
-          c.chain.size() != 3 || c.chain[0].first != "steps")
+      TextComparison c;
+      if (!text_comparison(e, c) || !c.equal) return;
+      const std::string result = lower(c.text);
+      if ((result != "failure" && result != "cancelled") || c.chain.size() != 3 ||
+          c.chain[0].first != "steps")
         return;
       const Value* read = earlier_step(steps, i, c.chain[1].first);
       if (!read) return;
@@ -134,7 +102,7 @@ void check_steps(const Field& job, const WorkflowModel& wf, Diagnostics& diags) 
                                              : ": step \"" + id +
                                                    "\" has no continue-on-error, so its failure "
                                                    "fails the job";
-      else if (c.chain[2].first == "conclusion" && c.text == "failure")
+      else if (c.chain[2].first == "conclusion" && result == "failure")
         why =
             ": a step that concludes \"failure\" has failed the job (with continue-on-error "
             "it concludes \"success\")";
@@ -145,7 +113,7 @@ void check_steps(const Field& job, const WorkflowModel& wf, Diagnostics& diags) 
                       file_name(wf.file) +
                       " is never true: with no status function in it, GitHub runs the step only "
                       "while its job has neither failed nor been cancelled, so " +
-                      render_expr(e) + " is false then" + why + "; begin it with " + c.text +
+                      render_expr(e) + " is false then" + why + "; begin it with " + result +
                       "() && (or always() &&)");
     });
   }

@@ -42,4 +42,27 @@ size_t value_depth(const Chain& c) {
   return 0;
 }
 
+bool plain_text(const Expr& e, std::string& text) {
+  if (e.kind != Expr::Kind::String || e.parts.size() > 1 ||
+      (e.parts.size() == 1 && e.parts[0].expr))
+    return false;
+  text = e.parts.empty() ? "" : e.parts[0].text;
+  return true;
+}
+
+bool text_comparison(const Expr& e, TextComparison& out) {
+  if (e.kind != Expr::Kind::Binary || (e.text != "==" && e.text != "!=")) return false;
+  const Expr& a = *e.operands[0];
+  const Expr& b = *e.operands[1];
+  if (plain_text(b, out.text)) {
+    out.chain = chain(a);
+  } else if (plain_text(a, out.text)) {
+    out.chain = chain(b);
+  } else {
+    return false;
+  }
+  out.equal = e.text == "==";
+  return !out.chain.empty();
+}
+
 }  // namespace pipec

@@ -23,4 +23,16 @@ Chain chain(const Expr& e);
 // outputs and results.
 size_t value_depth(const Chain& c);
 
+// The text of a plain string literal (no ${{ }} in it); false for any
+// other expression.
+bool plain_text(const Expr& e, std::string& text);
+
+// `CHAIN == 'text'` or `CHAIN != 'text'`, either way round.
+struct TextComparison {
+  Chain chain;
+  std::string text;
+  bool equal = false;  // == rather than !=
+};
+bool text_comparison(const Expr& e, TextComparison& out);
+
 }  // namespace pipec
