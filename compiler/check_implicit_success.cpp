@@ -30,15 +30,22 @@ void conjuncts(const Expr& e, const std::function<void(const Expr&)>& report) {
   report(e);
 }
 
+// A job's result other than success (another text is check_known_values'
+// to report).
+bool failed_result(const std::string& text) {
+  const std::string r = lower(text);
+  return r == "failure" || r == "cancelled" || r == "skipped";
+}
+
 // Whether e is false whenever every job it reads the result of succeeded.
 bool false_on_success(const Expr& e) {
   std::string text;
   if (TextComparison c; text_comparison(e, c))
     return c.chain.size() == 3 && c.chain[0].first == "needs" && c.chain[2].first == "result" &&
-           (lower(c.text) == "success") != c.equal;
+           (c.equal ? failed_result(c.text) : lower(c.text) == "success");
   if (e.kind == Expr::Kind::Call && lower(e.text) == "contains" && e.operands.size() == 2)
     return render_expr(*e.operands[0]) == "needs.*.result" && plain_text(*e.operands[1], text) &&
-           lower(text) != "success";
+           failed_result(text);
   return false;
 }
 

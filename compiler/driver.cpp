@@ -23,6 +23,7 @@
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
 #include "check_key_types.h"
+#include "check_known_values.h"
 #include "check_limits.h"
 #include "check_local_actions.h"
 #include "check_outputs.h"
@@ -159,6 +160,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_env_names(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_event_fields(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_event_names(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_known_values(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_implicit_success(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_hidden_uploads(*wf, c.diags);
   check_limits(c.program, c.diags);

@@ -1,0 +1,119 @@
+#include "check_known_values.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "ascii.h"
+#include "expr_chain.h"
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+const std::vector<std::string> kResults = {"success", "failure", "cancelled", "skipped"};
+
+// A field and every value it takes, as GitHub writes them.
+struct KnownField {
+  std::string root;   // the chain's first name
+  std::string field;  // its last name; the chain has two names, or three
+  bool any_id;        // with any name between (needs.ID.result)
+  std::vector<std::string> values;
+};
+
+const std::vector<KnownField> kFields = {
+    {"runner", "os", false, {"Linux", "Windows", "macOS"}},
+    {"runner", "arch", false, {"X86", "X64", "ARM", "ARM64"}},
+    {"runner", "environment", false, {"github-hosted", "self-hosted"}},
+    {"github", "ref_type", false, {"branch", "tag"}},
+    {"job", "status", false, {"success", "failure", "cancelled"}},
+    {"needs", "result", true, kResults},
+    {"jobs", "result", true, kResults},
+    {"steps", "outcome", true, kResults},
+    {"steps", "conclusion", true, kResults},
+};
+
+const KnownField* known_field(const Chain& c) {
+  for (const auto& f : kFields) {
+    if (c.size() == (f.any_id ? 3u : 2u) && c[0].first == f.root && c.back().first == f.field)
+      return &f;
+  }
+  return nullptr;
+}
+
+std::string dotted(const Chain& c) {
+  std::string out;
+  for (const auto& [name, pos] : c) out += (out.empty() ? "" : ".") + name;
+  return out;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+// Why a field is never text, or "" when it may be. Text is lowercased.
+std::string never(const Chain& c, const std::string& text) {
+  if (const KnownField* f = known_field(c)) {
+    std::string list;
+    for (size_t i = 0; i < f->values.size(); ++i) {
+      if (lower(f->values[i]) == text) return "";
+      list += (i == 0 ? "" : i + 1 == f->values.size() ? " or " : ", ") + f->values[i];
+    }
+    return "it is " + list;
+  }
+  if (c.size() != 2 || c[0].first != "github" || text.empty()) return "";
+  const std::string& f = c[1].first;
+  if (f == "ref" && !starts_with(text, "refs/"))
+    return "it is a full ref, such as refs/heads/main or refs/tags/v1 (github.ref_name is the "
+           "short name)";
+  if ((f == "ref_name" || f == "head_ref" || f == "base_ref") && starts_with(text, "refs/"))
+    return "it is a short name, such as main (github.ref is the full ref)";
+  return "";
+}
+
+}  // namespace
+
+void check_known_values(const WorkflowModel& wf, Diagnostics& diags) {
+  each_runtime(*wf.body, [&](const Expr& e) {
+    TextComparison c;
+    std::string why;
+    if (text_comparison(e, c)) {
+      why = never(c.chain, lower(c.text));
+      if (why.empty()) return;
+      diags.error(e.pos, "known-value",
+                  dotted(c.chain) + " is never \"" + c.text + "\": " + why + "; " + render_expr(e) +
+                      " is always " + (c.equal ? "false" : "true"));
+      return;
+    }
+    std::string value;
+    if (e.kind == Expr::Kind::Call && lower(e.text) == "contains" && e.operands.size() == 2 &&
+        render_expr(*e.operands[0]) == "needs.*.result" && plain_text(*e.operands[1], value) &&
+        std::none_of(kResults.begin(), kResults.end(),
+                     [&](const std::string& r) { return r == lower(value); })) {
+      diags.error(e.pos, "known-value",
+                  "a job's result is never \"" + value +
+                      "\": it is success, failure, cancelled or skipped; " + render_expr(e) +
+                      " is always false");
+      return;
+    }
+    // startsWith(github.ref, 'X') and startsWith(github.ref_name, 'refs/').
+    std::string prefix;
+    if (e.kind != Expr::Kind::Call || lower(e.text) != "startswith" || e.operands.size() != 2 ||
+        !plain_text(*e.operands[1], prefix))
+      return;
+    const Chain field = chain(*e.operands[0]);
+    const std::string p = lower(prefix);
+    if (field.size() != 2 || field[0].first != "github") return;
+    const std::string& name = field[1].first;
+    if (name == "ref" ? starts_with("refs/", p)  // a part of "refs/"
+                      : name != "ref_name" && name != "head_ref" && name != "base_ref")
+      return;
+    why = never(field, p);
+    if (why.empty()) return;
+    diags.error(e.pos, "known-value",
+                dotted(field) + " never starts with \"" + prefix + "\": " + why + "; " +
+                    render_expr(e) + " is always false");
+  });
+}
+
+}  // namespace pipec
