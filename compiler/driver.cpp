@@ -20,6 +20,7 @@
 #include "check_env_names.h"
 #include "check_event_fields.h"
 #include "check_event_names.h"
+#include "check_expression_length.h"
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
 #include "check_key_types.h"
@@ -175,6 +176,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);
     check_key_types(*tree, c.program, c.diags);
+    check_expression_length(*tree, wf->file, c.diags);
     wf->lowered = tree;
     std::vector<Pos> lines(3, wf->pos);  // the header comes from the `use`
     std::string body = emit_yaml(*tree, &lines);

@@ -18,4 +18,15 @@ inline std::vector<size_t> code_point_offsets(const std::string& text) {
   return out;
 }
 
+// The length of UTF-8 text in UTF-16 code units, as .NET counts a string:
+// one for each code point, two for one past U+FFFF.
+inline size_t utf16_length(const std::string& text) {
+  size_t n = 0;
+  for (unsigned char c : text) {
+    if ((c & 0xC0) != 0x80) ++n;
+    if (c >= 0xF0) ++n;
+  }
+  return n;
+}
+
 }  // namespace pipec
