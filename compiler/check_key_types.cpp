@@ -14,6 +14,7 @@
 #include "ascii.h"
 #include "cron_spec.h"
 #include "filter_patterns.h"
+#include "image_ref.h"
 
 namespace pipec {
 namespace {
@@ -357,6 +358,10 @@ class KeyTypes {
                    what + " \"" + v.text +
                        "\" is not pinned; name the image by digest (NAME@sha256:<64 hex digits>), or "
                        "declare it once with `image NAME { ref = \"...\" }`");
+    if (std::string problem = image_name_problem(v.text); !problem.empty())
+      diags_.error(v.pos, "image",
+                   what + " \"" + v.text + "\" cannot be pulled: " + problem +
+                       ", so the job fails as it starts (\"invalid reference format\")");
   }
 
   // A container, or one of services: an image and how to run it.

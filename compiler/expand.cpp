@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "ascii.h"
+#include "image_ref.h"
 #include "infer_permissions.h"
 
 namespace pipec {
@@ -227,6 +228,10 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
         diags_.error(ref ? ref->pos : s.pos, "unpinned",
                      "image \"" + s.name + "\" must be pinned by digest: ref = \"name@sha256:<64 hex digits>\"");
       }
+      if (std::string problem = image_name_problem(r); ref && !problem.empty())
+        diags_.error(ref->pos, "image",
+                     "image \"" + s.name + "\" cannot be pulled: " + problem +
+                         ", so a job or step that uses it fails (\"invalid reference format\")");
     }
     if (kind == "tool") program_.tools.push_back(obj);
     scope->bind(s.name, obj);

@@ -9,6 +9,7 @@
 
 #include "ascii.h"
 #include "check_tools.h"
+#include "image_ref.h"
 #include "infer_permissions.h"
 #include "render_expr.h"
 #include "shell_quoting.h"
@@ -530,6 +531,10 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
         // An image is pinned by digest, as a declared image is.
         if (!pinned_by_digest(u.text.substr(9)))
           diags_.error(u.pos, "unpinned", "uses \"" + u.text + "\" is not pinned; name the image by digest: docker://NAME@sha256:<64 hex digits>");
+        if (std::string problem = image_name_problem(u.text.substr(9)); !problem.empty())
+          diags_.error(u.pos, "image",
+                       "uses \"" + u.text + "\" cannot be pulled: " + problem +
+                           ", so the step fails (\"invalid reference format\")");
       }
       if (u.kind != Value::Kind::String)
         diags_.error(f.key_pos, "type", "a step's uses is a declared action or its path, not " + a_kind(u));
