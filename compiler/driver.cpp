@@ -23,6 +23,7 @@
 #include "check_expression_length.h"
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
+#include "check_input_defaults.h"
 #include "check_key_types.h"
 #include "check_known_values.h"
 #include "check_limits.h"
@@ -164,6 +165,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_known_values(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_implicit_success(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_hidden_uploads(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_input_defaults(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
   check_concurrency(c.program, c.diags);

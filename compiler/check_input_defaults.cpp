@@ -1,0 +1,80 @@
+#include "check_input_defaults.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "expr_chain.h"
+
+namespace pipec {
+namespace {
+
+// The input e reads (inputs.NAME) and where that is written; "" for
+// anything else.
+std::string input_read(const Expr& e, Pos& at) {
+  const Chain c = chain(e);
+  if (c.size() != 2 || c[0].first != "inputs") return "";
+  at = c[0].second;
+  return c[1].first;
+}
+
+bool empty_or_null(const Expr& e) {
+  std::string text;
+  return e.kind == Expr::Kind::Null || (plain_text(e, text) && text.empty());
+}
+
+// A default a run without inputs does not match: not empty, not false.
+bool meaningful(const Value* v) {
+  if (!v || v->kind == Value::Kind::Null) return false;
+  if (v->kind == Value::Kind::Bool) return v->boolean;
+  return !(v->is_string() && v->text.empty());
+}
+
+}  // namespace
+
+void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
+  const Value* on = wf.body->get("on");
+  if (!on || on->kind != Value::Kind::Object) return;
+  std::string others;  // the triggers whose runs have no inputs
+  for (const auto& t : on->fields) {
+    if (t.key != "dispatch" && t.key != "workflow_dispatch" && t.key != "call" &&
+        t.key != "workflow_call")
+      others += (others.empty() ? "" : " and ") + t.key;
+  }
+  if (others.empty()) return;
+  std::map<std::string, const InputDecl*> inputs;
+  for (const auto& in : wf.inputs)
+    if (meaningful(in.default_value.get())) inputs[in.name] = &in;
+  if (inputs.empty()) return;
+  // Reads that say what an empty input means: x || fallback, x == ''.
+  std::set<const Expr*> handled;
+  each_runtime(*wf.body, [&](const Expr& e) {
+    if (e.kind != Expr::Kind::Binary) return;
+    if (e.text == "||") handled.insert(e.operands[0].get());
+    if ((e.text == "==" || e.text == "!=") &&
+        (empty_or_null(*e.operands[0]) || empty_or_null(*e.operands[1]))) {
+      handled.insert(e.operands[0].get());
+      handled.insert(e.operands[1].get());
+    }
+  });
+  std::set<std::string> reported;  // positions
+  each_runtime(*wf.body, [&](const Expr& e) {
+    Pos at;
+    const std::string name = input_read(e, at);
+    auto it = inputs.find(name);
+    if (it == inputs.end() || handled.count(&e) || !reported.insert(to_string(at)).second) return;
+    const Value& def = *it->second->default_value;
+    const bool boolean = def.kind == Value::Kind::Bool;
+    diags.error(at, "input-default",
+                "inputs." + name + " is " + (boolean ? "false" : "empty") + " in the " + others +
+                    " runs of " + file_name(wf.file) + ": GitHub gives input \"" + name +
+                    "\" its default (" + describe(def) +
+                    ") only in runs started from the dispatch form or by a caller; " +
+                    (boolean ? "decide its value for the other runs where it is read, or make "
+                               "its default false"
+                             : "read it as inputs." + name + " || " + describe(def) +
+                                   ", or declare no default"));
+  });
+}
+
+}  // namespace pipec
