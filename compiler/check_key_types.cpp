@@ -402,6 +402,13 @@ class KeyTypes {
         each(*c.value, [&](const Field& u) {
           nonempty_text(u, key + "." + u.key);
           if (u.key == "password" && !u.value->is_blank()) secret_from_expression(*u.value, key + ".password", "password");
+          // actionlint takes a password only as one ${{ }} (its credentials rule).
+          if (u.key == "password" && u.value->kind == Value::Kind::String &&
+              text_of(*u.value).find("${{") != std::string::npos && !one_expression(*u.value))
+            diags_.error(u.value->pos, "type",
+                         key +
+                             ".password is text around a ${{ }}; a password is one expression, "
+                             "as actionlint requires: password = secrets.NAME");
         });
       }
       if (c.key == "env") {
