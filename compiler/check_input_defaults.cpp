@@ -23,6 +23,16 @@ bool empty_or_null(const Expr& e) {
   return e.kind == Expr::Kind::Null || (plain_text(e, text) && text.empty());
 }
 
+// Whether e reads github.event_name anywhere.
+bool tests_event(const Expr& e) {
+  bool found = false;
+  each_expr(e, [&](const Expr& x) {
+    const Chain c = chain(x);
+    found = found || (c.size() == 2 && c[0].first == "github" && c[1].first == "event_name");
+  });
+  return found;
+}
+
 // A default a run without inputs does not match: not empty, not false.
 bool meaningful(const Value* v) {
   if (!v || v->kind == Value::Kind::Null) return false;
@@ -46,11 +56,18 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
   for (const auto& in : wf.inputs)
     if (meaningful(in.default_value.get())) inputs[in.name] = &in;
   if (inputs.empty()) return;
-  // Reads that say what an empty input means: x || fallback, x == ''.
+  // Reads that say what an empty input means: x || fallback, x == '', or
+  // any read beside a test of the event (github.event_name == 'push' && x).
   std::set<const Expr*> handled;
   each_runtime(*wf.body, [&](const Expr& e) {
     if (e.kind != Expr::Kind::Binary) return;
     if (e.text == "||") handled.insert(e.operands[0].get());
+    if (e.text == "&&") {
+      for (int side = 0; side < 2; ++side) {
+        if (!tests_event(*e.operands[side])) continue;
+        each_expr(*e.operands[1 - side], [&](const Expr& x) { handled.insert(&x); });
+      }
+    }
     if ((e.text == "==" || e.text == "!=") &&
         (empty_or_null(*e.operands[0]) || empty_or_null(*e.operands[1]))) {
       handled.insert(e.operands[0].get());

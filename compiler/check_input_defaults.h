@@ -5,8 +5,9 @@
 // TheRock's release workflows read such inputs as `inputs.release_type ||
 // 'nightly'` for this reason. Reported: in a workflow with a trigger
 // other than dispatch and call, a read of an input whose default is not
-// empty (or false), unless it is the left side of `||` or compared with
-// '' or null. actionlint does not relate inputs to triggers.
+// empty (or false), unless it is the left side of `||`, compared with ''
+// or null, or beside a test of github.event_name under `&&`. actionlint
+// does not relate inputs to triggers.
 #pragma once
 
 #include "diag.h"
