@@ -101,20 +101,23 @@ void check_steps(const Field& job, const WorkflowModel& wf, Diagnostics& diags) 
       const Value* read = earlier_step(steps, i, c.chain[1].first);
       if (!read) return;
       const std::string& id = c.chain[1].first;
+      const std::string& field = c.chain[2].first;
+      if (field != "outcome" && field != "conclusion") return;
+      // A cancelled step cancels its job, whatever continue-on-error says.
       std::string why;
-      if (c.chain[2].first == "outcome" && fails_job(*read))
+      if (result == "failure" && field == "conclusion")
+        why =
+            ": a step that concludes \"failure\" has failed the job (with continue-on-error "
+            "it concludes \"success\")";
+      else if (result == "failure" && !fails_job(*read))
+        return;  // its outcome may be failure while the job goes on
+      else if (result == "failure")
         why = read->get("continue-on-error") ? ": step \"" + id +
                                                    "\" has continue-on-error = false, so its "
                                                    "failure fails the job"
                                              : ": step \"" + id +
                                                    "\" has no continue-on-error, so its failure "
                                                    "fails the job";
-      else if (c.chain[2].first == "conclusion" && result == "failure")
-        why =
-            ": a step that concludes \"failure\" has failed the job (with continue-on-error "
-            "it concludes \"success\")";
-      else if (c.chain[2].first != "conclusion")
-        return;
       diags.error(e.pos, "step-result",
                   "the condition of " + step + " of job \"" + job.key + "\" in " +
                       file_name(wf.file) +
