@@ -18,13 +18,6 @@ std::string github_name(const WorkflowModel& wf) {
   return name.empty() ? ".github/workflows/" + file_name(wf.file) : name;
 }
 
-bool yaml_file(const std::string& s) {
-  auto ends = [&](const std::string& e) {
-    return s.size() > e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
-  };
-  return ends(".yml") || ends(".yaml");
-}
-
 void check_entry(const Value& entry, const WorkflowModel& wf, const Program& program,
                  Diagnostics& diags) {
   if (!entry.is_string()) return;
@@ -49,7 +42,7 @@ void check_entry(const Value& entry, const WorkflowModel& wf, const Program& pro
                            : "give that workflow a name and write it here"));
     return;
   }
-  if (text.find('/') == std::string::npos && yaml_file(text))
+  if (text.find('/') == std::string::npos && yaml_file_name(text))
     diags.error(entry.pos, "workflow-run",
                 where +
                     ", a file name that is no workflow's name here: workflow_run matches a "

@@ -54,10 +54,7 @@ bool reusable_workflow_path(const std::string& uses) {
     const std::string dir = ".github/workflows/";
     if (path.rfind(dir, 0) != 0) return false;
     std::string name = path.substr(dir.size());
-    auto ends = [&](const std::string& ext) {
-      return name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0;
-    };
-    return name.find('/') == std::string::npos && (ends(".yml") || ends(".yaml"));
+    return name.find('/') == std::string::npos && yaml_file_name(name);
   };
   if (uses.rfind("./", 0) == 0) return file_in_workflows(uses.substr(2));
   auto at = uses.find('@');

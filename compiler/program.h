@@ -97,6 +97,15 @@ struct ToolDecl {
 // messages name it.
 inline std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
+// Whether a name ends in .yml or .yaml after something, as a workflow
+// file's does.
+inline bool yaml_file_name(const std::string& name) {
+  auto ends = [&](const std::string& ext) {
+    return name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0;
+  };
+  return ends(".yml") || ends(".yaml");
+}
+
 // How a job calls a workflow pipec generates: GitHub finds reusable
 // workflows in .github/workflows/ of the repository.
 inline std::string local_uses(const std::string& file) { return "./.github/workflows/" + file_name(file); }
