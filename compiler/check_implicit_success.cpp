@@ -43,9 +43,7 @@ bool false_on_success(const Expr& e) {
   if (TextComparison c; text_comparison(e, c))
     return c.chain.size() == 3 && c.chain[0].first == "needs" && c.chain[2].first == "result" &&
            (c.equal ? failed_result(c.text) : lower(c.text) == "success");
-  if (e.kind == Expr::Kind::Call && lower(e.text) == "contains" && e.operands.size() == 2)
-    return render_expr(*e.operands[0]) == "needs.*.result" && plain_text(*e.operands[1], text) &&
-           failed_result(text);
+  if (result_contains(e, text)) return failed_result(text);
   return false;
 }
 

@@ -1,6 +1,5 @@
 #include "check_known_values.h"
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -86,13 +85,11 @@ void check_known_values(const WorkflowModel& wf, Diagnostics& diags) {
       return;
     }
     std::string value;
-    if (e.kind == Expr::Kind::Call && lower(e.text) == "contains" && e.operands.size() == 2 &&
-        render_expr(*e.operands[0]) == "needs.*.result" && plain_text(*e.operands[1], value) &&
-        std::none_of(kResults.begin(), kResults.end(),
-                     [&](const std::string& r) { return r == lower(value); })) {
+    if (result_contains(e, value)) {
+      why = never({{"needs", e.pos}, {"*", e.pos}, {"result", e.pos}}, lower(value));
+      if (why.empty()) return;
       diags.error(e.pos, "known-value",
-                  "a job's result is never \"" + value +
-                      "\": it is success, failure, cancelled or skipped; " + render_expr(e) +
+                  "a job's result is never \"" + value + "\": " + why + "; " + render_expr(e) +
                       " is always false");
       return;
     }

@@ -1,6 +1,8 @@
 #include "expr_chain.h"
 
+#include "ascii.h"
 #include "diag.h"
+#include "render_expr.h"
 
 namespace pipec {
 
@@ -63,6 +65,11 @@ bool text_comparison(const Expr& e, TextComparison& out) {
   }
   out.equal = e.text == "==";
   return !out.chain.empty();
+}
+
+bool result_contains(const Expr& e, std::string& text) {
+  return e.kind == Expr::Kind::Call && lower(e.text) == "contains" && e.operands.size() == 2 &&
+         render_expr(*e.operands[0]) == "needs.*.result" && plain_text(*e.operands[1], text);
 }
 
 }  // namespace pipec

@@ -35,4 +35,8 @@ struct TextComparison {
 };
 bool text_comparison(const Expr& e, TextComparison& out);
 
+// `contains(needs.*.result, 'text')`: whether some needed job's result is
+// text; false for any other expression.
+bool result_contains(const Expr& e, std::string& text);
+
 }  // namespace pipec
