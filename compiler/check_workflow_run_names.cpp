@@ -5,19 +5,6 @@
 namespace pipec {
 namespace {
 
-// A workflow's name, as written; "" when it has none.
-std::string declared_name(const WorkflowModel& wf) {
-  const Value* name = wf.body->get("name");
-  return name && name->is_string() && !name->is_blank() ? name->text : "";
-}
-
-// The name GitHub knows a workflow by: its name, else its file's path from
-// the repository root.
-std::string github_name(const WorkflowModel& wf) {
-  const std::string name = declared_name(wf);
-  return name.empty() ? ".github/workflows/" + file_name(wf.file) : name;
-}
-
 void check_entry(const Value& entry, const WorkflowModel& wf, const Program& program,
                  Diagnostics& diags) {
   if (!entry.is_string()) return;

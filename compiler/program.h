@@ -106,6 +106,19 @@ inline bool yaml_file_name(const std::string& name) {
   return ends(".yml") || ends(".yaml");
 }
 
+// A workflow's `name`, as written; "" when it has none.
+inline std::string declared_name(const WorkflowModel& wf) {
+  const Value* name = wf.body->get("name");
+  return name && name->is_string() && !name->is_blank() ? name->text : "";
+}
+
+// The name GitHub knows a workflow by, as workflow_run matches it: its
+// `name`, or, without one, the path of its file from the repository root.
+inline std::string github_name(const WorkflowModel& wf) {
+  const std::string name = declared_name(wf);
+  return name.empty() ? ".github/workflows/" + file_name(wf.file) : name;
+}
+
 // How a job calls a workflow pipec generates: GitHub finds reusable
 // workflows in .github/workflows/ of the repository.
 inline std::string local_uses(const std::string& file) { return "./.github/workflows/" + file_name(file); }
