@@ -32,6 +32,7 @@
 #include "check_refs.h"
 #include "check_types.h"
 #include "check_tools.h"
+#include "check_workflow_run_chains.h"
 #include "check_workflow_run_names.h"
 #include "emit_steps.h"
 #include "escape.h"
@@ -171,6 +172,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_concurrency(c.program, c.diags);
   check_artifacts(c.program, c.diags);
   check_workflow_run_names(c.program, c.diags);
+  check_workflow_run_chains(c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_artifact_order(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);
