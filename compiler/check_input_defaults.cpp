@@ -9,13 +9,18 @@
 namespace pipec {
 namespace {
 
-// The input e reads (inputs.NAME) and where that is written; "" for
-// anything else.
-std::string input_read(const Expr& e, Pos& at) {
+// The input e reads (inputs.NAME, or github.event.inputs.NAME in a
+// dispatch run), and how and where that is written; "" for anything else.
+std::string input_read(const Expr& e, std::string& written, Pos& at) {
   const Chain c = chain(e);
-  if (c.size() != 2 || c[0].first != "inputs") return "";
+  const bool direct = c.size() == 2 && c[0].first == "inputs";
+  const bool event =
+      c.size() == 4 && c[0].first == "github" && c[1].first == "event" && c[2].first == "inputs";
+  if (!direct && !event) return "";
   at = c[0].second;
-  return c[1].first;
+  written = direct ? "inputs." : "github.event.inputs.";
+  written += c.back().first;
+  return c.back().first;
 }
 
 bool empty_or_null(const Expr& e) {
@@ -77,20 +82,26 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
   std::set<std::string> reported;  // positions
   each_runtime(*wf.body, [&](const Expr& e) {
     Pos at;
-    const std::string name = input_read(e, at);
+    std::string written;
+    const std::string name = input_read(e, written, at);
     auto it = inputs.find(name);
     if (it == inputs.end() || handled.count(&e) || !reported.insert(to_string(at)).second) return;
     const Value& def = *it->second->default_value;
-    const bool boolean = def.kind == Value::Kind::Bool;
-    diags.error(at, "input-default",
-                "inputs." + name + " is " + (boolean ? "false" : "empty") + " in the " + others +
-                    " runs of " + file_name(wf.file) + ": GitHub gives input \"" + name +
-                    "\" its default (" + describe(def) +
-                    ") only in runs started from the dispatch form or by a caller; " +
-                    (boolean ? "decide its value for the other runs where it is read, or make "
-                               "its default false"
-                             : "read it as inputs." + name + " || " + describe(def) +
-                                   ", or declare no default"));
+    // github.event.inputs holds text, "false" included, and only a
+    // dispatch run's.
+    const bool from_event = written[0] == 'g';
+    const bool boolean = def.kind == Value::Kind::Bool && !from_event;
+    const std::string fallback =
+        from_event && !def.is_string() ? "\"" + scalar_text(def) + "\"" : describe(def);
+    diags.error(
+        at, "input-default",
+        written + " is " + (boolean ? "false" : "empty") + " in the " + others + " runs of " +
+            file_name(wf.file) + ": GitHub gives input \"" + name + "\" its default (" +
+            describe(def) + ") only in runs started from the " +
+            (from_event ? "dispatch form" : "dispatch form or by a caller") + "; " +
+            (boolean ? "decide its value for the other runs where it is read, or make "
+                       "its default false"
+                     : "read it as " + written + " || " + fallback + ", or declare no default"));
   });
 }
 

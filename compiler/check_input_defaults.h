@@ -6,8 +6,9 @@
 // 'nightly'` for this reason. Reported: in a workflow with a trigger
 // other than dispatch and call, a read of an input whose default is not
 // empty (or false), unless it is the left side of `||`, compared with ''
-// or null, or beside a test of github.event_name under `&&`. actionlint
-// does not relate inputs to triggers.
+// or null, or beside a test of github.event_name under `&&`; the same
+// for github.event.inputs.NAME. actionlint does not relate inputs to
+// triggers.
 #pragma once
 
 #include "diag.h"
