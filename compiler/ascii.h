@@ -1,5 +1,6 @@
 // Case folding for the ASCII names GitHub compares without case (contexts,
-// functions, YAML's booleans), and the shape of a commit SHA.
+// functions, YAML's booleans), the shape of a commit SHA, and trimming as
+// actions trim their inputs.
 #pragma once
 
 #include <algorithm>
@@ -24,6 +25,15 @@ inline bool is_hex(const std::string& s, size_t n) {
 inline bool pinned_by_digest(const std::string& image) {
   const size_t at = image.find("@sha256:");
   return at != std::string::npos && at > 0 && is_hex(image.substr(at + 8), 64);
+}
+
+// Text without the ASCII spaces at its ends, as @actions/core's getInput
+// trims an input.
+inline std::string trim_space(const std::string& s) {
+  const char* space = " \t\r\n\f\v";
+  const size_t first = s.find_first_not_of(space);
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(space) + 1 - first);
 }
 
 }  // namespace pipec

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "ascii.h"
 #include "render_expr.h"
 #include "utf8.h"
 
@@ -41,12 +42,6 @@ std::vector<Line> lines_of(const Value& v) {
   return lines;
 }
 
-std::string trim(const std::string& s) {
-  const size_t first = s.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t\r") + 1 - first);
-}
-
 // What happens when the action refuses its keys.
 std::string outcome(const std::string& repo) {
   return repo == "actions/cache/save" ? "it only warns and saves nothing" : "it fails the step";
@@ -76,12 +71,12 @@ void check_cache_keys(const WorkflowModel& wf, Diagnostics& diags) {
         if (!v || (v->kind != Value::Kind::String && v->kind != Value::Kind::Number)) continue;
         const bool is_key = std::string(input) == "key";
         for (const Line& l : lines_of(*v)) {
-          if (trim(l.written).empty()) continue;
-          const std::string literal = trim(l.literal);
+          if (trim_space(l.written).empty()) continue;
+          const std::string literal = trim_space(l.literal);
           if (literal.empty()) continue;
           if (!is_key) ++restore_lines;
           const std::string what =
-              (is_key ? "key \"" : "restore key \"") + shown(trim(l.written)) + "\"";
+              (is_key ? "key \"" : "restore key \"") + shown(trim_space(l.written)) + "\"";
           if (literal.find(',') != std::string::npos)
             diags.error(v->pos, "cache-key",
                         where + ": " + what +

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "check_artifact_characters.h"
 #include "check_artifact_order.h"
 #include "check_artifacts.h"
 #include "check_cache_keys.h"
@@ -168,6 +169,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_implicit_success(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_hidden_uploads(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_cache_keys(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_artifact_characters(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_input_defaults(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);

@@ -1,0 +1,103 @@
+#include "check_artifact_characters.h"
+
+#include <string>
+#include <vector>
+
+#include "ascii.h"
+#include "expr_chain.h"
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+// The characters the artifact library refuses in a name, as it names them.
+const std::vector<std::pair<char, std::string>> kRefused = {
+    {'"', "a double quote"},   {':', "a colon"},
+    {'<', "a less-than sign"}, {'>', "a greater-than sign"},
+    {'|', "a vertical bar"},   {'*', "an asterisk"},
+    {'?', "a question mark"},  {'\r', "a carriage return"},
+    {'\n', "a line feed"},     {'\\', "a backslash"},
+    {'/', "a forward slash"}};
+
+// The first refused character in text, as the library names it; "" for none.
+std::string refused_in(const std::string& text) {
+  for (const auto& [c, name] : kRefused)
+    if (text.find(c) != std::string::npos) return name;
+  return "";
+}
+
+// The values a job's matrix gives KEY at compile time: its axis and the
+// include entries that set it. False when one of them is not plain text.
+bool matrix_values(const Value& job, const std::string& key, std::vector<std::string>& out) {
+  const Value* strategy = job.get("strategy");
+  const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
+  if (!matrix || matrix->kind != Value::Kind::Object) return false;
+  auto add = [&](const Value* v) {
+    if (!v) return true;
+    if (v->kind != Value::Kind::String && v->kind != Value::Kind::Number) return false;
+    if (!v->parts.empty()) return false;
+    out.push_back(v->text);
+    return true;
+  };
+  if (const Value* axis = matrix->get(key)) {
+    if (axis->kind != Value::Kind::List) return false;
+    for (const auto& v : axis->items)
+      if (!add(v.get())) return false;
+  }
+  if (const Value* include = matrix->get("include")) {
+    if (include->kind != Value::Kind::List) return false;
+    for (const auto& row : include->items) {
+      if (row->kind != Value::Kind::Object) return false;
+      if (!add(row->get(key))) return false;
+    }
+  }
+  return !out.empty();
+}
+
+}  // namespace
+
+void check_artifact_characters(const WorkflowModel& wf, Diagnostics& diags) {
+  for (const auto& j : jobs_of(*wf.body)) {
+    for (const auto& s : steps_of(*j.value)) {
+      if (action_repo(*s).rfind("actions/upload-artifact", 0) != 0) continue;
+      const Value* with = s->get("with");
+      const Value* name = with ? with->get("name") : nullptr;
+      if (!name || name->kind != Value::Kind::String) continue;
+      const std::string refuses =
+          ", which upload-artifact refuses (\"The artifact name is not valid\"): the step fails";
+      // The text written around the ${{ }}, trimmed as the action trims it.
+      std::string literal;
+      std::string written;
+      for (const auto& p : name->parts) {
+        literal += p.expr ? " " : p.text;
+        written += p.expr ? "${{ " + render_expr(*p.expr) + " }}" : p.text;
+      }
+      if (name->parts.empty()) literal = written = name->text;
+      const std::string where = "artifact name \"" + trim_space(written) + "\" in job \"" + j.key +
+                                "\" of " + file_name(wf.file) + " has ";
+      const std::string refused = refused_in(trim_space(literal));
+      if (!refused.empty()) {
+        diags.error(name->pos, "artifact-name",
+                    where + refused + refuses + "; write another separator, such as \"-\"");
+        continue;
+      }
+      for (const auto& p : name->parts) {
+        const Chain c = p.expr ? chain(*p.expr) : Chain{};
+        std::vector<std::string> values;
+        if (c.size() != 2 || c[0].first != "matrix" || !matrix_values(*j.value, c[1].first, values))
+          continue;
+        for (const auto& v : values) {
+          const std::string in_value = refused_in(v);
+          if (in_value.empty()) continue;
+          diags.error(name->pos, "artifact-name",
+                      where + in_value + " in the leg where matrix." + c[1].first + " is \"" + v +
+                          "\"" + refuses +
+                          "; name the legs by a value without it, such as an include key");
+          break;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace pipec
