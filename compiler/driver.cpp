@@ -22,6 +22,7 @@
 #include "check_env_names.h"
 #include "check_event_fields.h"
 #include "check_event_names.h"
+#include "check_expression_depth.h"
 #include "check_expression_length.h"
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
@@ -170,6 +171,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_hidden_uploads(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_cache_keys(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_artifact_characters(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_expression_depth(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_input_defaults(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
