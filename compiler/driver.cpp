@@ -33,6 +33,7 @@
 #include "check_local_actions.h"
 #include "check_outputs.h"
 #include "check_refs.h"
+#include "check_shared_groups.h"
 #include "check_types.h"
 #include "check_tools.h"
 #include "check_workflow_run_chains.h"
@@ -172,6 +173,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_cache_keys(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_artifact_characters(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_expression_depth(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_shared_groups(*wf, c.diags);
   for (const auto& wf : c.program.workflows) check_input_defaults(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);

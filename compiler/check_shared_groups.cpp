@@ -1,0 +1,119 @@
+#include "check_shared_groups.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "expr_chain.h"
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+// A pull request field, and the triggers whose runs set it.
+struct PullField {
+  std::vector<std::string> names;  // github.<names...>
+  std::vector<std::string> triggers;
+};
+
+const std::vector<PullField> kPullFields = {
+    {{"head_ref"}, {"pull_request", "pull_request_target"}},
+    {{"base_ref"}, {"pull_request", "pull_request_target"}},
+    {{"event", "pull_request"},
+     {"pull_request", "pull_request_target", "pull_request_review", "pull_request_review_comment"}},
+};
+
+// github fields that are the same for two runs of a workflow on any refs.
+const std::set<std::string> kSameInEveryRun = {"workflow", "repository", "repository_owner",
+                                               "event_name", "job"};
+
+const PullField* pull_field(const Chain& c) {
+  if (c.empty() || c[0].first != "github") return nullptr;
+  for (const PullField& f : kPullFields) {
+    if (c.size() < f.names.size() + 1) continue;
+    bool match = true;
+    for (size_t i = 0; i < f.names.size(); ++i) match = match && c[i + 1].first == f.names[i];
+    if (match) return &f;
+  }
+  return nullptr;
+}
+
+// What a group's expressions read, chain by chain.
+struct Reads {
+  const PullField* field = nullptr;  // the first pull request field read bare
+  std::string read;                  // that read, as written
+  bool distinguishes = false;        // something that tells two runs apart
+};
+
+void visit(const Expr& e, bool guarded, Reads& r) {
+  const Chain c = chain(e);
+  if (!c.empty()) {
+    if (const PullField* f = pull_field(c)) {
+      // Beside a fallback (x || y) the field's absence is said for; y is
+      // judged on its own.
+      if (!guarded && !r.field) {
+        r.field = f;
+        r.read = render_expr(e);
+      }
+      return;
+    }
+    const std::string& root = c[0].first;
+    if (root == "vars" || root == "inputs" || root == "matrix" || root == "strategy") return;
+    if (root == "github" && c.size() >= 2 && kSameInEveryRun.count(c[1].first)) return;
+    r.distinguishes = true;
+    return;
+  }
+  const bool fallback = e.kind == Expr::Kind::Binary && e.text == "||";
+  for (size_t i = 0; i < e.operands.size(); ++i)
+    visit(*e.operands[i], guarded || (fallback && i == 0), r);
+  for (const auto& p : e.parts)
+    if (p.expr) visit(*p.expr, guarded, r);
+}
+
+void check_group(const Value& group, const std::string& where, const Value& on,
+                 Diagnostics& diags) {
+  Reads r;
+  if (group.kind == Value::Kind::Runtime && group.expr) visit(*group.expr, false, r);
+  for (const auto& p : group.parts)
+    if (p.expr) visit(*p.expr, false, r);
+  const PullField* field = r.field;
+  const std::string& read = r.read;
+  const bool distinguishes = r.distinguishes;
+  if (!field || distinguishes) return;
+  std::string unset;  // the triggers whose runs do not set the field
+  for (const auto& t : on.fields) {
+    if (t.key == "call" || t.key == "workflow_call") continue;
+    bool sets = false;
+    for (const auto& s : field->triggers) sets = sets || t.key == s;
+    if (!sets) unset += (unset.empty() ? "" : " and ") + t.key;
+  }
+  if (unset.empty()) return;
+  diags.error(group.pos, "concurrency",
+              where + " does not tell branches apart in " + unset + " runs: " + read +
+                  " is empty outside pull requests, and nothing else in the group names the "
+                  "branch or the run, so runs on different branches share it: one runs at a "
+                  "time and each new one cancels the one waiting (the one running too, with "
+                  "cancel-in-progress); write " +
+                  read + " || github.ref");
+}
+
+const Value* group_value(const Value& body) {
+  const Value* c = body.get("concurrency");
+  if (c && c->kind == Value::Kind::Object) c = c->get("group");
+  return c && (c->kind == Value::Kind::String || c->kind == Value::Kind::Runtime) ? c : nullptr;
+}
+
+}  // namespace
+
+void check_shared_groups(const WorkflowModel& wf, Diagnostics& diags) {
+  const Value* on = wf.body->get("on");
+  if (!on || on->kind != Value::Kind::Object) return;
+  if (const Value* g = group_value(*wf.body))
+    check_group(*g, "the concurrency group of " + file_name(wf.file), *on, diags);
+  for (const auto& j : jobs_of(*wf.body))
+    if (const Value* g = group_value(*j.value))
+      check_group(*g, "the concurrency group of job \"" + j.key + "\" in " + file_name(wf.file),
+                  *on, diags);
+}
+
+}  // namespace pipec
