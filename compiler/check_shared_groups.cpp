@@ -4,51 +4,28 @@
 #include <string>
 #include <vector>
 
+#include "event_fields.h"
 #include "expr_chain.h"
 #include "render_expr.h"
 
 namespace pipec {
 namespace {
 
-// A pull request field, and the triggers whose runs set it.
-struct PullField {
-  std::vector<std::string> names;  // github.<names...>
-  std::vector<std::string> triggers;
-};
-
-const std::vector<PullField> kPullFields = {
-    {{"head_ref"}, {"pull_request", "pull_request_target"}},
-    {{"base_ref"}, {"pull_request", "pull_request_target"}},
-    {{"event", "pull_request"},
-     {"pull_request", "pull_request_target", "pull_request_review", "pull_request_review_comment"}},
-};
-
 // github fields that are the same for two runs of a workflow on any refs.
 const std::set<std::string> kSameInEveryRun = {"workflow", "repository", "repository_owner",
                                                "event_name", "job"};
 
-const PullField* pull_field(const Chain& c) {
-  if (c.empty() || c[0].first != "github") return nullptr;
-  for (const PullField& f : kPullFields) {
-    if (c.size() < f.names.size() + 1) continue;
-    bool match = true;
-    for (size_t i = 0; i < f.names.size(); ++i) match = match && c[i + 1].first == f.names[i];
-    if (match) return &f;
-  }
-  return nullptr;
-}
-
 // What a group's expressions read, chain by chain.
 struct Reads {
-  const PullField* field = nullptr;  // the first pull request field read bare
-  std::string read;                  // that read, as written
-  bool distinguishes = false;        // something that tells two runs apart
+  const EventField* field = nullptr;  // the first event field read bare
+  std::string read;                   // that read, as written
+  bool distinguishes = false;         // something that tells two runs apart
 };
 
 void visit(const Expr& e, bool guarded, Reads& r) {
   const Chain c = chain(e);
   if (!c.empty()) {
-    if (const PullField* f = pull_field(c)) {
+    if (const EventField* f = event_field(c)) {
       // Beside a fallback (x || y) the field's absence is said for; y is
       // judged on its own.
       if (!guarded && !r.field) {
@@ -76,21 +53,19 @@ void check_group(const Value& group, const std::string& where, const Value& on,
   if (group.kind == Value::Kind::Runtime && group.expr) visit(*group.expr, false, r);
   for (const auto& p : group.parts)
     if (p.expr) visit(*p.expr, false, r);
-  const PullField* field = r.field;
+  const EventField* field = r.field;
   const std::string& read = r.read;
   const bool distinguishes = r.distinguishes;
   if (!field || distinguishes) return;
   std::string unset;  // the triggers whose runs do not set the field
   for (const auto& t : on.fields) {
     if (t.key == "call" || t.key == "workflow_call") continue;
-    bool sets = false;
-    for (const auto& s : field->triggers) sets = sets || t.key == s;
-    if (!sets) unset += (unset.empty() ? "" : " and ") + t.key;
+    if (!sets(*field, t.key)) unset += (unset.empty() ? "" : " and ") + t.key;
   }
   if (unset.empty()) return;
   diags.error(group.pos, "concurrency",
               where + " does not tell branches apart in " + unset + " runs: " + read +
-                  " is empty outside pull requests, and nothing else in the group names the "
+                  " is empty there, and nothing else in the group names the "
                   "branch or the run, so runs on different branches share it: one runs at a "
                   "time and each new one cancels the one waiting (the one running too, with "
                   "cancel-in-progress); write " +

@@ -1,0 +1,62 @@
+// Fields of the github context that only some events set, and the
+// triggers whose runs set them (pipec writes workflow_dispatch as
+// dispatch). Elsewhere they are empty. Read by the checks on fields no
+// trigger sets and on concurrency groups that runs share.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "expr_chain.h"
+
+namespace pipec {
+
+struct EventField {
+  std::vector<std::string> names;  // github.<names...>
+  std::vector<std::string> triggers;
+};
+
+inline const std::vector<EventField>& event_fields() {
+  static const std::vector<EventField> fields = {
+      {{"event", "pull_request"},
+       {"pull_request", "pull_request_target", "pull_request_review",
+        "pull_request_review_comment"}},
+      {{"head_ref"}, {"pull_request", "pull_request_target"}},
+      {{"base_ref"}, {"pull_request", "pull_request_target"}},
+      {{"event", "workflow_run"}, {"workflow_run"}},
+      {{"event", "inputs"}, {"dispatch", "workflow_dispatch"}},
+      {{"event", "schedule"}, {"schedule"}},
+      {{"event", "release"}, {"release"}},
+      {{"event", "merge_group"}, {"merge_group"}},
+  };
+  return fields;
+}
+
+// The field a chain reads (github.head_ref, github.event.release.tag_name),
+// or null when it reads none of them.
+inline const EventField* event_field(const Chain& c) {
+  if (c.empty() || c[0].first != "github") return nullptr;
+  for (const EventField& f : event_fields()) {
+    if (c.size() < f.names.size() + 1) continue;
+    bool match = true;
+    for (size_t i = 0; i < f.names.size(); ++i) match = match && c[i + 1].first == f.names[i];
+    if (match) return &f;
+  }
+  return nullptr;
+}
+
+// Whether a run of this trigger sets the field.
+inline bool sets(const EventField& f, const std::string& trigger) {
+  for (const auto& t : f.triggers)
+    if (t == trigger) return true;
+  return false;
+}
+
+// github.<names...>, as written.
+inline std::string field_name(const EventField& f) {
+  std::string out = "github";
+  for (const auto& n : f.names) out += "." + n;
+  return out;
+}
+
+}  // namespace pipec
