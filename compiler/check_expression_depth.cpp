@@ -72,17 +72,20 @@ size_t depth(const Expr& e) {
   }
 }
 
-void walk(const Value& v, const std::string& file, Diagnostics& diags) {
+// A step's run text is emitted with each of its ${{ }} in an env entry
+// of its own (lower.cpp), so each is an expression alone; any other value
+// with text around its ${{ }} is one format() over them.
+void walk(const Value& v, bool script, const std::string& file, Diagnostics& diags) {
   size_t n = 0;
   if (v.kind == Value::Kind::Runtime && v.expr) {
     n = depth(*v.expr);
   } else if (v.kind == Value::Kind::String && !v.parts.empty()) {
-    const bool alone = v.parts.size() == 1 && v.parts[0].expr;
+    const bool alone = script || (v.parts.size() == 1 && v.parts[0].expr);
     std::vector<size_t> params;
     if (!alone) params.push_back(1);  // format's text
     for (const auto& p : v.parts)
       if (p.expr) params.push_back(depth(*p.expr));
-    n = alone ? params[0] : deepest(params);
+    n = alone ? *std::max_element(params.begin(), params.end()) : deepest(params);
   }
   if (n > kMaxDepth)
     diags.error(v.pos, "limit",
@@ -92,14 +95,14 @@ void walk(const Value& v, const std::string& file, Diagnostics& diags) {
                     std::to_string(kMaxDepth) +
                     "\") and no trigger of it runs; compute part of it in an earlier step or "
                     "job, and read that output here");
-  for (const auto& item : v.items) walk(*item, file, diags);
-  for (const auto& f : v.fields) walk(*f.value, file, diags);
+  for (const auto& item : v.items) walk(*item, false, file, diags);
+  for (const auto& f : v.fields) walk(*f.value, f.key == "run", file, diags);
 }
 
 }  // namespace
 
 void check_expression_depth(const WorkflowModel& wf, Diagnostics& diags) {
-  walk(*wf.body, file_name(wf.file), diags);
+  walk(*wf.body, false, file_name(wf.file), diags);
 }
 
 }  // namespace pipec
