@@ -162,19 +162,15 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_types(*wf, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
-  for (const auto& wf : c.program.workflows) check_code_inputs(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_local_actions(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_env_names(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_event_fields(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_event_names(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_known_values(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_implicit_success(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_hidden_uploads(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_cache_keys(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_artifact_characters(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_expression_depth(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_shared_groups(*wf, c.diags);
-  for (const auto& wf : c.program.workflows) check_input_defaults(*wf, c.diags);
+  // The checks that read one workflow alone, each over every workflow in
+  // turn.
+  using WorkflowCheck = void (*)(const WorkflowModel&, Diagnostics&);
+  for (WorkflowCheck check :
+       {check_code_inputs, check_local_actions, check_env_names, check_event_fields,
+        check_event_names, check_known_values, check_implicit_success, check_hidden_uploads,
+        check_cache_keys, check_artifact_characters, check_expression_depth, check_shared_groups,
+        check_input_defaults})
+    for (const auto& wf : c.program.workflows) check(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
   check_concurrency(c.program, c.diags);
