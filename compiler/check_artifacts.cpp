@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "check_limits.h"
+#include "matrix_legs.h"
 
 namespace pipec {
 namespace {

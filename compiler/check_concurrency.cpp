@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "check_limits.h"
 #include "expr_chain.h"
+#include "matrix_legs.h"
 
 namespace pipec {
 namespace {

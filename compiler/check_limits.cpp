@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "matrix_legs.h"
+
 namespace pipec {
 namespace {
 
@@ -11,9 +13,6 @@ constexpr size_t kMaxDispatchInputs = 25;
 constexpr size_t kMaxLevels = 10;
 constexpr size_t kMaxUniqueCalled = 50;
 constexpr size_t kMaxMatrixJobs = 256;
-// Beyond this many comparisons of a combination with an exclude or include
-// entry, the check says nothing rather than take long or guess.
-constexpr size_t kMaxComparisons = size_t{1} << 22;
 
 // A job that calls a reusable workflow: its id, and the workflow as GitHub
 // names it (`./.github/workflows/x.yml` or `owner/repo/...@sha`), with our
@@ -170,95 +169,6 @@ class LimitChecker {
 };
 
 }  // namespace
-
-bool many_legs(const Value& job) {
-  const Value* strategy = job.get("strategy");
-  const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
-  if (!matrix) return false;
-  size_t legs = 0;
-  return !(matrix->kind == Value::Kind::Object && matrix_jobs(*matrix, legs) && legs <= 1);
-}
-
-bool matrix_jobs(const Value& matrix, size_t& n) {
-  std::vector<const Field*> axes;
-  const Value* include = nullptr;
-  const Value* exclude = nullptr;
-  for (const auto& f : matrix.fields) {
-    const Value& v = *f.value;
-    if (f.key == "include" || f.key == "exclude") {
-      if (v.kind != Value::Kind::List) return false;
-      for (const auto& e : v.items) {
-        if (e->kind != Value::Kind::Object) return false;
-      }
-      (f.key == "include" ? include : exclude) = &v;
-    } else if (v.kind != Value::Kind::List) {
-      return false;
-    } else {
-      axes.push_back(&f);
-    }
-  }
-  size_t product = axes.empty() ? 0 : 1;
-  for (const Field* a : axes) {
-    size_t k = a->value->items.size();
-    product = k != 0 && product > SIZE_MAX / k ? SIZE_MAX : product * k;
-  }
-  const std::vector<ValuePtr> none;
-  const std::vector<ValuePtr>& includes = include ? include->items : none;
-  auto axis = [&](const std::string& key) -> const Value* {
-    for (const Field* a : axes) {
-      if (a->key == key) return a->value.get();
-    }
-    return nullptr;
-  };
-  // Does the entry hold these values of the axes it names?
-  auto fits = [&](const Value& entry, const std::vector<const Value*>& combo) {
-    for (const auto& f : entry.fields) {
-      for (size_t i = 0; i < axes.size(); ++i) {
-        if (axes[i]->key == f.key && !same(*f.value, *combo[i])) return false;
-      }
-    }
-    return true;
-  };
-  bool has_exclude = exclude && !exclude->items.empty();
-  if (!has_exclude) {
-    // Every combination is there: an entry fits one when each axis it
-    // names has its value.
-    n = product;
-    for (const auto& e : includes) {
-      bool fits_one = product > 0;
-      for (const auto& f : e->fields) {
-        const Value* a = axis(f.key);
-        if (!a) continue;
-        bool listed = false;
-        for (const auto& item : a->items) listed = listed || same(*item, *f.value);
-        fits_one = fits_one && listed;
-      }
-      if (!fits_one && n < SIZE_MAX) ++n;
-    }
-    return true;
-  }
-  if (product > kMaxComparisons / (exclude->items.size() + includes.size())) return false;
-  std::vector<std::vector<const Value*>> kept;
-  std::vector<size_t> at(axes.size(), 0);
-  for (size_t k = 0; k < product; ++k) {
-    std::vector<const Value*> combo;
-    for (size_t i = 0; i < axes.size(); ++i) combo.push_back(axes[i]->value->items[at[i]].get());
-    bool excluded = false;
-    for (const auto& e : exclude->items) excluded = excluded || fits(*e, combo);
-    if (!excluded) kept.push_back(combo);
-    for (size_t i = axes.size(); i-- > 0;) {
-      if (++at[i] < axes[i]->value->items.size()) break;
-      at[i] = 0;
-    }
-  }
-  n = kept.size();
-  for (const auto& e : includes) {
-    bool fits_one = false;
-    for (const auto& combo : kept) fits_one = fits_one || fits(*e, combo);
-    if (!fits_one) ++n;
-  }
-  return true;
-}
 
 void check_limits(const Program& program, Diagnostics& diags) {
   LimitChecker(program, diags).run();

@@ -17,14 +17,4 @@ namespace pipec {
 
 void check_limits(const Program& program, Diagnostics& diags);
 
-// The jobs a matrix known at compile time makes, as GitHub counts them:
-// every combination of the axes, less those an exclude entry matches, plus
-// one for each include entry that fits no remaining combination. False
-// when that cannot be known here.
-bool matrix_jobs(const Value& matrix, size_t& n);
-
-// Whether a job has a matrix that makes more than one job, or may (a matrix
-// not known at compile time).
-bool many_legs(const Value& job);
-
 }  // namespace pipec

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "github_eval.h"
+#include "matrix_legs.h"
 #include "render_expr.h"
 
 namespace pipec {
@@ -166,30 +167,6 @@ json Simulator::github_context() const {
           {"workflow", ""}, {"token", ""}, {"event", event}};
 }
 
-// The matrix legs: the product of the matrix's lists, plus include rows.
-std::vector<json> legs_of(const json& matrix) {
-  std::vector<json> legs = {json::object()};
-  if (!matrix.is_object()) return {};
-  for (auto it = matrix.begin(); it != matrix.end(); ++it) {
-    if (it.key() == "include" || it.key() == "exclude") continue;
-    if (!it.value().is_array()) return {};
-    std::vector<json> next;
-    for (const auto& leg : legs) {
-      for (const auto& v : it.value()) {
-        json l = leg;
-        l[it.key()] = v;
-        next.push_back(l);
-      }
-    }
-    legs = next;
-  }
-  if (auto inc = matrix.find("include"); inc != matrix.end() && inc->is_array()) {
-    for (const auto& row : *inc) legs.push_back(row);
-  }
-  if (legs.size() == 1 && legs[0].empty()) return {};
-  return legs;
-}
-
 json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
   if (++depth_ > 16) {
     line(indent, "(calls nested too deeply)");
@@ -248,7 +225,7 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     std::vector<json> legs;
     if (const Value* strategy = job.get("strategy")) {
       if (const Value* m = strategy->get("matrix")) {
-        legs = legs_of(value_json(*m, ctx));
+        if (!matrix_legs(value_json(*m, ctx), legs, written_order(*m))) legs.clear();
         if (legs.empty()) {
           line(indent, f->key + ": no matrix legs");
           needs_ctx[f->key] = {{"result", "skipped"}, {"outputs", json::object()}};

@@ -31,7 +31,9 @@ double to_number(const json& v) {
   return std::numeric_limits<double>::quiet_NaN();
 }
 
-bool loose_equal(const json& a, const json& b) {
+}  // namespace
+
+bool github_equal(const json& a, const json& b) {
   if (a.is_string() && b.is_string()) return lower(a.get<std::string>()) == lower(b.get<std::string>());
   if (a.type() == b.type() && (a.is_object() || a.is_array())) return &a == &b || a == b;
   if (a.is_null() && b.is_null()) return true;
@@ -40,7 +42,7 @@ bool loose_equal(const json& a, const json& b) {
   return !std::isnan(x) && !std::isnan(y) && x == y;
 }
 
-const json* find_key(const json& obj, const std::string& key) {
+const json* github_property(const json& obj, const std::string& key) {
   if (!obj.is_object()) return nullptr;
   if (auto it = obj.find(key); it != obj.end()) return &*it;
   std::string k = lower(key);
@@ -49,6 +51,8 @@ const json* find_key(const json& obj, const std::string& key) {
   }
   return nullptr;
 }
+
+namespace {
 
 json call(const Expr& e, const EvalContext& ctx) {
   const std::string f = lower(e.text);
@@ -61,7 +65,7 @@ json call(const Expr& e, const EvalContext& ctx) {
     json hay = arg(0), needle = arg(1);
     if (hay.is_array()) {
       for (const auto& x : hay) {
-        if (loose_equal(x, needle)) return true;
+        if (github_equal(x, needle)) return true;
       }
       return false;
     }
@@ -176,7 +180,7 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
     case K::Bool: return e.boolean;
     case K::Null: return json();
     case K::Name: {
-      const json* v = find_key(ctx.contexts, e.text);
+      const json* v = github_property(ctx.contexts, e.text);
       return v ? *v : json();
     }
     case K::Member: {
@@ -192,11 +196,11 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
       if (base.is_array()) {  // object filter: list.field
         json out = json::array();
         for (const auto& item : base) {
-          if (const json* v = find_key(item, e.text)) out.push_back(*v);
+          if (const json* v = github_property(item, e.text)) out.push_back(*v);
         }
         return out;
       }
-      const json* v = find_key(base, e.text);
+      const json* v = github_property(base, e.text);
       return v ? *v : json();
     }
     case K::Index: {
@@ -207,7 +211,7 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
         if (d >= 0 && d < static_cast<double>(base.size())) return base[static_cast<size_t>(d)];
         return json();
       }
-      const json* v = find_key(base, github_to_string(idx));
+      const json* v = github_property(base, github_to_string(idx));
       return v ? *v : json();
     }
     case K::Call: return call(e, ctx);
@@ -223,8 +227,8 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
       if (e.text == "&&") return github_truthy(l) ? github_eval(*e.operands[1], ctx) : l;
       if (e.text == "||") return github_truthy(l) ? l : github_eval(*e.operands[1], ctx);
       json r = github_eval(*e.operands[1], ctx);
-      if (e.text == "==") return loose_equal(l, r);
-      if (e.text == "!=") return !loose_equal(l, r);
+      if (e.text == "==") return github_equal(l, r);
+      if (e.text == "!=") return !github_equal(l, r);
       if (l.is_string() && r.is_string()) {
         std::string a = lower(l.get<std::string>()), b = lower(r.get<std::string>());
         if (e.text == "<") return a < b;

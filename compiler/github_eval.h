@@ -20,6 +20,10 @@ struct EvalContext {
 // The value of `e`. Unknown names read as null, as in GitHub.
 nlohmann::json github_eval(const Expr& e, const EvalContext& ctx);
 bool github_truthy(const nlohmann::json& v);
+// a == b as the runner compares: strings ignoring case, numbers coerced.
+bool github_equal(const nlohmann::json& a, const nlohmann::json& b);
+// obj.key as the runner reads it (the key's case ignored); null for none.
+const nlohmann::json* github_property(const nlohmann::json& obj, const std::string& key);
 // GitHub's string form of a value (for ${{ }} inside text).
 std::string github_to_string(const nlohmann::json& v);
 

@@ -1,0 +1,51 @@
+// The jobs (legs) a strategy matrix makes, as the runner's MatrixBuilder
+// makes them (actions/runner, src/Sdk/WorkflowParser/Conversion/
+// MatrixBuilder.cs):
+//  - every combination of the axes (the keys other than include and
+//    exclude), the first axis changing slowest;
+//  - less each combination an exclude entry matches;
+//  - an include entry matches a remaining combination when each of its
+//    axis keys holds that combination's value, leaf by leaf with `==`
+//    (strings ignore case, numbers are coerced); its other keys are added
+//    to every combination it matches, a later entry's over an earlier's;
+//  - and an include entry that matches none is a leg of its own.
+// The count of jobs (the 256 limit), the legs an artifact name is judged
+// in and the legs `pipec explain` reports all come from here.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "value.h"
+
+namespace pipec {
+
+// A matrix as written in a .pipe file, in JSON. A value known only when the
+// workflow runs (a ${{ }}) is unknown: a leg may hold one, but the legs are
+// not known when one has to be compared.
+nlohmann::json matrix_json(const Value& matrix);
+bool is_unknown(const nlohmann::json& v);
+
+// The keys of a matrix written in a .pipe file, in the order written.
+std::vector<std::string> written_order(const Value& matrix);
+
+// The legs of `matrix`, each the object its `matrix` context holds, the
+// axes that `order` lists first in that order (json keeps its keys sorted;
+// the runner takes them as written). False
+// when they cannot be known here: a matrix that is not an object of lists
+// (and include and exclude lists of objects), a comparison with an unknown
+// value, or more than `limit` comparisons of a combination with an entry.
+bool matrix_legs(const nlohmann::json& matrix, std::vector<nlohmann::json>& legs,
+                 const std::vector<std::string>& order, size_t limit = size_t{1} << 22);
+
+// How many jobs a matrix known at compile time makes. Without exclude
+// entries it is counted without making the legs, so a matrix too large to
+// make still has a count. False when that cannot be known here.
+bool matrix_jobs(const Value& matrix, size_t& n);
+
+// Whether a job has a matrix that makes more than one job, or may (a matrix
+// not known at compile time).
+bool many_legs(const Value& job);
+
+}  // namespace pipec

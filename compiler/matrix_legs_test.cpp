@@ -1,0 +1,97 @@
+#include "matrix_legs.h"
+
+#include <doctest/doctest.h>
+
+namespace pipec {
+namespace {
+
+using json = nlohmann::json;
+
+// The legs of a matrix written as JSON, one dump per leg, axes in `order`.
+std::vector<std::string> legs_of(const std::string& matrix,
+                                 const std::vector<std::string>& order = {}) {
+  std::vector<json> legs;
+  REQUIRE(matrix_legs(json::parse(matrix), legs, order));
+  std::vector<std::string> out;
+  for (const auto& l : legs) out.push_back(l.dump());
+  return out;
+}
+
+using Legs = std::vector<std::string>;
+
+// The four examples in the runner's MatrixBuilder.cs.
+TEST_CASE("a product, the first axis written changing slowest") {
+  CHECK(legs_of(R"({"os": ["linux", "windows"], "arch": ["x64", "x86"]})", {"arch", "os"}) ==
+        Legs{R"({"arch":"x64","os":"linux"})", R"({"arch":"x64","os":"windows"})",
+             R"({"arch":"x86","os":"linux"})", R"({"arch":"x86","os":"windows"})"});
+  CHECK(legs_of(R"({"os": ["linux", "windows"], "arch": ["x64", "x86"]})", {"os", "arch"}) ==
+        Legs{R"({"arch":"x64","os":"linux"})", R"({"arch":"x86","os":"linux"})",
+             R"({"arch":"x64","os":"windows"})", R"({"arch":"x86","os":"windows"})"});
+}
+
+TEST_CASE("exclude drops the combinations it matches") {
+  CHECK(legs_of(R"({"arch": ["x64", "x86"], "os": ["linux", "windows"],
+                    "exclude": [{"arch": "x86", "os": "linux"}]})",
+                {"arch", "os"}) == Legs{R"({"arch":"x64","os":"linux"})",
+                                        R"({"arch":"x64","os":"windows"})",
+                                        R"({"arch":"x86","os":"windows"})"});
+}
+
+TEST_CASE("include adds its other keys to the combinations it matches") {
+  CHECK(legs_of(R"({"arch": ["x64", "x86"], "os": ["linux", "windows"],
+                    "include": [{"arch": "x64", "os": "linux", "publish": true}]})",
+                {"arch", "os"}) ==
+        Legs{R"({"arch":"x64","os":"linux","publish":true})", R"({"arch":"x64","os":"windows"})",
+             R"({"arch":"x86","os":"linux"})", R"({"arch":"x86","os":"windows"})"});
+}
+
+TEST_CASE("an include entry that matches no combination is a leg of its own") {
+  CHECK(legs_of(R"({"arch": ["x64", "x86"], "os": ["linux", "windows"],
+                    "include": [{"arch": "x64"}, {"os": "macos"}]})",
+                {"arch", "os"}) == Legs{R"({"arch":"x64","os":"linux"})",
+                                        R"({"arch":"x64","os":"windows"})",
+                                        R"({"arch":"x86","os":"linux"})",
+                                        R"({"arch":"x86","os":"windows"})", R"({"os":"macos"})"});
+  // Nor one the exclude entries dropped.
+  CHECK(legs_of(R"({"ref": ["main", "release/2.10"], "exclude": [{"ref": "release/2.10"}],
+                    "include": [{"ref": "release/2.10", "tag": "rc"}]})") ==
+        Legs{R"({"ref":"main"})", R"({"ref":"release/2.10","tag":"rc"})"});
+  // With no axes, every include entry is a leg.
+  CHECK(legs_of(R"({"include": [{"os": "linux"}, {"os": "windows"}]})") ==
+        Legs{R"({"os":"linux"})", R"({"os":"windows"})"});
+}
+
+TEST_CASE("entries compare as == does: case ignored, numbers coerced, leaf by leaf") {
+  CHECK(legs_of(R"({"os": ["Linux", "windows"], "exclude": [{"os": "LINUX"}]})") ==
+        Legs{R"({"os":"windows"})"});
+  CHECK(legs_of(R"({"py": [3.1, 3.12], "include": [{"py": "3.10", "old": true}]})") ==
+        Legs{R"({"old":true,"py":3.1})", R"({"py":3.12})"});
+  CHECK(
+      legs_of(
+          R"({"v": [{"node": 12, "npm": 6}, {"node": 14, "npm": 6}], "exclude": [{"v": {"node": 14}}]})") ==
+      Legs{R"({"v":{"node":12,"npm":6}})"});
+}
+
+TEST_CASE("a later include entry's value wins over an earlier's, never over an axis") {
+  CHECK(legs_of(R"({"os": ["linux"], "include": [{"tag": "a"}, {"os": "linux", "tag": "b"}]})") ==
+        Legs{R"({"os":"linux","tag":"b"})"});
+}
+
+TEST_CASE("legs are unknown where a comparison reads a value known only at run time") {
+  std::vector<json> legs;
+  json unknown_axis = {{"os", json::array({"linux", json::binary({})})},
+                       {"exclude", {{{"os", "linux"}}}}};
+  CHECK(!matrix_legs(unknown_axis, legs, {}));
+  // An unknown value that nothing compares is a value of its leg.
+  json unknown_extra = {{"os", {"linux"}},
+                        {"include", {{{"os", "linux"}, {"image", json::binary({})}}}}};
+  REQUIRE(matrix_legs(unknown_extra, legs, {}));
+  CHECK(legs.size() == 1);
+  CHECK(is_unknown(legs[0]["image"]));
+  // Not a matrix of lists, or past the limit.
+  CHECK(!matrix_legs(json::parse(R"({"os": "linux"})"), legs, {}));
+  CHECK(!matrix_legs(json::parse(R"({"a": [1, 2, 3], "b": [1, 2, 3]})"), legs, {}, 8));
+}
+
+}  // namespace
+}  // namespace pipec
