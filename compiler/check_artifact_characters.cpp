@@ -1,10 +1,13 @@
 #include "check_artifact_characters.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "ascii.h"
 #include "expr_chain.h"
+#include "github_eval.h"
+#include "matrix_legs.h"
 #include "render_expr.h"
 
 namespace pipec {
@@ -26,30 +29,19 @@ std::string refused_in(const std::string& text) {
   return "";
 }
 
-// The values a job's matrix gives KEY at compile time: its axis and the
-// include entries that set it. False when one of them is not plain text.
+// The values matrix.KEY takes in the legs of a job's matrix, as text; false
+// when the legs are not known at compile time, or one of those values is
+// not known or is a list or an object.
 bool matrix_values(const Value& job, const std::string& key, std::vector<std::string>& out) {
   const Value* strategy = job.get("strategy");
   const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
-  if (!matrix || matrix->kind != Value::Kind::Object) return false;
-  auto add = [&](const Value* v) {
-    if (!v) return true;
-    if (v->kind != Value::Kind::String && v->kind != Value::Kind::Number) return false;
-    if (!v->parts.empty()) return false;
-    out.push_back(v->text);
-    return true;
-  };
-  if (const Value* axis = matrix->get(key)) {
-    if (axis->kind != Value::Kind::List) return false;
-    for (const auto& v : axis->items)
-      if (!add(v.get())) return false;
-  }
-  if (const Value* include = matrix->get("include")) {
-    if (include->kind != Value::Kind::List) return false;
-    for (const auto& row : include->items) {
-      if (row->kind != Value::Kind::Object) return false;
-      if (!add(row->get(key))) return false;
-    }
+  std::vector<nlohmann::json> legs;
+  if (!matrix || !matrix_legs(matrix_json(*matrix), legs, written_order(*matrix))) return false;
+  for (const auto& leg : legs) {
+    const nlohmann::json* v = github_property(leg, key);
+    if (!v || v->is_null() || v->is_number() || v->is_boolean()) continue;  // no refused character
+    if (!v->is_string()) return false;
+    if (std::find(out.begin(), out.end(), v->get<std::string>()) == out.end()) out.push_back(*v);
   }
   return !out.empty();
 }
