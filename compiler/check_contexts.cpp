@@ -1,6 +1,7 @@
 #include "check_contexts.h"
 
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,50 @@ const std::vector<std::string> kPlainStepKeys = {"name", "run", "with", "env", "
                                                  "timeout-minutes", "continue-on-error"};
 // clang-format on
 
+// Calls f on each part of e whose value can be e's value or part of its
+// text: e itself, an operand && or || returns, a choice of ?:, a part of
+// its text, an argument of format(), join() or toJSON(). A comparison, or a
+// function that returns true or false, passes on no part of its operands.
+void each_held(const Expr& e, const std::function<void(const Expr&)>& f) {
+  using K = Expr::Kind;
+  f(e);
+  const bool passes =
+      (e.kind == K::Binary && (e.text == "&&" || e.text == "||")) ||
+      (e.kind == K::Call && (e.text == "format" || e.text == "join" || e.text == "toJSON"));
+  if (passes) {
+    for (const auto& o : e.operands) each_held(*o, f);
+  } else if (e.kind == K::Cond) {
+    each_held(*e.operands[1], f);
+    each_held(*e.operands[2], f);
+  } else if (e.kind == K::String) {
+    for (const auto& p : e.parts) {
+      if (p.expr) each_held(*p.expr, f);
+    }
+  }
+}
+
+void each_held(const Value& v, const std::function<void(const Expr&)>& f) {
+  if (v.kind == Value::Kind::Runtime) each_held(*v.expr, f);
+  for (const auto& p : v.parts) {
+    if (p.expr) each_held(*p.expr, f);
+  }
+  for (const auto& i : v.items) each_held(*i, f);
+  for (const auto& fl : v.fields) each_held(*fl.value, f);
+}
+
+// The secret a value can hold, as written (secrets.NAME, github.token); ""
+// for none.
+std::string held_secret(const Value& v) {
+  std::string found;
+  each_held(v, [&](const Expr& e) {
+    const Chain c = chain(e);
+    if (!found.empty() || c.empty()) return;
+    if (c[0].first == "secrets") found = c.size() == 1 ? "secrets" : "secrets." + c[1].first;
+    if (c.size() == 2 && c[0].first == "github" && c[1].first == "token") found = "github.token";
+  });
+  return found;
+}
+
 class ContextChecker {
  public:
   explicit ContextChecker(Diagnostics& diags) : diags_(diags) {}
@@ -73,6 +118,7 @@ class ContextChecker {
   void step(const Value& s);
 
   Diagnostics& diags_;
+  const Value* workflow_env_ = nullptr;
 };
 
 void ContextChecker::check(const Value& v, const Key& key) {
@@ -113,6 +159,7 @@ void ContextChecker::literal(const Value& v, const std::string& what, const std:
 }
 
 void ContextChecker::workflow(const Value& body) {
+  workflow_env_ = body.get("env");
   for (const auto& f : body.fields) {
     if (f.key == "name")
       literal(*f.value, "the workflow's name", "; the name of a run, run-name, can read inputs");
@@ -166,6 +213,18 @@ void ContextChecker::job(const Value& j) {
           diags_.error(c[0].second, "secret-output",
                        "github.token is the run's token, a secret, and " + dropped +
                            "; the jobs that need it read github.token themselves");
+      });
+      // And so is an env variable of the job or its workflow that holds one.
+      each_held(v, [&](const Expr& e) {
+        const Chain c = chain(e);
+        if (c.size() != 2 || c[0].first != "env") return;
+        const Value* env = nullptr;
+        for (const Value* scope : {j.get("env"), workflow_env_}) {
+          if (!env && scope && scope->kind == Value::Kind::Object) env = scope->get(c[1].first);
+        }
+        if (const std::string secret = env ? held_secret(*env) : ""; !secret.empty())
+          diags_.error(c[0].second, "secret-output",
+                       "env." + c[1].first + " holds " + secret + ", and " + dropped + instead);
       });
     } else if (f.key == "container") {
       container(v, "a job's container", "a job's container");
