@@ -94,14 +94,18 @@ std::string chain_to(const Program& program, const Levels& l, int i) {
 
 void check_workflow_run_chains(const Program& program, Diagnostics& diags) {
   const Levels l = earliest_levels(program);
-  for (const auto& wf : program.workflows) {
-    for (const Value* e : entries_of(*wf)) {
+  for (std::size_t i = 0; i < program.workflows.size(); ++i) {
+    const auto& wf = program.workflows[i];
+    const std::vector<const Value*> entries = entries_of(*wf);
+    bool reported = false;
+    for (const Value* e : entries) {
       const int from = index_of(program, e->text);
       if (from < 0) continue;
       const WorkflowModel& named = *program.workflows[from];
       const std::string where =
           "on.workflow_run in " + file_name(wf->file) + " names \"" + e->text + "\"";
       if (called_only(named)) {
+        reported = true;
         diags.error(e->pos, "workflow-run",
                     where +
                         ", which only runs when a workflow calls it: a called workflow runs "
@@ -117,6 +121,19 @@ void check_workflow_run_chains(const Program& program, Diagnostics& diags) {
                         "this one from another event");
       }
     }
+    // Every workflow it waits for is made here and waits in turn, round a
+    // loop, for workflows that start no run of their own. (A workflow that
+    // is also called runs in its callers' runs.)
+    const Value* on = wf->body->get("on");
+    if (reported || entries.empty() || l.level[i] != kNever || (on && on->get("call"))) continue;
+    std::vector<std::string> names;
+    for (const Value* e : entries) names.push_back("\"" + e->text + "\"");
+    diags.error(entries.front()->pos, "workflow-run",
+                "on.workflow_run in " + file_name(wf->file) + " waits only for " +
+                    join(names, ", ") + ", which " + (names.size() == 1 ? "waits" : "wait") +
+                    " in turn, round a loop, for workflows with no trigger of their "
+                    "own: none of them ever runs, nor does this one; give one of them another "
+                    "trigger, such as push or dispatch");
   }
 }
 
