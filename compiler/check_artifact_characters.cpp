@@ -36,7 +36,8 @@ bool matrix_values(const Value& job, const std::string& key, std::vector<std::st
   const Value* strategy = job.get("strategy");
   const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
   std::vector<nlohmann::json> legs;
-  if (!matrix || !matrix_legs(matrix_json(*matrix), legs, written_order(*matrix))) return false;
+  if (!matrix || !matrix_legs(value_json(*matrix, nullptr), legs, written_order(*matrix)))
+    return false;
   for (const auto& leg : legs) {
     const nlohmann::json* v = github_property(leg, key);
     if (!v || v->is_null() || v->is_number() || v->is_boolean()) continue;  // no refused character

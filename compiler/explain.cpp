@@ -13,37 +13,6 @@ namespace {
 
 using json = nlohmann::json;
 
-// Evaluates a compile-time value with runtime parts into what GitHub would see.
-json value_json(const Value& v, const EvalContext& ctx) {
-  switch (v.kind) {
-    case Value::Kind::Null: return json();
-    case Value::Kind::Bool: return v.boolean;
-    case Value::Kind::Number: return std::strtod(v.text.c_str(), nullptr);  // 1e999: infinity, no exception
-    case Value::Kind::String: {
-      if (v.parts.empty()) return v.text;
-      std::string out;
-      for (const auto& p : v.parts) out += p.expr ? github_to_string(github_eval(*p.expr, ctx)) : p.text;
-      return out;
-    }
-    case Value::Kind::Runtime: return github_eval(*v.expr, ctx);
-    case Value::Kind::List: {
-      json out = json::array();
-      for (const auto& i : v.items) out.push_back(value_json(*i, ctx));
-      return out;
-    }
-    case Value::Kind::Object: {
-      if (v.tag == "action") return v.get("uses")->text;
-      if (v.tag == "image") return v.get("ref")->text;
-      if (v.tag == "workflow_ref") return v.get("file")->text;
-      json out = json::object();
-      for (const auto& f : v.fields) out[f.key] = value_json(*f.value, ctx);
-      return out;
-    }
-    case Value::Kind::Template: return json();
-  }
-  return json();
-}
-
 // Why a job's condition is false: the first false operand of its top-level
 // && chain (of that operand's own chain, recursively), or the whole
 // condition when it is no such chain.
@@ -208,7 +177,7 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     bool run_it = all_ok;
     std::string why;
     if (const Value* cond = job.get("if")) {
-      run_it = github_truthy(value_json(*cond, ctx));
+      run_it = github_truthy(value_json(*cond, &ctx));
       if (!run_it) {
         why = cond->kind == Value::Kind::Runtime ? " (false: " + render_expr(false_part(*cond->expr, ctx)) + ")"
                                                  : " (if is false)";
@@ -225,7 +194,7 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     std::vector<json> legs;
     if (const Value* strategy = job.get("strategy")) {
       if (const Value* m = strategy->get("matrix")) {
-        if (!matrix_legs(value_json(*m, ctx), legs, written_order(*m))) legs.clear();
+        if (!matrix_legs(value_json(*m, &ctx), legs, written_order(*m))) legs.clear();
         if (legs.empty()) {
           line(indent, f->key + ": no matrix legs");
           needs_ctx[f->key] = {{"result", "skipped"}, {"outputs", json::object()}};
@@ -252,7 +221,7 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     ctx.contexts = {{"jobs", needs_ctx}, {"inputs", inputs}, {"github", github_context()}};
     for (const auto& o : outs->fields) {
       const Value* v = o.value->kind == Value::Kind::Object && o.value->get("value") ? o.value->get("value") : o.value.get();
-      outputs[o.key] = value_json(*v, ctx);
+      outputs[o.key] = value_json(*v, &ctx);
     }
   }
   --depth_;
@@ -266,10 +235,12 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
   ctx.contexts = {{"github", github_context()}, {"inputs", inputs}, {"needs", needs}, {"matrix", matrix},
                   {"vars", json::object()}, {"secrets", json::object()}, {"env", json::object()}};
   std::string label = id;
-  if (const Value* name = job.get("name")) label = id + " [" + github_to_string(value_json(*name, ctx)) + "]";
+  if (const Value* name = job.get("name"))
+    label = id + " [" + github_to_string(value_json(*name, &ctx)) + "]";
   if (const Value* uses = job.get("uses")) {
     if (uses->tag != "workflow_ref") {
-      line(indent, label + ": calls " + github_to_string(value_json(*uses, ctx)) + " (outside these pipelines)");
+      line(indent, label + ": calls " + github_to_string(value_json(*uses, &ctx)) +
+                       " (outside these pipelines)");
       return json::object();
     }
     const WorkflowModel* callee = called_workflow(program_, job);
@@ -277,17 +248,17 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
     if (!callee) return json::object();
     json with = json::object();
     for (const auto& in : callee->inputs) {
-      if (in.default_value) with[in.name] = value_json(*in.default_value, ctx);
+      if (in.default_value) with[in.name] = value_json(*in.default_value, &ctx);
     }
     if (const Value* w = job.get("with")) {
-      for (const auto& f : w->fields) with[f.key] = value_json(*f.value, ctx);
+      for (const auto& f : w->fields) with[f.key] = value_json(*f.value, &ctx);
     }
     return run(*callee, with, indent + 1);
   }
   line(indent, label + ": runs");
   json env = json::object();
-  if (const Value* we = wf.body->get("env")) env.update(value_json(*we, ctx));
-  if (const Value* je = job.get("env")) env.update(value_json(*je, ctx));
+  if (const Value* we = wf.body->get("env")) env.update(value_json(*we, &ctx));
+  if (const Value* je = job.get("env")) env.update(value_json(*je, &ctx));
   // The runner's default variables, which a step's process sees (the env
   // context does not hold them).
   const json gh = github_context();
@@ -302,9 +273,10 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       ctx.contexts["env"] = env;
       json step_env = defaults;
       step_env.update(env);
-      if (const Value* se = step->get("env")) step_env.update(value_json(*se, ctx));
+      if (const Value* se = step->get("env")) step_env.update(value_json(*se, &ctx));
       // A tool's env inputs are given in args.
-      if (const Value* args = step->get("tool") ? step->get("args") : nullptr) step_env.update(value_json(*args, ctx));
+      if (const Value* args = step->get("tool") ? step->get("args") : nullptr)
+        step_env.update(value_json(*args, &ctx));
       json outputs = json::object();
       std::vector<std::string> notes;
       bool known = oracle_ && oracle_(*step, step_env, event_, outputs, notes);
@@ -322,7 +294,7 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
   if (const Value* outs = job.get("outputs")) {
     // An output read from a step explain cannot run shows as <name>.
     for (const auto& o : outs->fields) {
-      std::string v = github_to_string(value_json(*o.value, ctx));
+      std::string v = github_to_string(value_json(*o.value, &ctx));
       outputs[o.key] = v.empty() && reads_steps(*o.value, unknown) ? "<" + o.key + ">" : v;
     }
   }
@@ -423,7 +395,7 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
           inputs[in.name] = in.type == "boolean" ? json(it->second == "true") : json(it->second);
         } else if (in.default_value) {
           EvalContext ctx;
-          inputs[in.name] = value_json(*in.default_value, ctx);
+          inputs[in.name] = value_json(*in.default_value, &ctx);
         }
       }
     }

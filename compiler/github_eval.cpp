@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 #include "ascii.h"
+#include "value.h"
 
 namespace pipec {
 namespace {
@@ -166,6 +168,45 @@ FormatText read_format(const std::string& text) {
   if (!literal.empty()) out.pieces.push_back({literal, -1});
   return out;
 }
+
+json value_json(const Value& v, const EvalContext* ctx) {
+  switch (v.kind) {
+    case Value::Kind::Null:
+      return json();
+    case Value::Kind::Bool:
+      return v.boolean;
+    case Value::Kind::Number:
+      return std::strtod(v.text.c_str(), nullptr);  // 1e999: infinity, no exception
+    case Value::Kind::String: {
+      if (v.parts.empty()) return v.text;
+      if (!ctx) return json::binary({});
+      std::string out;
+      for (const auto& p : v.parts)
+        out += p.expr ? github_to_string(github_eval(*p.expr, *ctx)) : p.text;
+      return out;
+    }
+    case Value::Kind::Runtime:
+      return ctx ? github_eval(*v.expr, *ctx) : json::binary({});
+    case Value::Kind::List: {
+      json out = json::array();
+      for (const auto& i : v.items) out.push_back(value_json(*i, ctx));
+      return out;
+    }
+    case Value::Kind::Object: {
+      if (v.tag == "action") return v.get("uses")->text;
+      if (v.tag == "image") return v.get("ref")->text;
+      if (v.tag == "workflow_ref") return v.get("file")->text;
+      json out = json::object();
+      for (const auto& f : v.fields) out[f.key] = value_json(*f.value, ctx);
+      return out;
+    }
+    case Value::Kind::Template:
+      return ctx ? json() : json::binary({});
+  }
+  return json();
+}
+
+bool is_unknown(const json& v) { return v.is_binary(); }
 
 json github_eval(const Expr& e, const EvalContext& ctx) {
   using K = Expr::Kind;

@@ -17,9 +17,16 @@ struct EvalContext {
   std::string job_status = "success";                   // for success()/failure()/cancelled()
 };
 
+struct Value;
+
 // The value of `e`. Unknown names read as null, as in GitHub.
 nlohmann::json github_eval(const Expr& e, const EvalContext& ctx);
 bool github_truthy(const nlohmann::json& v);
+// A value written in a .pipe file as GitHub would see it: each ${{ }} part
+// evaluated in ctx, or, without one, unknown (is_unknown), so that a
+// compile-time check can tell what it cannot know.
+nlohmann::json value_json(const Value& v, const EvalContext* ctx);
+bool is_unknown(const nlohmann::json& v);
 // a == b as the runner compares: strings ignoring case, numbers coerced.
 bool github_equal(const nlohmann::json& a, const nlohmann::json& b);
 // obj.key as the runner reads it (the key's case ignored); null for none.

@@ -79,38 +79,6 @@ size_t product(const json& axes) {
 
 }  // namespace
 
-json matrix_json(const Value& v) {
-  switch (v.kind) {
-    case Value::Kind::Null:
-      return json();
-    case Value::Kind::Bool:
-      return v.boolean;
-    case Value::Kind::Number:
-      return std::strtod(v.text.c_str(), nullptr);
-    case Value::Kind::String:
-      return v.parts.empty() ? json(v.text) : json::binary({});
-    case Value::Kind::List: {
-      json out = json::array();
-      for (const auto& i : v.items) out.push_back(matrix_json(*i));
-      return out;
-    }
-    case Value::Kind::Object: {
-      if (v.tag == "action") return v.get("uses")->text;
-      if (v.tag == "image") return v.get("ref")->text;
-      if (v.tag == "workflow_ref") return v.get("file")->text;
-      json out = json::object();
-      for (const auto& f : v.fields) out[f.key] = matrix_json(*f.value);
-      return out;
-    }
-    case Value::Kind::Runtime:
-    case Value::Kind::Template:
-      return json::binary({});
-  }
-  return json::binary({});
-}
-
-bool is_unknown(const json& v) { return v.is_binary(); }
-
 bool matrix_legs(const json& matrix, std::vector<json>& legs, const std::vector<std::string>& order,
                  size_t limit) {
   json axes, include, exclude;
@@ -169,7 +137,7 @@ std::vector<std::string> written_order(const Value& matrix) {
 }
 
 bool matrix_jobs(const Value& matrix, size_t& n) {
-  const json m = matrix_json(matrix);
+  const json m = value_json(matrix, nullptr);
   std::vector<json> legs;
   if (matrix_legs(m, legs, {})) {
     n = legs.size();

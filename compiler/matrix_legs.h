@@ -21,21 +21,16 @@
 
 namespace pipec {
 
-// A matrix as written in a .pipe file, in JSON. A value known only when the
-// workflow runs (a ${{ }}) is unknown: a leg may hold one, but the legs are
-// not known when one has to be compared.
-nlohmann::json matrix_json(const Value& matrix);
-bool is_unknown(const nlohmann::json& v);
-
 // The keys of a matrix written in a .pipe file, in the order written.
 std::vector<std::string> written_order(const Value& matrix);
 
-// The legs of `matrix`, each the object its `matrix` context holds, the
-// axes that `order` lists first in that order (json keeps its keys sorted;
-// the runner takes them as written). False
-// when they cannot be known here: a matrix that is not an object of lists
-// (and include and exclude lists of objects), a comparison with an unknown
-// value, or more than `limit` comparisons of a combination with an entry.
+// The legs of `matrix` (as value_json gives it), each the object its
+// `matrix` context holds, the axes that `order` lists first in that order
+// (json keeps its keys sorted; the runner takes them as written). A leg may
+// hold a value value_json could not know. False when the legs cannot be
+// known here: a matrix that is not an object of lists (and include and
+// exclude lists of objects), a comparison with an unknown value, or more
+// than `limit` comparisons of a combination with an entry.
 bool matrix_legs(const nlohmann::json& matrix, std::vector<nlohmann::json>& legs,
                  const std::vector<std::string>& order, size_t limit = size_t{1} << 22);
 

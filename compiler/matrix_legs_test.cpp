@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include "github_eval.h"
+
 namespace pipec {
 namespace {
 
