@@ -83,12 +83,7 @@ void each_held(const Expr& e, const std::function<void(const Expr&)>& f) {
 }
 
 void each_held(const Value& v, const std::function<void(const Expr&)>& f) {
-  if (v.kind == Value::Kind::Runtime) each_held(*v.expr, f);
-  for (const auto& p : v.parts) {
-    if (p.expr) each_held(*p.expr, f);
-  }
-  for (const auto& i : v.items) each_held(*i, f);
-  for (const auto& fl : v.fields) each_held(*fl.value, f);
+  each_top_expr(v, [&](const Expr& e) { each_held(e, f); });
 }
 
 // The secret a value can hold, as written (secrets.NAME, github.token); ""

@@ -165,13 +165,17 @@ void each_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
   }
 }
 
-void each_runtime(const Value& v, const std::function<void(const Expr&)>& f) {
-  if (v.kind == Value::Kind::Runtime) each_expr(*v.expr, f);
+void each_top_expr(const Value& v, const std::function<void(const Expr&)>& f) {
+  if (v.kind == Value::Kind::Runtime) f(*v.expr);
   for (const auto& p : v.parts) {
-    if (p.expr) each_expr(*p.expr, f);
+    if (p.expr) f(*p.expr);
   }
-  for (const auto& i : v.items) each_runtime(*i, f);
-  for (const auto& fl : v.fields) each_runtime(*fl.value, f);
+  for (const auto& i : v.items) each_top_expr(*i, f);
+  for (const auto& fl : v.fields) each_top_expr(*fl.value, f);
+}
+
+void each_runtime(const Value& v, const std::function<void(const Expr&)>& f) {
+  each_top_expr(v, [&](const Expr& e) { each_expr(e, f); });
 }
 
 }  // namespace pipec

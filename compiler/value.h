@@ -89,6 +89,9 @@ void each_expr(const Expr& e, const std::function<void(const Expr&)>& f);
 // Calls each_expr on every runtime expression in v: a Runtime value, the
 // ${{ }} parts of its strings, and those of its items and fields.
 void each_runtime(const Value& v, const std::function<void(const Expr&)>& f);
+// Calls f on the top of every runtime expression in v (not on the
+// expressions inside them), in the same places.
+void each_top_expr(const Value& v, const std::function<void(const Expr&)>& f);
 // Deep equality of known values (runtime parts compare by rendered text).
 bool same(const Value& a, const Value& b);
 
