@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <string>
 
 #include "github_eval.h"
@@ -11,6 +12,10 @@ namespace pipec {
 namespace {
 
 using json = nlohmann::json;
+
+// Beyond this many comparisons of a combination with an exclude or include
+// entry, the legs are not made and not counted, rather than take long.
+constexpr size_t kMaxComparisons = size_t{1} << 26;
 
 enum class Match { No, Yes, Unknown };
 
@@ -33,18 +38,6 @@ Match holds(const json* value, const json& filter) {
     return unknown ? Match::Unknown : Match::Yes;
   }
   return github_equal(value ? *value : json(), filter) ? Match::Yes : Match::No;
-}
-
-// Whether `combination` (the axes' values) has each of the entry's axis keys.
-Match matches(const json& combination, const json& entry, const json& axes) {
-  bool unknown = false;
-  for (const auto& [key, filter] : entry.items()) {
-    if (!axes.contains(key)) continue;
-    const Match m = holds(&combination.at(key), filter);
-    if (m == Match::No) return Match::No;
-    unknown = unknown || m == Match::Unknown;
-  }
-  return unknown ? Match::Unknown : Match::Yes;
 }
 
 // The matrix's axes, include and exclude entries; false when it is not a
@@ -77,16 +70,41 @@ size_t product(const json& axes) {
   return n;
 }
 
-}  // namespace
+// For each axis (in `keys` order), which of its values an entry holds; an
+// empty list for an axis the entry does not name. False when a comparison
+// reads a value not known here.
+bool match_table(const json& entry, const json& axes, const std::vector<std::string>& keys,
+                 std::vector<std::vector<bool>>& table) {
+  table.assign(keys.size(), {});
+  for (size_t a = 0; a < keys.size(); ++a) {
+    const auto it = entry.find(keys[a]);
+    if (it == entry.end()) continue;
+    for (const auto& value : axes[keys[a]]) {
+      const Match m = holds(&value, *it);
+      if (m == Match::Unknown) return false;
+      table[a].push_back(m == Match::Yes);
+    }
+  }
+  return true;
+}
 
-bool matrix_legs(const json& matrix, std::vector<json>& legs, const std::vector<std::string>& order,
-                 size_t limit) {
+// Whether the combination whose axis values are at `at` fits a table.
+bool fits(const std::vector<std::vector<bool>>& table, const std::vector<size_t>& at) {
+  for (size_t a = 0; a < at.size(); ++a) {
+    if (!table[a].empty() && !table[a][at[a]]) return false;
+  }
+  return true;
+}
+
+// Walks the legs of `matrix` in the runner's order, calling visit on each
+// (with the leg when `make`, else with null) until it returns false; false
+// when it does, or when the legs cannot be known here (see matrix_legs).
+bool walk(const json& matrix, const std::vector<std::string>& order, bool make,
+          const std::function<bool(json&&)>& visit) {
   json axes, include, exclude;
   if (!parts(matrix, axes, include, exclude)) return false;
   const size_t n = product(axes);
-  if (n != 0 && n > limit / (include.size() + exclude.size() + 1)) return false;
-  legs.clear();
-  std::vector<bool> used(include.size(), false);
+  if (n != 0 && n > kMaxComparisons / (include.size() + exclude.size() + 1)) return false;
   // The first axis written changes slowest; json keeps its keys sorted, so
   // `order` gives the written order, and keys it leaves out follow sorted.
   std::vector<std::string> keys;
@@ -97,37 +115,59 @@ bool matrix_legs(const json& matrix, std::vector<json>& legs, const std::vector<
   for (const auto& [key, values] : axes.items()) {
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
   }
+  std::vector<std::vector<std::vector<bool>>> excludes(exclude.size()), includes(include.size());
+  for (size_t e = 0; e < exclude.size(); ++e) {
+    if (!match_table(exclude[e], axes, keys, excludes[e])) return false;
+  }
+  for (size_t i = 0; i < include.size(); ++i) {
+    if (!match_table(include[i], axes, keys, includes[i])) return false;
+  }
+  std::vector<bool> used(include.size(), false);
+  std::vector<size_t> at(keys.size(), 0);
   for (size_t k = 0; k < n; ++k) {
-    json combination = json::object();
-    size_t block = n;
-    for (const auto& key : keys) {
-      const json& values = axes[key];
-      block /= values.size();
-      combination[key] = values[(k / block) % values.size()];
+    if (k > 0) {  // the next combination: the last axis changes fastest
+      for (size_t a = keys.size(); a-- > 0;) {
+        if (++at[a] < axes[keys[a]].size()) break;
+        at[a] = 0;
+      }
     }
     bool excluded = false;
-    for (const auto& entry : exclude) {
-      const Match m = matches(combination, entry, axes);
-      if (m == Match::Unknown) return false;
-      excluded = excluded || m == Match::Yes;
-    }
+    for (const auto& table : excludes) excluded = excluded || fits(table, at);
     if (excluded) continue;
-    json leg = combination;
+    json leg;
+    if (make) {
+      leg = json::object();
+      for (size_t a = 0; a < keys.size(); ++a) leg[keys[a]] = axes[keys[a]][at[a]];
+    }
     for (size_t i = 0; i < include.size(); ++i) {
-      const Match m = matches(combination, include[i], axes);
-      if (m == Match::Unknown) return false;
-      if (m == Match::No) continue;
+      if (!fits(includes[i], at)) continue;
       used[i] = true;
+      if (!make) continue;
       for (const auto& [key, value] : include[i].items()) {
         if (!axes.contains(key)) leg[key] = value;
       }
     }
-    legs.push_back(leg);
+    if (!visit(std::move(leg))) return false;
   }
   for (size_t i = 0; i < include.size(); ++i) {
-    if (!used[i]) legs.push_back(include[i]);
+    if (!used[i] && !visit(make ? json(include[i]) : json())) return false;
   }
   return true;
+}
+
+// More legs than a check or a report has use for: GitHub refuses a matrix
+// past 256 jobs.
+constexpr size_t kMaxLegs = size_t{1} << 12;
+
+}  // namespace
+
+bool matrix_legs(const json& matrix, std::vector<json>& legs,
+                 const std::vector<std::string>& order) {
+  legs.clear();
+  return walk(matrix, order, true, [&](json&& leg) {
+    legs.push_back(std::move(leg));
+    return legs.size() <= kMaxLegs;
+  });
 }
 
 std::vector<std::string> written_order(const Value& matrix) {
@@ -138,15 +178,19 @@ std::vector<std::string> written_order(const Value& matrix) {
 
 bool matrix_jobs(const Value& matrix, size_t& n) {
   const json m = value_json(matrix, nullptr);
-  std::vector<json> legs;
-  if (matrix_legs(m, legs, {})) {
-    n = legs.size();
-    return true;
-  }
   json axes, include, exclude;
-  if (!parts(m, axes, include, exclude) || !exclude.empty()) return false;
-  // Every combination is there, so an entry matches one when each of its
-  // axis keys matches a value of its axis.
+  if (!parts(m, axes, include, exclude)) return false;
+  if (!exclude.empty()) {
+    // Counted leg by leg, as far as kMaxComparisons allows.
+    n = 0;
+    return walk(m, {}, false, [&](json&&) {
+      ++n;
+      return true;
+    });
+  }
+  // Without exclude every combination is there, so an entry matches one
+  // when each of its axis keys matches a value of its axis: counted without
+  // making the legs, however many there are.
   n = product(axes);
   for (const auto& entry : include) {
     bool matched = n > 0;

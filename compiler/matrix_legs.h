@@ -30,13 +30,14 @@ std::vector<std::string> written_order(const Value& matrix);
 // hold a value value_json could not know. False when the legs cannot be
 // known here: a matrix that is not an object of lists (and include and
 // exclude lists of objects), a comparison with an unknown value, or more
-// than `limit` comparisons of a combination with an entry.
+// legs than any check has use for (4096; GitHub refuses a matrix past 256).
 bool matrix_legs(const nlohmann::json& matrix, std::vector<nlohmann::json>& legs,
-                 const std::vector<std::string>& order, size_t limit = size_t{1} << 22);
+                 const std::vector<std::string>& order);
 
 // How many jobs a matrix known at compile time makes. Without exclude
-// entries it is counted without making the legs, so a matrix too large to
-// make still has a count. False when that cannot be known here.
+// entries it is counted without making the legs, so a matrix of any size
+// has a count; with them, leg by leg up to 2^26 comparisons of a
+// combination with an entry. False when that cannot be known here.
 bool matrix_jobs(const Value& matrix, size_t& n);
 
 // Whether a job has a matrix that makes more than one job, or may (a matrix

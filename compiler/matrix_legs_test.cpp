@@ -92,7 +92,9 @@ TEST_CASE("legs are unknown where a comparison reads a value known only at run t
   CHECK(is_unknown(legs[0]["image"]));
   // Not a matrix of lists, or past the limit.
   CHECK(!matrix_legs(json::parse(R"({"os": "linux"})"), legs, {}));
-  CHECK(!matrix_legs(json::parse(R"({"a": [1, 2, 3], "b": [1, 2, 3]})"), legs, {}, 8));
+  CHECK(!matrix_legs(json::parse(R"({"a": [1, 2, 3, 4, 5, 6, 7, 8], "b": [1, 2, 3, 4, 5, 6, 7, 8],
+                                     "c": [1, 2, 3, 4, 5, 6, 7, 8], "d": [1, 2, 3, 4, 5, 6, 7, 8, 9]})"),
+                     legs, {}));
 }
 
 }  // namespace
