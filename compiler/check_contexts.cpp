@@ -201,18 +201,16 @@ void ContextChecker::job(const Value& j) {
           "it), so needs.<id>.outputs would read \"\"";
       const std::string instead = "; pass the secret to the jobs that need it";
       check(v, {whose, kJobOutputs, {}, "; " + dropped + instead});
-      // The run's token is such a secret too.
-      each_runtime(v, [&](const Expr& e) {
+      // The run's token is such a secret too, and so is an env variable of
+      // the job or its workflow that holds one.
+      each_held(v, [&](const Expr& e) {
         const Chain c = chain(e);
-        if (c.size() == 2 && c[0].first == "github" && c[1].first == "token")
+        if (c.size() != 2) return;
+        if (c[0].first == "github" && c[1].first == "token")
           diags_.error(c[0].second, "secret-output",
                        "github.token is the run's token, a secret, and " + dropped +
                            "; the jobs that need it read github.token themselves");
-      });
-      // And so is an env variable of the job or its workflow that holds one.
-      each_held(v, [&](const Expr& e) {
-        const Chain c = chain(e);
-        if (c.size() != 2 || c[0].first != "env") return;
+        if (c[0].first != "env") return;
         const Value* env = nullptr;
         for (const Value* scope : {j.get("env"), workflow_env_}) {
           if (!env && scope && scope->kind == Value::Kind::Object) env = scope->get(c[1].first);
