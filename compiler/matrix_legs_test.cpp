@@ -79,6 +79,21 @@ TEST_CASE("a later include entry's value wins over an earlier's, never over an a
         Legs{R"({"os":"linux","tag":"b"})"});
 }
 
+// The example in GitHub's docs ("Expanding or adding matrix configurations"),
+// with the result the docs list.
+TEST_CASE("the docs' example: an entry with no axis key reaches every combination") {
+  CHECK(legs_of(R"({"fruit": ["apple", "pear"], "animal": ["cat", "dog"],
+                    "include": [{"color": "green"}, {"color": "pink", "animal": "cat"},
+                                {"fruit": "apple", "shape": "circle"}, {"fruit": "banana"},
+                                {"fruit": "banana", "animal": "cat"}]})",
+                {"fruit", "animal"}) ==
+        Legs{R"({"animal":"cat","color":"pink","fruit":"apple","shape":"circle"})",
+             R"({"animal":"dog","color":"green","fruit":"apple","shape":"circle"})",
+             R"({"animal":"cat","color":"pink","fruit":"pear"})",
+             R"({"animal":"dog","color":"green","fruit":"pear"})", R"({"fruit":"banana"})",
+             R"({"animal":"cat","fruit":"banana"})"});
+}
+
 TEST_CASE("legs are unknown where a comparison reads a value known only at run time") {
   std::vector<json> legs;
   json unknown_axis = {{"os", json::array({"linux", json::binary({})})},
