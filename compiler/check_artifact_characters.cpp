@@ -47,6 +47,21 @@ bool matrix_values(const Value& job, const std::string& key, std::vector<std::st
   return !out.empty();
 }
 
+// The values inputs.NAME takes when a run leaves it as declared: its
+// default, and each option of a choice, as text; empty when nothing is
+// declared that pipec knows.
+std::vector<std::pair<std::string, std::string>> input_values(const WorkflowModel& wf,
+                                                              const std::string& name) {
+  std::vector<std::pair<std::string, std::string>> out;  // {what, text}
+  for (const auto& in : wf.inputs) {
+    if (in.name != name) continue;
+    if (in.default_value && in.default_value->is_string())
+      out.emplace_back("its default", in.default_value->text);
+    for (const auto& o : in.options) out.emplace_back("one of its options", o);
+  }
+  return out;
+}
+
 }  // namespace
 
 void check_artifact_characters(const WorkflowModel& wf, Diagnostics& diags) {
@@ -76,6 +91,17 @@ void check_artifact_characters(const WorkflowModel& wf, Diagnostics& diags) {
       }
       for (const auto& p : name->parts) {
         const Chain c = p.expr ? chain(*p.expr) : Chain{};
+        if (c.size() == 2 && c[0].first == "inputs") {
+          for (const auto& [what, v] : input_values(wf, c[1].first)) {
+            const std::string in_value = refused_in(v);
+            if (in_value.empty()) continue;
+            diags.error(name->pos, "artifact-name",
+                        where + in_value + " when inputs." + c[1].first + " is \"" + v + "\", " +
+                            what + refuses + "; name the artifact by a value without it");
+            break;
+          }
+          continue;
+        }
         std::vector<std::string> values;
         if (c.size() != 2 || c[0].first != "matrix" || !matrix_values(*j.value, c[1].first, values))
           continue;
