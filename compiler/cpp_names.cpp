@@ -1,7 +1,9 @@
 #include "cpp_names.h"
 
-#include <cctype>
+#include <algorithm>
 #include <set>
+
+#include "ascii.h"
 
 namespace pipec {
 
@@ -25,9 +27,8 @@ std::string cpp_identifier(const std::string& name) {
 }
 
 std::string cpp_field(const std::string& name) {
-  std::string out;
-  for (char c : name)
-    out += c == '-' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string out = lower(name);
+  std::replace(out.begin(), out.end(), '-', '_');
   return cpp_identifier(out);
 }
 
