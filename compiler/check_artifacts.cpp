@@ -12,18 +12,6 @@ namespace {
 
 using Contexts = std::vector<std::string>;
 
-// Whether v reads only the named contexts (and literal text).
-bool reads_only(const Value& v, const Contexts& contexts) {
-  bool only = true;
-  each_runtime(v, [&](const Expr& e) {
-    if (e.kind != Expr::Kind::Name) return;
-    bool listed = false;
-    for (const auto& c : contexts) listed = listed || e.text == c;
-    only = only && listed;
-  });
-  return only;
-}
-
 class Artifacts {
  public:
   Artifacts(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}

@@ -32,15 +32,14 @@ const Value* group_of(const Value& body) {
 // Whether every value the group reads is the same for both places: github
 // (but github.job) and vars always; inputs too inside one workflow.
 bool same_value(const Value& group, bool one_workflow) {
-  bool same = true;
+  bool job = false;
   each_runtime(group, [&](const Expr& e) {
-    if (e.kind == Expr::Kind::Name && e.text != "github" && e.text != "vars" &&
-        !(one_workflow && e.text == "inputs"))
-      same = false;
     const Chain c = chain(e);
-    if (c.size() == 2 && c[0].first == "github" && c[1].first == "job") same = false;
+    job = job || (c.size() == 2 && c[0].first == "github" && c[1].first == "job");
   });
-  return same;
+  return !job &&
+         reads_only(group, one_workflow ? std::vector<std::string>{"github", "vars", "inputs"}
+                                        : std::vector<std::string>{"github", "vars"});
 }
 
 // A job whose matrix legs may run side by side: more than one leg (where

@@ -1,5 +1,7 @@
 #include "value.h"
 
+#include <algorithm>
+
 #include "escape.h"
 #include "render_expr.h"
 
@@ -176,6 +178,15 @@ void each_top_expr(const Value& v, const std::function<void(const Expr&)>& f) {
 
 void each_runtime(const Value& v, const std::function<void(const Expr&)>& f) {
   each_top_expr(v, [&](const Expr& e) { each_expr(e, f); });
+}
+
+bool reads_only(const Value& v, const std::vector<std::string>& contexts) {
+  bool only = true;
+  each_runtime(v, [&](const Expr& e) {
+    if (e.kind == Expr::Kind::Name)
+      only = only && std::find(contexts.begin(), contexts.end(), e.text) != contexts.end();
+  });
+  return only;
 }
 
 }  // namespace pipec

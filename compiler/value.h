@@ -92,6 +92,9 @@ void each_runtime(const Value& v, const std::function<void(const Expr&)>& f);
 // Calls f on the top of every runtime expression in v (not on the
 // expressions inside them), in the same places.
 void each_top_expr(const Value& v, const std::function<void(const Expr&)>& f);
+// Whether every context v reads at run time is one of `contexts` (literal
+// text reads none).
+bool reads_only(const Value& v, const std::vector<std::string>& contexts);
 // Deep equality of known values (runtime parts compare by rendered text).
 bool same(const Value& a, const Value& b);
 
