@@ -48,15 +48,13 @@ void check_value(const InputDecl& in, const Value& v, const std::string& callee,
 }  // namespace
 
 void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
-  const Value* jobs = wf.body->get("jobs");
-  if (!jobs) return;
   // The keys of a job that runs steps, which GitHub refuses in one that
   // calls a workflow (there: name, needs, if, permissions, strategy,
   // concurrency, with, secrets).
   static const std::vector<std::string> kStepsOnly = {"steps",     "runs-on",         "environment", "outputs",
                                                       "env",       "defaults",        "timeout-minutes",
                                                       "container", "services",        "continue-on-error"};
-  for (const auto& j : jobs->fields) {
+  for (const auto& j : jobs_of(*wf.body)) {
     const Value* uses = j.value->get("uses");
     for (const auto& f : j.value->fields) {
       if (!uses && (f.key == "with" || f.key == "secrets"))

@@ -71,9 +71,7 @@ class Groups {
       if (!legs.empty() && same_value(*g, false)) one_for_all_legs(*g, legs, path);
       held.push_back({text_of(*g), g->pos, file + "'s concurrency", &wf});
     }
-    const Value* jobs = wf.body->get("jobs");
-    if (!jobs) return;
-    for (const auto& j : jobs->fields) {
+    for (const auto& j : jobs_of(*wf.body)) {
       const std::string job = "job \"" + j.key + "\" in " + file;
       const bool matrix = legs.empty() && legs_run_together(*j.value);
       std::vector<Held> inner = held;

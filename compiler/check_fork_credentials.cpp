@@ -138,9 +138,7 @@ class ForkCredentials {
   void visit(const WorkflowModel& wf, const Start& start, bool guarded, const std::string& path) {
     if (!visited_.insert({&wf, guarded, start.key()}).second) return;
     const std::string& fork = start.entry->fork;
-    const Value* jobs = wf.body->get("jobs");
-    if (!jobs) return;
-    for (const auto& j : jobs->fields) {
+    for (const auto& j : jobs_of(*wf.body)) {
       const Value& job = *j.value;
       const bool job_guarded = guarded || excludes_forks(job.get("if"), fork);
       if (const WorkflowModel* callee = called_workflow(program_, job)) {
@@ -155,9 +153,7 @@ class ForkCredentials {
                    "the job");
         }
       }
-      const Value* steps = job.get("steps");
-      if (!steps) continue;
-      for (const auto& s : steps->items) {
+      for (const auto& s : steps_of(job)) {
         if (excludes_forks(s->get("if"), fork)) continue;
         const std::string name = s->get("name") && s->get("name")->is_string()
                                      ? "step \"" + s->get("name")->text + "\""

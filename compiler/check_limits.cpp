@@ -25,9 +25,7 @@ struct Call {
 
 std::vector<Call> calls_of(const WorkflowModel& wf, const Program& program) {
   std::vector<Call> calls;
-  const Value* jobs = wf.body->get("jobs");
-  if (!jobs) return calls;
-  for (const auto& j : jobs->fields) {
+  for (const auto& j : jobs_of(*wf.body)) {
     const Value* uses = j.value->get("uses");
     if (!uses) continue;
     if (uses->tag == "workflow_ref") {
@@ -147,9 +145,7 @@ class LimitChecker {
   }
 
   void check_matrices(const WorkflowModel& wf) {
-    const Value* jobs = wf.body->get("jobs");
-    if (!jobs) return;
-    for (const auto& j : jobs->fields) {
+    for (const auto& j : jobs_of(*wf.body)) {
       const Value* strategy = j.value->get("strategy");
       const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
       if (!matrix || matrix->kind != Value::Kind::Object) continue;

@@ -224,18 +224,15 @@ const ToolDecl* find_tool(const Program& program, const Value& tool) {
 }
 
 void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
-  const Value* jobs = wf.body->get("jobs");
-  if (!jobs) return;
-  for (const auto& j : jobs->fields) {
-    const Value* steps = j.value->get("steps");
-    if (!steps) continue;
+  for (const auto& j : jobs_of(*wf.body)) {
+    const auto& steps = steps_of(*j.value);
     bool built = false, listed = false;
     // The tools the step_tools step builds (its builds list), and whether a
     // later step runs each.
     std::vector<std::pair<const ToolDecl*, const Value*>> builds;
     std::set<const ToolDecl*> run;
     Pos builds_at;
-    for (const auto& st : steps->items) {
+    for (const auto& st : steps) {
       const Value& step = *st;
       const Value* id = step.get("id");
       bool builder = id && id->is_string() && id->text == "step_tools";
