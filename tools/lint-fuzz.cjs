@@ -235,13 +235,16 @@ function filesOf(dir) {
 function formatKeepsMeaning(opts, work) {
   const before = filesOf(path.join(work, "generated"));
   const fmt = spawnSync(opts.pipec, ["-C", work, "fmt"], { encoding: "utf8" });
+  if (fmt.error) return `pipec fmt did not finish: ${fmt.error.message}`;
   if (fmt.status !== 0) return `pipec fmt failed (exit ${fmt.status ?? fmt.signal}): ${fmt.stderr.slice(0, 600)}`;
   const gen = spawnSync(opts.pipec, ["-C", work, "gen"], { encoding: "utf8" });
+  if (gen.error) return `pipec gen did not finish after pipec fmt: ${gen.error.message}`;
   if (gen.status !== 0) return `pipec gen failed after pipec fmt: ${gen.stderr.slice(0, 600)}`;
   const after = filesOf(path.join(work, "generated"));
   const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort().find((k) => before[k] !== after[k]);
   if (changed !== undefined) return `pipec fmt changed what is generated: ${changed}`;
   const check = spawnSync(opts.pipec, ["-C", work, "fmt", "--check"], { encoding: "utf8" });
+  if (check.error) return `pipec fmt --check did not finish: ${check.error.message}`;
   if (check.status !== 0) return `a second pipec fmt changes the layout again:\n${check.stdout.slice(0, 600)}`;
   return "";
 }
