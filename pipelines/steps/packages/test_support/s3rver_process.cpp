@@ -164,21 +164,29 @@ std::optional<fs::path> find_s3rver() {
 
 S3rverProcess::S3rverProcess(const fs::path& binary, const fs::path& data_dir,
                              const std::string& bucket) {
-  port_ = free_loopback_port();
-  child_ = spawn({binary.string(), "--address", "127.0.0.1", "--port", std::to_string(port_),
-                  "--directory", data_dir.string(), "--configure-bucket", bucket, "--silent"});
+  // The port is free when the OS names it but nothing holds it until s3rver
+  // binds it, so another process can take it first; s3rver then exits, and
+  // another port is tried.
+  constexpr int kTries = 3;
+  constexpr auto kWait = std::chrono::seconds(60);  // node starts slowly on a loaded machine
   CurlTransport probe(AwsSigning{}, CurlTimeouts{2, 2});
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (!child_->running()) {
-      stop();
-      throw std::runtime_error("s3rver (" + binary.string() + ") exited during start-up");
+  for (int attempt = 1;; ++attempt) {
+    port_ = free_loopback_port();
+    child_ = spawn({binary.string(), "--address", "127.0.0.1", "--port", std::to_string(port_),
+                    "--directory", data_dir.string(), "--configure-bucket", bucket, "--silent"});
+    const auto deadline = std::chrono::steady_clock::now() + kWait;
+    while (child_->running() && std::chrono::steady_clock::now() < deadline) {
+      if (probe.send({"GET", endpoint() + "/", {}, std::nullopt, ""}).status != 0) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    if (probe.send({"GET", endpoint() + "/", {}, std::nullopt, ""}).status != 0) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const bool exited = !child_->running();
+    stop();
+    if (exited && attempt < kTries) continue;
+    if (exited)
+      throw std::runtime_error("s3rver (" + binary.string() + ") exited during start-up, " +
+                               std::to_string(kTries) + " times");
+    throw std::runtime_error("s3rver did not answer on " + endpoint() + " within 60 s");
   }
-  stop();
-  throw std::runtime_error("s3rver did not answer on " + endpoint() + " within 20 s");
 }
 
 S3rverProcess::~S3rverProcess() { stop(); }

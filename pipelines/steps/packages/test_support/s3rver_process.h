@@ -25,8 +25,9 @@ struct S3rverChild;  // the platform's process handle
 
 class S3rverProcess {
  public:
-  // Starts the server with `bucket` configured and waits (at most about 20 s)
-  // until it answers HTTP. Throws std::runtime_error saying why otherwise.
+  // Starts the server with `bucket` configured and waits (at most 60 s)
+  // until it answers HTTP, on another port if it exits first (three tries).
+  // Throws std::runtime_error saying why otherwise.
   S3rverProcess(const std::filesystem::path& binary, const std::filesystem::path& data_dir,
                 const std::string& bucket);
   ~S3rverProcess();
