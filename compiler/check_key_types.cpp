@@ -14,6 +14,7 @@
 #include "ascii.h"
 #include "cron_spec.h"
 #include "filter_patterns.h"
+#include "github_eval.h"
 #include "image_ref.h"
 
 namespace pipec {
@@ -595,54 +596,90 @@ class KeyTypes {
     return std::nullopt;
   }
 
-  // Each key's values once, and each exclude row naming keys and values the
-  // matrix (with include's) has: GitHub ignores a row that matches nothing.
+  // Each axis's values once, and each exclude row naming axes and values
+  // the axes hold. The runner drops the combinations of the axes an exclude
+  // row matches before include adds its entries, and refuses a row that
+  // names no axis ("Matrix exclude key '...' does not match any key within
+  // the matrix"); a row whose value no axis holds excludes nothing.
   void matrix_values(const Value& m) {
-    std::map<std::string, std::vector<std::string>> values;
-    std::set<std::string> open;  // keys whose values are not all known
-    auto add = [&](const std::string& key, const Value& v, bool twice_is_error) {
-      auto& seen = values[key];
-      auto t = scalar(v);
-      if (!t)
-        open.insert(key);
-      else if (std::find(seen.begin(), seen.end(), *t) == seen.end())
-        seen.push_back(*t);
-      else if (twice_is_error)
-        diags_.error(v.pos, "type",
-                     "job.strategy.matrix." + key + " lists " + describe(v) + " twice");
-    };
+    std::map<std::string, std::vector<const Value*>> axes;  // the known values of each
+    std::set<std::string> open;                             // axes whose values are not all known
     for (const auto& f : m.fields) {
       if (f.key == "include" || f.key == "exclude") continue;
-      if (f.value->kind != Value::Kind::List) {  // one expression
-        values[f.key];
-        open.insert(f.key);
+      auto& seen = axes[f.key];
+      if (f.value->kind != Value::Kind::List) open.insert(f.key);  // one expression
+      for (const auto& i : f.value->items) {
+        auto t = scalar(*i);
+        if (!t) {
+          open.insert(f.key);
+        } else if (std::none_of(seen.begin(), seen.end(),
+                                [&](const Value* v) { return scalar(*v) == t; })) {
+          seen.push_back(i.get());
+        } else {
+          diags_.error(i->pos, "type",
+                       "job.strategy.matrix." + f.key + " lists " + describe(*i) + " twice");
+        }
       }
-      for (const auto& i : f.value->items) add(f.key, *i, true);
     }
+    // The values include entries write, by key.
+    std::map<std::string, std::vector<std::string>> added;
     if (const Value* include = m.get("include")) {
-      if (include->kind != Value::Kind::List) return;
       for (const auto& row : include->items) {
-        if (row->kind != Value::Kind::Object) return;  // an expression: its keys are not known
-        for (const auto& a : row->fields) add(a.key, *a.value, false);
+        for (const auto& a : row->fields) {
+          if (auto t = scalar(*a.value)) added[a.key].push_back(*t);
+        }
       }
     }
     const Value* exclude = m.get("exclude");
     if (!exclude || exclude->kind != Value::Kind::List) return;
     std::vector<std::string> keys;
-    for (const auto& [k, v] : values) keys.push_back(k);
+    for (const auto& [k, v] : axes) keys.push_back(k);
+    const std::string what = "job.strategy.matrix.exclude";
     for (const auto& row : exclude->items) {
+      bool reported = false;  // one value error for the row
       for (const auto& a : row->fields) {
-        auto known = values.find(a.key);
-        auto t = scalar(*a.value);
-        if (known == values.end())
+        auto axis = axes.find(a.key);
+        if (axis == axes.end()) {
           diags_.error(a.key_pos, "type",
-                       "job.strategy.matrix.exclude names \"" + a.key +
-                           "\", which is no key of the matrix" + did_you_mean(a.key, keys));
-        else if (t && !open.count(a.key) &&
-                 std::find(known->second.begin(), known->second.end(), *t) == known->second.end())
+                       what + " names \"" + a.key + "\", which is no key of the matrix" +
+                           (added.count(a.key)
+                                ? " but one that include writes: exclude applies to the axes' "
+                                  "combinations, before include adds to them, and GitHub refuses "
+                                  "the workflow (\"Matrix exclude key '" +
+                                      a.key + "' does not match any key within the matrix\")"
+                                : did_you_mean(a.key, keys)));
+          continue;
+        }
+        auto t = scalar(*a.value);
+        if (!t || open.count(a.key) || reported) continue;
+        const auto& values = axis->second;
+        if (std::any_of(values.begin(), values.end(),
+                        [&](const Value* v) { return scalar(*v) == t; }))
+          continue;
+        std::vector<std::string> texts;
+        for (const Value* v : values) texts.push_back(*scalar(*v));
+        const std::string row_value = what + ": " + a.key + " = " + describe(*a.value);
+        const nlohmann::json written = value_json(*a.value, nullptr);
+        auto equal = std::find_if(values.begin(), values.end(), [&](const Value* v) {
+          return github_equal(value_json(*v, nullptr), written);
+        });
+        const auto& extra = added[a.key];
+        reported = true;
+        if (equal != values.end())
+          diags_.error(
+              a.value->pos, "type",
+              row_value + " is written otherwise than the matrix's " + describe(**equal) +
+                  ": GitHub compares them as == does and excludes it, but actionlint "
+                  "reads the row as excluding nothing; write the value as the matrix does");
+        else if (std::find(extra.begin(), extra.end(), *t) != extra.end())
           diags_.error(a.value->pos, "type",
-                       "job.strategy.matrix.exclude: " + a.key + " = " + describe(*a.value) +
-                           " is none of the matrix's values (" + join(known->second) +
+                       row_value + " is a value only include writes (the matrix's are " +
+                           join(texts) +
+                           "): exclude applies before include adds its entries, so the row "
+                           "excludes nothing; leave the include entry out instead");
+        else
+          diags_.error(a.value->pos, "type",
+                       row_value + " is none of the matrix's values (" + join(texts) +
                            "), so the row excludes nothing");
       }
     }
