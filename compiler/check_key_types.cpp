@@ -621,13 +621,37 @@ class KeyTypes {
         }
       }
     }
-    // The values include entries write, by key.
+    // The values include entries write, by key; and each entry once: a
+    // second adds nothing to the legs the first matched (unless an entry
+    // between them writes one of its other keys), or runs a second leg of
+    // the same work.
     std::map<std::string, std::vector<std::string>> added;
+    std::vector<std::pair<nlohmann::json, const Value*>> entries;  // null: not known here
     if (const Value* include = m.get("include")) {
       for (const auto& row : include->items) {
         for (const auto& a : row->fields) {
           if (auto t = scalar(*a.value)) added[a.key].push_back(*t);
         }
+        bool runtime = false;
+        each_top_expr(*row, [&](const Expr&) { runtime = true; });
+        if (runtime || row->kind != Value::Kind::Object) {
+          entries.emplace_back(nullptr, row.get());
+          continue;
+        }
+        entries.emplace_back(value_json(*row, nullptr), row.get());
+        auto first = std::find_if(entries.begin(), entries.end() - 1,
+                                  [&](const auto& e) { return e.first == entries.back().first; });
+        if (first == entries.end() - 1) continue;
+        const bool rewritten = std::any_of(first + 1, entries.end() - 1, [&](const auto& e) {
+          return std::any_of(row->fields.begin(), row->fields.end(), [&](const Field& f) {
+            return !axes.count(f.key) && (!e.first.is_object() || e.first.contains(f.key));
+          });
+        });
+        if (!rewritten)
+          diags_.error(row->pos, "type",
+                       "job.strategy.matrix.include lists " + describe(*row) +
+                           " twice: the second entry adds nothing to the legs the first "
+                           "matched, or runs a second leg of the same work");
       }
     }
     const Value* exclude = m.get("exclude");
