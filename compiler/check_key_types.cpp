@@ -626,7 +626,7 @@ class KeyTypes {
     // between them writes one of its other keys), or runs a second leg of
     // the same work.
     std::map<std::string, std::vector<std::string>> added;
-    std::vector<std::pair<nlohmann::json, const Value*>> entries;  // null: not known here
+    std::vector<nlohmann::json> entries;  // null: not known here
     if (const Value* include = m.get("include")) {
       for (const auto& row : include->items) {
         for (const auto& a : row->fields) {
@@ -635,16 +635,15 @@ class KeyTypes {
         bool runtime = false;
         each_top_expr(*row, [&](const Expr&) { runtime = true; });
         if (runtime || row->kind != Value::Kind::Object) {
-          entries.emplace_back(nullptr, row.get());
+          entries.emplace_back(nullptr);
           continue;
         }
-        entries.emplace_back(value_json(*row, nullptr), row.get());
-        auto first = std::find_if(entries.begin(), entries.end() - 1,
-                                  [&](const auto& e) { return e.first == entries.back().first; });
+        entries.push_back(value_json(*row, nullptr));
+        auto first = std::find(entries.begin(), entries.end() - 1, entries.back());
         if (first == entries.end() - 1) continue;
         const bool rewritten = std::any_of(first + 1, entries.end() - 1, [&](const auto& e) {
           return std::any_of(row->fields.begin(), row->fields.end(), [&](const Field& f) {
-            return !axes.count(f.key) && (!e.first.is_object() || e.first.contains(f.key));
+            return !axes.count(f.key) && (!e.is_object() || e.contains(f.key));
           });
         });
         if (!rewritten)
