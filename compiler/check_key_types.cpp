@@ -423,6 +423,33 @@ class KeyTypes {
     });
   }
 
+  // A runner group's name: a name alone, or one group of an organization or
+  // an enterprise, as the runner's WorkflowTemplateConverter reads it.
+  void group(const Value& v) {
+    if (!v.is_string() || v.text.find('/') == std::string::npos) return;
+    const std::string& name = v.text;
+    const size_t slash = name.find('/');
+    const std::string owner = name.substr(0, slash);
+    const std::string rest = name.substr(slash + 1);
+    const std::string quote = "(\"Invalid runs-on group name '" + name + "'.";
+    const std::string prefix =
+        " Please use 'organization/' or 'enterprise/' prefix to target a single runner group.";
+    std::string wrong;
+    if (rest.empty())
+      wrong = "names no group after its \"/\", which GitHub refuses " + quote + "\")";
+    else if (rest.find('/') != std::string::npos)
+      wrong = "has more than one \"/\", which GitHub refuses " + quote + prefix + "\")";
+    else if (owner != "org" && owner != "organization" && owner != "ent" && owner != "enterprise")
+      wrong =
+          "has a \"/\" but does not begin with \"organization/\" or \"enterprise/\" (or "
+          "\"org/\", \"ent/\"), which GitHub refuses " +
+          quote + prefix + "\")";
+    if (!wrong.empty())
+      diags_.error(v.pos, "type",
+                   "job.runs-on.group \"" + name + "\" " + wrong +
+                       "; name a group alone, or one group of the organization or enterprise");
+  }
+
   // A runner label, labels that a runner has all of, or a runner group.
   void runs_on(const Field& f) {
     const Value& v = *f.value;
@@ -434,7 +461,7 @@ class KeyTypes {
                                              [](const ValuePtr& i) { return i->is_blank(); });
     } else if (v.kind == Value::Kind::Object) {
       each(v, [&](const Field& r) {
-        if (r.key == "group") text(r, "job.runs-on.group");
+        if (r.key == "group" && text(r, "job.runs-on.group")) group(*r.value);
         if (r.key == "labels" && r.value->kind == Value::Kind::List) {
           text_list(r, "job.runs-on.labels");
           for (const auto& i : r.value->items) label(*i);
