@@ -3,6 +3,7 @@
 #include <string>
 
 #include "program.h"
+#include "template_text.h"
 #include "utf8.h"
 
 namespace pipec {
@@ -20,41 +21,30 @@ size_t expression_length(const std::string& raw) {
   size_t parts = 0;
   size_t only = 0;  // the one expression's length, when it is all there is
   bool text = false;
-  size_t i = 0;
-  while (i < raw.size()) {
-    const size_t open = raw.find("${{", i);
-    const size_t stop = open == std::string::npos ? raw.size() : open;
-    for (; i < stop; ++i) {
-      const auto c = static_cast<unsigned char>(raw[i]);
-      // Doubled when escaped; otherwise UTF-16 units, counted at each
-      // code point's first byte.
-      format += (c == '\'' || c == '{' || c == '}') ? 2 : ((c & 0xC0) != 0x80) + (c >= 0xF0);
-      text = true;
-    }
-    if (open == std::string::npos) break;
-    bool quoted = false;
-    size_t end = std::string::npos;
-    for (size_t j = open + 3; j < raw.size(); ++j) {
-      if (raw[j] == '\'') {
-        quoted = !quoted;
-      } else if (!quoted && raw[j] == '}' && raw[j - 1] == '}') {
-        end = j;
-        break;
-      }
-    }
-    if (end == std::string::npos) return 0;  // not closed: not pipec's to measure
-    std::string expr = raw.substr(open + 3, end - 1 - (open + 3));
-    const size_t first = expr.find_first_not_of(" \t\n");
-    expr = first == std::string::npos
-               ? ""
-               : expr.substr(first, expr.find_last_not_of(" \t\n") + 1 - first);
-    const size_t n = utf16_length(expr);
-    format += 2 + std::to_string(parts).size();  // {N}
-    args += 2 + n;
-    only = n;
-    ++parts;
-    i = end + 1;
-  }
+  const bool closed = split_template(
+      raw,
+      [&](std::string_view piece) {
+        for (const char ch : piece) {
+          const auto c = static_cast<unsigned char>(ch);
+          // Doubled when escaped; otherwise UTF-16 units, counted at each
+          // code point's first byte.
+          format += (c == '\'' || c == '{' || c == '}') ? 2 : ((c & 0xC0) != 0x80) + (c >= 0xF0);
+        }
+        text = true;
+      },
+      [&](std::string_view inside) {
+        const size_t first = inside.find_first_not_of(" \t\n");
+        const std::string expr =
+            first == std::string_view::npos
+                ? ""
+                : std::string(inside.substr(first, inside.find_last_not_of(" \t\n") + 1 - first));
+        const size_t n = utf16_length(expr);
+        format += 2 + std::to_string(parts).size();  // {N}
+        args += 2 + n;
+        only = n;
+        ++parts;
+      });
+  if (!closed) return 0;  // not closed: not pipec's to measure
   if (parts == 0) return 0;
   if (parts == 1 && !text) return only;
   return 8 + format + 1 + args + 1;  // format(' ... ' args )

@@ -16,9 +16,14 @@
 #include "filter_patterns.h"
 #include "github_eval.h"
 #include "image_ref.h"
+#include "template_text.h"
+#include "utf8.h"
 
 namespace pipec {
 namespace {
+
+// The longest concurrency group GitHub takes (WorkflowTemplateConverter).
+constexpr size_t kMaxConcurrencyGroup = 400;
 
 // The shells GitHub knows by name; any other shell is a command with {0}
 // where the script's path goes ("perl {0}").
@@ -310,8 +315,21 @@ class KeyTypes {
   void concurrency(const Field& f, const std::string& where) {
     const std::string what = where + ".concurrency";
     auto group = [&](const Field& g, const std::string& name) {
-      if (text(g, name) && g.value->is_blank())
+      if (!text(g, name)) return;
+      if (g.value->is_blank())
         diags_.error(g.key_pos, "type", name + " is empty; name the group that runs wait in");
+      // The text around its ${{ }}, counted as .NET counts a string.
+      size_t length = 0;
+      bool runtime = false;
+      split_template(
+          text_of(*g.value), [&](std::string_view t) { length += utf16_length(std::string(t)); },
+          [&](std::string_view) { runtime = true; });
+      if (length > kMaxConcurrencyGroup)
+        diags_.error(g.value->pos, "type",
+                     name + " is " + (runtime ? "at least " : "") + std::to_string(length) +
+                         " characters long; GitHub refuses one past " +
+                         std::to_string(kMaxConcurrencyGroup) +
+                         " (\"Concurrency group name must be less than 400 characters\")");
     };
     if (f.value->kind != Value::Kind::Object) {
       group(f, what);
