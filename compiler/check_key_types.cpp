@@ -24,6 +24,8 @@ namespace {
 
 // The longest concurrency group GitHub takes (WorkflowTemplateConverter).
 constexpr size_t kMaxConcurrencyGroup = 400;
+// Job and step ids are shorter than this (WorkflowConstants.MaxNodeNameLength).
+constexpr size_t kMaxIdLength = 100;
 
 // The shells GitHub knows by name; any other shell is a command with {0}
 // where the script's path goes ("perl {0}").
@@ -145,7 +147,10 @@ class KeyTypes {
       if (f.key == "concurrency") concurrency(f, "workflow");
       if (f.key == "defaults") defaults(f, "workflow");
       if (f.key == "jobs" && f.value->kind == Value::Kind::Object) {
-        for (const auto& j : f.value->fields) job(*j.value);
+        for (const auto& j : f.value->fields) {
+          node_id(j.key, j.key_pos, "job id");
+          job(*j.value);
+        }
       }
     });
   }
@@ -439,6 +444,20 @@ class KeyTypes {
         });
       }
     });
+  }
+
+  // The runner's IdBuilder refuses a job or step id of 100 characters or
+  // more, and one beginning "__", which it keeps for the ids it makes.
+  void node_id(const std::string& id, const Pos& pos, const std::string& what) {
+    if (id.size() >= kMaxIdLength)
+      diags_.error(pos, "type",
+                   what + " is " + std::to_string(id.size()) +
+                       " characters long; GitHub refuses an id of " + std::to_string(kMaxIdLength) +
+                       " or more (\"IDs ... must be less than 100 characters\")");
+    else if (id.rfind("__", 0) == 0)
+      diags_.error(pos, "type",
+                   what + " \"" + id + "\" begins with \"__\", which GitHub keeps for the ids it " +
+                       "makes (\"IDs starting with '__' are reserved\")");
   }
 
   // A runner group's name: a name alone, or one group of an organization or
@@ -875,6 +894,8 @@ class KeyTypes {
         diags_.error(f.key_pos, "type",
                      "step.id " + describe(*f.value) +
                          " must start with a letter or _ and hold only letters, digits, _ and -");
+      else
+        node_id(id, f.value->pos, "step id");
     }
   }
 
