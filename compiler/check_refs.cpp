@@ -404,25 +404,31 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       diags_.error(c[1].second, "unknown-secret",
                    "no secret \"" + seg(1) + "\"" + did_you_mean(seg(1), known) +
                        ": this workflow declares its secrets, and reads only those and GitHub's (GITHUB_TOKEN)");
-  } else if (root == "secrets" && c.size() == 2) {
-    // The repository's, organization's and environment's secrets, whose
-    // names GitHub keeps to letters, digits and _, not beginning with a
-    // digit or GITHUB_ (docs: "Naming your secrets").
+  } else if ((root == "secrets" || root == "vars") && c.size() == 2) {
+    // The repository's, organization's and environment's secrets and
+    // variables, whose names GitHub keeps to letters, digits and _, not
+    // beginning with a digit or GITHUB_ (docs: "Naming your secrets",
+    // "Naming conventions for configuration variables").
     const std::string& name = seg(1);
     const bool valid = !name.empty() && !(name[0] >= '0' && name[0] <= '9') &&
                        std::all_of(name.begin(), name.end(), [](char ch) {
                          return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
                                 (ch >= '0' && ch <= '9') || ch == '_';
                        });
-    const bool reserved = lower(name).rfind("github_", 0) == 0 && lower(name) != "github_token";
+    const bool secret = root == "secrets";
+    const bool reserved =
+        lower(name).rfind("github_", 0) == 0 && !(secret && lower(name) == "github_token");
+    const std::string what = secret ? "secret" : "variable";
     if (!valid || reserved)
-      diags_.error(c[1].second, "unknown-secret",
-                   (valid ? "secrets." + name : "secrets['" + name + "']") + " is always empty: " +
-                       (reserved ? std::string("GitHub refuses a secret name beginning GITHUB_ "
-                                               "(its own GITHUB_TOKEN aside)")
-                                 : std::string("a secret's name holds only letters, digits and "
-                                               "_, and does not begin with a digit")) +
-                       ", so no secret has this name; read the name the secret is stored under");
+      diags_.error(c[1].second, secret ? "unknown-secret" : "unknown-var",
+                   (valid ? root + "." + name : root + "['" + name + "']") + " is always empty: " +
+                       (reserved ? "GitHub refuses a " + what + " name beginning GITHUB_" +
+                                       (secret ? " (its own GITHUB_TOKEN aside)" : "")
+                                 : "a " + what +
+                                       "'s name holds only letters, digits and _, and does not "
+                                       "begin with a digit") +
+                       ", so no " + what + " has this name; read the name the " + what +
+                       " is stored under");
   } else if (root == "job") {
     // What GitHub (and actionlint) know of the job: its container, the
     // services it declares, its status and check run.
