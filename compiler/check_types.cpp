@@ -1,7 +1,7 @@
 // Expression types: where pipec knows the type GitHub will see for an
 // expression (a literal's, fromJSON() of a literal's, an input's, an
 // output's, a context's), it must suit the place. A comparison of an object
-// with a value is always false; a boolean or null has no order; a function
+// with a value is always false; a boolean or null is not ordered; a function
 // that reads text is not given an object; ${{ }} writes no object as text,
 // and an if of an object is always true; a key that takes a number, a
 // boolean, labels or a list is not given text (fromJSON reads it).
@@ -107,6 +107,28 @@ std::string TypeChecker::type_of(const Expr& e) const {
       return "boolean";
     case Expr::Kind::Number:
       return "number";
+    case Expr::Kind::Not:
+      return "boolean";
+    case Expr::Kind::Binary:
+      // && and || give one of their operands; a comparison gives a boolean.
+      if (e.text == "&&" || e.text == "||") {
+        const std::string l = type_of(*e.operands[0]);
+        return l == type_of(*e.operands[1]) ? l : "";
+      }
+      return "boolean";
+    case Expr::Kind::Cond: {
+      const std::string a = type_of(*e.operands[1]);
+      return a == type_of(*e.operands[2]) ? a : "";
+    }
+    case Expr::Kind::Call: {
+      static const std::vector<std::string> booleans = {
+          "contains", "startswith", "endswith", "success", "always", "failure", "cancelled"};
+      static const std::vector<std::string> strings = {"format", "join", "tojson", "hashfiles"};
+      const std::string name = lower(e.text);
+      if (contains(booleans, name)) return "boolean";
+      if (contains(strings, name)) return "string";
+      break;
+    }
     default:
       break;
   }
@@ -191,7 +213,8 @@ void TypeChecker::check_operands(const Expr& e) {
                        "` is not what it seems" +
                        (input.empty() ? "" : " (inputs." + input + " keeps the input's type)"));
     } else if (e.text != "==" && e.text != "!=") {
-      // GitHub orders numbers and strings; anything else compares false.
+      // GitHub turns a boolean or null into a number to order it
+      // (EvaluationResult.CoerceTypes); actionlint refuses the comparison.
       for (size_t i = 0; i < 2; ++i) {
         const std::string& t = i == 0 ? l : r;
         if (t == "boolean" || e.operands[i]->kind == Expr::Kind::Null) {
@@ -199,7 +222,9 @@ void TypeChecker::check_operands(const Expr& e) {
                        "`" + render_expr(e) + "` orders " +
                            (t.empty() ? std::string("null")
                                       : an(t) + " (" + render_expr(*e.operands[i]) + ")") +
-                           ", and GitHub orders only numbers and strings: it is always false");
+                           ", which GitHub orders as a number (" +
+                           (t.empty() ? "0" : "true 1, false 0") +
+                           ") and actionlint refuses: order numbers or strings");
           break;
         }
       }
