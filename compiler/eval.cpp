@@ -362,8 +362,11 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
       if (l->kind == Value::Kind::String && r->kind == Value::Kind::String) {
         eq = lower(l->text) == lower(r->text);  // GitHub compares strings ignoring case
       } else if (l->kind != r->kind) {
-        diags_.error(e.pos, "type", "comparing " + a_kind(*l) + " with " + a_kind(*r) +
-                                        " is always " + (op == "==" ? "false" : "true"));
+        // GitHub would turn both into numbers (null and false 0, true 1,
+        // text its number or NaN), which is seldom what was meant.
+        diags_.error(e.pos, "type",
+                     "`" + render_expr(e) + "` compares " + a_kind(*l) + " with " + a_kind(*r) +
+                         ", which GitHub turns into numbers first; compare values of one type");
         return make_error(e.pos);
       } else {
         eq = scalar_text(*l) == scalar_text(*r);
@@ -376,7 +379,12 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
       bool res = op == "<" ? a < b : op == "<=" ? a <= b : op == ">" ? a > b : a >= b;
       return make_bool(res, e.pos);
     }
-    diags_.error(e.pos, "type", "operator " + op + " compares numbers");
+    const std::string lk = a_kind(*l), rk = a_kind(*r);
+    const std::string both =
+        lk == rk ? "two " + (lk.rfind("a ", 0) == 0 ? lk.substr(2) : lk) + "s" : lk + " and " + rk;
+    diags_.error(e.pos, "type",
+                 "`" + render_expr(e) + "` orders " + both +
+                     ", known at compile time, where pipec orders numbers only");
     return make_error(e.pos);
   }
   return runtime_of(l, r);
