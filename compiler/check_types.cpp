@@ -217,6 +217,15 @@ void TypeChecker::check_operands(const Expr& e) {
       // (EvaluationResult.CoerceTypes); actionlint refuses the comparison.
       for (size_t i = 0; i < 2; ++i) {
         const std::string& t = i == 0 ? l : r;
+        if (composite(t)) {
+          // Nor an object or array: EvaluationResult orders neither.
+          diags_.error(expr_start(*e.operands[i]), "type-mismatch",
+                       "`" + render_expr(e) + "` orders " + an(t) + " (" +
+                           render_expr(*e.operands[i]) +
+                           "), which GitHub does not order and actionlint refuses: order "
+                           "numbers or strings");
+          break;
+        }
         if (t == "boolean" || e.operands[i]->kind == Expr::Kind::Null) {
           diags_.error(expr_start(*e.operands[i]), "type-mismatch",
                        "`" + render_expr(e) + "` orders " +
