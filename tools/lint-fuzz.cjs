@@ -3,14 +3,17 @@
 // pass (and, formatted by pipec fmt, the same workflows), and every source
 // it refuses must get diagnostics that point at a place (file:line:col),
 // never a crash.
-//   node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings
+//   node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs
 //                            [--seed N] [--runs N] [--keep DIR]
 // Modes:
 //   golden   one of tests/golden/ok/*.pipe, alone, mutated;
 //   therock  pipelines/ whole, one of its files mutated;
 //   strings  a small workflow with random branch, path and tag patterns,
 //            cron, format() text, fromJSON() literal and matrix values, and
-//            an env value that must read back as written (YAML 1.1 and 1.2).
+//            an env value that must read back as written (YAML 1.1 and 1.2);
+//   exprs    a small workflow with random expressions (contexts, literals,
+//            functions and operators, nested) in a job's and a step's if and
+//            a step's env, where pipec's types must agree with actionlint's.
 // A mutation moves or copies a balanced block of lines (a step, a job, an
 // input), from this file or another, replaces a value after `=`, or
 // replaces, deletes or doubles a token. The seed fixes every choice, so a
@@ -42,13 +45,13 @@ function parseArgs(argv) {
     else usage(`unknown option ${key}`);
   }
   if (!opts.pipec) usage("--pipec is required");
-  if (!["golden", "therock", "strings"].includes(opts.mode)) usage("--mode is golden, therock or strings");
+  if (!["golden", "therock", "strings", "exprs"].includes(opts.mode)) usage("--mode is golden, therock, strings or exprs");
   if (!Number.isInteger(opts.seed) || !Number.isInteger(opts.runs) || opts.runs < 0) usage("--seed and --runs are whole numbers");
   return opts;
 }
 
 function usage(why) {
-  process.stderr.write(`lint-fuzz: ${why}\nusage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings [--seed N] [--runs N] [--keep DIR]\n`);
+  process.stderr.write(`lint-fuzz: ${why}\nusage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs [--seed N] [--runs N] [--keep DIR]\n`);
   process.exit(2);
 }
 
@@ -173,6 +176,62 @@ use w()
   return { source, text };
 }
 
+// An expression of depth at most `depth`: a context or a part of one
+// (of each type an input has, text, objects, arrays), a literal, a
+// function call or an operator over smaller expressions.
+function randomExpr(r, depth) {
+  const atoms = ["inputs.s", "inputs.n", "inputs.b", "inputs.c", "inputs", "github", "github.event", "github.ref",
+    "github.event_name", "github.event.inputs.s", "github.run_attempt", "env", "env.V", "steps", "steps.s",
+    "steps.s.outputs.v", "steps.s.outcome", "needs", "needs.setup", "needs.setup.outputs.o", "needs.setup.result",
+    "needs.*.result", "matrix", "matrix.os", "job.status", "runner.os", "vars.NAME", "strategy.job-index", '"x"',
+    '""', "1", "0", "3.5", "true", "false", "null", 'fromJSON("[1]")', 'fromJSON("{\\"a\\": 1}")',
+    'fromJSON("1")', 'fromJSON("true")', "fromJSON(inputs.s)", "fromJSON(needs.setup.outputs.o)"];
+  if (depth <= 0 || r.chance(0.35)) return r.pick(atoms);
+  const sub = () => randomExpr(r, depth - 1);
+  switch (r.below(9)) {
+    case 0: return `${sub()} ${r.pick(["==", "!="])} ${sub()}`;
+    case 1: return `${sub()} ${r.pick(["<", "<=", ">", ">="])} ${sub()}`;
+    case 2: return `(${sub()} ${r.pick(["&&", "||"])} ${sub()})`;
+    case 3: return `!${r.chance(0.5) ? `(${sub()})` : r.pick(atoms)}`;
+    case 4: return `${r.pick(["contains", "startsWith", "endsWith"])}(${sub()}, ${sub()})`;
+    case 5: return `${r.pick(["format(\"{0}-{1}\", ", "join("])}${sub()}, ${sub()})`;
+    case 6: return `${r.pick(["toJSON", "fromJSON"])}(${sub()})`;
+    case 7: return `(${sub()} ? ${sub()} : ${sub()})`;
+    default: return `${r.pick(["success()", "always()", "failure()", "cancelled()"])} && ${sub()}`;
+  }
+}
+
+// A workflow with inputs of each type, a job with outputs, and random
+// expressions in a job's if, a step's if and a step's env.
+function exprsSource(r) {
+  const e = () => randomExpr(r, 1 + r.below(3));
+  const source = `workflow w {
+  file = "generated/w.yml"
+  on { dispatch }
+  input s: string = "x"
+  input n: number = 1
+  input b: boolean = false
+  input c: choice["a", "b"] = "a"
+  env { V = "v" }
+  job setup {
+    runs-on = "ubuntu-24.04"
+    outputs { o = steps.s.outputs.o }
+    step s { run = "echo o=1 >> $GITHUB_OUTPUT" }
+  }
+  job a {
+    needs = [setup]
+    if = ${e()}
+    runs-on = "ubuntu-24.04"
+    strategy { matrix { os = ["linux", "windows"] } }
+    step s { run = "echo v=1 >> $GITHUB_OUTPUT" }
+    step { if = ${e()} env { E = ${e()} } run = "echo $E" }
+  }
+}
+use w()
+`;
+  return { source, text: undefined };
+}
+
 // Whether jobs.a.env.V of the generated workflow reads back as `text` in
 // YAML 1.1 and 1.2 (GitHub's readers and actionlint's differ).
 function readsBack(work, text) {
@@ -270,6 +329,7 @@ function main() {
   for (let run = 0; run < opts.runs; ++run) {
     let name = "w.pipe", text, value;
     if (opts.mode === "strings") ({ source: text, text: value } = stringsSource(r));
+    else if (opts.mode === "exprs") ({ source: text, text: value } = exprsSource(r));
     else {
       name = r.pick(names);
       text = mutate(sources[name], names.map((n) => sources[n]), pool, r);
