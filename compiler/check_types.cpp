@@ -59,6 +59,13 @@ std::optional<nlohmann::json> literal_json(const Expr& e) {
   return std::nullopt;
 }
 
+// Whether e reads a value (text, a number or a boolean): never an object,
+// though its exact type may not be known.
+bool reads_value(const Expr& e) {
+  const Chain c = chain(e);
+  return value_depth(c) != 0 && value_depth(c) == c.size();
+}
+
 // NAME for github.event.inputs.NAME, a manual run's input as its event
 // holds it (always text); "" for anything else.
 std::string event_input(const Chain& c) {
@@ -178,13 +185,8 @@ void TypeChecker::check_operands(const Expr& e) {
   static const std::vector<std::string> comparisons = {"==", "!=", "<", "<=", ">", ">="};
   if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
     std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
-    // A value is never an object, though its exact type may not be known.
-    auto scalar = [&](const Expr& x) {
-      auto xc = chain(x);
-      return value_depth(xc) != 0 && value_depth(xc) == xc.size();
-    };
-    if ((composite(l) && r.empty() && scalar(*e.operands[1])) ||
-        (composite(r) && l.empty() && scalar(*e.operands[0]))) {
+    if ((composite(l) && r.empty() && reads_value(*e.operands[1])) ||
+        (composite(r) && l.empty() && reads_value(*e.operands[0]))) {
       const Expr& obj = *e.operands[composite(l) ? 0 : 1];
       const Expr& other = *e.operands[composite(l) ? 1 : 0];
       diags_.error(e.pos, "type-mismatch",
@@ -239,24 +241,41 @@ void TypeChecker::check_operands(const Expr& e) {
       }
     }
   }
-  // Functions that read text (or, contains and join, an array) given a
-  // value of another kind.
+  // Functions given a value of a kind they do not read, as actionlint types
+  // them: startsWith, endsWith, fromJSON, hashFiles and format's first
+  // argument text (or a number); contains text or an array, and then, after
+  // text, text; join an array (GitHub would return text as it is), then
+  // text.
   if (e.kind == Expr::Kind::Call) {
     static const std::vector<std::string> text_args = {"startsWith", "endsWith", "fromJSON",
                                                        "hashFiles"};
+    auto type = [&](const Expr& x) { return x.kind == Expr::Kind::Null ? "null" : type_of(x); };
     for (size_t i = 0; i < e.operands.size(); ++i) {
-      // contains(text, x) looks for text; contains(array, x) for anything.
-      const bool text_only =
-          contains(text_args, e.text) || (e.text == "format" && i == 0) ||
-          (e.text == "join" && i == 1) ||
-          (e.text == "contains" && i == 1 && type_of(*e.operands[0]) == "string");
-      const bool text_or_array = (e.text == "contains" || e.text == "join") && i == 0;
-      if (!text_only && !text_or_array) continue;
-      std::string t = type_of(*e.operands[i]);
-      if (t == "boolean" || t == "object" || (t == "array" && text_only))
-        diags_.error(expr_start(*e.operands[i]), "type-mismatch",
-                     e.text + "() takes " + (text_only ? "text" : "text or an array") +
-                         " there, and " + render_expr(*e.operands[i]) + " is " + an(t));
+      const Expr& arg = *e.operands[i];
+      const std::string t = type(arg);
+      const std::string first = i > 0 ? type(*e.operands[0]) : "";
+      const bool after_text = e.text == "contains" && i == 1 &&
+                              (first == "string" || first == "number" ||
+                               (first.empty() && reads_value(*e.operands[0])));
+      const bool text_only = contains(text_args, e.text) || (e.text == "format" && i == 0) ||
+                             (e.text == "join" && i == 1) || after_text;
+      std::string takes;
+      if (text_only && (t == "boolean" || t == "null" || composite(t)))
+        takes = "text";
+      else if (e.text == "contains" && i == 0 && (t == "boolean" || t == "null" || t == "object"))
+        takes = "text or an array";
+      else if (e.text == "join" && i == 0 && (!t.empty() ? t != "array" : reads_value(arg)))
+        takes = "an array";
+      if (takes.empty()) continue;
+      const bool text = t.empty() || t == "string" || t == "number";
+      diags_.error(expr_start(arg), "type-mismatch",
+                   e.text + "() takes " + takes + " there" +
+                       (t == "null" ? std::string(", not null")
+                                    : ", and " + render_expr(arg) + " is " +
+                                          (t.empty() ? "text, a number or a boolean" : an(t))) +
+                       (takes == "an array" && text
+                            ? ": GitHub returns it as it is, but actionlint refuses it"
+                            : ""));
     }
   }
 }
