@@ -47,6 +47,26 @@ void no_field(const Chain& c, size_t n, Diagnostics& diags) {
   diags.error(c[n].second, "unknown-field", prefix + " is a value, not an object: it has no field \"" + c[n].first + "\"");
 }
 
+// Whether every value the matrix gives key (its axis, and include entries)
+// is text, a number or a boolean written out: matrix.KEY.x reads nothing.
+bool only_values(const Value& matrix, const std::string& key) {
+  std::vector<const Value*> values;
+  if (const Value* axis = matrix.get(key)) {
+    if (axis->kind != Value::Kind::List) return false;
+    for (const auto& v : axis->items) values.push_back(v.get());
+  }
+  if (const Value* include = matrix.get("include")) {
+    if (include->kind != Value::Kind::List) return false;
+    for (const auto& row : include->items) {
+      if (row->kind != Value::Kind::Object) return false;
+      if (const Value* v = row->get(key)) values.push_back(v);
+    }
+  }
+  return !values.empty() && std::all_of(values.begin(), values.end(), [](const Value* v) {
+    return v->is_string() || v->kind == Value::Kind::Number || v->kind == Value::Kind::Bool;
+  });
+}
+
 std::vector<std::string> keys_of(const Value* v) {
   std::vector<std::string> out;
   if (v && v->kind == Value::Kind::Object) {
@@ -381,6 +401,8 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       if (!contains(keys, seg(1)))
         diags_.error(c[1].second, "unknown-matrix", "the matrix of job \"" + job->id + "\" has no field \"" + seg(1) +
                                                         "\"" + did_you_mean(seg(1), keys));
+      else if (c.size() > 2 && only_values(*matrix, seg(1)))
+        no_field(c, 2, diags_);
     }
   } else if (root == "env" && c.size() == 2) {
     if (!contains(env_names, seg(1)))

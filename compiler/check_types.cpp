@@ -183,6 +183,22 @@ std::string TypeChecker::type_of(const Expr& e) const {
 // Comparisons, and functions given a value of a type they do not read.
 void TypeChecker::check_operands(const Expr& e) {
   static const std::vector<std::string> comparisons = {"==", "!=", "<", "<=", ">", ">="};
+  // A field or item read from a value (text, a number or a boolean), where
+  // no name chain shows it (check_refs reads those): a function's result,
+  // or an item by index.
+  if ((e.kind == Expr::Kind::Member || e.kind == Expr::Kind::Index) && e.text != "*" &&
+      chain(e).empty()) {
+    const Expr& base = *e.operands[0];
+    const std::string t = type_of(base);
+    if (t == "string" || t == "number" || t == "boolean" || (t.empty() && reads_value(base))) {
+      const std::string read = e.kind == Expr::Kind::Member
+                                   ? "it has no field \"" + e.text + "\""
+                                   : "[" + render_expr(*e.operands[1]) + "] reads nothing from it";
+      diags_.error(expr_start(e), "unknown-field",
+                   render_expr(base) + " is " + (t.empty() ? "a value" : an(t)) +
+                       ", not an object or array: " + read);
+    }
+  }
   if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
     std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
     if ((composite(l) && r.empty() && reads_value(*e.operands[1])) ||
