@@ -5,15 +5,15 @@
 // GitHub would collapse to one leg are errors.
 #include "check_refs.h"
 
-#include "check_tools.h"
-
 #include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
 
 #include "ascii.h"
+#include "check_tools.h"
 #include "expr_chain.h"
+#include "matrix_legs.h"
 
 namespace pipec {
 namespace {
@@ -51,20 +51,10 @@ void no_field(const Chain& c, size_t n, Diagnostics& diags) {
 // is text, a number or a boolean written out: matrix.KEY.x reads nothing.
 bool only_values(const Value& matrix, const std::string& key) {
   std::vector<const Value*> values;
-  if (const Value* axis = matrix.get(key)) {
-    if (axis->kind != Value::Kind::List) return false;
-    for (const auto& v : axis->items) values.push_back(v.get());
-  }
-  if (const Value* include = matrix.get("include")) {
-    if (include->kind != Value::Kind::List) return false;
-    for (const auto& row : include->items) {
-      if (row->kind != Value::Kind::Object) return false;
-      if (const Value* v = row->get(key)) values.push_back(v);
-    }
-  }
-  return !values.empty() && std::all_of(values.begin(), values.end(), [](const Value* v) {
-    return v->is_string() || v->kind == Value::Kind::Number || v->kind == Value::Kind::Bool;
-  });
+  return matrix_key_values(matrix, key, values) && !values.empty() &&
+         std::all_of(values.begin(), values.end(), [](const Value* v) {
+           return v->is_string() || v->kind == Value::Kind::Number || v->kind == Value::Kind::Bool;
+         });
 }
 
 std::vector<std::string> keys_of(const Value* v) {

@@ -10,13 +10,14 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ascii.h"
 #include "expr_chain.h"
+#include "matrix_legs.h"
 #include "render_expr.h"
 
 namespace pipec {
@@ -92,17 +93,26 @@ class TypeChecker {
 
   const WorkflowModel& wf_;
   Diagnostics& diags_;
+  const Value* job_ = nullptr;  // the job being checked
 };
 
 void TypeChecker::run() {
   const Value& body = *wf_.body;
   if (const Value* c = body.get("concurrency"); c && c->kind == Value::Kind::Object)
     check_typed_keys(*c, "concurrency");
-  if (const Value* jobs = body.get("jobs")) {
-    for (const auto& f : jobs->fields) check_job_keys(*f.value);
+  for (const auto& f : body.fields) {
+    if (f.key == "jobs") continue;
+    each_runtime(*f.value, [&](const Expr& e) { check_operands(e); });
+    check_templates(*f.value);
   }
-  each_runtime(body, [&](const Expr& e) { check_operands(e); });
-  check_templates(body);
+  // Each job in turn, so that matrix.KEY has the type of its job's values.
+  for (const auto& j : jobs_of(body)) {
+    job_ = j.value.get();
+    check_job_keys(*j.value);
+    each_runtime(*j.value, [&](const Expr& e) { check_operands(e); });
+    check_templates(*j.value);
+  }
+  job_ = nullptr;
 }
 
 // The type GitHub will see for an expression, when pipec knows it: "" if not.
@@ -152,6 +162,34 @@ std::string TypeChecker::type_of(const Expr& e) const {
   auto c = chain(e);
   // x.* and what is read through it: GitHub's filtered array.
   if (std::any_of(c.begin(), c.end(), [](const auto& s) { return s.first == "*"; })) return "array";
+  // matrix.KEY has its values' type, when they all have one.
+  if (c.size() == 2 && c[0].first == "matrix" && job_) {
+    const Value* strategy = job_->get("strategy");
+    const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
+    std::vector<const Value*> values;
+    if (!matrix || !matrix_key_values(*matrix, c[1].first, values) || values.empty()) return "";
+    auto type = [](const Value& v) -> std::string {
+      switch (v.kind) {
+        case Value::Kind::String:
+          return "string";
+        case Value::Kind::Number:
+          return "number";
+        case Value::Kind::Bool:
+          return "boolean";
+        case Value::Kind::Object:
+          return "object";
+        case Value::Kind::List:
+          return "array";
+        default:
+          return "";
+      }
+    };
+    const std::string first = type(*values[0]);
+    return std::all_of(values.begin(), values.end(),
+                       [&](const Value* v) { return type(*v) == first; })
+               ? first
+               : "";
+  }
   if (c.size() == 2 && c[0].first == "inputs") {
     for (const auto& in : wf_.inputs) {
       if (in.name == c[1].first) return github_type(in);

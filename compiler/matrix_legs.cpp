@@ -209,6 +209,24 @@ bool matrix_jobs(const Value& matrix, size_t& n) {
   return true;
 }
 
+bool matrix_key_values(const Value& matrix, const std::string& key,
+                       std::vector<const Value*>& values) {
+  values.clear();
+  if (matrix.kind != Value::Kind::Object) return false;
+  if (const Value* axis = matrix.get(key)) {
+    if (axis->kind != Value::Kind::List) return false;
+    for (const auto& v : axis->items) values.push_back(v.get());
+  }
+  if (const Value* include = matrix.get("include")) {
+    if (include->kind != Value::Kind::List) return false;
+    for (const auto& row : include->items) {
+      if (row->kind != Value::Kind::Object) return false;
+      if (const Value* v = row->get(key)) values.push_back(v);
+    }
+  }
+  return true;
+}
+
 bool many_legs(const Value& job) {
   const Value* strategy = job.get("strategy");
   const Value* matrix = strategy ? strategy->get("matrix") : nullptr;

@@ -40,6 +40,12 @@ bool matrix_legs(const nlohmann::json& matrix, std::vector<nlohmann::json>& legs
 // combination with an entry. False when that cannot be known here.
 bool matrix_jobs(const Value& matrix, size_t& n);
 
+// Every value a matrix gives `key`, as written: its axis's and the include
+// entries'. False when some are not written out (an axis or include list
+// from an expression, or an include entry that is one).
+bool matrix_key_values(const Value& matrix, const std::string& key,
+                       std::vector<const Value*>& values);
+
 // Whether a job has a matrix that makes more than one job, or may (a matrix
 // not known at compile time).
 bool many_legs(const Value& job);
