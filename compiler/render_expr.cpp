@@ -73,6 +73,10 @@ std::string render_expr(const Expr& e) {
     case K::Not: return "!" + wrap(*e.operands[0], 6);
     case K::Binary: {
       int p = precedence(e);
+      // GitHub reads a chain of comparisons from the left, with < before
+      // ==; actionlint reads one from the right, all alike. A comparison
+      // inside another is written in parentheses, so both read it alike.
+      if (p >= 3) return wrap(*e.operands[0], 5) + " " + e.text + " " + wrap(*e.operands[1], 5);
       return wrap(*e.operands[0], p) + " " + e.text + " " + wrap(*e.operands[1], p + 1);
     }
     case K::Cond:
