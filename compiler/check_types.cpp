@@ -197,6 +197,26 @@ std::string TypeChecker::type_of(const Expr& e) const {
   }
   if (c.size() == 4 && (c[0].first == "needs" || c[0].first == "steps") && c[2].first == "outputs")
     return "string";
+  // The values of GitHub's contexts, as actionlint types them: text, but
+  // for a few numbers and booleans.
+  if (c.size() == 2) {
+    const std::string& root = c[0].first;
+    const std::string field = lower(c[1].first);
+    if (root == "env" || root == "vars" || root == "secrets" || root == "runner") return "string";
+    if (root == "job" && field == "status") return "string";
+    if (root == "job" && field == "check_run_id") return "number";
+    if (root == "strategy")
+      return field == "fail-fast"                                                      ? "boolean"
+             : field == "job-index" || field == "job-total" || field == "max-parallel" ? "number"
+                                                                                       : "";
+    if (root == "github" && field != "event")
+      return field == "ref_protected"                                            ? "boolean"
+             : field == "retention_days" || field == "artifact_cache_size_limit" ? "number"
+                                                                                 : "string";
+  }
+  if (c.size() == 3 && (c[0].first == "needs" || c[0].first == "steps") &&
+      (c[2].first == "result" || c[2].first == "outcome" || c[2].first == "conclusion"))
+    return "string";
   // A manual run's event holds every input as text: a boolean as "true" or
   // "false", a number as its digits (inputs.NAME keeps the type).
   if (!event_input(c).empty()) return "string";
@@ -265,8 +285,9 @@ void TypeChecker::check_operands(const Expr& e) {
       diags_.error(e.pos, "type-mismatch",
                    render_expr(ref) + " is a " + (&ref == e.operands[0].get() ? l : r) +
                        " but is compared with a " + (&ref == e.operands[0].get() ? r : l) +
-                       "; GitHub converts both to numbers, so `" + render_expr(e) +
-                       "` is not what it seems" +
+                       ": GitHub turns both into numbers first (true 1, false 0, text that is "
+                       "no number NaN, equal to nothing), so `" +
+                       render_expr(e) + "` is seldom what was meant; compare values of one type" +
                        (input.empty() ? "" : " (inputs." + input + " keeps the input's type)"));
     } else if (e.text != "==" && e.text != "!=") {
       // GitHub turns a boolean or null into a number to order it
