@@ -12,8 +12,9 @@
 //            cron, format() text, fromJSON() literal and matrix values, and
 //            an env value that must read back as written (YAML 1.1 and 1.2);
 //   exprs    a small workflow with random expressions (contexts, literals,
-//            functions and operators, nested) in a job's and a step's if and
-//            a step's env, where pipec's types must agree with actionlint's.
+//            functions and operators, nested) in a job's and a step's if, a
+//            step's env, name, timeout-minutes and continue-on-error, where
+//            pipec's types must agree with actionlint's.
 // A mutation moves or copies a balanced block of lines (a step, a job, an
 // input), from this file or another, replaces a value after `=`, or
 // replaces, deletes or doubles a token. The seed fixes every choice, so a
@@ -202,7 +203,8 @@ function randomExpr(r, depth) {
 }
 
 // A workflow with inputs of each type, a job with outputs, and random
-// expressions in a job's if, a step's if and a step's env.
+// expressions in a job's if, a step's if and env, and, at times, a step's
+// name, timeout-minutes and continue-on-error.
 function exprsSource(r) {
   const e = () => randomExpr(r, 1 + r.below(3));
   const source = `workflow w {
@@ -225,6 +227,7 @@ function exprsSource(r) {
     strategy { matrix { os = ["linux", "windows"] } }
     step s { run = "echo v=1 >> $GITHUB_OUTPUT" }
     step { if = ${e()} env { E = ${e()} } run = "echo $E" }
+    step {${r.chance(0.4) ? ` name = ${e()}` : ""}${r.chance(0.3) ? ` timeout-minutes = ${e()}` : ""}${r.chance(0.3) ? ` continue-on-error = ${e()}` : ""} run = "true" }
   }
 }
 use w()
