@@ -17,6 +17,7 @@
 
 #include "ascii.h"
 #include "expr_chain.h"
+#include "github_eval.h"
 #include "matrix_legs.h"
 #include "render_expr.h"
 
@@ -65,6 +66,16 @@ std::optional<nlohmann::json> literal_json(const Expr& e) {
 bool reads_value(const Expr& e) {
   const Chain c = chain(e);
   return value_depth(c) != 0 && value_depth(c) == c.size();
+}
+
+// The type GitHub gives a JSON value; "" for one pipec does not know.
+std::string json_type(const nlohmann::json& json) {
+  if (json.is_object()) return "object";
+  if (json.is_array()) return "array";
+  if (json.is_boolean()) return "boolean";
+  if (json.is_number()) return "number";
+  if (json.is_string()) return "string";
+  return "";
 }
 
 // NAME for github.event.inputs.NAME, a manual run's input as its event
@@ -151,14 +162,7 @@ std::string TypeChecker::type_of(const Expr& e) const {
   }
   // fromJSON of a literal has the type of its JSON, and so has what is
   // read from it.
-  if (auto json = literal_json(e)) {
-    if (json->is_object()) return "object";
-    if (json->is_array()) return "array";
-    if (json->is_boolean()) return "boolean";
-    if (json->is_number()) return "number";
-    if (json->is_string()) return "string";
-    return "";
-  }
+  if (auto json = literal_json(e)) return json_type(*json);
   auto c = chain(e);
   // x.* and what is read through it: GitHub's filtered array.
   if (std::any_of(c.begin(), c.end(), [](const auto& s) { return s.first == "*"; })) return "array";
@@ -168,22 +172,7 @@ std::string TypeChecker::type_of(const Expr& e) const {
     const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
     std::vector<const Value*> values;
     if (!matrix || !matrix_key_values(*matrix, c[1].first, values) || values.empty()) return "";
-    auto type = [](const Value& v) -> std::string {
-      switch (v.kind) {
-        case Value::Kind::String:
-          return "string";
-        case Value::Kind::Number:
-          return "number";
-        case Value::Kind::Bool:
-          return "boolean";
-        case Value::Kind::Object:
-          return "object";
-        case Value::Kind::List:
-          return "array";
-        default:
-          return "";
-      }
-    };
+    auto type = [](const Value& v) { return json_type(value_json(v, nullptr)); };
     const std::string first = type(*values[0]);
     return std::all_of(values.begin(), values.end(),
                        [&](const Value* v) { return type(*v) == first; })
