@@ -177,19 +177,23 @@ use w()
   return { source, text };
 }
 
-// An expression of depth at most `depth`: a context or a part of one
-// (of each type an input has, text, objects, arrays), a literal, a
-// function call or an operator over smaller expressions.
-function randomExpr(r, depth) {
-  const atoms = ["inputs.s", "inputs.n", "inputs.b", "inputs.c", "inputs", "github", "github.event", "github.ref",
-    "github.event_name", "github.event.inputs.s", "github.run_attempt", "env", "env.V", "steps", "steps.s",
-    "steps.s.outputs.v", "steps.s.outcome", "needs", "needs.setup", "needs.setup.outputs.o", "needs.setup.result",
-    "needs.*.result", "matrix", "matrix.os", "job.status", "runner.os", "vars.NAME", "strategy.job-index", '"x"',
-    '""', "1", "0", "3.5", "true", "false", "null", 'fromJSON("[1]")', 'fromJSON("{\\"a\\": 1}")',
-    'fromJSON("1")', 'fromJSON("true")', "fromJSON(inputs.s)", "fromJSON(needs.setup.outputs.o)"];
+// An expression of depth at most `depth` for a site ("job-if", "if" or
+// "value"): a context or a part of one the site can read (of each type an
+// input has, text, objects, arrays), a literal, a function call (status
+// functions in an if) or an operator over smaller expressions.
+function randomExpr(r, depth, site) {
+  const jobIf = ["inputs.s", "inputs.n", "inputs.b", "inputs.c", "inputs", "github", "github.event", "github.ref",
+    "github.event_name", "github.event.inputs.s", "github.run_attempt", "github.ref_protected", "github.retention_days",
+    "needs", "needs.setup", "needs.setup.outputs.o", "needs.setup.result", "needs.*.result", "vars.NAME"];
+  const steps = ["env", "env.V", "steps", "steps.s", "steps.s.outputs.v", "steps.s.outcome", "matrix", "matrix.os",
+    "job.status", "runner.os", "strategy.job-index", "strategy.fail-fast"];
+  const literals = ['"x"', '""', "1", "0", "3.5", "true", "false", "null", 'fromJSON("[1]")',
+    'fromJSON("{\\"a\\": 1}")', 'fromJSON("1")', 'fromJSON("true")', "fromJSON(inputs.s)",
+    "fromJSON(needs.setup.outputs.o)"];
+  const atoms = [...jobIf, ...(site === "job-if" ? [] : steps), ...literals];
   if (depth <= 0 || r.chance(0.35)) return r.pick(atoms);
-  const sub = () => randomExpr(r, depth - 1);
-  switch (r.below(9)) {
+  const sub = () => randomExpr(r, depth - 1, site);
+  switch (r.below(site === "value" ? 8 : 9)) {
     case 0: return `${sub()} ${r.pick(["==", "!="])} ${sub()}`;
     case 1: return `${sub()} ${r.pick(["<", "<=", ">", ">="])} ${sub()}`;
     case 2: return `(${sub()} ${r.pick(["&&", "||"])} ${sub()})`;
@@ -197,7 +201,8 @@ function randomExpr(r, depth) {
     case 4: return `${r.pick(["contains", "startsWith", "endsWith"])}(${sub()}, ${sub()})`;
     case 5: return `${r.pick(["format(\"{0}-{1}\", ", "join("])}${sub()}, ${sub()})`;
     case 6: return `${r.pick(["toJSON", "fromJSON"])}(${sub()})`;
-    case 7: return `(${sub()} ? ${sub()} : ${sub()})`;
+    // ?: with a middle that is never empty, as GitHub's && || needs it.
+    case 7: return `(${sub()} ? ${r.pick(['"a"', "1", "true", 'fromJSON("[1]")'])} : ${sub()})`;
     default: return `${r.pick(["success()", "always()", "failure()", "cancelled()"])} && ${sub()}`;
   }
 }
@@ -206,7 +211,7 @@ function randomExpr(r, depth) {
 // expressions in a job's if, a step's if and env, and, at times, a step's
 // name, timeout-minutes and continue-on-error.
 function exprsSource(r) {
-  const e = () => randomExpr(r, 1 + r.below(3));
+  const e = (site) => randomExpr(r, 1 + r.below(3), site);
   const source = `workflow w {
   file = "generated/w.yml"
   on { dispatch }
@@ -222,12 +227,12 @@ function exprsSource(r) {
   }
   job a {
     needs = [setup]
-    if = ${e()}
+    if = ${e("job-if")}
     runs-on = "ubuntu-24.04"
     strategy { matrix { os = ["linux", "windows"] } }
     step s { run = "echo v=1 >> $GITHUB_OUTPUT" }
-    step { if = ${e()} env { E = ${e()} } run = "echo $E" }
-    step {${r.chance(0.4) ? ` name = ${e()}` : ""}${r.chance(0.3) ? ` timeout-minutes = ${e()}` : ""}${r.chance(0.3) ? ` continue-on-error = ${e()}` : ""} run = "true" }
+    step { if = ${e("if")} env { E = ${e("value")} } run = "echo $E" }
+    step {${r.chance(0.4) ? ` name = ${e("value")}` : ""}${r.chance(0.3) ? ` timeout-minutes = ${e("value")}` : ""}${r.chance(0.3) ? ` continue-on-error = ${e("value")}` : ""} run = "true" }
   }
 }
 use w()
