@@ -12,9 +12,10 @@
 //            cron, format() text, fromJSON() literal and matrix values, and
 //            an env value that must read back as written (YAML 1.1 and 1.2);
 //   exprs    a small workflow with random expressions (contexts, literals,
-//            functions and operators, nested) in a job's and a step's if, a
-//            step's env, name, timeout-minutes and continue-on-error, where
-//            pipec's types must agree with actionlint's.
+//            functions and operators, nested) in a job's if, env and
+//            concurrency, a step's if, env, name, timeout-minutes and
+//            continue-on-error, where pipec's types must agree with
+//            actionlint's.
 // A mutation moves or copies a balanced block of lines (a step, a job, an
 // input), from this file or another, replaces a value after `=`, or
 // replaces, deletes or doubles a token. The seed fixes every choice, so a
@@ -177,8 +178,8 @@ use w()
   return { source, text };
 }
 
-// An expression of depth at most `depth` for a site ("job-if", "if" or
-// "value"): a context or a part of one the site can read (of each type an
+// An expression of depth at most `depth` for a site ("job-if", "job" for
+// a job's env and concurrency, "if" or "value"): a context or a part of one the site can read (of each type an
 // input has, text, objects, arrays), a literal, a function call (status
 // functions in an if) or an operator over smaller expressions.
 function randomExpr(r, depth, site) {
@@ -190,10 +191,11 @@ function randomExpr(r, depth, site) {
   const literals = ['"x"', '""', "1", "0", "3.5", "true", "false", "null", 'fromJSON("[1]")',
     'fromJSON("{\\"a\\": 1}")', 'fromJSON("1")', 'fromJSON("true")', "fromJSON(inputs.s)",
     "fromJSON(needs.setup.outputs.o)"];
-  const atoms = [...jobIf, ...(site === "job-if" ? [] : steps), ...literals];
+  const job = ["matrix", "matrix.os", "strategy.job-index", "strategy.fail-fast", "secrets.TOKEN"];
+  const atoms = [...jobIf, ...(site === "job-if" ? [] : site === "job" ? job : steps), ...literals];
   if (depth <= 0 || r.chance(0.35)) return r.pick(atoms);
   const sub = () => randomExpr(r, depth - 1, site);
-  switch (r.below(site === "value" ? 8 : 9)) {
+  switch (r.below(site === "value" || site === "job" ? 8 : 9)) {
     case 0: return `${sub()} ${r.pick(["==", "!="])} ${sub()}`;
     case 1: return `${sub()} ${r.pick(["<", "<=", ">", ">="])} ${sub()}`;
     case 2: return `(${sub()} ${r.pick(["&&", "||"])} ${sub()})`;
@@ -208,8 +210,9 @@ function randomExpr(r, depth, site) {
 }
 
 // A workflow with inputs of each type, a job with outputs, and random
-// expressions in a job's if, a step's if and env, and, at times, a step's
-// name, timeout-minutes and continue-on-error.
+// expressions in a job's if, a step's if and env, and, at times, a job's
+// env and concurrency and a step's name, timeout-minutes and
+// continue-on-error.
 function exprsSource(r) {
   const e = (site) => randomExpr(r, 1 + r.below(3), site);
   const source = `workflow w {
@@ -228,7 +231,9 @@ function exprsSource(r) {
   job a {
     needs = [setup]
     if = ${e("job-if")}
-    runs-on = "ubuntu-24.04"
+    runs-on = "ubuntu-24.04"${r.chance(0.3) ? `
+    env { J = ${e("job")} }` : ""}${r.chance(0.2) ? `
+    concurrency = ${e("job")}` : ""}
     strategy { matrix { os = ["linux", "windows"] } }
     step s { run = "echo v=1 >> $GITHUB_OUTPUT" }
     step { if = ${e("if")} env { E = ${e("value")} } run = "echo $E" }
