@@ -665,6 +665,57 @@ class KeyTypes {
   // row matches before include adds its entries, and refuses a row that
   // names no axis ("Matrix exclude key '...' does not match any key within
   // the matrix"); a row whose value no axis holds excludes nothing.
+  // The text actionlint compares a matrix value by: a value's YAML text,
+  // an object's fields by name, a list's items; none for one that holds a
+  // ${{ }} (actionlint then takes any value as matching).
+  static std::optional<std::string> yaml_text(const Value& v) {
+    if (auto t = scalar(v)) return "=" + *t;
+    std::string out;
+    if (v.kind == Value::Kind::Object && v.tag.empty()) {
+      std::map<std::string, std::string> fields;
+      for (const auto& f : v.fields) {
+        auto t = yaml_text(*f.value);
+        if (!t) return std::nullopt;
+        fields[f.key] = *t;
+      }
+      for (const auto& [k, t] : fields) out += k + ":" + t + ",";
+      return "{" + out + "}";
+    }
+    if (v.kind == Value::Kind::List) {
+      for (const auto& i : v.items) {
+        auto t = yaml_text(*i);
+        if (!t) return std::nullopt;
+        out += *t + ",";
+      }
+      return "[" + out + "]";
+    }
+    return std::nullopt;
+  }
+
+  // Whether the exclude value x matches the matrix value v: each of x's
+  // fields (or items) matches v's, down to the values. Exactly as actionlint
+  // compares them (YAML text, names as written), or as the runner does (==,
+  // names without case).
+  static bool matches(const Value& v, const Value& x, bool exactly) {
+    if (x.kind == Value::Kind::Object) {
+      if (v.kind != Value::Kind::Object) return false;
+      return std::all_of(x.fields.begin(), x.fields.end(), [&](const Field& f) {
+        return std::any_of(v.fields.begin(), v.fields.end(), [&](const Field& g) {
+          return (exactly ? g.key == f.key : lower(g.key) == lower(f.key)) &&
+                 matches(*g.value, *f.value, exactly);
+        });
+      });
+    }
+    if (x.kind == Value::Kind::List) {
+      if (v.kind != Value::Kind::List || v.items.size() != x.items.size()) return false;
+      for (size_t i = 0; i < x.items.size(); ++i)
+        if (!matches(*v.items[i], *x.items[i], exactly)) return false;
+      return true;
+    }
+    if (exactly) return scalar(v) && scalar(v) == scalar(x);
+    return github_equal(value_json(v, nullptr), value_json(x, nullptr));
+  }
+
   void matrix_values(const Value& m) {
     std::map<std::string, std::vector<const Value*>> axes;  // the known values of each
     std::set<std::string> open;                             // axes whose values are not all known
@@ -673,11 +724,11 @@ class KeyTypes {
       auto& seen = axes[f.key];
       if (f.value->kind != Value::Kind::List) open.insert(f.key);  // one expression
       for (const auto& i : f.value->items) {
-        auto t = scalar(*i);
+        auto t = yaml_text(*i);
         if (!t) {
           open.insert(f.key);
         } else if (std::none_of(seen.begin(), seen.end(),
-                                [&](const Value* v) { return scalar(*v) == t; })) {
+                                [&](const Value* v) { return yaml_text(*v) == t; })) {
           seen.push_back(i.get());
         } else {
           diags_.error(i->pos, "type",
@@ -694,7 +745,7 @@ class KeyTypes {
     if (const Value* include = m.get("include")) {
       for (const auto& row : include->items) {
         for (const auto& a : row->fields) {
-          if (auto t = scalar(*a.value)) added[a.key].push_back(*t);
+          if (auto t = yaml_text(*a.value)) added[a.key].push_back(*t);
         }
         bool runtime = false;
         each_top_expr(*row, [&](const Expr&) { runtime = true; });
@@ -737,19 +788,17 @@ class KeyTypes {
                                 : did_you_mean(a.key, keys)));
           continue;
         }
-        auto t = scalar(*a.value);
+        auto t = yaml_text(*a.value);
         if (!t || open.count(a.key) || reported) continue;
         const auto& values = axis->second;
         if (std::any_of(values.begin(), values.end(),
-                        [&](const Value* v) { return scalar(*v) == t; }))
+                        [&](const Value* v) { return matches(*v, *a.value, true); }))
           continue;
         std::vector<std::string> texts;
-        for (const Value* v : values) texts.push_back(*scalar(*v));
+        for (const Value* v : values) texts.push_back(scalar(*v) ? *scalar(*v) : describe(*v));
         const std::string row_value = what + ": " + a.key + " = " + describe(*a.value);
-        const nlohmann::json written = value_json(*a.value, nullptr);
-        auto equal = std::find_if(values.begin(), values.end(), [&](const Value* v) {
-          return github_equal(value_json(*v, nullptr), written);
-        });
+        auto equal = std::find_if(values.begin(), values.end(),
+                                  [&](const Value* v) { return matches(*v, *a.value, false); });
         const auto& extra = added[a.key];
         reported = true;
         if (equal != values.end())
