@@ -3,7 +3,7 @@
 // pass (and, formatted by pipec fmt, the same workflows), and every source
 // it refuses must get diagnostics that point at a place (file:line:col),
 // never a crash.
-//   node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs
+//   node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs|matrix
 //                            [--seed N] [--runs N] [--keep DIR]
 // Modes:
 //   golden   one of tests/golden/ok/*.pipe, alone, mutated;
@@ -15,7 +15,10 @@
 //            functions and operators, nested) in a job's if, env and
 //            concurrency, a step's if, env, name, timeout-minutes and
 //            continue-on-error, where pipec's types must agree with
-//            actionlint's.
+//            actionlint's;
+//   matrix   a job with a random matrix: axes of text (in any case),
+//            numbers and objects, include and exclude entries naming axes,
+//            other keys, values of the axes and others.
 // A mutation moves or copies a balanced block of lines (a step, a job, an
 // input), from this file or another, replaces a value after `=`, or
 // replaces, deletes or doubles a token. The seed fixes every choice, so a
@@ -47,13 +50,13 @@ function parseArgs(argv) {
     else usage(`unknown option ${key}`);
   }
   if (!opts.pipec) usage("--pipec is required");
-  if (!["golden", "therock", "strings", "exprs"].includes(opts.mode)) usage("--mode is golden, therock, strings or exprs");
+  if (!["golden", "therock", "strings", "exprs", "matrix"].includes(opts.mode)) usage("--mode is golden, therock, strings, exprs or matrix");
   if (!Number.isInteger(opts.seed) || !Number.isInteger(opts.runs) || opts.runs < 0) usage("--seed and --runs are whole numbers");
   return opts;
 }
 
 function usage(why) {
-  process.stderr.write(`lint-fuzz: ${why}\nusage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs [--seed N] [--runs N] [--keep DIR]\n`);
+  process.stderr.write(`lint-fuzz: ${why}\nusage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs|matrix [--seed N] [--runs N] [--keep DIR]\n`);
   process.exit(2);
 }
 
@@ -245,6 +248,38 @@ use w()
   return { source, text: undefined };
 }
 
+// A job with a random matrix, its legs read in a step's env.
+function matrixSource(r) {
+  const pools = [['"linux"', '"Linux"', '"windows"', '"LINUX"'], ["1", "2", '"1"', "3.10", '"3.10"', "3.1"],
+    ["{node: 20}", "{node: 22, npm: 10}", "{node: 20, npm: 9}"], ['"release/2.10"', '"main"', "true", "false"]];
+  const names = ["os", "py", "v", "ref", "tag"];
+  const axes = names.slice(0, 1 + r.below(3)).map((n, i) => ({ n, pool: pools[(i + r.below(4)) % 4] }));
+  const value = (pool) => r.pick(r.chance(0.8) ? pool : r.pick(pools));
+  const entry = (extra) => {
+    const keys = axes.filter(() => r.chance(0.6)).map((a) => `${a.n}: ${value(a.pool)}`);
+    if (extra && r.chance(0.6)) keys.push(`${r.pick(names)}: ${value(r.pick(pools))}`);
+    if (!keys.length) keys.push(`${axes[0].n}: ${value(axes[0].pool)}`);
+    return `{${keys.join(", ")}}`;
+  };
+  const list = (n, extra) => `[${Array.from({ length: n }, () => entry(extra)).join(", ")}]`;
+  const lines = axes.map((a) => `${a.n} = [${Array.from({ length: 1 + r.below(3) }, () => value(a.pool)).join(", ")}]`);
+  if (r.chance(0.6)) lines.push(`include = ${list(1 + r.below(3), true)}`);
+  if (r.chance(0.5)) lines.push(`exclude = ${list(1 + r.below(2), r.chance(0.2))}`);
+  const read = r.pick([...axes.map((a) => a.n), "tag"]);
+  const source = `workflow w {
+  file = "generated/w.yml"
+  on { dispatch }
+  job a {
+    runs-on = "ubuntu-24.04"
+    strategy { matrix { ${lines.join(" ")} } }
+    step { env { M = toJSON(matrix) K = matrix.${read} } run = "echo \\"$M $K\\"" }
+  }
+}
+use w()
+`;
+  return { source, text: undefined };
+}
+
 // Whether jobs.a.env.V of the generated workflow reads back as `text` in
 // YAML 1.1 and 1.2 (GitHub's readers and actionlint's differ).
 function readsBack(work, text) {
@@ -343,6 +378,7 @@ function main() {
     let name = "w.pipe", text, value;
     if (opts.mode === "strings") ({ source: text, text: value } = stringsSource(r));
     else if (opts.mode === "exprs") ({ source: text, text: value } = exprsSource(r));
+    else if (opts.mode === "matrix") ({ source: text, text: value } = matrixSource(r));
     else {
       name = r.pick(names);
       text = mutate(sources[name], names.map((n) => sources[n]), pool, r);
