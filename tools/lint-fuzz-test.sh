@@ -57,8 +57,8 @@ lint-fuzz strings, seed 1: 1 runs, 1 compiled and linted, 1 problems" \
 expect "a value that does not read back as the source wrote it" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-strings-1-0): env V reads back in YAML 1.1 as \"\\nx\", not \"text\"
 lint-fuzz strings, seed 1: 1 runs, 1 compiled and linted, 1 problems" \
   node "$here/lint-fuzz.cjs" --pipec "$work/misread" --mode strings --runs 1 --keep "$keep"
-expect "a bad option" 2 "lint-fuzz: --mode is golden, therock, strings or exprs
-usage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs [--seed N] [--runs N] [--keep DIR]" \
+expect "a bad option" 2 "lint-fuzz: --mode is golden, therock, strings, exprs or matrix
+usage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs|matrix [--seed N] [--runs N] [--keep DIR]" \
   node "$here/lint-fuzz.cjs" --pipec "$pipec" --mode other
 
 # pipec itself. The seeds are ones whose campaign compiles some sources, so
@@ -77,4 +77,5 @@ campaign golden 1 40
 campaign strings 1 12
 campaign therock 2 40
 campaign exprs 3 40
+campaign matrix 3 40
 finish lint-fuzz
