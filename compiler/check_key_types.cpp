@@ -16,6 +16,7 @@
 #include "filter_patterns.h"
 #include "github_eval.h"
 #include "image_ref.h"
+#include "matrix_legs.h"
 #include "template_text.h"
 #include "utf8.h"
 
@@ -692,28 +693,24 @@ class KeyTypes {
     return std::nullopt;
   }
 
-  // Whether the exclude value x matches the matrix value v: each of x's
-  // fields (or items) matches v's, down to the values. Exactly as actionlint
-  // compares them (YAML text, names as written), or as the runner does (==,
-  // names without case).
-  static bool matches(const Value& v, const Value& x, bool exactly) {
+  // Whether the exclude value x matches the matrix value v as actionlint
+  // compares them: each of x's fields (or items) is v's, named as written,
+  // down to values of the same YAML text.
+  static bool matches(const Value& v, const Value& x) {
     if (x.kind == Value::Kind::Object) {
       if (v.kind != Value::Kind::Object) return false;
       return std::all_of(x.fields.begin(), x.fields.end(), [&](const Field& f) {
-        return std::any_of(v.fields.begin(), v.fields.end(), [&](const Field& g) {
-          return (exactly ? g.key == f.key : lower(g.key) == lower(f.key)) &&
-                 matches(*g.value, *f.value, exactly);
-        });
+        const Value* g = v.get(f.key);
+        return g && matches(*g, *f.value);
       });
     }
     if (x.kind == Value::Kind::List) {
       if (v.kind != Value::Kind::List || v.items.size() != x.items.size()) return false;
       for (size_t i = 0; i < x.items.size(); ++i)
-        if (!matches(*v.items[i], *x.items[i], exactly)) return false;
+        if (!matches(*v.items[i], *x.items[i])) return false;
       return true;
     }
-    if (exactly) return scalar(v) && scalar(v) == scalar(x);
-    return github_equal(value_json(v, nullptr), value_json(x, nullptr));
+    return scalar(v) && scalar(v) == scalar(x);
   }
 
   void matrix_values(const Value& m) {
@@ -792,13 +789,16 @@ class KeyTypes {
         if (!t || open.count(a.key) || reported) continue;
         const auto& values = axis->second;
         if (std::any_of(values.begin(), values.end(),
-                        [&](const Value* v) { return matches(*v, *a.value, true); }))
+                        [&](const Value* v) { return matches(*v, *a.value); }))
           continue;
         std::vector<std::string> texts;
         for (const Value* v : values) texts.push_back(scalar(*v) ? *scalar(*v) : describe(*v));
         const std::string row_value = what + ": " + a.key + " = " + describe(*a.value);
-        auto equal = std::find_if(values.begin(), values.end(),
-                                  [&](const Value* v) { return matches(*v, *a.value, false); });
+        // The runner compares as == does (matrix_legs).
+        const nlohmann::json written = value_json(*a.value, nullptr);
+        auto equal = std::find_if(values.begin(), values.end(), [&](const Value* v) {
+          return holds_leaves(value_json(*v, nullptr), written);
+        });
         const auto& extra = added[a.key];
         reported = true;
         if (equal != values.end())

@@ -209,6 +209,10 @@ bool matrix_jobs(const Value& matrix, size_t& n) {
   return true;
 }
 
+bool holds_leaves(const json& value, const json& entry) {
+  return holds(&value, entry) == Match::Yes;
+}
+
 bool matrix_key_values(const Value& matrix, const std::string& key,
                        std::vector<const Value*>& values) {
   values.clear();

@@ -40,6 +40,11 @@ bool matrix_legs(const nlohmann::json& matrix, std::vector<nlohmann::json>& legs
 // combination with an entry. False when that cannot be known here.
 bool matrix_jobs(const Value& matrix, size_t& n);
 
+// Whether a matrix value holds every leaf of an include or exclude entry's
+// value, as the runner compares them (each leaf with ==); false also when
+// that is not known here.
+bool holds_leaves(const nlohmann::json& value, const nlohmann::json& entry);
+
 // Every value a matrix gives `key`, as written: its axis's and the include
 // entries'. False when some are not written out (an axis or include list
 // from an expression, or an include entry that is one).
