@@ -52,11 +52,11 @@ bool matrix_values(const Value& job, const std::string& key, std::vector<std::st
 std::vector<std::pair<std::string, std::string>> input_values(const WorkflowModel& wf,
                                                               const std::string& name) {
   std::vector<std::pair<std::string, std::string>> out;  // {what, text}
+  const Value* on = wf.body->get("on");
+  const bool dispatch = on && (on->get("dispatch") || on->get("workflow_dispatch"));
   for (const auto& in : wf.inputs) {
     if (in.name != name) continue;
     // GitHub never uses a required input's default in a call.
-    const Value* on = wf.body->get("on");
-    const bool dispatch = on && (on->get("dispatch") || on->get("workflow_dispatch"));
     if (in.required && (!dispatch || in.only == "call")) continue;
     if (in.default_value && in.default_value->is_string())
       out.emplace_back("its default", in.default_value->text);

@@ -48,13 +48,10 @@ void no_field(const Chain& c, size_t n, Diagnostics& diags) {
 }
 
 // Whether every value the matrix gives key (its axis, and include entries)
-// is text, a number or a boolean written out: matrix.KEY.x reads nothing.
+// is text, a number or a boolean: matrix.KEY.x reads nothing.
 bool only_values(const Value& matrix, const std::string& key) {
-  std::vector<const Value*> values;
-  return matrix_key_values(matrix, key, values) && !values.empty() &&
-         std::all_of(values.begin(), values.end(), [](const Value* v) {
-           return v->is_string() || v->kind == Value::Kind::Number || v->kind == Value::Kind::Bool;
-         });
+  const std::string t = matrix_key_type(matrix, key);
+  return t == "string" || t == "number" || t == "boolean";
 }
 
 std::vector<std::string> keys_of(const Value* v) {

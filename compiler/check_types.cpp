@@ -78,16 +78,6 @@ std::string merged(const std::string& a, const std::string& b) {
   return "";
 }
 
-// The type GitHub gives a JSON value; "" for one pipec does not know.
-std::string json_type(const nlohmann::json& json) {
-  if (json.is_object()) return "object";
-  if (json.is_array()) return "array";
-  if (json.is_boolean()) return "boolean";
-  if (json.is_number()) return "number";
-  if (json.is_string()) return "string";
-  return "";
-}
-
 // NAME for github.event.inputs.NAME, a manual run's input as its event
 // holds it (always text); "" for anything else.
 std::string event_input(const Chain& c) {
@@ -176,14 +166,7 @@ std::string TypeChecker::type_of(const Expr& e) const {
   if (c.size() == 2 && c[0].first == "matrix" && job_) {
     const Value* strategy = job_->get("strategy");
     const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
-    std::vector<const Value*> values;
-    if (!matrix || !matrix_key_values(*matrix, c[1].first, values) || values.empty()) return "";
-    auto type = [](const Value& v) { return json_type(value_json(v, nullptr)); };
-    const std::string first = type(*values[0]);
-    return std::all_of(values.begin(), values.end(),
-                       [&](const Value* v) { return type(*v) == first; })
-               ? first
-               : "";
+    return matrix ? matrix_key_type(*matrix, c[1].first) : "";
   }
   if (c.size() == 2 && c[0].first == "inputs") {
     for (const auto& in : wf_.inputs) {

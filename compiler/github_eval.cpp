@@ -208,6 +208,15 @@ json value_json(const Value& v, const EvalContext* ctx) {
 
 bool is_unknown(const json& v) { return v.is_binary(); }
 
+std::string json_type(const json& v) {
+  if (v.is_object()) return "object";
+  if (v.is_array()) return "array";
+  if (v.is_boolean()) return "boolean";
+  if (v.is_number()) return "number";
+  if (v.is_string()) return "string";
+  return "";
+}
+
 json github_eval(const Expr& e, const EvalContext& ctx) {
   using K = Expr::Kind;
   switch (e.kind) {

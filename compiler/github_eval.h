@@ -27,6 +27,9 @@ bool github_truthy(const nlohmann::json& v);
 // compile-time check can tell what it cannot know.
 nlohmann::json value_json(const Value& v, const EvalContext* ctx);
 bool is_unknown(const nlohmann::json& v);
+// The type GitHub gives a JSON value ("object", "array", "boolean",
+// "number", "string"); "" for null or one not known here.
+std::string json_type(const nlohmann::json& v);
 // a == b as the runner compares: strings ignoring case, numbers coerced.
 bool github_equal(const nlohmann::json& a, const nlohmann::json& b);
 // obj.key as the runner reads it (the key's case ignored); null for none.

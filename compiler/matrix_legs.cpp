@@ -159,6 +159,26 @@ bool walk(const json& matrix, const std::vector<std::string>& order, bool make,
 // past 256 jobs.
 constexpr size_t kMaxLegs = size_t{1} << 12;
 
+// Every value a matrix gives `key`, as written; false when some are not
+// written out.
+bool matrix_key_values(const Value& matrix, const std::string& key,
+                       std::vector<const Value*>& values) {
+  values.clear();
+  if (matrix.kind != Value::Kind::Object) return false;
+  if (const Value* axis = matrix.get(key)) {
+    if (axis->kind != Value::Kind::List) return false;
+    for (const auto& v : axis->items) values.push_back(v.get());
+  }
+  if (const Value* include = matrix.get("include")) {
+    if (include->kind != Value::Kind::List) return false;
+    for (const auto& row : include->items) {
+      if (row->kind != Value::Kind::Object) return false;
+      if (const Value* v = row->get(key)) values.push_back(v);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 bool matrix_legs(const json& matrix, std::vector<json>& legs,
@@ -213,22 +233,13 @@ bool holds_leaves(const json& value, const json& entry) {
   return holds(&value, entry) == Match::Yes;
 }
 
-bool matrix_key_values(const Value& matrix, const std::string& key,
-                       std::vector<const Value*>& values) {
-  values.clear();
-  if (matrix.kind != Value::Kind::Object) return false;
-  if (const Value* axis = matrix.get(key)) {
-    if (axis->kind != Value::Kind::List) return false;
-    for (const auto& v : axis->items) values.push_back(v.get());
-  }
-  if (const Value* include = matrix.get("include")) {
-    if (include->kind != Value::Kind::List) return false;
-    for (const auto& row : include->items) {
-      if (row->kind != Value::Kind::Object) return false;
-      if (const Value* v = row->get(key)) values.push_back(v);
-    }
-  }
-  return true;
+std::string matrix_key_type(const Value& matrix, const std::string& key) {
+  std::vector<const Value*> values;
+  if (!matrix_key_values(matrix, key, values) || values.empty()) return "";
+  const std::string first = json_type(value_json(*values[0], nullptr));
+  for (const Value* v : values)
+    if (json_type(value_json(*v, nullptr)) != first) return "";
+  return first;
 }
 
 bool many_legs(const Value& job) {

@@ -45,11 +45,10 @@ bool matrix_jobs(const Value& matrix, size_t& n);
 // that is not known here.
 bool holds_leaves(const nlohmann::json& value, const nlohmann::json& entry);
 
-// Every value a matrix gives `key`, as written: its axis's and the include
-// entries'. False when some are not written out (an axis or include list
-// from an expression, or an include entry that is one).
-bool matrix_key_values(const Value& matrix, const std::string& key,
-                       std::vector<const Value*>& values);
+// The type every value a matrix gives `key` (its axis's and the include
+// entries') has, as json_type names it; "" when they differ, or some are
+// not written out (an axis or include list from an expression).
+std::string matrix_key_type(const Value& matrix, const std::string& key);
 
 // Whether a job has a matrix that makes more than one job, or may (a matrix
 // not known at compile time).
