@@ -35,6 +35,7 @@ constexpr std::array<std::string_view, 6> kShells = {"bash", "pwsh", "python",
 
 // The whole value is one ${{ }}, which GitHub evaluates to any type.
 bool one_expression(const Value& v) {
+  if (v.kind == Value::Kind::Runtime) return true;  // before lowering (check_matrix)
   if (v.kind != Value::Kind::String) return false;
   if (!v.parts.empty()) return v.parts.size() == 1 && v.parts[0].expr;
   const std::string& t = v.text;
@@ -621,6 +622,7 @@ class KeyTypes {
 
   // A matrix: each key a list of values (or one expression), include and
   // exclude lists of combinations.
+ public:
   void matrix(const Field& m) {
     if (one_expression(*m.value)) return;
     if (m.value->kind != Value::Kind::Object) {
@@ -652,6 +654,7 @@ class KeyTypes {
     matrix_values(*m.value);
   }
 
+ private:
   // A scalar as the YAML holds it, which is how GitHub compares matrix
   // values; none for a list, an object or an expression.
   static std::optional<std::string> scalar(const Value& v) {
@@ -1038,6 +1041,10 @@ class KeyTypes {
 
 void check_key_types(const Value& lowered_workflow, const Program& program, Diagnostics& diags) {
   KeyTypes(program, diags).workflow(lowered_workflow);
+}
+
+void check_matrix(const Field& matrix, const Program& program, Diagnostics& diags) {
+  KeyTypes(program, diags).matrix(matrix);
 }
 
 }  // namespace pipec

@@ -13,4 +13,8 @@ namespace pipec {
 
 void check_key_types(const Value& lowered_workflow, const Program& program, Diagnostics& diags);
 
+// The same check of one job's strategy.matrix alone: for a job that unroll
+// turns into one job per leg, whose matrix the lowered tree no longer has.
+void check_matrix(const Field& matrix, const Program& program, Diagnostics& diags);
+
 }  // namespace pipec

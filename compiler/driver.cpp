@@ -152,7 +152,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_output_paths(c.program, sources_dir, c.diags);
   for (auto& wf : c.program.workflows) resolve_pass_through(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
-  for (auto& wf : c.program.workflows) unroll_matrices(*wf, c.diags);
+  for (auto& wf : c.program.workflows) unroll_matrices(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
   // What each key may read comes first: a reference to a context the key
   // cannot read has no target to check.

@@ -159,8 +159,8 @@ bool walk(const json& matrix, const std::vector<std::string>& order, bool make,
 // past 256 jobs.
 constexpr size_t kMaxLegs = size_t{1} << 12;
 
-// Every value a matrix gives `key`, as written; false when some are not
-// written out.
+}  // namespace
+
 bool matrix_key_values(const Value& matrix, const std::string& key,
                        std::vector<const Value*>& values) {
   values.clear();
@@ -178,8 +178,6 @@ bool matrix_key_values(const Value& matrix, const std::string& key,
   }
   return true;
 }
-
-}  // namespace
 
 bool matrix_legs(const json& matrix, std::vector<json>& legs,
                  const std::vector<std::string>& order) {

@@ -45,6 +45,11 @@ bool matrix_jobs(const Value& matrix, size_t& n);
 // that is not known here.
 bool holds_leaves(const nlohmann::json& value, const nlohmann::json& entry);
 
+// Every value a matrix gives `key` (its axis's, then the include
+// entries'), as written; false when some are not written out.
+bool matrix_key_values(const Value& matrix, const std::string& key,
+                       std::vector<const Value*>& values);
+
 // The type every value a matrix gives `key` (its axis's and the include
 // entries') has, as json_type names it; "" when they differ, or some are
 // not written out (an axis or include list from an expression).

@@ -1,21 +1,27 @@
 // Unrolls matrix jobs marked `unroll = true` into one job per leg at compile
 // time, so each leg's outputs stay its own: GitHub would keep only the last
 // leg's. A job that reads an unrolled job's outputs must itself be unrolled
-// over the same matrix; its legs are then wired leg to leg.
+// over the same matrix; its legs are then wired leg to leg. The legs are
+// the runner's (matrix_legs), include and exclude entries with them.
 #include "unroll.h"
 
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
+#include "check_key_types.h"
+#include "github_eval.h"
+#include "matrix_legs.h"
 #include "render_expr.h"
 
 namespace pipec {
 namespace {
 
 struct Leg {
-  std::string suffix;                              // _3_11_release_2_7
-  std::vector<std::pair<std::string, ValuePtr>> values;  // matrix key -> value
+  std::string suffix;                                        // _3_11_release_2_7
+  std::vector<std::pair<std::string, const Value*>> values;  // matrix key -> value as written
+  nlohmann::json matrix;                                     // the leg's matrix context
 };
 
 std::string sanitize(const std::string& s) {
@@ -32,38 +38,91 @@ std::string sanitize(const std::string& s) {
 // A leg's value as its job id spells it (a list or an object as written).
 std::string leg_text(const Value& v) { return v.kind == Value::Kind::String ? v.text : describe(v); }
 
-// The legs of a static matrix (lists of known values, plus include rows).
+// A leg as a message names it: {python: "3.11", os: "linux"}.
+std::string leg_label(const Leg& leg) {
+  std::string out;
+  for (const auto& [k, v] : leg.values) out += (out.empty() ? "" : ", ") + k + ": " + describe(*v);
+  return "{" + out + "}";
+}
+
+// Whether a matrix value can become a leg's literal: a scalar known here.
+bool scalar_known(const Value& v, Diagnostics& diags) {
+  if (v.kind == Value::Kind::Runtime || v.is_runtime_string() || v.kind == Value::Kind::List ||
+      v.kind == Value::Kind::Object) {
+    diags.error(v.pos, "unroll", "unroll needs scalar matrix values known at compile time");
+    return false;
+  }
+  return true;
+}
+
+// The legs of a matrix known at compile time, as the runner makes them
+// (matrix_legs: the combinations of the axes, less the exclude entries,
+// with the include entries), each value the one written in the source.
 bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
   if (matrix.kind != Value::Kind::Object) {
     diags.error(matrix.pos, "unroll", "unroll needs a matrix known at compile time, not " + describe(matrix));
     return false;
   }
-  legs = {Leg{}};
+  // The keys of a leg in the order its job id spells them: the axes as
+  // written, then the keys only include entries give.
+  std::vector<std::string> keys;
+  auto add_key = [&](const std::string& k) {
+    if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+  };
   for (const auto& f : matrix.fields) {
-    if (f.key == "exclude" || f.key == "include") continue;
+    const bool entries = f.key == "include" || f.key == "exclude";
     if (f.value->kind != Value::Kind::List) {
       diags.error(f.value->pos, "unroll", "unroll needs matrix." + f.key + " to be a list known at compile time");
       return false;
     }
-    std::vector<Leg> next;
-    for (const auto& leg : legs) {
-      for (const auto& v : f.value->items) {
-        if (v->kind == Value::Kind::Runtime || v->is_runtime_string() || v->kind == Value::Kind::List ||
-            v->kind == Value::Kind::Object) {
-          diags.error(v->pos, "unroll", "unroll needs scalar matrix values known at compile time");
-          return false;
-        }
-        Leg l = leg;
-        l.values.push_back({f.key, v});
-        l.suffix += "_" + sanitize(leg_text(*v));
-        next.push_back(l);
+    if (!entries) add_key(f.key);
+    for (const auto& v : f.value->items) {
+      if (!entries) {
+        if (!scalar_known(*v, diags)) return false;
+        continue;
+      }
+      if (v->kind != Value::Kind::Object) {
+        diags.error(
+            v->pos, "unroll",
+            "unroll needs each matrix." + f.key + " entry to be an object known at compile time");
+        return false;
+      }
+      for (const auto& e : v->fields) {
+        if (!scalar_known(*e.value, diags)) return false;
       }
     }
-    legs = next;
   }
-  if (matrix.get("include") || matrix.get("exclude")) {
-    diags.error(matrix.pos, "unroll", "unroll does not take include or exclude; list the values instead");
+  if (const Value* include = matrix.get("include")) {
+    for (const auto& entry : include->items) {
+      for (const auto& e : entry->fields) add_key(e.key);
+    }
+  }
+  std::vector<nlohmann::json> made;
+  if (!matrix_legs(value_json(matrix, nullptr), made, written_order(matrix))) {
+    diags.error(matrix.pos, "unroll",
+                "unroll makes one job per leg, and this matrix has more than 4096 legs");
     return false;
+  }
+  if (made.empty()) {
+    diags.error(matrix.pos, "unroll",
+                "this matrix has no legs (exclude removes them all), so unroll would leave no job");
+    return false;
+  }
+  legs.clear();
+  for (const auto& m : made) {
+    Leg leg{"", {}, m};
+    for (const auto& k : keys) {
+      if (!m.contains(k)) continue;
+      std::vector<const Value*> written;
+      matrix_key_values(matrix, k, written);
+      // The value as written: the first whose JSON is the leg's.
+      const auto it = std::find_if(written.begin(), written.end(),
+                                   [&](const Value* v) { return value_json(*v, nullptr) == m[k]; });
+      if (it == written.end()) continue;
+      leg.values.push_back({k, *it});
+      leg.suffix += "_" + sanitize(leg_text(**it));
+    }
+    legs.push_back(leg);
   }
   return true;
 }
@@ -97,31 +156,50 @@ ValuePtr rewrite_value(const ValuePtr& v, const std::function<ExprPtr(const Expr
   return copy;
 }
 
-bool is_literal(const Expr& e) {
-  return e.kind == Expr::Kind::Number || e.kind == Expr::Kind::Bool ||
-         (e.kind == Expr::Kind::String && e.parts.size() == 1 && !e.parts[0].expr);
+// Whether an expression reads nothing but literals, once a leg's values
+// replace matrix.*: its value is then known here.
+bool constant(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Kind::Number:
+    case Expr::Kind::Bool:
+    case Expr::Kind::Null:
+      return true;
+    case Expr::Kind::String:
+      return std::none_of(e.parts.begin(), e.parts.end(),
+                          [](const StringPart& p) { return p.expr != nullptr; });
+    case Expr::Kind::Not:
+    case Expr::Kind::Binary:
+    case Expr::Kind::Cond:
+      return std::all_of(e.operands.begin(), e.operands.end(),
+                         [](const ExprPtr& o) { return constant(*o); });
+    default:
+      return false;
+  }
 }
 
-std::string literal_text(const Expr& e) {
-  if (e.kind == Expr::Kind::Bool) return e.boolean ? "true" : "false";
-  if (e.kind == Expr::Kind::Number) return e.text;
-  return e.parts[0].text;
-}
-
-// After substitution, a ${{ }} that is now a plain value becomes text again.
-ValuePtr fold_literals(const ValuePtr& v) {
-  if (v->kind == Value::Kind::Runtime && is_literal(*v->expr)) {
-    const Expr& e = *v->expr;
-    if (e.kind == Expr::Kind::Bool) return make_bool(e.boolean, v->pos);
-    if (e.kind == Expr::Kind::Number) return make_number(e.text, v->pos);
-    return make_string(literal_text(e), v->pos);
+// After substitution, a ${{ }} whose value is now known becomes that value,
+// as GitHub would evaluate it: a number as its value (3.10 is 3.1), inside
+// text null as nothing. A whole value of null stays an expression, and so
+// does an `if` that is false in this leg: `if = false` would drop the step
+// or job, and the other legs' references to it with it.
+ValuePtr fold_literals(const ValuePtr& v, bool condition = false) {
+  if (v->kind == Value::Kind::Runtime && constant(*v->expr)) {
+    const nlohmann::json r = github_eval(*v->expr, EvalContext{});
+    if (condition)
+      return github_truthy(r) ? make_bool(true, v->pos)
+                              : make_runtime(to_expr(*make_bool(false, v->pos)));
+    if (r.is_boolean()) return make_bool(r.get<bool>(), v->pos);
+    if (r.is_number()) return make_number(github_to_string(r), v->pos);
+    if (r.is_string()) return make_string(r.get<std::string>(), v->pos);
   }
   auto copy = std::make_shared<Value>(*v);
   if (!copy->parts.empty()) {
     std::vector<StringPart> parts;
     for (const auto& p : copy->parts) {
-      std::string text = p.expr ? (is_literal(*p.expr) ? literal_text(*p.expr) : "") : p.text;
-      bool literal = !p.expr || is_literal(*p.expr);
+      const bool literal = !p.expr || constant(*p.expr);
+      const std::string text = !p.expr   ? p.text
+                               : literal ? github_to_string(github_eval(*p.expr, EvalContext{}))
+                                         : "";
       if (literal && !parts.empty() && !parts.back().expr) parts.back().text += text;
       else if (literal) parts.push_back({text, nullptr});
       else parts.push_back(p);
@@ -133,7 +211,7 @@ ValuePtr fold_literals(const ValuePtr& v) {
     copy->parts = parts;
   }
   for (auto& i : copy->items) i = fold_literals(i);
-  for (auto& f : copy->fields) f.value = fold_literals(f.value);
+  for (auto& f : copy->fields) f.value = fold_literals(f.value, f.key == "if");
   return copy;
 }
 
@@ -149,9 +227,10 @@ bool unrolled(const Value& job) {
 
 }  // namespace
 
-void unroll_matrices(WorkflowModel& wf, Diagnostics& diags) {
+void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   const Value* jobs = wf.body->get("jobs");
   if (!jobs) return;
+  const size_t errors = diags.items().size();
   std::map<std::string, std::vector<Leg>> unrolled_legs;
   for (const auto& f : jobs->fields) {
     if (!f.value->get("unroll")) continue;
@@ -165,28 +244,48 @@ void unroll_matrices(WorkflowModel& wf, Diagnostics& diags) {
       diags.error(f.value->field("unroll")->key_pos, "unroll", "job \"" + f.key + "\" has no matrix to unroll");
       continue;
     }
+    // The matrix as GitHub would take it, checked here: the lowered tree
+    // that check_key_types reads will not have it.
+    const size_t before = diags.items().size();
+    check_matrix(*f.value->get("strategy")->field("matrix"), program, diags);
     std::vector<Leg> legs;
-    if (legs_of(*m, legs, diags)) unrolled_legs[f.key] = legs;
+    if (diags.items().size() == before && legs_of(*m, legs, diags)) unrolled_legs[f.key] = legs;
   }
+  // Each job id once: two legs whose values spell the same in an id
+  // ("a.b", "a_b"), or a leg's id that another job has.
+  std::map<std::string, std::string> ids;  // id -> what makes it
+  for (const auto& f : jobs->fields) {
+    if (!unrolled_legs.count(f.key)) ids.emplace(f.key, "job \"" + f.key + "\"");
+  }
+  for (const auto& [job, legs] : unrolled_legs) {
+    for (const auto& leg : legs) {
+      const std::string what = "the leg " + leg_label(leg) + " of job \"" + job + "\"";
+      auto [it, added] = ids.emplace(job + leg.suffix, what);
+      if (!added)
+        diags.error(jobs->field(job)->key_pos, "unroll",
+                    what + " would be job \"" + job + leg.suffix +
+                        "\", which is already the id of " + it->second +
+                        (it->second.rfind("the leg", 0) == 0
+                             ? "; a job id keeps only the letters and digits of the matrix values"
+                             : "; rename one of them"));
+    }
+  }
+  if (diags.items().size() != errors) return;
   if (unrolled_legs.empty()) return;
 
+  std::set<std::string> unknown_keys;  // matrix.K of no leg, reported once for all legs
   auto out_jobs = std::make_shared<Value>(*jobs);
   out_jobs->fields.clear();
   for (const auto& f : jobs->fields) {
     auto own = unrolled_legs.find(f.key);
     std::vector<Leg> legs = own != unrolled_legs.end() ? own->second : std::vector<Leg>{Leg{}};
-    std::vector<std::string> own_keys;
-    for (const auto& [k, v] : legs.front().values) own_keys.push_back(k);
     for (const auto& leg : legs) {
       // The leg of an unrolled dependency that matches this leg, when this
       // job is unrolled over the same matrix keys.
       auto matching = [&](const std::string& dep) -> std::string {
-        const auto& dep_legs = unrolled_legs.at(dep);
-        std::vector<std::string> dep_keys;
-        for (const auto& [k, v] : dep_legs.front().values) dep_keys.push_back(k);
-        if (own == unrolled_legs.end() || dep_keys != own_keys) return "";
-        for (const auto& dl : dep_legs) {
-          if (dl.suffix == leg.suffix) return dep + dl.suffix;
+        if (own == unrolled_legs.end()) return "";
+        for (const auto& dl : unrolled_legs.at(dep)) {
+          if (dl.matrix == leg.matrix) return dep + dl.suffix;
         }
         return "";
       };
@@ -197,6 +296,20 @@ void unroll_matrices(WorkflowModel& wf, Diagnostics& diags) {
             for (const auto& [k, v] : leg.values) {
               if (k == e.text) return literal(*v, e.pos);
             }
+            // A key other legs have (from include) is null in this one.
+            if (std::any_of(legs.begin(), legs.end(),
+                            [&](const Leg& l) { return l.matrix.contains(e.text); }))
+              return literal(*make_null(e.pos), e.pos);
+            if (unknown_keys.insert(to_string(e.pos)).second) {
+              std::vector<std::string> keys;
+              for (const auto& l : legs)
+                for (const auto& [k, v] : l.values)
+                  if (!contains(keys, k)) keys.push_back(k);
+              diags.error(e.pos, "unknown-matrix",
+                          "the matrix of job \"" + f.key + "\" has no field \"" + e.text + "\"" +
+                              did_you_mean(e.text, keys));
+            }
+            return nullptr;
           }
           if (root == "needs" && unrolled_legs.count(e.text)) {
             std::string target = matching(e.text);

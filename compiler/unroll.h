@@ -6,6 +6,6 @@
 
 namespace pipec {
 
-void unroll_matrices(WorkflowModel& wf, Diagnostics& diags);
+void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& diags);
 
 }  // namespace pipec
