@@ -54,6 +54,28 @@ bool only_values(const Value& matrix, const std::string& key) {
   return t == "string" || t == "number" || t == "boolean";
 }
 
+// Whether `if = false` leaves a job or step out of what pipec writes.
+bool left_out(const Value& job_or_step) {
+  const Value* c = job_or_step.get("if");
+  return c && c->kind == Value::Kind::Bool && !c->boolean;
+}
+
+std::string left_out_job(const std::string& id, const std::string& read) {
+  return "job \"" + id + "\" is left out of the workflow (if = false), so " + read +
+         " has nothing to read";
+}
+
+// The ids of the steps `if = false` leaves out of a job.
+std::vector<std::string> left_out_steps(const Value& job) {
+  std::vector<std::string> ids;
+  if (const Value* steps = job.get("steps")) {
+    for (const auto& s : steps->items) {
+      if (const Value* id = s->get("id"); id && left_out(*s)) ids.push_back(id->text);
+    }
+  }
+  return ids;
+}
+
 std::vector<std::string> keys_of(const Value* v) {
   std::vector<std::string> out;
   if (v && v->kind == Value::Kind::Object) {
@@ -100,6 +122,10 @@ void RefChecker::run() {
     diags_.error(wf_.pos, "no-jobs", "workflow " + wf_.instance + " has no jobs");
     return;
   }
+  if (std::all_of(jobs->fields.begin(), jobs->fields.end(),
+                  [](const Field& f) { return left_out(*f.value); }))
+    diags_.error(wf_.pos, "no-jobs",
+                 "every job of workflow " + wf_.instance + " is left out (if = false)");
   for (const auto& f : jobs->fields) {
     JobInfo info{f.key, f.key_pos, f.value.get(), {}, false, false, false, {}};
     if (const Value* outs = f.value->get("outputs")) {
@@ -142,6 +168,10 @@ void RefChecker::run() {
         else if (!contains(ids, n->text))
           diags_.error(n->pos, "unknown-job", "job \"" + j.id + "\" needs unknown job \"" + n->text + "\"" +
                                                   did_you_mean(n->text, ids));
+        else if (!left_out(*j.job) && left_out(*jobs->get(n->text)))
+          diags_.error(n->pos, "left-out",
+                       "job \"" + j.id + "\" needs \"" + n->text +
+                           "\", which if = false leaves out of the workflow");
       }
     }
     check_job(j);
@@ -213,6 +243,8 @@ void RefChecker::run() {
         return;  // jobs.*: every job
       } else if (j == jobs_.end()) {
         diags_.error(c[1].second, "unknown-job", "no job \"" + c[1].first + "\"" + did_you_mean(c[1].first, ids));
+      } else if (left_out(*j->job)) {
+        diags_.error(c[1].second, "left-out", left_out_job(j->id, "jobs." + j->id));
       } else if (c.size() == 4 && c[2].first == "outputs") {
         if (j->outputs_known && !contains(j->outputs, c[3].first))
           diags_.error(c[3].second, "unknown-output", "job \"" + j->id + "\" has no output \"" + c[3].first + "\"" +
@@ -230,6 +262,13 @@ void RefChecker::run() {
 
 void RefChecker::check_job(JobInfo& job) {
   const Value& j = *job.job;
+  if (const Value* steps = j.get("steps");
+      steps && !steps->items.empty() && !left_out(j) &&
+      std::all_of(steps->items.begin(), steps->items.end(),
+                  [](const ValuePtr& s) { return left_out(*s); }))
+    diags_.error(
+        job.pos, "no-steps",
+        "every step of job \"" + job.id + "\" is left out (if = false); leave the job out too");
   std::vector<std::string> job_env = workflow_env_;
   for (const auto& k : keys_of(j.get("env"))) job_env.push_back(k);
   // Job-level fields (if, name, runs-on, with, outputs, ...) see all steps.
@@ -338,6 +377,10 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       diags_.error(c[1].second, "needs-cycle", "job \"" + job->id + "\" cannot use its own outputs through needs");
       return;
     }
+    if (!left_out(*job->job) && left_out(*t->job)) {
+      diags_.error(c[1].second, "left-out", left_out_job(target, "needs." + target));
+      return;
+    }
     if (!contains(job->needs, target)) {
       if (job->explicit_needs) {
         diags_.error(c[1].second, "needs-missing",
@@ -363,6 +406,10 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
     if (c.size() >= 3 && seg(2) != "outputs" && seg(2) != "outcome" && seg(2) != "conclusion") {
       diags_.error(c[2].second, "unknown-field", "steps." + seg(1) + " has outputs, outcome and conclusion, not \"" +
                                                      seg(2) + "\"" + did_you_mean(seg(2), {"outputs", "outcome", "conclusion"}));
+    } else if (job && !left_out(*job->job) && contains(left_out_steps(*job->job), seg(1))) {
+      diags_.error(c[1].second, "left-out",
+                   "step \"" + seg(1) + "\" is left out of job \"" + job->id +
+                       "\" (if = false), so steps." + seg(1) + " has nothing to read");
     } else if (!contains(steps_before, seg(1))) {
       diags_.error(c[1].second, "unknown-step",
                    where == "step" ? "no earlier step with id \"" + seg(1) + "\" in this job" + did_you_mean(seg(1), steps_before)
