@@ -290,6 +290,14 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
         return "";
       };
       auto fn = [&](const Expr& e) -> ExprPtr {
+        // The whole matrix (toJSON(matrix), matrix[key]): the leg's object.
+        if (e.kind == Expr::Kind::Name && e.text == "matrix" && own != unrolled_legs.end()) {
+          auto call = std::make_shared<Expr>(e);
+          call->kind = Expr::Kind::Call;
+          call->text = "fromJSON";
+          call->operands = {literal(*make_string(leg.matrix.dump(), e.pos), e.pos)};
+          return call;
+        }
         if (e.kind == Expr::Kind::Member && e.operands[0]->kind == Expr::Kind::Name) {
           const std::string& root = e.operands[0]->text;
           if (root == "matrix" && own != unrolled_legs.end()) {
