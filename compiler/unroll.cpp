@@ -178,10 +178,10 @@ bool constant(const Expr& e) {
 }
 
 // After substitution, a ${{ }} whose value is now known becomes that value,
-// as GitHub would evaluate it: a number as its value (3.10 is 3.1), inside
-// text null as nothing. A whole value of null stays an expression, and so
-// does an `if` that is false in this leg: `if = false` would drop the step
-// or job, and the other legs' references to it with it.
+// as GitHub would evaluate it: a number as its value (3.10 is 3.1), null
+// as empty text. An `if` that is false in this leg stays an expression:
+// `if = false` would drop the step or job, and the other legs' references
+// to it with it.
 ValuePtr fold_literals(const ValuePtr& v, bool condition = false) {
   if (v->kind == Value::Kind::Runtime && constant(*v->expr)) {
     const nlohmann::json r = github_eval(*v->expr, EvalContext{});
@@ -191,6 +191,7 @@ ValuePtr fold_literals(const ValuePtr& v, bool condition = false) {
     if (r.is_boolean()) return make_bool(r.get<bool>(), v->pos);
     if (r.is_number()) return make_number(github_to_string(r), v->pos);
     if (r.is_string()) return make_string(r.get<std::string>(), v->pos);
+    if (r.is_null()) return make_string("", v->pos);  // as GitHub writes ${{ null }}
   }
   auto copy = std::make_shared<Value>(*v);
   if (!copy->parts.empty()) {
