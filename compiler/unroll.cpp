@@ -245,6 +245,20 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
       diags.error(f.value->field("unroll")->key_pos, "unroll", "job \"" + f.key + "\" has no matrix to unroll");
       continue;
     }
+    // Legs unrolled are jobs side by side: a failing one cancels no other,
+    // and no limit holds them back.
+    const Value* strategy = f.value->get("strategy");
+    if (const Field* mp = strategy->field("max-parallel"))
+      diags.error(mp->key_pos, "unroll",
+                  "max-parallel limits the legs of one matrix job, and unroll makes each leg a job "
+                  "of its own; "
+                  "leave it out, or chain the jobs with needs");
+    if (const Field* ff = strategy->field("fail-fast");
+        ff && !(ff->value->kind == Value::Kind::Bool && !ff->value->boolean))
+      diags.error(ff->key_pos, "unroll",
+                  "fail-fast cancels the other legs of one matrix job, and unroll makes each leg a "
+                  "job of its own, "
+                  "which a failing leg does not cancel; write fail-fast = false, or leave it out");
     // The matrix as GitHub would take it, checked here: the lowered tree
     // that check_key_types reads will not have it.
     const size_t before = diags.items().size();
@@ -280,7 +294,8 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
   for (const auto& f : jobs->fields) {
     auto own = unrolled_legs.find(f.key);
     std::vector<Leg> legs = own != unrolled_legs.end() ? own->second : std::vector<Leg>{Leg{}};
-    for (const auto& leg : legs) {
+    for (size_t index = 0; index < legs.size(); ++index) {
+      const Leg& leg = legs[index];
       // The leg of an unrolled dependency that matches this leg, when this
       // job is unrolled over the same matrix keys.
       auto matching = [&](const std::string& dep) -> std::string {
@@ -301,6 +316,12 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
         }
         if (e.kind == Expr::Kind::Member && e.operands[0]->kind == Expr::Kind::Name) {
           const std::string& root = e.operands[0]->text;
+          // The leg's place among the legs, as the matrix job had it.
+          if (root == "strategy" && own != unrolled_legs.end() &&
+              (e.text == "job-index" || e.text == "job-total"))
+            return literal(
+                *make_number(std::to_string(e.text == "job-index" ? index : legs.size()), e.pos),
+                e.pos);
           if (root == "matrix" && own != unrolled_legs.end()) {
             for (const auto& [k, v] : leg.values) {
               if (k == e.text) return literal(*v, e.pos);
