@@ -378,25 +378,19 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
         }
       }
       if (own != unrolled_legs.end()) {
-        job->fields.erase(std::remove_if(job->fields.begin(), job->fields.end(),
-                                         [](const Field& x) { return x.key == "unroll"; }),
-                          job->fields.end());
-        for (auto& fl : job->fields) {
-          if (fl.key != "strategy") continue;
-          auto s = std::make_shared<Value>(*fl.value);
-          s->fields.erase(std::remove_if(s->fields.begin(), s->fields.end(),
-                                         [](const Field& x) { return x.key == "matrix"; }),
-                          s->fields.end());
-          fl.value = s;
+        // No unroll key and no strategy: its matrix is the legs, and
+        // fail-fast (false, or an error above) says nothing for them.
+        job->fields.erase(
+            std::remove_if(job->fields.begin(), job->fields.end(),
+                           [](const Field& x) { return x.key == "unroll" || x.key == "strategy"; }),
+            job->fields.end());
+        // Unnamed, a leg is shown as GitHub shows a matrix leg: "build (linux, 3.12)".
+        if (!job->get("name")) {
+          std::vector<std::string> values;
+          for (const auto& [k, v] : leg.values) values.push_back(leg_text(*v));
+          job->fields.push_back(
+              {"name", f.key_pos, make_string(f.key + " (" + join(values) + ")", f.key_pos)});
         }
-        job->fields.erase(std::remove_if(job->fields.begin(), job->fields.end(),
-                                         [](const Field& x) {
-                                           return x.key == "strategy" &&
-                                                  std::all_of(x.value->fields.begin(), x.value->fields.end(), [](const Field& y) {
-                                                    return y.key == "fail-fast" || y.key == "max-parallel";
-                                                  });
-                                         }),
-                          job->fields.end());
       }
       out_jobs->fields.push_back({f.key + leg.suffix, f.key_pos, job});
     }
