@@ -251,18 +251,17 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
     if (const Field* mp = strategy->field("max-parallel"))
       diags.error(mp->key_pos, "unroll",
                   "max-parallel limits the legs of one matrix job, and unroll makes each leg a job "
-                  "of its own; "
-                  "leave it out, or chain the jobs with needs");
+                  "of its own; leave it out, or chain the jobs with needs");
     if (const Field* ff = strategy->field("fail-fast");
         ff && !(ff->value->kind == Value::Kind::Bool && !ff->value->boolean))
       diags.error(ff->key_pos, "unroll",
                   "fail-fast cancels the other legs of one matrix job, and unroll makes each leg a "
-                  "job of its own, "
-                  "which a failing leg does not cancel; write fail-fast = false, or leave it out");
+                  "job of its own, which a failing leg does not cancel; write fail-fast = false, or "
+                  "leave it out");
     // The matrix as GitHub would take it, checked here: the lowered tree
     // that check_key_types reads will not have it.
     const size_t before = diags.items().size();
-    check_matrix(*f.value->get("strategy")->field("matrix"), program, diags);
+    check_matrix(*strategy->field("matrix"), program, diags);
     std::vector<Leg> legs;
     if (diags.items().size() == before && legs_of(*m, legs, diags)) unrolled_legs[f.key] = legs;
   }
