@@ -433,8 +433,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
         }
       }
       if (!contains(keys, seg(1)))
-        diags_.error(c[1].second, "unknown-matrix", "the matrix of job \"" + job->id + "\" has no field \"" + seg(1) +
-                                                        "\"" + did_you_mean(seg(1), keys));
+        unknown_matrix_key(c[1].second, job->id, seg(1), keys, diags_);
       else if (c.size() > 2 && only_values(*matrix, seg(1)))
         no_field(c, 2, diags_);
     }
@@ -521,6 +520,13 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
 
 void check_refs(WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   RefChecker(wf, program, diags).run();
+}
+
+void unknown_matrix_key(const Pos& pos, const std::string& job, const std::string& key,
+                        const std::vector<std::string>& keys, Diagnostics& diags) {
+  diags.error(
+      pos, "unknown-matrix",
+      "the matrix of job \"" + job + "\" has no field \"" + key + "\"" + did_you_mean(key, keys));
 }
 
 }  // namespace pipec

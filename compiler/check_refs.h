@@ -1,6 +1,9 @@
 // Checks every runtime reference in a workflow and infers `needs`.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "diag.h"
 #include "program.h"
 
@@ -8,5 +11,10 @@ namespace pipec {
 
 // May replace wf.body (to add inferred needs).
 void check_refs(WorkflowModel& wf, const Program& program, Diagnostics& diags);
+
+// matrix.KEY read in job `job`, whose matrix has only `keys`: the error
+// check_refs reports, and unroll for a job it makes one per leg.
+void unknown_matrix_key(const Pos& pos, const std::string& job, const std::string& key,
+                        const std::vector<std::string>& keys, Diagnostics& diags);
 
 }  // namespace pipec

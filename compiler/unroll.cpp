@@ -11,6 +11,7 @@
 #include <set>
 
 #include "check_key_types.h"
+#include "check_refs.h"
 #include "github_eval.h"
 #include "matrix_legs.h"
 #include "render_expr.h"
@@ -334,9 +335,7 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
               for (const auto& l : legs)
                 for (const auto& [k, v] : l.values)
                   if (!contains(keys, k)) keys.push_back(k);
-              diags.error(e.pos, "unknown-matrix",
-                          "the matrix of job \"" + f.key + "\" has no field \"" + e.text + "\"" +
-                              did_you_mean(e.text, keys));
+              unknown_matrix_key(e.pos, f.key, e.text, keys, diags);
             }
             return nullptr;
           }
