@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 
@@ -118,12 +119,26 @@ std::string github_to_string(const json& v) {
   if (v.is_null()) return "";
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
   if (v.is_string()) return v.get<std::string>();
-  if (v.is_number()) {
-    double d = v.get<double>();
-    if (std::floor(d) == d && std::fabs(d) < 1e15) return std::to_string(static_cast<long long>(d));
-    return v.dump();
-  }
+  if (v.is_number()) return github_number_text(v.get<double>());
+  if (v.is_array()) return "Array";  // the runner writes the kind's name
+  if (v.is_object()) return "Object";
   return v.dump();
+}
+
+std::string github_number_text(double d) {
+  // .NET's ToString("G15"): 15 significant digits at most, trailing zeros
+  // dropped, and E notation for an exponent below -4 or from 15 up
+  // (1E+15, 1E-05), which is C's %.15g with a capital E.
+  if (std::isnan(d)) return "NaN";
+  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+  if (d == 0) return "0";  // -0 too, as the runner writes it
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.15g", d);
+  std::string out = buf;
+  for (char& c : out) {
+    if (c == 'e') c = 'E';
+  }
+  return out;
 }
 
 FormatText read_format(const std::string& text) {

@@ -34,8 +34,11 @@ std::string json_type(const nlohmann::json& v);
 bool github_equal(const nlohmann::json& a, const nlohmann::json& b);
 // obj.key as the runner reads it (the key's case ignored); null for none.
 const nlohmann::json* github_property(const nlohmann::json& obj, const std::string& key);
-// GitHub's string form of a value (for ${{ }} inside text).
+// GitHub's string form of a value (for ${{ }} inside text): a number as
+// github_number_text writes it, an array or object as "Array" or "Object".
 std::string github_to_string(const nlohmann::json& v);
+// A number as the runner writes it in text: 3.1, 1E+15, 0.3 for 0.1 + 0.2.
+std::string github_number_text(double d);
 
 // format()'s text as the runner reads it: text, and {N} placeholders that
 // read value N (N at most 255); {{ and }} are braces. Any other brace, or a

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "parse.h"
 
 namespace pipec {
@@ -55,6 +57,21 @@ TEST_CASE("functions") {
   CHECK(eval_text("success()", {}, "skipped") == "false");
   CHECK(eval_text("!failure() && !cancelled()", {}, "skipped") == "true");
   CHECK(eval_text("always()") == "true");
+}
+
+TEST_CASE("text of a value is the runner's: numbers as .NET's G15, arrays and objects by kind") {
+  CHECK(github_number_text(3.10) == "3.1");
+  CHECK(github_number_text(0.1 + 0.2) == "0.3");
+  CHECK(github_number_text(123456789012345) == "123456789012345");
+  CHECK(github_number_text(1e15) == "1E+15");
+  CHECK(github_number_text(0.0001) == "0.0001");
+  CHECK(github_number_text(0.00001) == "1E-05");
+  CHECK(github_number_text(-2.5e-7) == "-2.5E-07");
+  CHECK(github_number_text(-0.0) == "0");
+  CHECK(github_number_text(std::nan("")) == "NaN");
+  CHECK(github_number_text(-HUGE_VAL) == "-Infinity");
+  CHECK(eval_text("format(\"{0} {1} {2}\", 2.5, fromJSON(\"[1]\"), fromJSON(\"{}\"))") == "\"2.5 Array Object\"");
+  CHECK(eval_text("\"v${{ 1000000000000000 }}\"") == "\"v1E+15\"");
 }
 
 TEST_CASE("x.* is GitHub's object filter: an object's values, an array's items, else none") {
