@@ -97,10 +97,11 @@ bool fits(const std::vector<std::vector<bool>>& table, const std::vector<size_t>
 }
 
 // Walks the legs of `matrix` in the runner's order, calling visit on each
-// (with the leg when `make`, else with null) until it returns false; false
-// when it does, or when the legs cannot be known here (see matrix_legs).
+// (with the leg when `make`, else with null; and whether it is an include
+// entry of its own) until it returns false; false when it does, or when the
+// legs cannot be known here (see matrix_legs).
 bool walk(const json& matrix, const std::vector<std::string>& order, bool make,
-          const std::function<bool(json&&)>& visit) {
+          const std::function<bool(json&&, bool)>& visit) {
   json axes, include, exclude;
   if (!parts(matrix, axes, include, exclude)) return false;
   const size_t n = product(axes);
@@ -147,10 +148,10 @@ bool walk(const json& matrix, const std::vector<std::string>& order, bool make,
         if (!axes.contains(key)) leg[key] = value;
       }
     }
-    if (!visit(std::move(leg))) return false;
+    if (!visit(std::move(leg), false)) return false;
   }
   for (size_t i = 0; i < include.size(); ++i) {
-    if (!used[i] && !visit(make ? json(include[i]) : json())) return false;
+    if (!used[i] && !visit(make ? json(include[i]) : json(), true)) return false;
   }
   return true;
 }
@@ -179,10 +180,12 @@ bool matrix_key_values(const Value& matrix, const std::string& key,
   return true;
 }
 
-bool matrix_legs(const json& matrix, std::vector<json>& legs,
-                 const std::vector<std::string>& order) {
+bool matrix_legs(const json& matrix, std::vector<json>& legs, const std::vector<std::string>& order,
+                 size_t* crossed) {
   legs.clear();
-  return walk(matrix, order, true, [&](json&& leg) {
+  if (crossed) *crossed = 0;
+  return walk(matrix, order, true, [&](json&& leg, bool entry) {
+    if (crossed && !entry) ++*crossed;
     legs.push_back(std::move(leg));
     return legs.size() <= kMaxLegs;
   });
@@ -201,7 +204,7 @@ bool matrix_jobs(const Value& matrix, size_t& n) {
   if (!exclude.empty()) {
     // Counted leg by leg, as far as kMaxComparisons allows.
     n = 0;
-    return walk(m, {}, false, [&](json&&) {
+    return walk(m, {}, false, [&](json&&, bool) {
       ++n;
       return true;
     });

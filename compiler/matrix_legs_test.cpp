@@ -58,6 +58,15 @@ TEST_CASE("an include entry that matches no combination is a leg of its own") {
   CHECK(legs_of(R"({"ref": ["main", "release/2.10"], "exclude": [{"ref": "release/2.10"}],
                     "include": [{"ref": "release/2.10", "tag": "rc"}]})") ==
         Legs{R"({"ref":"main"})", R"({"ref":"release/2.10","tag":"rc"})"});
+  // The legs of the axes come first, and `crossed` counts them.
+  std::vector<json> legs;
+  size_t crossed = 99;
+  const json matrix =
+      json::parse(R"({"ref": ["main", "release/2.10"], "exclude": [{"ref": "release/2.10"}],
+                                       "include": [{"ref": "release/2.10"}, {"ref": "main", "x": 1}]})");
+  REQUIRE(matrix_legs(matrix, legs, {}, &crossed));
+  CHECK(legs.size() == 2);
+  CHECK(crossed == 1);
   // With no axes, every include entry is a leg.
   CHECK(legs_of(R"({"include": [{"os": "linux"}, {"os": "windows"}]})") ==
         Legs{R"({"os":"linux"})", R"({"os":"windows"})"});

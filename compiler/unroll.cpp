@@ -23,6 +23,7 @@ struct Leg {
   std::string suffix;                                        // _3_11_release_2_7
   std::vector<std::pair<std::string, const Value*>> values;  // matrix key -> value as written
   nlohmann::json matrix;                                     // the leg's matrix context
+  std::vector<std::string> shown;  // what GitHub's name for the leg shows: (3.11, release/2.7)
 };
 
 std::string sanitize(const std::string& s) {
@@ -99,7 +100,8 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
     }
   }
   std::vector<nlohmann::json> made;
-  if (!matrix_legs(value_json(matrix, nullptr), made, written_order(matrix))) {
+  size_t crossed = 0;
+  if (!matrix_legs(value_json(matrix, nullptr), made, written_order(matrix), &crossed)) {
     diags.error(matrix.pos, "unroll",
                 "unroll makes one job per leg, and this matrix has more than 4096 legs");
     return false;
@@ -109,9 +111,38 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
                 "this matrix has no legs (exclude removes them all), so unroll would leave no job");
     return false;
   }
+  // What a leg's name shows, as the runner's MatrixBuilder has it: a leg
+  // of the axes shows their values, not the keys include adds; an include
+  // entry of its own shows its axis keys' values, then its others. Text
+  // values as written, numbers and booleans as the runner writes them;
+  // null and empty text are left out.
+  const Value* include = matrix.get("include");
+  size_t entry = 0;  // the include entry of the next leg of its own
+  auto shown = [](const nlohmann::json& leg, const std::string& key,
+                  std::vector<std::string>& out) {
+    const std::string text = github_to_string(leg.value(key, nlohmann::json()));
+    if (!text.empty()) out.push_back(text);
+  };
   legs.clear();
-  for (const auto& m : made) {
-    Leg leg{"", {}, m};
+  for (size_t i = 0; i < made.size(); ++i) {
+    const nlohmann::json& m = made[i];
+    Leg leg{"", {}, m, {}};
+    if (i < crossed) {
+      for (const auto& f : matrix.fields) {
+        if (f.key != "include" && f.key != "exclude") shown(m, f.key, leg.shown);
+      }
+    } else {
+      // The entries of their own come in include's order.
+      while (entry + 1 < include->items.size() && value_json(*include->items[entry], nullptr) != m)
+        ++entry;
+      const Value& e = *include->items[entry++];
+      for (const bool axis : {true, false}) {
+        for (const auto& f : e.fields) {
+          const Value* a = matrix.get(f.key);
+          if ((a && f.key != "include" && f.key != "exclude") == axis) shown(m, f.key, leg.shown);
+        }
+      }
+    }
     for (const auto& k : keys) {
       if (!m.contains(k)) continue;
       std::vector<const Value*> written;
@@ -382,12 +413,25 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
             std::remove_if(job->fields.begin(), job->fields.end(),
                            [](const Field& x) { return x.key == "unroll" || x.key == "strategy"; }),
             job->fields.end());
-        // Unnamed, a leg is shown as GitHub shows a matrix leg: "build (linux, 3.12)".
-        if (!job->get("name")) {
-          std::vector<std::string> values;
-          for (const auto& [k, v] : leg.values) values.push_back(leg_text(*v));
-          job->fields.push_back(
-              {"name", f.key_pos, make_string(f.key + " (" + join(values) + ")", f.key_pos)});
+        // Named as GitHub names the matrix job's leg, so required checks
+        // keep their names: the name as written (the job id if none) and
+        // what the leg shows, "build (linux, 3.12)". A name with ${{ }} is
+        // its value alone, and the first form again when that is empty.
+        const Value* written = f.value->get("name");
+        const bool plain =
+            !written || (written->kind == Value::Kind::String && written->parts.empty());
+        const Value* evaluated = job->get("name");
+        if (plain || (evaluated->kind == Value::Kind::String && evaluated->parts.empty() &&
+                      evaluated->text.empty())) {
+          const std::string base =
+              plain && written && !written->text.empty() ? written->text : f.key;
+          const std::string name = leg.shown.empty() ? base : base + " (" + join(leg.shown) + ")";
+          auto n = std::find_if(job->fields.begin(), job->fields.end(),
+                                [](const Field& x) { return x.key == "name"; });
+          if (n != job->fields.end())
+            n->value = make_string(name, n->value->pos);
+          else
+            job->fields.push_back({"name", f.key_pos, make_string(name, f.key_pos)});
         }
       }
       out_jobs->fields.push_back({f.key + leg.suffix, f.key_pos, job});
