@@ -12,6 +12,7 @@
 
 #include "check_key_types.h"
 #include "check_refs.h"
+#include "expr_chain.h"
 #include "github_eval.h"
 #include "matrix_legs.h"
 #include "render_expr.h"
@@ -345,40 +346,50 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
           call->operands = {literal(*make_string(leg.matrix.dump(), e.pos), e.pos)};
           return call;
         }
-        if (e.kind == Expr::Kind::Member && e.operands[0]->kind == Expr::Kind::Name) {
+        // matrix.K, or matrix['K'] as the same.
+        std::string key;
+        const bool field = e.kind == Expr::Kind::Member  ? (key = e.text, true)
+                           : e.kind == Expr::Kind::Index ? plain_text(*e.operands[1], key)
+                                                         : false;
+        const Pos& at = e.kind == Expr::Kind::Index ? e.operands[1]->pos : e.pos;
+        if (field && e.operands[0]->kind == Expr::Kind::Name) {
           const std::string& root = e.operands[0]->text;
           // The leg's place among the legs, as the matrix job had it.
           if (root == "strategy" && own != unrolled_legs.end() &&
-              (e.text == "job-index" || e.text == "job-total"))
+              (key == "job-index" || key == "job-total"))
             return literal(
-                *make_number(std::to_string(e.text == "job-index" ? index : legs.size()), e.pos),
+                *make_number(std::to_string(key == "job-index" ? index : legs.size()), e.pos),
                 e.pos);
           if (root == "matrix" && own != unrolled_legs.end()) {
             for (const auto& [k, v] : leg.values) {
-              if (k == e.text) return literal(*v, e.pos);
+              if (k == key) return literal(*v, e.pos);
             }
             // A key other legs have (from include) is null in this one.
             if (std::any_of(legs.begin(), legs.end(),
-                            [&](const Leg& l) { return l.matrix.contains(e.text); }))
+                            [&](const Leg& l) { return l.matrix.contains(key); }))
               return literal(*make_null(e.pos), e.pos);
             if (unknown_keys.insert(to_string(e.pos)).second) {
               std::vector<std::string> keys;
               for (const auto& l : legs)
                 for (const auto& [k, v] : l.values)
                   if (!contains(keys, k)) keys.push_back(k);
-              unknown_matrix_key(e.pos, f.key, e.text, keys, diags);
+              unknown_matrix_key(at, f.key, key, keys, diags);
             }
             return nullptr;
           }
-          if (root == "needs" && unrolled_legs.count(e.text)) {
-            std::string target = matching(e.text);
+          if (root == "needs" && unrolled_legs.count(key)) {
+            std::string target = matching(key);
             if (target.empty()) {
-              diags.error(e.pos, "matrix-output",
-                          "job \"" + f.key + "\" reads needs." + e.text + ", which is unrolled into one job per leg; "
-                          "unroll \"" + f.key + "\" over the same matrix so each leg reads its own");
+              diags.error(at, "matrix-output",
+                          "job \"" + f.key + "\" reads needs." + key +
+                              ", which is unrolled into one job per leg; "
+                              "unroll \"" +
+                              f.key + "\" over the same matrix so each leg reads its own");
               return nullptr;
             }
             auto copy = std::make_shared<Expr>(e);
+            copy->kind = Expr::Kind::Member;
+            copy->operands.resize(1);
             copy->text = target;
             return copy;
           }
@@ -444,9 +455,12 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
   // Workflow outputs cannot pick a leg either.
   if (const Value* outs = body->get("outputs")) {
     rewrite_value(std::make_shared<Value>(*outs), [&](const Expr& e) -> ExprPtr {
-      if (e.kind == Expr::Kind::Member && e.operands[0]->kind == Expr::Kind::Name && e.operands[0]->text == "jobs" &&
-          unrolled_legs.count(e.text))
-        diags.error(e.pos, "matrix-output", "jobs." + e.text + " is unrolled into one job per leg; a workflow output must name one leg's job");
+      const Chain c = chain(e);
+      if (c.size() == 2 && c[0].first == "jobs" && unrolled_legs.count(c[1].first))
+        diags.error(
+            c[1].second, "matrix-output",
+            "jobs." + c[1].first +
+                " is unrolled into one job per leg; a workflow output must name one leg's job");
       return nullptr;
     });
   }
