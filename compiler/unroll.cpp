@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "ascii.h"
 #include "check_key_types.h"
 #include "check_refs.h"
 #include "expr_chain.h"
@@ -190,8 +191,10 @@ ValuePtr rewrite_value(const ValuePtr& v, const std::function<ExprPtr(const Expr
 }
 
 // Whether an expression reads nothing but literals, once a leg's values
-// replace matrix.*: its value is then known here.
+// replace matrix.*: its value is then known here. Of the functions, those
+// whose value is text or a boolean; toJSON and fromJSON stay as written.
 bool constant(const Expr& e) {
+  static const std::vector<std::string> folded = {"format", "contains", "startswith", "endswith"};
   switch (e.kind) {
     case Expr::Kind::Number:
     case Expr::Kind::Bool:
@@ -200,6 +203,15 @@ bool constant(const Expr& e) {
     case Expr::Kind::String:
       return std::none_of(e.parts.begin(), e.parts.end(),
                           [](const StringPart& p) { return p.expr != nullptr; });
+    case Expr::Kind::Call: {
+      if (!contains(folded, lower(e.text))) return false;
+      // A format whose text fails the run stays, to fail it.
+      std::string text;
+      if (lower(e.text) == "format" && (e.operands.empty() || !plain_text(*e.operands[0], text) ||
+                                        !read_format(text).error.empty()))
+        return false;
+      [[fallthrough]];
+    }
     case Expr::Kind::Not:
     case Expr::Kind::Binary:
     case Expr::Kind::Cond:
