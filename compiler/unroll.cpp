@@ -6,6 +6,7 @@
 #include "unroll.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <set>
@@ -26,6 +27,7 @@ struct Leg {
   std::vector<std::pair<std::string, const Value*>> values;  // matrix key -> value as written
   nlohmann::json matrix;                                     // the leg's matrix context
   std::vector<std::string> shown;  // what GitHub's name for the leg shows: (3.11, release/2.7)
+  std::string text;                // the leg's matrix as JSON, its keys in the runner's order
 };
 
 std::string sanitize(const std::string& s) {
@@ -117,8 +119,13 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
   // of the axes shows their values, not the keys include adds; an include
   // entry of its own shows its axis keys' values, then its others. Text
   // values as written, numbers and booleans as the runner writes them;
-  // null and empty text are left out.
+  // null and empty text are left out. Its matrix context has the same keys
+  // first, then (for a leg of the axes) what the include entries that match
+  // it add, each key where it was first added.
   const Value* include = matrix.get("include");
+  auto is_axis = [&](const std::string& key) {
+    return key != "include" && key != "exclude" && matrix.get(key);
+  };
   size_t entry = 0;  // the include entry of the next leg of its own
   auto shown = [](const nlohmann::json& leg, const std::string& key,
                   std::vector<std::string>& out) {
@@ -129,9 +136,30 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
   for (size_t i = 0; i < made.size(); ++i) {
     const nlohmann::json& m = made[i];
     Leg leg{"", {}, m, {}};
+    nlohmann::ordered_json ordered = nlohmann::ordered_json::object();
+    auto add = [&](const std::string& key) {
+      if (ordered.contains(key)) return;
+      const nlohmann::json v = m.value(key, nlohmann::json());
+      // A whole number as the runner writes it: 3, not 3.0.
+      const bool whole = v.is_number_float() && std::floor(v.get<double>()) == v.get<double>() &&
+                         std::fabs(v.get<double>()) < 1e15;
+      ordered[key] = whole ? nlohmann::ordered_json(static_cast<long long>(v.get<double>()))
+                           : nlohmann::ordered_json::parse(v.dump());
+    };
     if (i < crossed) {
       for (const auto& f : matrix.fields) {
-        if (f.key != "include" && f.key != "exclude") shown(m, f.key, leg.shown);
+        if (f.key == "include" || f.key == "exclude") continue;
+        shown(m, f.key, leg.shown);
+        add(f.key);
+      }
+      for (const auto& e : include ? include->items : std::vector<ValuePtr>{}) {
+        const bool matches = std::all_of(e->fields.begin(), e->fields.end(), [&](const Field& x) {
+          return !is_axis(x.key) ||
+                 holds_leaves(m.value(x.key, nlohmann::json()), value_json(*x.value, nullptr));
+        });
+        for (const auto& x : e->fields) {
+          if (matches && !is_axis(x.key)) add(x.key);
+        }
       }
     } else {
       // The entries of their own come in include's order.
@@ -140,11 +168,15 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
       const Value& e = *include->items[entry++];
       for (const bool axis : {true, false}) {
         for (const auto& f : e.fields) {
-          const Value* a = matrix.get(f.key);
-          if ((a && f.key != "include" && f.key != "exclude") == axis) shown(m, f.key, leg.shown);
+          if (is_axis(f.key) == axis) {
+            shown(m, f.key, leg.shown);
+            add(f.key);
+          }
         }
       }
     }
+    for (const auto& [k, v] : m.items()) add(k);  // none left, as the runner makes the legs
+    leg.text = ordered.dump();
     for (const auto& k : keys) {
       if (!m.contains(k)) continue;
       std::vector<const Value*> written;
@@ -355,7 +387,7 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
           auto call = std::make_shared<Expr>(e);
           call->kind = Expr::Kind::Call;
           call->text = "fromJSON";
-          call->operands = {literal(*make_string(leg.matrix.dump(), e.pos), e.pos)};
+          call->operands = {literal(*make_string(leg.text, e.pos), e.pos)};
           return call;
         }
         // matrix.K, or matrix['K'] as the same.
