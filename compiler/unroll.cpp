@@ -1,7 +1,8 @@
 // Unrolls matrix jobs marked `unroll = true` into one job per leg at compile
 // time, so each leg's outputs stay its own: GitHub would keep only the last
 // leg's. A job that reads an unrolled job's outputs must itself be unrolled
-// over the same matrix; its legs are then wired leg to leg. The legs are
+// over the same matrix, or one with more keys; each of its legs is then
+// wired to the leg whose keys and values it has. The legs are
 // the runner's (matrix_legs), include and exclude entries with them.
 #include "unroll.h"
 
@@ -365,6 +366,7 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
   if (unrolled_legs.empty()) return;
 
   std::set<std::string> unknown_keys;  // matrix.K of no leg, reported once for all legs
+  std::set<std::string> unmatched;     // needs.J with no one leg to read, reported once
   auto out_jobs = std::make_shared<Value>(*jobs);
   out_jobs->fields.clear();
   for (const auto& f : jobs->fields) {
@@ -372,14 +374,23 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
     std::vector<Leg> legs = own != unrolled_legs.end() ? own->second : std::vector<Leg>{Leg{}};
     for (size_t index = 0; index < legs.size(); ++index) {
       const Leg& leg = legs[index];
-      // The leg of an unrolled dependency that matches this leg, when this
-      // job is unrolled over the same matrix keys.
-      auto matching = [&](const std::string& dep) -> std::string {
-        if (own == unrolled_legs.end()) return "";
+      // The legs of an unrolled dependency that this leg's values match:
+      // each key of the dependency's leg is this leg's, with its value. One,
+      // when this job is unrolled over the same matrix or one with more keys.
+      auto candidates = [&](const std::string& dep) {
+        std::vector<const Leg*> out;
+        if (own == unrolled_legs.end()) return out;
         for (const auto& dl : unrolled_legs.at(dep)) {
-          if (dl.matrix == leg.matrix) return dep + dl.suffix;
+          if (std::all_of(dl.matrix.items().begin(), dl.matrix.items().end(), [&](const auto& kv) {
+                return leg.matrix.contains(kv.key()) && leg.matrix[kv.key()] == kv.value();
+              }))
+            out.push_back(&dl);
         }
-        return "";
+        return out;
+      };
+      auto matching = [&](const std::string& dep) -> std::string {
+        const auto c = candidates(dep);
+        return c.size() == 1 ? dep + c[0]->suffix : "";
       };
       auto fn = [&](const Expr& e) -> ExprPtr {
         // The whole matrix (toJSON(matrix), matrix[key]): the leg's object.
@@ -424,11 +435,35 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
           if (root == "needs" && unrolled_legs.count(key)) {
             std::string target = matching(key);
             if (target.empty()) {
-              diags.error(at, "matrix-output",
-                          "job \"" + f.key + "\" reads needs." + key +
-                              ", which is unrolled into one job per leg; "
-                              "unroll \"" +
-                              f.key + "\" over the same matrix so each leg reads its own");
+              if (!unmatched.insert(to_string(at)).second) return nullptr;  // once, not per leg
+              const size_t n = candidates(key).size();
+              if (own == unrolled_legs.end())
+                diags.error(at, "matrix-output",
+                            "job \"" + f.key + "\" reads needs." + key +
+                                ", which is unrolled into one job per leg; unroll \"" + f.key +
+                                "\" over the same matrix (or one with more keys) so each leg reads "
+                                "its own");
+              else if (n == 0) {
+                std::vector<std::string> keys;
+                for (const auto& dl : unrolled_legs.at(key))
+                  for (const auto& [k, v] : dl.values)
+                    if (!contains(keys, k)) keys.push_back(k);
+                diags.error(at, "matrix-output",
+                            "the leg " + leg_label(leg) + " of job \"" + f.key + "\" reads needs." +
+                                key + ", but no leg of \"" + key +
+                                "\" matches it; one matches when each of its matrix keys (" +
+                                join(keys) + ") is this leg's, with the same value");
+              } else {
+                std::vector<std::string> ids;
+                for (const Leg* dl : candidates(key)) ids.push_back(key + dl->suffix);
+                diags.error(at, "matrix-output",
+                            "the leg " + leg_label(leg) + " of job \"" + f.key + "\" reads needs." +
+                                key + ", but " + std::to_string(n) + " legs of \"" + key +
+                                "\" match it (" + join(ids) +
+                                "): each of their keys is this leg's, with the same value; give "
+                                "every leg of \"" +
+                                key + "\" the same keys, so one matches");
+              }
               return nullptr;
             }
             auto copy = std::make_shared<Expr>(e);
