@@ -278,8 +278,11 @@ function matrixSource(r) {
   const read = r.pick([...axes.map((a) => a.n), "tag"]);
   const matrix = `strategy { matrix { ${lines.join(" ")} } }`;
   const axis = r.pick(axes);
-  const b = !unroll ? "" : r.chance(0.5)
-    ? `  job b { unroll = true runs-on = "ubuntu-24.04" ${matrix} step { run = "echo \\"\${{ needs.a.outputs.o }}\\"" } }\n`
+  // b reads each leg's output over the same matrix, or one with a key
+  // more (each of its legs then reads the leg of a it has the values of).
+  const wider = `strategy { matrix { ${["gpu = [\"x\", \"y\"]", ...lines].join(" ")} } }`;
+  const b = !unroll ? "" : r.chance(0.6)
+    ? `  job b { unroll = true runs-on = "ubuntu-24.04" ${r.chance(0.5) ? matrix : wider} step { run = "echo \\"\${{ needs.a.outputs.o }}\\"" } }\n`
     : `  job b { needs = a runs-on = "ubuntu-24.04" step { run = "true" } }\n`;
   const source = `workflow w {
   file = "generated/w.yml"
