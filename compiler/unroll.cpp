@@ -511,7 +511,7 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
         const bool plain =
             !written || (written->kind == Value::Kind::String && written->parts.empty());
         const Value* evaluated = job->get("name");
-        if (plain || (evaluated->kind == Value::Kind::String && evaluated->parts.empty() &&
+        if (plain || (evaluated && evaluated->kind == Value::Kind::String && evaluated->parts.empty() &&
                       evaluated->text.empty())) {
           const std::string base =
               plain && written && !written->text.empty() ? written->text : f.key;
