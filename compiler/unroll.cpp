@@ -507,14 +507,20 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
         // keep their names: the name as written (the job id if none) and
         // what the leg shows, "build (linux, 3.12)". A name with ${{ }} is
         // its value alone, and the first form again when that is empty.
+        // A name without ${{ }} is text, or a number or boolean the file
+        // writes as text.
         const Value* written = f.value->get("name");
-        const bool plain =
-            !written || (written->kind == Value::Kind::String && written->parts.empty());
+        const bool plain = !written || written->kind == Value::Kind::Number ||
+                           written->kind == Value::Kind::Bool ||
+                           (written->kind == Value::Kind::String && written->parts.empty());
         const Value* evaluated = job->get("name");
         if (plain || (evaluated && evaluated->kind == Value::Kind::String && evaluated->parts.empty() &&
                       evaluated->text.empty())) {
-          const std::string base =
-              plain && written && !written->text.empty() ? written->text : f.key;
+          const std::string text = !plain || !written ? ""
+                                   : written->kind == Value::Kind::Bool
+                                       ? (written->boolean ? "true" : "false")
+                                       : written->text;
+          const std::string base = text.empty() ? f.key : text;
           const std::string name = leg.shown.empty() ? base : base + " (" + join(leg.shown) + ")";
           auto n = std::find_if(job->fields.begin(), job->fields.end(),
                                 [](const Field& x) { return x.key == "name"; });
