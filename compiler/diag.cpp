@@ -4,6 +4,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "ascii.h"
 #include "utf8.h"
 
 namespace pipec {
@@ -117,6 +118,10 @@ static size_t edit_distance(const std::string& a, const std::string& b) {
 }
 
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
+  // The word in another case first, however short: matrix.OS for os.
+  for (const auto& c : candidates) {
+    if (c != word && lower(c) == lower(word)) return c;
+  }
   std::string best;
   size_t best_d = word.size() / 3 + 2;  // a third of the word, at least 2
   for (const auto& c : candidates) {
