@@ -343,23 +343,39 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
     std::vector<Leg> legs;
     if (diags.items().size() == before && legs_of(*m, legs, diags)) unrolled_legs[f.key] = legs;
   }
-  // Each job id once: two legs whose values spell the same in an id
-  // ("a.b", "a_b"), or a leg's id that another job has.
-  std::map<std::string, std::string> ids;  // id -> what makes it
+  // Each job id once, as GitHub reads ids (without case): two legs whose
+  // values spell the same in an id ("a.b", "a_b", "A_b"), or a leg's id that
+  // another job has. And each under GitHub's 100 characters.
+  std::map<std::string, std::pair<std::string, std::string>> ids;  // lower(id) -> id, what makes it
   for (const auto& f : jobs->fields) {
-    if (!unrolled_legs.count(f.key)) ids.emplace(f.key, "job \"" + f.key + "\"");
+    if (!unrolled_legs.count(f.key))
+      ids.emplace(lower(f.key), std::pair{f.key, "job \"" + f.key + "\""});
   }
   for (const auto& [job, legs] : unrolled_legs) {
+    const Pos& at = jobs->field(job)->key_pos;
     for (const auto& leg : legs) {
       const std::string what = "the leg " + leg_label(leg) + " of job \"" + job + "\"";
-      auto [it, added] = ids.emplace(job + leg.suffix, what);
-      if (!added)
-        diags.error(jobs->field(job)->key_pos, "unroll",
-                    what + " would be job \"" + job + leg.suffix +
-                        "\", which is already the id of " + it->second +
-                        (it->second.rfind("the leg", 0) == 0
-                             ? "; a job id keeps only the letters and digits of the matrix values"
-                             : "; rename one of them"));
+      const std::string id = job + leg.suffix;
+      if (id.size() >= 100) {
+        diags.error(at, "unroll",
+                    what + " would be job \"" + id + "\", " + std::to_string(id.size()) +
+                        " characters long; GitHub refuses a job id of 100 or more: shorten the "
+                        "job id or the matrix values");
+        continue;
+      }
+      auto [it, added] = ids.emplace(lower(id), std::pair{id, what});
+      if (added) continue;
+      const auto& [other_id, other] = it->second;
+      const bool leg_made = other.rfind("the leg", 0) == 0;
+      diags.error(
+          at, "unroll",
+          what + " would be job \"" + id + "\", which " +
+              (other_id == id ? "is already the id of "
+                              : "GitHub takes for \"" + other_id +
+                                    "\" (it reads job ids without case), the id of ") +
+              other +
+              (leg_made ? "; a job id keeps only the letters and digits of the matrix values"
+                        : "; rename one of them"));
     }
   }
   if (diags.items().size() != errors) return;
