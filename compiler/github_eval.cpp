@@ -94,7 +94,7 @@ json call(const Expr& e, const EvalContext& ctx) {
     for (size_t i = 0; i < a.size(); ++i) out += (i ? sep : "") + github_to_string(a[i]);
     return out;
   }
-  if (f == "tojson") return arg(0).dump(2);
+  if (f == "tojson") return github_to_json(arg(0));
   if (f == "fromjson") {
     json parsed = json::parse(github_to_string(arg(0)), nullptr, false);
     return parsed.is_discarded() ? json() : parsed;
@@ -122,6 +122,29 @@ std::string github_to_string(const json& v) {
   if (v.is_number()) return github_number_text(v.get<double>());
   if (v.is_array()) return "Array";  // the runner writes the kind's name
   if (v.is_object()) return "Object";
+  return v.dump();
+}
+
+std::string github_to_json(const json& v, size_t level) {
+  // The runner's ToJson: two spaces a level, ": " after a key, numbers as
+  // in text (3, not 3.0).
+  const std::string in = "\n" + std::string(2 * (level + 1), ' ');
+  if (v.is_number()) return github_number_text(v.get<double>());
+  if (v.is_array() && !v.empty()) {
+    std::string out = "[";
+    for (size_t i = 0; i < v.size(); ++i)
+      out += (i ? "," : "") + in + github_to_json(v[i], level + 1);
+    return out + "\n" + std::string(2 * level, ' ') + "]";
+  }
+  if (v.is_object() && !v.empty()) {
+    std::string out = "{";
+    bool first = true;
+    for (const auto& [key, value] : v.items()) {
+      out += (first ? "" : ",") + in + json(key).dump() + ": " + github_to_json(value, level + 1);
+      first = false;
+    }
+    return out + "\n" + std::string(2 * level, ' ') + "}";
+  }
   return v.dump();
 }
 

@@ -39,6 +39,8 @@ const nlohmann::json* github_property(const nlohmann::json& obj, const std::stri
 std::string github_to_string(const nlohmann::json& v);
 // A number as the runner writes it in text: 3.1, 1E+15, 0.3 for 0.1 + 0.2.
 std::string github_number_text(double d);
+// toJSON's text of a value, as the runner writes it (nested `level` deep).
+std::string github_to_json(const nlohmann::json& v, size_t level = 0);
 
 // format()'s text as the runner reads it: text, and {N} placeholders that
 // read value N (N at most 255); {{ and }} are braces. Any other brace, or a

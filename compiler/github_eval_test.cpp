@@ -74,6 +74,16 @@ TEST_CASE("text of a value is the runner's: numbers as .NET's G15, arrays and ob
   CHECK(eval_text("\"v${{ 1000000000000000 }}\"") == "\"v1E+15\"");
 }
 
+TEST_CASE("toJSON writes as the runner's ToJson: two spaces a level, numbers as in text") {
+  nlohmann::json c = {
+      {"matrix",
+       {{"py", 3.0}, {"list", {1.5, "a\"b", nullptr, true}}, {"none", nlohmann::json::array()}}}};
+  CHECK(github_to_json(c["matrix"]) ==
+        "{\n  \"list\": [\n    1.5,\n    \"a\\\"b\",\n    null,\n    true\n  ],\n  \"none\": [],\n "
+        " \"py\": 3\n}");
+  CHECK(eval_text("toJSON(matrix.py)", c) == "\"3\"");
+}
+
 TEST_CASE("x.* is GitHub's object filter: an object's values, an array's items, else none") {
   nlohmann::json c = {{"needs", {{"build", {{"result", "success"}}}, {"test", {{"result", "failure"}}}}},
                       {"github", {{"event", {{"pull_request", {{"labels", {{{"name", "a"}}, {{"name", "b"}}}}}}}}}}};
