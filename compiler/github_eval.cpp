@@ -87,8 +87,12 @@ json call(const Expr& e, const EvalContext& ctx) {
     return out;
   }
   if (f == "join") {
+    // As the runner's Join: a separator that is no primitive is ","; an
+    // object joins to "".
     json a = arg(0);
-    std::string sep = e.operands.size() > 1 ? github_to_string(arg(1)) : ",";
+    const json s = e.operands.size() > 1 ? arg(1) : json(",");
+    const std::string sep = s.is_array() || s.is_object() ? "," : github_to_string(s);
+    if (a.is_object()) return "";
     if (!a.is_array()) return github_to_string(a);
     std::string out;
     for (size_t i = 0; i < a.size(); ++i) out += (i ? sep : "") + github_to_string(a[i]);

@@ -54,6 +54,8 @@ TEST_CASE("functions") {
   CHECK(eval_text("format(\"{0}}\", \"a\")") == "null");  // the runner fails on a lone }
   CHECK(eval_text("fromJSON(\"[1, 2]\")") == "[1,2]");
   CHECK(eval_text("join(fromJSON(\"[\\\"a\\\", \\\"b\\\"]\"), \"+\")") == "\"a+b\"");
+  CHECK(eval_text("join(fromJSON(\"[1, 2]\"), fromJSON(\"[]\"))") == "\"1,2\"");  // no primitive: ","
+  CHECK(eval_text("join(fromJSON(\"{\\\"a\\\": 1}\"))") == "\"\"");
   CHECK(eval_text("success()", {}, "skipped") == "false");
   CHECK(eval_text("!failure() && !cancelled()", {}, "skipped") == "true");
   CHECK(eval_text("always()") == "true");
