@@ -64,6 +64,9 @@ json call(const Expr& e, const EvalContext& ctx) {
   if (f == "failure") return ctx.job_status == "failure";
   if (f == "cancelled") return ctx.job_status == "cancelled";
   if (f == "always") return true;
+  // As the runner's functions: text is compared only between primitives
+  // (null, booleans, numbers, text), and is false with anything else.
+  auto primitive = [](const json& v) { return v.is_primitive() && !v.is_binary(); };
   if (f == "contains") {
     json hay = arg(0), needle = arg(1);
     if (hay.is_array()) {
@@ -72,9 +75,11 @@ json call(const Expr& e, const EvalContext& ctx) {
       }
       return false;
     }
+    if (!primitive(hay) || !primitive(needle)) return false;
     return lower(github_to_string(hay)).find(lower(github_to_string(needle))) != std::string::npos;
   }
   if (f == "startswith" || f == "endswith") {
+    if (!primitive(arg(0)) || !primitive(arg(1))) return false;
     std::string s = lower(github_to_string(arg(0))), p = lower(github_to_string(arg(1)));
     if (p.size() > s.size()) return false;
     return f == "startswith" ? s.compare(0, p.size(), p) == 0 : s.compare(s.size() - p.size(), p.size(), p) == 0;

@@ -50,6 +50,10 @@ TEST_CASE("functions") {
   CHECK(eval_text("contains(\"release/therock-7.11\", \"therock\")") == "true");
   CHECK(eval_text("startsWith(\"release/therock-7.11\", \"release/\")") == "true");
   CHECK(eval_text("endsWith(\"a.yml\", \".YML\")") == "true");
+  // Text only between primitives: an array is not "Array" here.
+  CHECK(eval_text("startsWith(fromJSON(\"[1]\"), \"Arr\")") == "false");
+  CHECK(eval_text("contains(fromJSON(\"{}\"), \"Obj\")") == "false");
+  CHECK(eval_text("contains(\"Array\", fromJSON(\"[]\"))") == "false");
   CHECK(eval_text("format(\"{0}-{1} {{x}}\", \"a\", 2)") == "\"a-2 {x}\"");
   CHECK(eval_text("format(\"{0}}\", \"a\")") == "null");  // the runner fails on a lone }
   CHECK(eval_text("fromJSON(\"[1, 2]\")") == "[1,2]");
