@@ -14,6 +14,12 @@ inline std::string lower(std::string s) {
   return s;
 }
 
+// The upper case, as .NET's OrdinalIgnoreCase orders text: "a_" > "aB".
+inline std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
 // n lower-case hex digits, as a full commit SHA is written (n = 40).
 inline bool is_hex(const std::string& s, size_t n) {
   return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) {

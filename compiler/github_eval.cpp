@@ -327,7 +327,8 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
       if (e.text == "==") return github_equal(l, r);
       if (e.text == "!=") return !github_equal(l, r);
       if (l.is_string() && r.is_string()) {
-        std::string a = lower(l.get<std::string>()), b = lower(r.get<std::string>());
+        // OrdinalIgnoreCase compares the upper case: "a_" > "aB", as '_' > 'B'.
+        std::string a = upper(l.get<std::string>()), b = upper(r.get<std::string>());
         if (e.text == "<") return a < b;
         if (e.text == "<=") return a <= b;
         if (e.text == ">") return a > b;

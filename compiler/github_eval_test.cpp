@@ -29,6 +29,9 @@ TEST_CASE("equality coerces like GitHub: numbers across types, strings ignoring 
   CHECK(eval_text("\"true\" == true") == "false");  // 'true' is NaN as a number
   CHECK(eval_text("\"\" == 0") == "true");
   CHECK(eval_text("\"x\" != \"X\"") == "false");
+  // Ordered as OrdinalIgnoreCase orders: by the upper case, so '_' > 'B'.
+  CHECK(eval_text("\"a_\" > \"aB\"") == "true");
+  CHECK(eval_text("\"a_\" < \"ab\"") == "false");
 }
 
 TEST_CASE("&& and || return an operand, not a boolean") {
