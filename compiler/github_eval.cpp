@@ -1,7 +1,9 @@
 #include "github_eval.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -14,23 +16,50 @@ namespace {
 
 using json = nlohmann::json;
 
+// Text as a number, as the runner's ExpressionUtility.ParseNumber reads
+// it: trimmed; empty is 0; a decimal number with an optional sign, point
+// and exponent (or Infinity); 0x and hex digits, or 0o and octal digits,
+// within 32 bits; anything else NaN.
+double parse_number(std::string s) {
+  const char* space = " \t\n\v\f\r";
+  const size_t a = s.find_first_not_of(space);
+  if (a == std::string::npos) return 0;
+  s = s.substr(a, s.find_last_not_of(space) - a + 1);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  size_t i = s[0] == '+' || s[0] == '-' ? 1 : 0;
+  const std::string rest = lower(s.substr(i));
+  if (rest == "infinity") return s[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+  if (rest == "nan") return nan;
+  auto digits = [&](size_t& at) {
+    const size_t from = at;
+    while (at < s.size() && s[at] >= '0' && s[at] <= '9') ++at;
+    return at - from;
+  };
+  size_t whole = digits(i), fraction = 0;
+  if (i < s.size() && s[i] == '.') fraction = digits(++i);
+  bool ok = whole + fraction > 0;
+  if (ok && i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    if (++i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    ok = digits(i) > 0;
+  }
+  if (ok && i == s.size()) return std::strtod(s.c_str(), nullptr);
+  auto base = [&](int radix, const char* allowed) {
+    if (s.size() <= 2 || s.find_first_not_of(allowed, 2) != std::string::npos) return nan;
+    errno = 0;
+    const unsigned long long n = std::strtoull(s.c_str() + 2, nullptr, radix);
+    if (errno || n > 0xFFFFFFFFull) return nan;  // past 32 bits
+    return static_cast<double>(static_cast<int32_t>(static_cast<uint32_t>(n)));
+  };
+  if (s.rfind("0x", 0) == 0) return base(16, "0123456789abcdefABCDEF");
+  if (s.rfind("0o", 0) == 0) return base(8, "01234567");
+  return nan;
+}
+
 double to_number(const json& v) {
   if (v.is_null()) return 0;
   if (v.is_boolean()) return v.get<bool>() ? 1 : 0;
   if (v.is_number()) return v.get<double>();
-  if (v.is_string()) {
-    std::string s = v.get<std::string>();
-    size_t a = s.find_first_not_of(" \t\n"), b = s.find_last_not_of(" \t\n");
-    if (a == std::string::npos) return 0;
-    s = s.substr(a, b - a + 1);
-    try {
-      size_t used = 0;
-      double d = s.rfind("0x", 0) == 0 ? static_cast<double>(std::stoll(s, &used, 16)) : std::stod(s, &used);
-      if (s.rfind("0x", 0) == 0) used += 0;
-      if (used == s.size()) return d;
-    } catch (...) {
-    }
-  }
+  if (v.is_string()) return parse_number(v.get<std::string>());
   return std::numeric_limits<double>::quiet_NaN();
 }
 

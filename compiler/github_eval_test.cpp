@@ -29,6 +29,17 @@ TEST_CASE("equality coerces like GitHub: numbers across types, strings ignoring 
   CHECK(eval_text("\"true\" == true") == "false");  // 'true' is NaN as a number
   CHECK(eval_text("\"\" == 0") == "true");
   CHECK(eval_text("\"x\" != \"X\"") == "false");
+  // Text read as a number as ParseNumber reads it.
+  CHECK(eval_text("\"0x1A\" == 26") == "true");
+  CHECK(eval_text("\"0X1A\" == 26") == "false");  // only a lower-case x
+  CHECK(eval_text("\"0o17\" == 15") == "true");
+  CHECK(eval_text("\"0xFFFFFFFF\" == -1") == "true");   // 32 bits, signed
+  CHECK(eval_text("\"0x100000000\" == 0") == "false");  // past 32 bits: NaN
+  CHECK(eval_text("\" 1.5e1\\t\" == 15") == "true");
+  CHECK(eval_text("\"-infinity\" < -1") == "true");
+  CHECK(eval_text("\"inf\" > 1") == "false");
+  CHECK(eval_text("\"1.\" == 1") == "true");
+  CHECK(eval_text("\".\" == 0") == "false");
   // Ordered as OrdinalIgnoreCase orders: by the upper case, so '_' > 'B'.
   CHECK(eval_text("\"a_\" > \"aB\"") == "true");
   CHECK(eval_text("\"a_\" < \"ab\"") == "false");
