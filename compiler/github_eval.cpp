@@ -332,11 +332,14 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
     case K::Index: {
       json base = github_eval(*e.operands[0], ctx);
       json idx = github_eval(*e.operands[1], ctx);
-      if (base.is_array() && idx.is_number()) {
-        double d = idx.get<double>();
+      // As the runner's Index: an array by the index as a number, rounded
+      // down ('1' and 1.5 read item 1); an object by a primitive's text.
+      if (base.is_array()) {
+        const double d = std::floor(to_number(idx));
         if (d >= 0 && d < static_cast<double>(base.size())) return base[static_cast<size_t>(d)];
         return json();
       }
+      if (!idx.is_primitive() || idx.is_binary()) return json();
       const json* v = github_property(base, github_to_string(idx));
       return v ? *v : json();
     }

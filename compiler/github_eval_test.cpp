@@ -118,6 +118,13 @@ TEST_CASE("strings with ${{ }} parts and the index operator") {
   nlohmann::json c = {{"matrix", {{"variant", {{"family", "gfx94X-dcgpu"}, {"test-runs-on", ""}}}}}};
   CHECK(eval_text("\"Linux::${{ matrix.variant.family }}\"", c) == "\"Linux::gfx94X-dcgpu\"");
   CHECK(eval_text("matrix.variant[\"family\"]", c) == "\"gfx94X-dcgpu\"");
+  // An array's index is a number rounded down, text too; an object's, a
+  // primitive's text.
+  CHECK(eval_text("fromJSON(\"[10, 20]\")[\"1\"]") == "20");
+  CHECK(eval_text("fromJSON(\"[10, 20]\")[1.5]") == "20");
+  CHECK(eval_text("fromJSON(\"[10, 20]\")[-1]") == "null");
+  CHECK(eval_text("fromJSON(\"{\\\"1\\\": 5, \\\"Array\\\": 6}\")[1]") == "5");
+  CHECK(eval_text("fromJSON(\"{\\\"Array\\\": 6}\")[fromJSON(\"[]\")]") == "null");
   CHECK(eval_text("matrix.variant.test-runs-on != \"\"", c) == "false");
 }
 
