@@ -42,8 +42,8 @@ int main(int argc, char** argv) {
         return "";
       },
       "DIR");
-  // An empty branch, label or path describes no event GitHub sends; it too is
-  // most often an unset variable.
+  // An empty branch, label, path or workflow describes no event GitHub
+  // sends, or no workflow; it too is most often an unset variable.
   const CLI::Validator non_empty(
       [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "TEXT");
   const CLI::Validator name_value(
@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   explain->add_option("--label", event.labels, "A pull request label (repeat for several)")->check(non_empty);
   explain->add_option("--input", input_args, "A dispatch input, name=value (repeat for several)")->check(name_value);
   explain->add_option("--changed", event.changed, "A changed path (repeat for several)")->check(non_empty);
-  explain->add_option("--workflow", event.workflow, "Only this entry workflow, e.g. ci.yml");
+  explain->add_option("--workflow", event.workflow, "Only this entry workflow, e.g. ci.yml")->check(non_empty);
   explain->add_flag("--fork", event.fork, "The pull request comes from a fork");
   auto* graph = app.add_subcommand("graph", "The call graph of all workflows, or one workflow's job graph (Mermaid)");
   std::string graph_workflow;

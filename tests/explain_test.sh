@@ -166,5 +166,7 @@ usage "empty label" '--label: is empty
 Run with --help for more information.' --event pull_request --label ""
 usage "empty changed path" '--changed: is empty
 Run with --help for more information.' --event pull_request --changed ""
+usage "empty workflow" '--workflow: is empty
+Run with --help for more information.' --event push --workflow ""
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
