@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # pipec graph: the call graph (Mermaid), one workflow's job graph (dot,
-# checked by Graphviz), and a misspelt workflow name.
+# checked by Graphviz), and a misspelt or empty workflow name.
 set -uo pipefail
 tests_dir=$(cd "$(dirname "$0")" && pwd)
 pipec=$(realpath "$1"); here=$(cd "$(dirname "$0")" && pwd)
@@ -24,4 +24,6 @@ expect job-graph-dot 0 'digraph "ci.yml" {
 if "$pipec" -C "$work" graph ci.yml --dot | dot -Tsvg > /dev/null; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL dot rejects the output"; fi
 expect unknown 2 'error: no generated workflow "cii.yml" (did you mean "ci.yml"?) [usage]
 1 error' "$pipec" -C "$work" graph cii.yml
+expect empty 2 'WORKFLOW: is empty
+Run with --help for more information.' "$pipec" -C "$work" graph ""
 finish graph
