@@ -178,12 +178,14 @@ std::string github_to_json(const json& v, size_t level) {
     std::string out = "{";
     bool first = true;
     for (const auto& [key, value] : v.items()) {
-      out += (first ? "" : ",") + in + json(key).dump() + ": " + github_to_json(value, level + 1);
+      out += (first ? "" : ",") + in + github_to_json(json(key), level + 1) + ": " +
+             github_to_json(value, level + 1);
       first = false;
     }
     return out + "\n" + std::string(2 * level, ' ') + "}";
   }
-  return v.dump();
+  // Text not UTF-8 is written with U+FFFD rather than thrown on.
+  return v.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string github_number_text(double d) {

@@ -102,6 +102,7 @@ TEST_CASE("toJSON writes as the runner's ToJson: two spaces a level, numbers as 
         "{\n  \"list\": [\n    1.5,\n    \"a\\\"b\",\n    null,\n    true\n  ],\n  \"none\": [],\n "
         " \"py\": 3\n}");
   CHECK(eval_text("toJSON(matrix.py)", c) == "\"3\"");
+  CHECK(github_to_json(nlohmann::json("a\xff")) == "\"a\xef\xbf\xbd\"");  // not UTF-8: U+FFFD
 }
 
 TEST_CASE("x.* is GitHub's object filter: an object's values, an array's items, else none") {
