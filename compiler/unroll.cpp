@@ -136,7 +136,7 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
   legs.clear();
   for (size_t i = 0; i < made.size(); ++i) {
     const nlohmann::json& m = made[i];
-    Leg leg{"", {}, m, {}};
+    Leg leg{"", {}, m, {}, ""};
     nlohmann::ordered_json ordered = nlohmann::ordered_json::object();
     auto add = [&](const std::string& key) {
       if (ordered.contains(key)) return;
