@@ -7,7 +7,6 @@
 #include "unroll.h"
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <map>
 #include <set>
@@ -141,11 +140,10 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
     auto add = [&](const std::string& key) {
       if (ordered.contains(key)) return;
       const nlohmann::json v = m.value(key, nlohmann::json());
-      // A whole number as the runner writes it: 3, not 3.0.
-      const bool whole = v.is_number_float() && std::floor(v.get<double>()) == v.get<double>() &&
-                         std::fabs(v.get<double>()) < 1e15;
-      ordered[key] = whole ? nlohmann::ordered_json(static_cast<long long>(v.get<double>()))
-                           : nlohmann::ordered_json::parse(v.dump());
+      // A number as the runner writes it (3, not 3.0): values from a
+      // .pipe file are finite, so its text is JSON.
+      ordered[key] = nlohmann::ordered_json::parse(
+          v.is_number() ? github_number_text(v.get<double>()) : v.dump());
     };
     if (i < crossed) {
       for (const auto& f : matrix.fields) {
