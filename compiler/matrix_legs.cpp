@@ -97,11 +97,11 @@ bool fits(const std::vector<std::vector<bool>>& table, const std::vector<size_t>
 }
 
 // Walks the legs of `matrix` in the runner's order, calling visit on each
-// (with the leg when `make`, else with null; and whether it is an include
-// entry of its own) until it returns false; false when it does, or when the
-// legs cannot be known here (see matrix_legs).
+// (with the leg when `make`, else with null; and where it comes from)
+// until it returns false; false when it does, or when the legs cannot be
+// known here (see matrix_legs).
 bool walk(const json& matrix, const std::vector<std::string>& order, bool make,
-          const std::function<bool(json&&, bool)>& visit) {
+          const std::function<bool(json&&, LegSource&&)>& visit) {
   json axes, include, exclude;
   if (!parts(matrix, axes, include, exclude)) return false;
   const size_t n = product(axes);
@@ -136,6 +136,7 @@ bool walk(const json& matrix, const std::vector<std::string>& order, bool make,
     for (const auto& table : excludes) excluded = excluded || fits(table, at);
     if (excluded) continue;
     json leg;
+    LegSource source;
     if (make) {
       leg = json::object();
       for (size_t a = 0; a < keys.size(); ++a) leg[keys[a]] = axes[keys[a]][at[a]];
@@ -144,14 +145,15 @@ bool walk(const json& matrix, const std::vector<std::string>& order, bool make,
       if (!fits(includes[i], at)) continue;
       used[i] = true;
       if (!make) continue;
+      source.entries.push_back(i);
       for (const auto& [key, value] : include[i].items()) {
         if (!axes.contains(key)) leg[key] = value;
       }
     }
-    if (!visit(std::move(leg), false)) return false;
+    if (!visit(std::move(leg), std::move(source))) return false;
   }
   for (size_t i = 0; i < include.size(); ++i) {
-    if (!used[i] && !visit(make ? json(include[i]) : json(), true)) return false;
+    if (!used[i] && !visit(make ? json(include[i]) : json(), LegSource{true, {i}})) return false;
   }
   return true;
 }
@@ -181,11 +183,11 @@ bool matrix_key_values(const Value& matrix, const std::string& key,
 }
 
 bool matrix_legs(const json& matrix, std::vector<json>& legs, const std::vector<std::string>& order,
-                 size_t* crossed) {
+                 std::vector<LegSource>* sources) {
   legs.clear();
-  if (crossed) *crossed = 0;
-  return walk(matrix, order, true, [&](json&& leg, bool entry) {
-    if (crossed && !entry) ++*crossed;
+  if (sources) sources->clear();
+  return walk(matrix, order, true, [&](json&& leg, LegSource&& source) {
+    if (sources) sources->push_back(std::move(source));
     legs.push_back(std::move(leg));
     return legs.size() <= kMaxLegs;
   });
@@ -204,7 +206,7 @@ bool matrix_jobs(const Value& matrix, size_t& n) {
   if (!exclude.empty()) {
     // Counted leg by leg, as far as kMaxComparisons allows.
     n = 0;
-    return walk(m, {}, false, [&](json&&, bool) {
+    return walk(m, {}, false, [&](json&&, LegSource&&) {
       ++n;
       return true;
     });

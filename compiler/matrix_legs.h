@@ -31,10 +31,13 @@ std::vector<std::string> written_order(const Value& matrix);
 // known here: a matrix that is not an object of lists (and include and
 // exclude lists of objects), a comparison with an unknown value, or more
 // legs than any check has use for (4096; GitHub refuses a matrix past 256).
-// `crossed`, when given, is how many legs come first from the axes; the
-// rest are include entries of their own.
+// `sources`, when given, says where each leg comes from.
+struct LegSource {
+  bool own = false;             // an include entry of its own, not a leg of the axes
+  std::vector<size_t> entries;  // that entry; or the entries that add to the leg, in order
+};
 bool matrix_legs(const nlohmann::json& matrix, std::vector<nlohmann::json>& legs,
-                 const std::vector<std::string>& order, size_t* crossed = nullptr);
+                 const std::vector<std::string>& order, std::vector<LegSource>* sources = nullptr);
 
 // How many jobs a matrix known at compile time makes. Without exclude
 // entries it is counted without making the legs, so a matrix of any size

@@ -58,15 +58,19 @@ TEST_CASE("an include entry that matches no combination is a leg of its own") {
   CHECK(legs_of(R"({"ref": ["main", "release/2.10"], "exclude": [{"ref": "release/2.10"}],
                     "include": [{"ref": "release/2.10", "tag": "rc"}]})") ==
         Legs{R"({"ref":"main"})", R"({"ref":"release/2.10","tag":"rc"})"});
-  // The legs of the axes come first, and `crossed` counts them.
+  // Where each leg comes from: the entries that add to a leg of the axes,
+  // or the entry that is a leg of its own.
   std::vector<json> legs;
-  size_t crossed = 99;
+  std::vector<LegSource> sources;
   const json matrix =
       json::parse(R"({"ref": ["main", "release/2.10"], "exclude": [{"ref": "release/2.10"}],
-                                       "include": [{"ref": "release/2.10"}, {"ref": "main", "x": 1}]})");
-  REQUIRE(matrix_legs(matrix, legs, {}, &crossed));
-  CHECK(legs.size() == 2);
-  CHECK(crossed == 1);
+                      "include": [{"ref": "release/2.10"}, {"ref": "main", "x": 1}, {"y": 2}]})");
+  REQUIRE(matrix_legs(matrix, legs, {}, &sources));
+  REQUIRE(sources.size() == 2);
+  CHECK(!sources[0].own);
+  CHECK(sources[0].entries == std::vector<size_t>{1, 2});
+  CHECK(sources[1].own);
+  CHECK(sources[1].entries == std::vector<size_t>{0});
   // With no axes, every include entry is a leg.
   CHECK(legs_of(R"({"include": [{"os": "linux"}, {"os": "windows"}]})") ==
         Legs{R"({"os":"linux"})", R"({"os":"windows"})"});

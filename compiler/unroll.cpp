@@ -104,8 +104,8 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
     }
   }
   std::vector<nlohmann::json> made;
-  size_t crossed = 0;
-  if (!matrix_legs(value_json(matrix, nullptr), made, written_order(matrix), &crossed)) {
+  std::vector<LegSource> sources;
+  if (!matrix_legs(value_json(matrix, nullptr), made, written_order(matrix), &sources)) {
     diags.error(matrix.pos, "unroll",
                 "unroll makes one job per leg, and this matrix has more than 4096 legs");
     return false;
@@ -126,7 +126,6 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
   auto is_axis = [&](const std::string& key) {
     return key != "include" && key != "exclude" && matrix.get(key);
   };
-  size_t entry = 0;  // the include entry of the next leg of its own
   auto shown = [](const nlohmann::json& leg, const std::string& key,
                   std::vector<std::string>& out) {
     const std::string text = github_to_string(leg.value(key, nlohmann::json()));
@@ -145,26 +144,19 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
       ordered[key] = nlohmann::ordered_json::parse(
           v.is_number() ? github_number_text(v.get<double>()) : v.dump());
     };
-    if (i < crossed) {
+    if (!sources[i].own) {
       for (const auto& f : matrix.fields) {
         if (f.key == "include" || f.key == "exclude") continue;
         shown(m, f.key, leg.shown);
         add(f.key);
       }
-      for (const auto& e : include ? include->items : std::vector<ValuePtr>{}) {
-        const bool matches = std::all_of(e->fields.begin(), e->fields.end(), [&](const Field& x) {
-          return !is_axis(x.key) ||
-                 holds_leaves(m.value(x.key, nlohmann::json()), value_json(*x.value, nullptr));
-        });
-        for (const auto& x : e->fields) {
-          if (matches && !is_axis(x.key)) add(x.key);
+      for (size_t e : sources[i].entries) {
+        for (const auto& x : include->items[e]->fields) {
+          if (!is_axis(x.key)) add(x.key);
         }
       }
     } else {
-      // The entries of their own come in include's order.
-      while (entry + 1 < include->items.size() && value_json(*include->items[entry], nullptr) != m)
-        ++entry;
-      const Value& e = *include->items[entry++];
+      const Value& e = *include->items[sources[i].entries[0]];
       for (const bool axis : {true, false}) {
         for (const auto& f : e.fields) {
           if (is_axis(f.key) == axis) {
