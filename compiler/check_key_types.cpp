@@ -448,18 +448,9 @@ class KeyTypes {
     });
   }
 
-  // The runner's IdBuilder refuses a job or step id of 100 characters or
-  // more, and one beginning "__", which it keeps for the ids it makes.
   void node_id(const std::string& id, const Pos& pos, const std::string& what) {
-    if (id.size() >= kMaxIdLength)
-      diags_.error(pos, "type",
-                   what + " is " + std::to_string(id.size()) +
-                       " characters long; GitHub refuses an id of " + std::to_string(kMaxIdLength) +
-                       " or more (\"IDs ... must be less than 100 characters\")");
-    else if (id.rfind("__", 0) == 0)
-      diags_.error(pos, "type",
-                   what + " \"" + id + "\" begins with \"__\", which GitHub keeps for the ids it " +
-                       "makes (\"IDs starting with '__' are reserved\")");
+    const std::string why = refused_id(id);
+    if (!why.empty()) diags_.error(pos, "type", what + " \"" + id + "\" " + why);
   }
 
   // A runner group's name: a name alone, or one group of an organization or
@@ -1038,6 +1029,18 @@ class KeyTypes {
 };
 
 }  // namespace
+
+// The runner's IdBuilder refuses a job or step id of 100 characters or
+// more, and one beginning "__", which it keeps for the ids it makes.
+std::string refused_id(const std::string& id) {
+  if (id.size() >= kMaxIdLength)
+    return "is " + std::to_string(id.size()) + " characters long; GitHub refuses an id of " +
+           std::to_string(kMaxIdLength) + " or more (\"IDs ... must be less than 100 characters\")";
+  if (id.rfind("__", 0) == 0)
+    return "begins with \"__\", which GitHub keeps for the ids it makes (\"IDs starting with "
+           "'__' are reserved\")";
+  return "";
+}
 
 void check_key_types(const Value& lowered_workflow, const Program& program, Diagnostics& diags) {
   KeyTypes(program, diags).workflow(lowered_workflow);

@@ -13,6 +13,10 @@ namespace pipec {
 
 void check_key_types(const Value& lowered_workflow, const Program& program, Diagnostics& diags);
 
+// Why GitHub refuses a job or step id ("is 104 characters long; ...",
+// "begins with \"__\", ..."); "" when it takes it.
+std::string refused_id(const std::string& id);
+
 // The same check of one job's strategy.matrix alone: for a job that unroll
 // turns into one job per leg, whose matrix the lowered tree no longer has.
 void check_matrix(const Field& matrix, const Program& program, Diagnostics& diags);

@@ -335,7 +335,7 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
   }
   // Each job id once, as GitHub reads ids (without case): two legs whose
   // values spell the same in an id ("a.b", "a_b", "A_b"), or a leg's id that
-  // another job has. And each under GitHub's 100 characters.
+  // another job has. And each one GitHub takes (refused_id).
   std::map<std::string, std::pair<std::string, std::string>> ids;  // lower(id) -> id, what makes it
   for (const auto& f : jobs->fields) {
     if (!unrolled_legs.count(f.key))
@@ -346,11 +346,8 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
     for (const auto& leg : legs) {
       const std::string what = "the leg " + leg_label(leg) + " of job \"" + job + "\"";
       const std::string id = job + leg.suffix;
-      if (id.size() >= 100) {
-        diags.error(at, "unroll",
-                    what + " would be job \"" + id + "\", " + std::to_string(id.size()) +
-                        " characters long; GitHub refuses a job id of 100 or more: shorten the "
-                        "job id or the matrix values");
+      if (const std::string why = refused_id(id); !why.empty()) {
+        diags.error(at, "unroll", what + " would be job \"" + id + "\", which " + why);
         continue;
       }
       auto [it, added] = ids.emplace(lower(id), std::pair{id, what});
