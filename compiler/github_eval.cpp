@@ -55,6 +55,10 @@ double parse_number(std::string s) {
   return nan;
 }
 
+// The runner's primitives: null, booleans, numbers and text (not an
+// array, an object, or a value not known here).
+bool primitive(const json& v) { return v.is_primitive() && !v.is_binary(); }
+
 double to_number(const json& v) {
   if (v.is_null()) return 0;
   if (v.is_boolean()) return v.get<bool>() ? 1 : 0;
@@ -93,9 +97,8 @@ json call(const Expr& e, const EvalContext& ctx) {
   if (f == "failure") return ctx.job_status == "failure";
   if (f == "cancelled") return ctx.job_status == "cancelled";
   if (f == "always") return true;
-  // As the runner's functions: text is compared only between primitives
-  // (null, booleans, numbers, text), and is false with anything else.
-  auto primitive = [](const json& v) { return v.is_primitive() && !v.is_binary(); };
+  // As the runner's functions: text is compared only between primitives,
+  // and is false with anything else.
   if (f == "contains") {
     json hay = arg(0), needle = arg(1);
     if (hay.is_array()) {
@@ -341,7 +344,7 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
         if (d >= 0 && d < static_cast<double>(base.size())) return base[static_cast<size_t>(d)];
         return json();
       }
-      if (!idx.is_primitive() || idx.is_binary()) return json();
+      if (!primitive(idx)) return json();
       const json* v = github_property(base, github_to_string(idx));
       return v ? *v : json();
     }
