@@ -89,7 +89,8 @@ class Simulator {
 
  private:
   json run_job(const WorkflowModel& wf, const std::string& id, const Value& job, const json& inputs,
-               const json& needs, const json& matrix, int indent, bool& ran);
+               const json& needs, const json& matrix, const std::vector<std::string>* shown,
+               int indent, bool& ran);
   void line(int indent, const std::string& text) { out += std::string(indent * 2, ' ') + text + "\n"; }
 
   const Program& program_;
@@ -192,9 +193,14 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
       continue;
     }
     std::vector<json> legs;
+    std::vector<std::vector<std::string>> shown;  // what each leg's name shows
     if (const Value* strategy = job.get("strategy")) {
       if (const Value* m = strategy->get("matrix")) {
-        if (!matrix_legs(value_json(*m, &ctx), legs, written_order(*m))) legs.clear();
+        const json matrix = value_json(*m, &ctx);
+        std::vector<LegSource> sources;
+        if (!matrix_legs(matrix, legs, written_order(*m), &sources)) legs.clear();
+        for (size_t i = 0; i < legs.size(); ++i)
+          shown.push_back(leg_layout(matrix, legs[i], sources[i], m).shown);
         if (legs.empty()) {
           line(indent, f->key + ": no matrix legs");
           needs_ctx[f->key] = {{"result", "skipped"}, {"outputs", json::object()}};
@@ -204,12 +210,14 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     }
     if (legs.empty()) {
       bool ran = true;
-      result["outputs"] = run_job(wf, f->key, job, inputs, needs, json::object(), indent, ran);
+      result["outputs"] =
+          run_job(wf, f->key, job, inputs, needs, json::object(), nullptr, indent, ran);
     } else {
       line(indent, f->key + ": " + std::to_string(legs.size()) + (legs.size() == 1 ? " leg" : " legs"));
-      for (const auto& leg : legs) {
+      for (size_t i = 0; i < legs.size(); ++i) {
         bool ran = true;
-        result["outputs"] = run_job(wf, f->key, job, inputs, needs, leg, indent + 1, ran);
+        result["outputs"] =
+            run_job(wf, f->key, job, inputs, needs, legs[i], &shown[i], indent + 1, ran);
       }
     }
     needs_ctx[f->key] = result;
@@ -228,15 +236,22 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
   return outputs;
 }
 
-json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Value& job, const json& inputs,
-                        const json& needs, const json& matrix, int indent, bool& ran) {
+json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Value& job,
+                        const json& inputs, const json& needs, const json& matrix,
+                        const std::vector<std::string>* shown, int indent, bool& ran) {
   (void)wf;
   EvalContext ctx;
   ctx.contexts = {{"github", github_context()}, {"inputs", inputs}, {"needs", needs}, {"matrix", matrix},
                   {"vars", json::object()}, {"secrets", json::object()}, {"env", json::object()}};
-  std::string label = id;
-  if (const Value* name = job.get("name"))
-    label = id + " [" + github_to_string(value_json(*name, &ctx)) + "]";
+  // The job id, and the name GitHub shows when it is another: a matrix
+  // leg's as leg_name has it, unless a name with ${{ }} gives one.
+  const Value* name = job.get("name");
+  std::string shown_name =
+      name && !(shown && plain_name(name)) ? github_to_string(value_json(*name, &ctx)) : "";
+  if (shown && shown_name.empty())
+    shown_name = leg_name(id, plain_name(name) ? name : nullptr, *shown);
+  const std::string label =
+      shown_name.empty() || shown_name == id ? id : id + " [" + shown_name + "]";
   if (const Value* uses = job.get("uses")) {
     if (uses->tag != "workflow_ref") {
       line(indent, label + ": calls " + github_to_string(value_json(*uses, &ctx)) +

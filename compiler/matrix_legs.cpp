@@ -182,6 +182,85 @@ bool matrix_key_values(const Value& matrix, const std::string& key,
   return true;
 }
 
+namespace {
+
+// The keys of `object`: those `written` (an object in a .pipe file) gives,
+// in its order, then the rest sorted.
+std::vector<std::string> ordered_keys(const json& object, const Value* written) {
+  std::vector<std::string> keys;
+  if (written && written->kind == Value::Kind::Object) {
+    for (const auto& f : written->fields) {
+      if (object.contains(f.key) && std::find(keys.begin(), keys.end(), f.key) == keys.end())
+        keys.push_back(f.key);
+    }
+  }
+  for (const auto& [key, value] : object.items()) {
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  return keys;
+}
+
+}  // namespace
+
+LegLayout leg_layout(const json& matrix, const json& leg, const LegSource& source,
+                     const Value* written) {
+  LegLayout out;
+  json axes, include, exclude;
+  if (!parts(matrix, axes, include, exclude)) return out;
+  const Value* written_include =
+      written && written->kind == Value::Kind::Object ? written->get("include") : nullptr;
+  auto entry = [&](size_t i) -> const Value* {
+    if (!written_include || written_include->kind != Value::Kind::List ||
+        i >= written_include->items.size())
+      return nullptr;
+    return written_include->items[i].get();
+  };
+  auto add = [&](const std::string& key, bool show) {
+    if (std::find(out.keys.begin(), out.keys.end(), key) != out.keys.end()) return;
+    out.keys.push_back(key);
+    if (!show) return;
+    const std::string text = github_to_string(leg.value(key, json()));
+    if (!text.empty()) out.shown.push_back(text);
+  };
+  if (!source.own) {
+    for (const auto& key : ordered_keys(axes, written)) add(key, true);
+    for (size_t e : source.entries) {
+      if (e >= include.size()) continue;
+      for (const auto& key : ordered_keys(include[e], entry(e))) {
+        if (!axes.contains(key)) add(key, false);
+      }
+    }
+  } else if (!source.entries.empty() && source.entries[0] < include.size()) {
+    const size_t e = source.entries[0];
+    const std::vector<std::string> keys = ordered_keys(include[e], entry(e));
+    for (const bool axis : {true, false}) {
+      for (const auto& key : keys) {
+        if (axes.contains(key) == axis) add(key, true);
+      }
+    }
+  }
+  for (const auto& [key, value] : leg.items())
+    add(key, false);  // none left, as walk makes the legs
+  return out;
+}
+
+bool plain_name(const Value* name) {
+  return !name || name->kind == Value::Kind::Number || name->kind == Value::Kind::Bool ||
+         (name->kind == Value::Kind::String && name->parts.empty());
+}
+
+std::string leg_name(const std::string& id, const Value* name,
+                     const std::vector<std::string>& shown) {
+  std::string base = !name                             ? ""
+                     : name->kind == Value::Kind::Bool ? (name->boolean ? "true" : "false")
+                                                       : name->text;
+  if (base.empty()) base = id;
+  if (shown.empty()) return base;
+  std::string values;
+  for (const auto& s : shown) values += (values.empty() ? "" : ", ") + s;
+  return base + " (" + values + ")";
+}
+
 bool matrix_legs(const json& matrix, std::vector<json>& legs, const std::vector<std::string>& order,
                  std::vector<LegSource>* sources) {
   legs.clear();

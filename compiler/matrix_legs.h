@@ -39,6 +39,34 @@ struct LegSource {
 bool matrix_legs(const nlohmann::json& matrix, std::vector<nlohmann::json>& legs,
                  const std::vector<std::string>& order, std::vector<LegSource>* sources = nullptr);
 
+// A leg as the runner lays it out (MatrixBuilder and JobNameBuilder):
+//  - `keys`, its matrix context's keys in order: for a leg of the axes, the
+//    axes, then each key where the first include entry that adds to it added
+//    it; for an include entry of its own, its axis keys, then its others;
+//  - `shown`, the values GitHub's name for the leg shows, those of the same
+//    keys less what include adds to a leg of the axes, as text; null and
+//    empty text are left out.
+// `written`, when the matrix is written in a .pipe file, gives the order
+// the keys are written in; keys it does not give follow sorted.
+struct LegLayout {
+  std::vector<std::string> keys;
+  std::vector<std::string> shown;
+};
+LegLayout leg_layout(const nlohmann::json& matrix, const nlohmann::json& leg,
+                     const LegSource& source, const Value* written);
+
+// Whether a job's name is plain: none, text without ${{ }}, or a number or
+// boolean, which a .pipe file writes as text. GitHub names a matrix job's
+// legs after a plain name (leg_name); a name with ${{ }} is its value alone,
+// unless that is empty.
+bool plain_name(const Value* name);
+
+// GitHub's name for a leg of a job with a plain name, or with one whose
+// value is empty (`name` null): the name as written, or the job id, then
+// what the leg shows, "build (linux, 3.12)".
+std::string leg_name(const std::string& id, const Value* name,
+                     const std::vector<std::string>& shown);
+
 // How many jobs a matrix known at compile time makes. Without exclude
 // entries it is counted without making the legs, so a matrix of any size
 // has a count; with them, leg by leg up to 2^26 comparisons of a

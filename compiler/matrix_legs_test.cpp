@@ -107,6 +107,28 @@ TEST_CASE("the docs' example: an entry with no axis key reaches every combinatio
              R"({"animal":"cat","fruit":"banana"})"});
 }
 
+TEST_CASE("a leg's layout: its keys in the runner's order, and what its name shows") {
+  // A matrix from an expression has no written order: keys follow sorted.
+  const json matrix = json::parse(R"({"py": ["3.11", ""], "os": ["linux"],
+                                      "include": [{"py": "3.11", "tag": "t", "a": null},
+                                                  {"py": "3.13", "extra": 1.5}]})");
+  std::vector<json> legs;
+  std::vector<LegSource> sources;
+  REQUIRE(matrix_legs(matrix, legs, {}, &sources));
+  REQUIRE(legs.size() == 3);
+  auto layout = [&](size_t i) { return leg_layout(matrix, legs[i], sources[i], nullptr); };
+  using Words = std::vector<std::string>;
+  // A leg of the axes shows the axes only; empty text is left out.
+  CHECK(layout(0).keys == Words{"os", "py", "a", "tag"});
+  CHECK(layout(0).shown == Words{"linux", "3.11"});
+  CHECK(layout(1).shown == Words{"linux"});
+  // An include entry of its own: its axis keys, then the others.
+  CHECK(layout(2).keys == Words{"py", "extra"});
+  CHECK(layout(2).shown == Words{"3.13", "1.5"});
+  CHECK(leg_name("build", nullptr, layout(2).shown) == "build (3.13, 1.5)");
+  CHECK(leg_name("build", nullptr, {}) == "build");
+}
+
 TEST_CASE("legs are unknown where a comparison reads a value known only at run time") {
   std::vector<json> legs;
   json unknown_axis = {{"os", json::array({"linux", json::binary({})})},

@@ -105,7 +105,8 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
   }
   std::vector<nlohmann::json> made;
   std::vector<LegSource> sources;
-  if (!matrix_legs(value_json(matrix, nullptr), made, written_order(matrix), &sources)) {
+  const nlohmann::json whole = value_json(matrix, nullptr);
+  if (!matrix_legs(whole, made, written_order(matrix), &sources)) {
     diags.error(matrix.pos, "unroll",
                 "unroll makes one job per leg, and this matrix has more than 4096 legs");
     return false;
@@ -115,58 +116,22 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
                 "this matrix has no legs (exclude removes them all), so unroll would leave no job");
     return false;
   }
-  // What a leg's name shows, as the runner's MatrixBuilder has it: a leg
-  // of the axes shows their values, not the keys include adds; an include
-  // entry of its own shows its axis keys' values, then its others. Text
-  // values as written, numbers and booleans as the runner writes them;
-  // null and empty text are left out. Its matrix context has the same keys
-  // first, then (for a leg of the axes) what the include entries that match
-  // it add, each key where it was first added.
-  const Value* include = matrix.get("include");
-  auto is_axis = [&](const std::string& key) {
-    return key != "include" && key != "exclude" && matrix.get(key);
-  };
-  auto shown = [](const nlohmann::json& leg, const std::string& key,
-                  std::vector<std::string>& out) {
-    const std::string text = github_to_string(leg.value(key, nlohmann::json()));
-    if (!text.empty()) out.push_back(text);
-  };
+  // A leg's name shows what leg_layout says, and its matrix context keeps
+  // the runner's key order.
   legs.clear();
   for (size_t i = 0; i < made.size(); ++i) {
     const nlohmann::json& m = made[i];
     Leg leg{"", {}, m, {}, ""};
+    const LegLayout layout = leg_layout(whole, m, sources[i], &matrix);
+    leg.shown = layout.shown;
     nlohmann::ordered_json ordered = nlohmann::ordered_json::object();
-    auto add = [&](const std::string& key) {
-      if (ordered.contains(key)) return;
+    for (const auto& key : layout.keys) {
       const nlohmann::json v = m.value(key, nlohmann::json());
       // A number as the runner writes it (3, not 3.0): values from a
       // .pipe file are finite, so its text is JSON.
       ordered[key] = nlohmann::ordered_json::parse(
           v.is_number() ? github_number_text(v.get<double>()) : v.dump());
-    };
-    if (!sources[i].own) {
-      for (const auto& f : matrix.fields) {
-        if (f.key == "include" || f.key == "exclude") continue;
-        shown(m, f.key, leg.shown);
-        add(f.key);
-      }
-      for (size_t e : sources[i].entries) {
-        for (const auto& x : include->items[e]->fields) {
-          if (!is_axis(x.key)) add(x.key);
-        }
-      }
-    } else {
-      const Value& e = *include->items[sources[i].entries[0]];
-      for (const bool axis : {true, false}) {
-        for (const auto& f : e.fields) {
-          if (is_axis(f.key) == axis) {
-            shown(m, f.key, leg.shown);
-            add(f.key);
-          }
-        }
-      }
     }
-    for (const auto& [k, v] : m.items()) add(k);  // none left, as the runner makes the legs
     leg.text = ordered.dump();
     for (const auto& k : keys) {
       if (!m.contains(k)) continue;
@@ -507,24 +472,14 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
                            [](const Field& x) { return x.key == "unroll" || x.key == "strategy"; }),
             job->fields.end());
         // Named as GitHub names the matrix job's leg, so required checks
-        // keep their names: the name as written (the job id if none) and
-        // what the leg shows, "build (linux, 3.12)". A name with ${{ }} is
-        // its value alone, and the first form again when that is empty.
-        // A name without ${{ }} is text, or a number or boolean the file
-        // writes as text.
+        // keep their names (leg_name): "build (linux, 3.12)", or a name
+        // with ${{ }} as its value alone, unless that is empty.
         const Value* written = f.value->get("name");
-        const bool plain = !written || written->kind == Value::Kind::Number ||
-                           written->kind == Value::Kind::Bool ||
-                           (written->kind == Value::Kind::String && written->parts.empty());
+        const bool plain = plain_name(written);
         const Value* evaluated = job->get("name");
         if (plain || (evaluated && evaluated->kind == Value::Kind::String && evaluated->parts.empty() &&
                       evaluated->text.empty())) {
-          const std::string text = !plain || !written ? ""
-                                   : written->kind == Value::Kind::Bool
-                                       ? (written->boolean ? "true" : "false")
-                                       : written->text;
-          const std::string base = text.empty() ? f.key : text;
-          const std::string name = leg.shown.empty() ? base : base + " (" + join(leg.shown) + ")";
+          const std::string name = leg_name(f.key, plain ? written : nullptr, leg.shown);
           auto n = std::find_if(job->fields.begin(), job->fields.end(),
                                 [](const Field& x) { return x.key == "name"; });
           if (n != job->fields.end())

@@ -168,5 +168,58 @@ usage "empty changed path" '--changed: is empty
 Run with --help for more information.' --event pull_request --changed ""
 usage "empty workflow" '--workflow: is empty
 Run with --help for more information.' --event push --workflow ""
+# A matrix leg is labelled with the name GitHub gives it: the written name
+# (or the job id) and the leg's values, an include entry of its own with its
+# axis keys first; empty values are left out; a name with ${{ }} is
+# its value alone, unless that is empty. A job named as its id shows the id.
+legs=$(mktemp -d); trap 'rm -rf "$legs"' EXIT
+mkdir "$legs/pipelines"
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow legs {
+  file = "legs.yml"
+  on { push }
+  jobs {
+    same { runs-on = "ubuntu-24.04"; name = "same"; steps = [{ run: "true" }] }
+    unnamed {
+      runs-on = "ubuntu-24.04"
+      strategy { matrix { py = ["3.11", ""]; os = ["linux"]; include = [{ extra: "x", py: "3.13" }, { py: "3.11", tag: "t" }] } }
+      steps = [{ run: "true" }]
+    }
+    named {
+      runs-on = "ubuntu-24.04"
+      name = "Build"
+      strategy { matrix { n = [1, 2.5]; flag = [true] } }
+      steps = [{ run: "true" }]
+    }
+    computed {
+      runs-on = "ubuntu-24.04"
+      name = "Test ${{ matrix.os }}"
+      strategy { matrix { os = ["linux"] } }
+      steps = [{ run: "true" }]
+    }
+    empty {
+      runs-on = "ubuntu-24.04"
+      name = "${{ matrix.label }}"
+      strategy { matrix { label = [""]; os = ["linux"] } }
+      steps = [{ run: "true" }]
+    }
+  }
+}
+use legs()
+PIPE
+got=$(cd "$legs" && "$pipec" explain --event push 2>&1 | tail -n +4)
+if [ "$got" = "legs.yml
+  same: runs
+  unnamed: 3 legs
+    unnamed [unnamed (3.11, linux)]: runs
+    unnamed [unnamed (linux)]: runs
+    unnamed [unnamed (3.13, x)]: runs
+  named: 2 legs
+    named [Build (1, true)]: runs
+    named [Build (2.5, true)]: runs
+  computed: 1 leg
+    computed [Test linux]: runs
+  empty: 1 leg
+    empty [empty (linux)]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL leg names:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
