@@ -243,15 +243,16 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
   EvalContext ctx;
   ctx.contexts = {{"github", github_context()}, {"inputs", inputs}, {"needs", needs}, {"matrix", matrix},
                   {"vars", json::object()}, {"secrets", json::object()}, {"env", json::object()}};
-  // The job id, and the name GitHub shows when it is another: a matrix
-  // leg's as leg_name has it, unless a name with ${{ }} gives one.
+  // The job id, and the name GitHub shows when it is another: the value
+  // of a name with ${{ }}, unless that is empty; else the plain name, or
+  // the id, and what a matrix leg shows, cut as GitHub cuts it.
   const Value* name = job.get("name");
-  std::string shown_name =
-      name && !(shown && plain_name(name)) ? github_to_string(value_json(*name, &ctx)) : "";
-  if (shown && shown_name.empty())
-    shown_name = leg_name(id, plain_name(name) ? name : nullptr, *shown);
-  const std::string label =
-      shown_name.empty() || shown_name == id ? id : id + " [" + shown_name + "]";
+  const bool plain = plain_name(name);
+  std::string shown_name = plain ? "" : github_to_string(value_json(*name, &ctx));
+  if (shown_name.empty())
+    shown_name = job_name_shown(
+        leg_name(id, plain ? name : nullptr, shown ? *shown : std::vector<std::string>{}));
+  const std::string label = shown_name == id ? id : id + " [" + shown_name + "]";
   if (const Value* uses = job.get("uses")) {
     if (uses->tag != "workflow_ref") {
       line(indent, label + ": calls " + github_to_string(value_json(*uses, &ctx)) +

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "github_eval.h"
+#include "utf8.h"
 
 namespace pipec {
 namespace {
@@ -200,6 +201,26 @@ std::vector<std::string> ordered_keys(const json& object, const Value* written) 
   return keys;
 }
 
+// Appends the text of each primitive leaf of `v`, depth first, as the
+// runner's JobNameBuilder takes a leg's values (Traverse): a number or
+// boolean as its text, null and empty text left out. `written`, when it is
+// v as written, gives the order of an object's keys.
+void add_leaves(const json& v, const Value* written, std::vector<std::string>& out) {
+  if (v.is_object()) {
+    for (const auto& key : ordered_keys(v, written))
+      add_leaves(v[key],
+                 written && written->kind == Value::Kind::Object ? written->get(key) : nullptr,
+                 out);
+  } else if (v.is_array()) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      const bool list = written && written->kind == Value::Kind::List && i < written->items.size();
+      add_leaves(v[i], list ? written->items[i].get() : nullptr, out);
+    }
+  } else if (const std::string text = github_to_string(v); !text.empty()) {
+    out.push_back(text);
+  }
+}
+
 }  // namespace
 
 LegLayout leg_layout(const json& matrix, const json& leg, const LegSource& source,
@@ -215,12 +236,25 @@ LegLayout leg_layout(const json& matrix, const json& leg, const LegSource& sourc
       return nullptr;
     return written_include->items[i].get();
   };
+  // The value a key of the leg has as written: the axis's value that is
+  // the leg's, or the include entry's.
+  const Value* own_entry =
+      source.own && !source.entries.empty() ? entry(source.entries[0]) : nullptr;
+  auto written_value = [&](const std::string& key) -> const Value* {
+    if (own_entry && own_entry->kind == Value::Kind::Object) return own_entry->get(key);
+    const Value* axis = !source.own && written && written->kind == Value::Kind::Object
+                            ? written->get(key)
+                            : nullptr;
+    if (!axis || axis->kind != Value::Kind::List) return nullptr;
+    for (const auto& v : axis->items) {
+      if (value_json(*v, nullptr) == leg.value(key, json())) return v.get();
+    }
+    return nullptr;
+  };
   auto add = [&](const std::string& key, bool show) {
     if (std::find(out.keys.begin(), out.keys.end(), key) != out.keys.end()) return;
     out.keys.push_back(key);
-    if (!show) return;
-    const std::string text = github_to_string(leg.value(key, json()));
-    if (!text.empty()) out.shown.push_back(text);
+    if (show) add_leaves(leg.value(key, json()), written_value(key), out.shown);
   };
   if (!source.own) {
     for (const auto& key : ordered_keys(axes, written)) add(key, true);
@@ -259,6 +293,27 @@ std::string leg_name(const std::string& id, const Value* name,
   std::string values;
   for (const auto& s : shown) values += (values.empty() ? "" : ", ") + s;
   return base + " (" + values + ")";
+}
+
+std::string job_name_shown(const std::string& name) {
+  constexpr size_t kMax = 100;  // UTF-16 code units, as .NET counts
+  if (utf16_length(name) <= kMax) return name;
+  // The first 97 units; a character of two units cut in half is left as
+  // the one unit, which is written U+FFFD.
+  std::string out;
+  size_t units = 0;
+  const std::vector<size_t> at = code_point_offsets(name);
+  for (size_t i = 0; i + 1 < at.size(); ++i) {
+    const std::string c = name.substr(at[i], at[i + 1] - at[i]);
+    const size_t n = utf16_length(c);
+    if (units + n > kMax - 3) {
+      if (units < kMax - 3) out += "\xEF\xBF\xBD";
+      break;
+    }
+    out += c;
+    units += n;
+  }
+  return out + "...";
 }
 
 bool matrix_legs(const json& matrix, std::vector<json>& legs, const std::vector<std::string>& order,

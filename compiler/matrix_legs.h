@@ -43,9 +43,10 @@ bool matrix_legs(const nlohmann::json& matrix, std::vector<nlohmann::json>& legs
 //  - `keys`, its matrix context's keys in order: for a leg of the axes, the
 //    axes, then each key where the first include entry that adds to it added
 //    it; for an include entry of its own, its axis keys, then its others;
-//  - `shown`, the values GitHub's name for the leg shows, those of the same
-//    keys less what include adds to a leg of the axes, as text; null and
-//    empty text are left out.
+//  - `shown`, the values GitHub's name for the leg shows: those of the same
+//    keys less what include adds to a leg of the axes, each primitive
+//    leaf of a list or an object among them, as text; null and empty text
+//    are left out.
 // `written`, when the matrix is written in a .pipe file, gives the order
 // the keys are written in; keys it does not give follow sorted.
 struct LegLayout {
@@ -63,9 +64,14 @@ bool plain_name(const Value* name);
 
 // GitHub's name for a leg of a job with a plain name, or with one whose
 // value is empty (`name` null): the name as written, or the job id, then
-// what the leg shows, "build (linux, 3.12)".
+// what the leg shows, "build (linux, 3.12)"; GitHub shows it cut as
+// job_name_shown cuts it.
 std::string leg_name(const std::string& id, const Value* name,
                      const std::vector<std::string>& shown);
+
+// A job's name as GitHub shows it (JobNameBuilder): past 100 characters
+// (UTF-16 code units, as .NET counts), the first 97 and "...".
+std::string job_name_shown(const std::string& name);
 
 // How many jobs a matrix known at compile time makes. Without exclude
 // entries it is counted without making the legs, so a matrix of any size

@@ -129,6 +129,29 @@ TEST_CASE("a leg's layout: its keys in the runner's order, and what its name sho
   CHECK(leg_name("build", nullptr, {}) == "build");
 }
 
+TEST_CASE("a leg shows each primitive leaf of a list or an object among its values") {
+  const json matrix =
+      json::parse(R"({"cfg": [{"os": "linux", "ver": [22, 24], "on": true, "x": ""}],
+                                      "py": ["3.12"]})");
+  std::vector<json> legs;
+  std::vector<LegSource> sources;
+  REQUIRE(matrix_legs(matrix, legs, {"cfg", "py"}, &sources));
+  REQUIRE(legs.size() == 1);
+  // Without the matrix as written, an object's keys follow sorted.
+  CHECK(leg_layout(matrix, legs[0], sources[0], nullptr).shown ==
+        std::vector<std::string>{"true", "linux", "22", "24", "3.12"});
+}
+
+TEST_CASE("GitHub shows 100 UTF-16 units of a job's name, or 97 and ...") {
+  const std::string a96(96, 'a');
+  CHECK(job_name_shown(a96 + "bcde") == a96 + "bcde");
+  CHECK(job_name_shown(a96 + "bcdef") == a96 + "b...");
+  // A character of two units cut in half: its first unit, written U+FFFD.
+  CHECK(job_name_shown(a96 + "\xF0\x9F\x98\x80" + "cdef") == a96 + "\xEF\xBF\xBD...");
+  CHECK(job_name_shown(std::string(95, 'a') + "\xF0\x9F\x98\x80" + "cdef") ==
+        std::string(95, 'a') + "\xF0\x9F\x98\x80...");
+}
+
 TEST_CASE("legs are unknown where a comparison reads a value known only at run time") {
   std::vector<json> legs;
   json unknown_axis = {{"os", json::array({"linux", json::binary({})})},

@@ -171,7 +171,9 @@ Run with --help for more information.' --event push --workflow ""
 # A matrix leg is labelled with the name GitHub gives it: the written name
 # (or the job id) and the leg's values, an include entry of its own with its
 # axis keys first; empty values are left out; a name with ${{ }} is
-# its value alone, unless that is empty. A job named as its id shows the id.
+# its value alone, unless that is empty. A list or an object shows its
+# leaves, and a name past 100 characters is cut as GitHub cuts it. A job
+# named as its id shows the id.
 legs=$(mktemp -d); trap 'rm -rf "$legs"' EXIT
 mkdir "$legs/pipelines"
 cat > "$legs/pipelines/legs.pipe" <<'PIPE'
@@ -203,6 +205,17 @@ workflow legs {
       strategy { matrix { label = [""]; os = ["linux"] } }
       steps = [{ run: "true" }]
     }
+    nested {
+      runs-on = "ubuntu-24.04"
+      strategy { matrix { cfg = [{ os: "linux", ver: [22, 24], on: true, x: "" }]; py = ["3.12"] } }
+      steps = [{ run: "true" }]
+    }
+    long {
+      runs-on = "ubuntu-24.04"
+      name = "A long name that goes on and on and on and on and on and on and on and on and on"
+      strategy { matrix { os = ["linux-with-a-long-label", "windows"] } }
+      steps = [{ run: "true" }]
+    }
   }
 }
 use legs()
@@ -220,6 +233,11 @@ if [ "$got" = "legs.yml
   computed: 1 leg
     computed [Test linux]: runs
   empty: 1 leg
-    empty [empty (linux)]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL leg names:\n%s\n' "$got"; fi
+    empty [empty (linux)]: runs
+  nested: 1 leg
+    nested [nested (linux, 22, 24, true, 3.12)]: runs
+  long: 2 legs
+    long [A long name that goes on and on and on and on and on and on and on and on and on (linux-with-a-lo...]: runs
+    long [A long name that goes on and on and on and on and on and on and on and on and on (windows)]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL leg names:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
