@@ -59,6 +59,20 @@ double parse_number(std::string s) {
 // array, an object, or a value not known here).
 bool primitive(const json& v) { return v.is_primitive() && !v.is_binary(); }
 
+// A value as the runner's Index passes it on: `filtered` for the array a
+// filter (.*) makes, which later reads apply to item by item; `at` for a
+// value read from the contexts, where it is (and `value` is not used): the
+// runner compares objects and arrays by reference, so two reads of one
+// place are equal and two equal copies are not.
+struct Read {
+  json value;
+  bool filtered = false;
+  const json* at = nullptr;
+  const json& ref() const { return at ? *at : value; }
+};
+
+Read read(const Expr& e, const EvalContext& ctx);
+
 double to_number(const json& v) {
   if (v.is_null()) return 0;
   if (v.is_boolean()) return v.get<bool>() ? 1 : 0;
@@ -71,7 +85,7 @@ double to_number(const json& v) {
 
 bool github_equal(const json& a, const json& b) {
   if (a.is_string() && b.is_string()) return lower(a.get<std::string>()) == lower(b.get<std::string>());
-  if (a.type() == b.type() && (a.is_object() || a.is_array())) return &a == &b || a == b;
+  if (a.type() == b.type() && (a.is_object() || a.is_array())) return &a == &b;
   if (a.is_null() && b.is_null()) return true;
   if ((a.is_object() || a.is_array()) || (b.is_object() || b.is_array())) return false;
   double x = to_number(a), y = to_number(b);
@@ -100,7 +114,10 @@ json call(const Expr& e, const EvalContext& ctx) {
   // As the runner's functions: text is compared only between primitives,
   // and is false with anything else.
   if (f == "contains") {
-    json hay = arg(0), needle = arg(1);
+    // Read as they are, so an object or an array is found only in itself.
+    const Read h = e.operands.size() > 0 ? read(*e.operands[0], ctx) : Read{};
+    const Read n = e.operands.size() > 1 ? read(*e.operands[1], ctx) : Read{};
+    const json &hay = h.ref(), &needle = n.ref();
     if (hay.is_array()) {
       for (const auto& x : hay) {
         if (github_equal(x, needle)) return true;
@@ -298,6 +315,100 @@ std::string json_type(const json& v) {
   return "";
 }
 
+namespace {
+
+// base[index] (or base.name, base.*) as the runner's Index reads it. An
+// array is read by the index as a number, rounded down ('1' and 1.5 read
+// item 1); an object by a primitive's text, its case ignored; anything
+// else gives null, or for .* an empty filtered array. A filtered array
+// passes the read to each item that is an object or an array, and holds
+// what they give.
+Read index(const Read& base, const json& idx, bool wildcard) {
+  auto integer = [&](size_t size, size_t& at) {
+    const double d = std::floor(to_number(idx));
+    if (std::isnan(d) || d < 0 || d > static_cast<double>(INT32_MAX) ||
+        d >= static_cast<double>(size))
+      return false;
+    at = static_cast<size_t>(d);
+    return true;
+  };
+  auto collection = [](const json& v) { return v.is_object() || v.is_array(); };
+  Read out;
+  const json& b = base.ref();
+  if (!collection(b)) {
+    if (wildcard) out = {json::array(), true, nullptr};
+    return out;
+  }
+  // A read from the contexts stays one; a value made apart is copied.
+  auto keep = [&](const json& v) {
+    if (base.at)
+      out.at = &v;
+    else
+      out.value = v;
+  };
+  if (base.filtered || wildcard) {
+    out = {json::array(), true, nullptr};
+    auto add = [&](const json& item) {
+      if (!collection(item)) return;
+      if (wildcard) {
+        for (const auto& v : item) out.value.push_back(v);
+      } else if (item.is_object()) {
+        if (!primitive(idx)) return;
+        if (const json* v = github_property(item, github_to_string(idx))) out.value.push_back(*v);
+      } else if (size_t i = 0; integer(item.size(), i)) {
+        out.value.push_back(item[i]);
+      }
+    };
+    if (base.filtered) {
+      for (const auto& item : b) add(item);
+    } else {
+      add(b);  // .* of an object or an array: its values, or its items
+    }
+    return out;
+  }
+  if (b.is_array()) {
+    if (size_t i = 0; integer(b.size(), i)) keep(b[i]);
+    return out;
+  }
+  if (!primitive(idx)) return out;
+  if (const json* v = github_property(b, github_to_string(idx))) keep(*v);
+  return out;
+}
+
+Read read(const Expr& e, const EvalContext& ctx) {
+  using K = Expr::Kind;
+  switch (e.kind) {
+    case K::Name: {
+      Read out;
+      out.at = github_property(ctx.contexts, e.text);
+      return out;
+    }
+    case K::Member:
+      return index(read(*e.operands[0], ctx), json(e.text), e.text == "*");
+    case K::Index: {
+      const Read base = read(*e.operands[0], ctx);
+      return index(base, github_eval(*e.operands[1], ctx), false);
+    }
+    case K::Binary: {
+      // && and || give one of their operands, as it is.
+      if (e.text != "&&" && e.text != "||") break;
+      Read l = read(*e.operands[0], ctx);
+      if (github_truthy(l.ref()) == (e.text == "&&")) return read(*e.operands[1], ctx);
+      return l;
+    }
+    case K::Cond: {
+      Read c = read(*e.operands[0], ctx);
+      Read a = github_truthy(c.ref()) ? read(*e.operands[1], ctx) : c;
+      return github_truthy(a.ref()) ? a : read(*e.operands[2], ctx);
+    }
+    default:
+      break;
+  }
+  return {github_eval(e, ctx)};
+}
+
+}  // namespace
+
 json github_eval(const Expr& e, const EvalContext& ctx) {
   using K = Expr::Kind;
   switch (e.kind) {
@@ -310,44 +421,11 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
     case K::Number: return to_number(json(e.text));
     case K::Bool: return e.boolean;
     case K::Null: return json();
-    case K::Name: {
-      const json* v = github_property(ctx.contexts, e.text);
-      return v ? *v : json();
-    }
-    case K::Member: {
-      json base = github_eval(*e.operands[0], ctx);
-      if (e.text == "*") {  // object filter: an object's values, an array's items, else none
-        if (base.is_array()) return base;
-        json out = json::array();
-        if (base.is_object()) {
-          for (const auto& [k, v] : base.items()) out.push_back(v);
-        }
-        return out;
-      }
-      if (base.is_array()) {  // object filter: list.field
-        json out = json::array();
-        for (const auto& item : base) {
-          if (const json* v = github_property(item, e.text)) out.push_back(*v);
-        }
-        return out;
-      }
-      const json* v = github_property(base, e.text);
-      return v ? *v : json();
-    }
-    case K::Index: {
-      json base = github_eval(*e.operands[0], ctx);
-      json idx = github_eval(*e.operands[1], ctx);
-      // As the runner's Index: an array by the index as a number, rounded
-      // down ('1' and 1.5 read item 1); an object by a primitive's text.
-      if (base.is_array()) {
-        const double d = std::floor(to_number(idx));
-        if (d >= 0 && d < static_cast<double>(base.size())) return base[static_cast<size_t>(d)];
-        return json();
-      }
-      if (!primitive(idx)) return json();
-      const json* v = github_property(base, github_to_string(idx));
-      return v ? *v : json();
-    }
+    case K::Name:
+    case K::Member:
+    case K::Index:
+    case K::Cond:
+      return read(e, ctx).ref();
     case K::Call: return call(e, ctx);
     case K::List: {
       json out = json::array();
@@ -357,10 +435,9 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
     case K::Object: return json::object();
     case K::Not: return !github_truthy(github_eval(*e.operands[0], ctx));
     case K::Binary: {
-      json l = github_eval(*e.operands[0], ctx);
-      if (e.text == "&&") return github_truthy(l) ? github_eval(*e.operands[1], ctx) : l;
-      if (e.text == "||") return github_truthy(l) ? l : github_eval(*e.operands[1], ctx);
-      json r = github_eval(*e.operands[1], ctx);
+      if (e.text == "&&" || e.text == "||") return read(e, ctx).ref();
+      const Read lr = read(*e.operands[0], ctx), rr = read(*e.operands[1], ctx);
+      const json &l = lr.ref(), &r = rr.ref();
       if (e.text == "==") return github_equal(l, r);
       if (e.text == "!=") return !github_equal(l, r);
       if (l.is_string() && r.is_string()) {
@@ -377,11 +454,6 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
       if (e.text == "<=") return a <= b;
       if (e.text == ">") return a > b;
       return a >= b;
-    }
-    case K::Cond: {
-      json c = github_eval(*e.operands[0], ctx);
-      json a = github_truthy(c) ? github_eval(*e.operands[1], ctx) : c;
-      return github_truthy(a) ? a : github_eval(*e.operands[2], ctx);
     }
   }
   return json();

@@ -30,7 +30,10 @@ bool is_unknown(const nlohmann::json& v);
 // The type GitHub gives a JSON value ("object", "array", "boolean",
 // "number", "string"); "" for null or one not known here.
 std::string json_type(const nlohmann::json& v);
-// a == b as the runner compares: strings ignoring case, numbers coerced.
+// a == b as the runner compares: strings ignoring case, numbers coerced,
+// an object or an array equal only to itself (the runner compares them by
+// reference: two reads of one place in the contexts are equal, two equal
+// values made apart, as by fromJSON, are not).
 bool github_equal(const nlohmann::json& a, const nlohmann::json& b);
 // obj.key as the runner reads it (the key's case ignored); null for none.
 const nlohmann::json* github_property(const nlohmann::json& obj, const std::string& key);

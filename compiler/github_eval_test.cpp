@@ -58,9 +58,48 @@ TEST_CASE("contexts: names are case-insensitive, missing ones are null") {
   CHECK(eval_text("needs.setup.outputs.x", c) == "null");
 }
 
+TEST_CASE("reads as the runner's Index: an array by number, a filter item by item") {
+  nlohmann::json c = {
+      {"github",
+       {{"event",
+         {{"pull_request",
+           {{"labels", {{{"name", "build:pytorch"}}, {{"name", "gfx950-linux"}}}}}}}}}}};
+  // An array is read only by number: .name of the list itself is null.
+  CHECK(eval_text("github.event.pull_request.labels.name", c) == "null");
+  CHECK(eval_text("contains(github.event.pull_request.labels.name, 'build:pytorch')", c) ==
+        "false");
+  CHECK(eval_text("github.event.pull_request.labels[1].name", c) == "\"gfx950-linux\"");
+  CHECK(eval_text("github.event.pull_request.labels['1'].NAME", c) == "\"gfx950-linux\"");
+  // .* makes a filtered array, which later reads apply to item by item:
+  // [0] reads each item's item 0, not the filtered array's first.
+  CHECK(eval_text("github.event.pull_request.labels.*.name", c) ==
+        "[\"build:pytorch\",\"gfx950-linux\"]");
+  CHECK(eval_text("github.event.pull_request.labels.*.name[0]", c) == "[]");
+  CHECK(eval_text("fromJSON('[[1, 2], [3], {\"0\": 4}, 5]').*[0]") == "[1,3,4]");
+  CHECK(eval_text("fromJSON('[[1, 2], {\"a\": 3}, 4]').*.*") == "[1,2,3]");
+  CHECK(eval_text("fromJSON('{\"a\": {\"x\": 1}, \"b\": {\"x\": 2}}').*.x") == "[1,2]");
+  // .* of anything else is an empty filtered array.
+  CHECK(eval_text("github.event.missing.*") == "[]");
+  CHECK(eval_text("'text'.*") == "[]");
+}
+
+TEST_CASE("objects and arrays are equal only to themselves") {
+  nlohmann::json c = {{"github", {{"event", {{"labels", {{{"name", "a"}}}}}}}}};
+  CHECK(eval_text("github.event.labels == github.event.labels", c) == "true");
+  CHECK(eval_text("github.event.labels == github.event['LABELS']", c) == "true");
+  CHECK(eval_text("github.event.labels[0] == (github.event || 1).labels[0]", c) == "true");
+  CHECK(eval_text("fromJSON('[1]') == fromJSON('[1]')") == "false");
+  CHECK(eval_text("fromJSON('{}') != fromJSON('{}')") == "true");
+  CHECK(eval_text("github.event.labels.* == github.event.labels.*", c) ==
+        "false");  // each a new array
+  CHECK(eval_text("contains(github.event.labels, github.event.labels[0])", c) == "true");
+  CHECK(eval_text("contains(github.event.labels, fromJSON('{\"name\": \"a\"}'))", c) == "false");
+}
+
 TEST_CASE("functions") {
   nlohmann::json c = {{"github", {{"event", {{"pull_request", {{"labels", {{{"name", "build:pytorch"}}, {{"name", "gfx950-linux"}}}}}}}}}}};
-  CHECK(eval_text("contains(github.event.pull_request.labels.name, \"BUILD:pytorch\")", c) == "true");
+  CHECK(eval_text("contains(github.event.pull_request.labels.*.name, \"BUILD:pytorch\")", c) ==
+        "true");
   CHECK(eval_text("contains(\"release/therock-7.11\", \"therock\")") == "true");
   CHECK(eval_text("startsWith(\"release/therock-7.11\", \"release/\")") == "true");
   CHECK(eval_text("endsWith(\"a.yml\", \".YML\")") == "true");
