@@ -2,7 +2,8 @@
 // expression (a literal's, fromJSON() of a literal's, an input's, an
 // output's, a context's), it must suit the place. A comparison of an object
 // with a value is always false; a boolean or null is not ordered; a function
-// that reads text is not given an object; ${{ }} writes no object as text,
+// that reads text is not given an object; an array is not read by name
+// (GitHub reads one only by number); ${{ }} writes no object as text,
 // and an if of an object is always true; a key that takes a number, a
 // boolean, labels or a list is not given text (fromJSON reads it).
 #include "check_types.h"
@@ -59,6 +60,35 @@ std::optional<nlohmann::json> literal_json(const Expr& e) {
     if (lower(k) == lower(name)) return v;
   }
   return std::nullopt;
+}
+
+// Whether e reads from the array a filter (.*) makes, whose items each
+// take later reads: x.*, x.*.name, x.*[0].
+bool filtered(const Expr& e) {
+  if (e.kind == Expr::Kind::Member && e.text == "*") return true;
+  return (e.kind == Expr::Kind::Member || e.kind == Expr::Kind::Index) && filtered(*e.operands[0]);
+}
+
+// The lists of GitHub's event payloads that are read most: of objects
+// (labels, commits, ...), which a filter reads, labels.*.name.
+bool event_list(const Chain& c) {
+  static const std::vector<std::vector<std::string>> lists = {
+      {"pull_request", "labels"},
+      {"pull_request", "assignees"},
+      {"pull_request", "requested_reviewers"},
+      {"pull_request", "requested_teams"},
+      {"issue", "labels"},
+      {"issue", "assignees"},
+      {"commits"},
+      {"workflow_run", "pull_requests"}};
+  if (c.size() < 3 || c[0].first != "github" || c[1].first != "event") return false;
+  for (const auto& l : lists) {
+    if (c.size() != l.size() + 2) continue;
+    bool match = true;
+    for (size_t i = 0; i < l.size(); ++i) match = match && lower(c[i + 2].first) == l[i];
+    if (match) return true;
+  }
+  return false;
 }
 
 // Whether e reads a value (text, a number or a boolean): never an object,
@@ -198,6 +228,7 @@ std::string TypeChecker::type_of(const Expr& e) const {
   // A manual run's event holds every input as text: a boolean as "true" or
   // "false", a number as its digits (inputs.NAME keeps the type).
   if (!event_input(c).empty()) return "string";
+  if (event_list(c)) return "array";
   // Whole contexts, and the parts of them that are always objects.
   static const std::vector<std::string> contexts = {"github", "inputs",   "env",     "matrix",
                                                     "needs",  "steps",    "secrets", "vars",
@@ -234,6 +265,20 @@ void TypeChecker::check_operands(const Expr& e) {
                    render_expr(base) + " is " + (t.empty() ? "a value" : an(t)) +
                        ", not an object or array: " + read);
     }
+  }
+  // A field read by name from an array: GitHub reads an array only by
+  // number (its Index), so this is null; only a filter's array passes the
+  // read to its items.
+  std::string name = e.kind == Expr::Kind::Member ? e.text : "";
+  if (e.kind == Expr::Kind::Index && plain_text(*e.operands[1], name) &&
+      github_to_number(name) >= 0)
+    name.clear();  // ['1'] reads item 1
+  if (!name.empty() && name != "*" && type_of(*e.operands[0]) == "array" &&
+      !filtered(*e.operands[0])) {
+    const std::string base = render_expr(*e.operands[0]);
+    diags_.error(expr_start(e), "type-mismatch",
+                 base + " is an array, which GitHub reads only by number: `" + render_expr(e) +
+                     "` is null; " + base + ".*." + name + " reads each item's " + name);
   }
   if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
     std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);

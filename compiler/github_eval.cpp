@@ -83,6 +83,8 @@ double to_number(const json& v) {
 
 }  // namespace
 
+double github_to_number(const json& v) { return to_number(v); }
+
 bool github_equal(const json& a, const json& b) {
   if (a.is_string() && b.is_string()) return lower(a.get<std::string>()) == lower(b.get<std::string>());
   if (a.type() == b.type() && (a.is_object() || a.is_array())) return &a == &b;

@@ -35,6 +35,10 @@ std::string json_type(const nlohmann::json& v);
 // reference: two reads of one place in the contexts are equal, two equal
 // values made apart, as by fromJSON, are not).
 bool github_equal(const nlohmann::json& a, const nlohmann::json& b);
+// A value as a number, as the runner turns one into a number: null and
+// false 0, true 1, text as ExpressionUtility.ParseNumber reads it, an
+// object or an array NaN.
+double github_to_number(const nlohmann::json& v);
 // obj.key as the runner reads it (the key's case ignored); null for none.
 const nlohmann::json* github_property(const nlohmann::json& obj, const std::string& key);
 // GitHub's string form of a value (for ${{ }} inside text): a number as
