@@ -124,6 +124,7 @@ class TypeChecker {
 
  private:
   std::string type_of(const Expr& e) const;
+  std::string narrowed(const Expr& e, bool truthy) const;
   void check_operands(const Expr& e);
   void check_templates(const Value& v);
   void check_truth_values(const Expr& cond);
@@ -156,6 +157,17 @@ void TypeChecker::run() {
   job_ = nullptr;
 }
 
+// The type actionlint gives e where its value is truthy, or falsy
+// (checkWithNarrowing): l && r truthy is r, l || r falsy is r, and !x
+// is x's narrowed the other way (actionlint gives it x's type, not a
+// boolean's).
+std::string TypeChecker::narrowed(const Expr& e, bool truthy) const {
+  if (e.kind == Expr::Kind::Binary && e.text == (truthy ? "&&" : "||"))
+    return type_of(*e.operands[1]);
+  if (e.kind == Expr::Kind::Not) return narrowed(*e.operands[0], !truthy);
+  return type_of(e);
+}
+
 // The type GitHub will see for an expression, when pipec knows it: "" if not.
 std::string TypeChecker::type_of(const Expr& e) const {
   switch (e.kind) {
@@ -168,9 +180,11 @@ std::string TypeChecker::type_of(const Expr& e) const {
     case Expr::Kind::Not:
       return "boolean";
     case Expr::Kind::Binary:
-      // && and || give one of their operands; a comparison gives a boolean.
+      // && and || give one of their operands, as actionlint types them: l
+      // where it is falsy (&&) or truthy (||), or r. A comparison gives a
+      // boolean.
       if (e.text == "&&" || e.text == "||")
-        return merged(type_of(*e.operands[0]), type_of(*e.operands[1]));
+        return merged(narrowed(*e.operands[0], e.text == "||"), type_of(*e.operands[1]));
       return "boolean";
     case Expr::Kind::Cond:
       return merged(type_of(*e.operands[1]), type_of(*e.operands[2]));
