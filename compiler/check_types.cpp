@@ -69,26 +69,31 @@ bool filtered(const Expr& e) {
   return (e.kind == Expr::Kind::Member || e.kind == Expr::Kind::Index) && filtered(*e.operands[0]);
 }
 
-// The lists of GitHub's event payloads that are read most: of objects
-// (labels, commits, ...), which a filter reads, labels.*.name.
-bool event_list(const Chain& c) {
-  static const std::vector<std::vector<std::string>> lists = {
-      {"pull_request", "labels"},
-      {"pull_request", "assignees"},
-      {"pull_request", "requested_reviewers"},
-      {"pull_request", "requested_teams"},
-      {"issue", "labels"},
-      {"issue", "assignees"},
-      {"commits"},
-      {"workflow_run", "pull_requests"}};
-  if (c.size() < 3 || c[0].first != "github" || c[1].first != "event") return false;
+// The lists of GitHub's event payloads that are read most, all of
+// objects, and the field of theirs read most (labels.*.name); "" for any
+// other chain.
+std::string event_list(const Chain& c) {
+  struct List {
+    std::vector<std::string> names;  // github.event.<names...>
+    std::string field;
+  };
+  static const std::vector<List> lists = {{{"pull_request", "labels"}, "name"},
+                                          {{"pull_request", "assignees"}, "login"},
+                                          {{"pull_request", "requested_reviewers"}, "login"},
+                                          {{"pull_request", "requested_teams"}, "slug"},
+                                          {{"issue", "labels"}, "name"},
+                                          {{"issue", "assignees"}, "login"},
+                                          {{"commits"}, "id"},
+                                          {{"workflow_run", "pull_requests"}, "number"}};
+  if (c.size() < 3 || c[0].first != "github" || c[1].first != "event") return "";
   for (const auto& l : lists) {
-    if (c.size() != l.size() + 2) continue;
+    if (c.size() != l.names.size() + 2) continue;
     bool match = true;
-    for (size_t i = 0; i < l.size(); ++i) match = match && lower(c[i + 2].first) == l[i];
-    if (match) return true;
+    for (size_t i = 0; i < l.names.size(); ++i)
+      match = match && lower(c[i + 2].first) == l.names[i];
+    if (match) return l.field;
   }
-  return false;
+  return "";
 }
 
 // Whether e reads a value (text, a number or a boolean): never an object,
@@ -242,7 +247,7 @@ std::string TypeChecker::type_of(const Expr& e) const {
   // A manual run's event holds every input as text: a boolean as "true" or
   // "false", a number as its digits (inputs.NAME keeps the type).
   if (!event_input(c).empty()) return "string";
-  if (event_list(c)) return "array";
+  if (!event_list(c).empty()) return "array";
   // Whole contexts, and the parts of them that are always objects.
   static const std::vector<std::string> contexts = {"github", "inputs",   "env",     "matrix",
                                                     "needs",  "steps",    "secrets", "vars",
@@ -388,6 +393,28 @@ void TypeChecker::check_operands(const Expr& e) {
                        (takes == "an array" && text
                             ? ": GitHub returns it as it is, but actionlint refuses it"
                             : ""));
+    }
+    // contains(list, value) of a list of objects (the event's labels, say)
+    // finds no text in it: an object is equal only to itself.
+    if (lower(e.text) == "contains" && e.operands.size() == 2) {
+      const Expr& list = *e.operands[0];
+      const std::string needle = type(*e.operands[1]);
+      const std::string field = event_list(chain(list));
+      std::string items = field.empty() ? "" : "object";
+      if (auto json = literal_json(list); json && json->is_array() && !json->empty()) {
+        items = json_type(json->front());
+        for (const auto& item : *json) items = json_type(item) == items ? items : "";
+      }
+      if (composite(items) && (needle == "string" || needle == "number" || needle == "boolean")) {
+        const std::string hint =
+            field.empty() ? ""
+                          : "; " + render_expr(list) + ".*." + field + " is their " + field + "s";
+        diags_.error(
+            e.pos, "type-mismatch",
+            render_expr(list) + " is an array of " + (items == "object" ? "objects" : "arrays") +
+                ", and " + render_expr(*e.operands[1]) + " is " + an(needle) +
+                ", which no item is equal to: `" + render_expr(e) + "` is always false" + hint);
+      }
     }
   }
 }
