@@ -142,7 +142,8 @@ bool legs_of(const Value& matrix, std::vector<Leg>& legs, Diagnostics& diags) {
                                    [&](const Value* v) { return value_json(*v, nullptr) == m[k]; });
       if (it == written.end()) continue;
       leg.values.push_back({k, *it});
-      leg.suffix += "_" + sanitize(leg_text(**it));
+      // Empty text and null spell nothing, as in GitHub's names for legs.
+      if (!m[k].is_null() && m[k] != "") leg.suffix += "_" + sanitize(leg_text(**it));
     }
     legs.push_back(leg);
   }
@@ -326,8 +327,15 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
                               : "GitHub takes for \"" + other_id +
                                     "\" (it reads job ids without case), the id of ") +
               other +
-              (leg_made ? "; a job id keeps only the letters and digits of the matrix values"
-                        : "; rename one of them"));
+              (!leg_made ? "; rename one of them"
+               : std::none_of(leg.values.begin(), leg.values.end(),
+                              [](const auto& kv) {
+                                return kv.second->kind == Value::Kind::Null ||
+                                       (kv.second->is_string() && kv.second->text.empty());
+                              })
+                   ? "; a job id keeps only the letters and digits of the matrix values"
+                   : "; a job id keeps only the letters and digits of the matrix values, and "
+                     "no empty text or null"));
     }
   }
   if (diags.items().size() != errors) return;
