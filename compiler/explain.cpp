@@ -89,8 +89,8 @@ class Simulator {
 
  private:
   json run_job(const WorkflowModel& wf, const std::string& id, const Value& job, const json& inputs,
-               const json& needs, const json& matrix, const std::vector<std::string>* shown,
-               int indent, bool& ran);
+               const json& needs, const json& matrix, const json& strategy,
+               const std::vector<std::string>* shown, int indent, bool& ran);
   void line(int indent, const std::string& text) { out += std::string(indent * 2, ' ') + text + "\n"; }
 
   const Program& program_;
@@ -208,16 +208,37 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
         }
       }
     }
+    // The strategy context, as the runner's WorkflowTemplateConverter
+    // gives each leg its own: fail-fast (true unless written false), its
+    // index, the count of legs, and max-parallel (that count unless
+    // written); a job without a matrix is one leg, its matrix null and its
+    // max-parallel 1.
+    const Value* written = job.get("strategy");
+    auto strategy_key = [&](const char* key) {
+      const Value* v = written ? written->get(key) : nullptr;
+      return v ? value_json(*v, &ctx) : json();
+    };
+    const json fail_fast = strategy_key("fail-fast");
+    const json max_parallel = strategy_key("max-parallel");
+    auto strategy = [&](size_t index, size_t total, size_t parallel) {
+      return json{{"fail-fast", fail_fast.is_boolean() ? fail_fast.get<bool>() : true},
+                  {"job-index", index},
+                  {"job-total", total},
+                  {"max-parallel", parallel}};
+    };
     if (legs.empty()) {
       bool ran = true;
       result["outputs"] =
-          run_job(wf, f->key, job, inputs, needs, json::object(), nullptr, indent, ran);
+          run_job(wf, f->key, job, inputs, needs, json(), strategy(0, 1, 1), nullptr, indent, ran);
     } else {
       line(indent, f->key + ": " + std::to_string(legs.size()) + (legs.size() == 1 ? " leg" : " legs"));
+      const size_t parallel = max_parallel.is_number() && max_parallel.get<double>() >= 1
+                                  ? static_cast<size_t>(max_parallel.get<double>())
+                                  : legs.size();
       for (size_t i = 0; i < legs.size(); ++i) {
         bool ran = true;
-        result["outputs"] =
-            run_job(wf, f->key, job, inputs, needs, legs[i], &shown[i], indent + 1, ran);
+        result["outputs"] = run_job(wf, f->key, job, inputs, needs, legs[i],
+                                    strategy(i, legs.size(), parallel), &shown[i], indent + 1, ran);
       }
     }
     needs_ctx[f->key] = result;
@@ -238,11 +259,13 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
 
 json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Value& job,
                         const json& inputs, const json& needs, const json& matrix,
-                        const std::vector<std::string>* shown, int indent, bool& ran) {
+                        const json& strategy, const std::vector<std::string>* shown, int indent,
+                        bool& ran) {
   (void)wf;
   EvalContext ctx;
-  ctx.contexts = {{"github", github_context()}, {"inputs", inputs}, {"needs", needs}, {"matrix", matrix},
-                  {"vars", json::object()}, {"secrets", json::object()}, {"env", json::object()}};
+  ctx.contexts = {{"github", github_context()}, {"inputs", inputs},     {"needs", needs},
+                  {"matrix", matrix},           {"strategy", strategy}, {"vars", json::object()},
+                  {"secrets", json::object()},  {"env", json::object()}};
   // The job id, and the name GitHub shows when it is another: the value
   // of a name with ${{ }}, unless that is empty; else the plain name, or
   // the id, and what a matrix leg shows, cut as GitHub cuts it.

@@ -173,7 +173,8 @@ Run with --help for more information.' --event push --workflow ""
 # axis keys first; empty values are left out; a name with ${{ }} is
 # its value alone, unless that is empty. A list or an object shows its
 # leaves, and a name past 100 characters is cut as GitHub cuts it. A job
-# named as its id shows the id.
+# named as its id shows the id. Each leg has its strategy context; a job
+# without a matrix is one leg, and its matrix is null.
 legs=$(mktemp -d); trap 'rm -rf "$legs"' EXIT
 mkdir "$legs/pipelines"
 cat > "$legs/pipelines/legs.pipe" <<'PIPE'
@@ -216,6 +217,17 @@ workflow legs {
       strategy { matrix { os = ["linux-with-a-long-label", "windows"] } }
       steps = [{ run: "true" }]
     }
+    counted {
+      runs-on = "ubuntu-24.04"
+      name = "${{ strategy.job-index }}/${{ strategy.job-total }} ${{ strategy.max-parallel }} ${{ strategy.fail-fast }}"
+      strategy { fail-fast = false; max-parallel = 2; matrix { py = ["3.11", "3.12", "3.13"] } }
+      steps = [{ run: "true" }]
+    }
+    single {
+      runs-on = "ubuntu-24.04"
+      name = "${{ strategy.job-index }}/${{ strategy.job-total }} ${{ strategy.max-parallel }} ${{ strategy.fail-fast }} ${{ toJSON(matrix) }}"
+      steps = [{ run: "true" }]
+    }
   }
 }
 use legs()
@@ -238,6 +250,11 @@ if [ "$got" = "legs.yml
     nested [nested (linux, 22, 24, true, 3.12)]: runs
   long: 2 legs
     long [A long name that goes on and on and on and on and on and on and on and on and on (linux-with-a-lo...]: runs
-    long [A long name that goes on and on and on and on and on and on and on and on and on (windows)]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL leg names:\n%s\n' "$got"; fi
+    long [A long name that goes on and on and on and on and on and on and on and on and on (windows)]: runs
+  counted: 3 legs
+    counted [0/3 2 false]: runs
+    counted [1/3 2 false]: runs
+    counted [2/3 2 false]: runs
+  single [0/1 1 true null]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL leg names:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
