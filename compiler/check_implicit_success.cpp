@@ -5,20 +5,11 @@
 
 #include "ascii.h"
 #include "expr_chain.h"
+#include "github_eval.h"
 #include "render_expr.h"
 
 namespace pipec {
 namespace {
-
-bool has_status_function(const Expr& e) {
-  bool found = false;
-  each_expr(e, [&](const Expr& x) {
-    if (x.kind != Expr::Kind::Call) return;
-    const std::string f = lower(x.text);
-    found = found || f == "success" || f == "failure" || f == "always" || f == "cancelled";
-  });
-  return found;
-}
 
 // Calls report on each part of e that must hold for e to.
 void conjuncts(const Expr& e, const std::function<void(const Expr&)>& report) {

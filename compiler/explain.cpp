@@ -13,6 +13,14 @@ namespace {
 
 using json = nlohmann::json;
 
+// The expression an if is, as GitHub reads it: the condition, or the one
+// ${{ }} a string is; null for other text.
+const Expr* condition(const Value& cond) {
+  if (cond.kind == Value::Kind::Runtime) return cond.expr.get();
+  if (cond.kind == Value::Kind::String && cond.parts.size() == 1) return cond.parts[0].expr.get();
+  return nullptr;
+}
+
 // Why a job's condition is false: the first false operand of its top-level
 // && chain (of that operand's own chain, recursively), or the whole
 // condition when it is no such chain.
@@ -130,11 +138,23 @@ json Simulator::github_context() const {
     event["inputs"] = json::object();
     for (const auto& [k, v] : event_.inputs) event["inputs"][k] = v;
   }
-  std::string ref_name = event_.event == "pull_request" ? "1/merge" : event_.branch;
-  return {{"event_name", event_.event}, {"ref_name", ref_name}, {"ref", "refs/heads/" + ref_name},
-          {"repository", "ROCm/TheRock"}, {"repository_owner", "ROCm"}, {"run_id", "1"},
-          {"sha", "0000000000000000000000000000000000000000"}, {"workspace", "/workspace"},
-          {"workflow", ""}, {"token", ""}, {"event", event}};
+  // A pull request's run is on its merge ref, refs/pull/1/merge; its
+  // branches are head_ref and base_ref, empty for other events.
+  const bool pr = event_.event == "pull_request";
+  const std::string ref_name = pr ? "1/merge" : event_.branch;
+  return {{"event_name", event_.event},
+          {"ref_name", ref_name},
+          {"ref", (pr ? "refs/pull/" : "refs/heads/") + ref_name},
+          {"base_ref", pr ? event_.branch : ""},
+          {"head_ref", pr ? "pull-request-branch" : ""},
+          {"repository", "ROCm/TheRock"},
+          {"repository_owner", "ROCm"},
+          {"run_id", "1"},
+          {"sha", "0000000000000000000000000000000000000000"},
+          {"workspace", "/workspace"},
+          {"workflow", ""},
+          {"token", ""},
+          {"event", event}};
 }
 
 json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
@@ -178,10 +198,15 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     bool run_it = all_ok;
     std::string why;
     if (const Value* cond = job.get("if")) {
-      run_it = github_truthy(value_json(*cond, &ctx));
-      if (!run_it) {
-        why = cond->kind == Value::Kind::Runtime ? " (false: " + render_expr(false_part(*cond->expr, ctx)) + ")"
-                                                 : " (if is false)";
+      // Without a status function, GitHub reads it as success() && (...).
+      const Expr* e = condition(*cond);
+      const bool implicit = !e || !has_status_function(*e);
+      run_it = (!implicit || all_ok) &&
+               github_truthy(e ? github_eval(*e, ctx) : value_json(*cond, &ctx));
+      if (!run_it && implicit && !all_ok) {
+        why = " (a needed job did not succeed)";
+      } else if (!run_it) {
+        why = e ? " (false: " + render_expr(false_part(*e, ctx)) + ")" : " (if is false)";
       }
     } else if (!all_ok) {
       why = " (a needed job did not succeed)";
@@ -319,13 +344,32 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       json outputs = json::object();
       std::vector<std::string> notes;
       bool known = oracle_ && oracle_(*step, step_env, event_, outputs, notes);
+      // A step whose if is false is skipped: no outputs, and a step explain
+      // would have answered says so (every step before it succeeded).
+      const Value* cond = step->get("if");
+      const Expr* cond_expr = cond ? condition(*cond) : nullptr;
+      const bool runs = !cond || github_truthy(cond_expr ? github_eval(*cond_expr, ctx)
+                                                         : value_json(*cond, &ctx));
       if (known || !notes.empty()) {
         std::string name = step->get("name") ? step->get("name")->text : (step->get("id") ? step->get("id")->text : "step");
-        line(indent + 1, name + ":");
-        for (const auto& n : notes) line(indent + 2, n);
+        if (!runs) {
+          line(indent + 1,
+               name + ": skipped" +
+                   (cond_expr ? " (false: " + render_expr(false_part(*cond_expr, ctx)) + ")"
+                              : std::string(" (if is false)")));
+        } else {
+          line(indent + 1, name + ":");
+          for (const auto& n : notes) line(indent + 2, n);
+        }
       }
+      if (!runs) {
+        outputs = json::object();
+        known = true;
+      }
+      const std::string result = runs ? "success" : "skipped";
       if (const Value* sid = step->get("id"); sid && !known) unknown.insert(sid->text);
-      if (const Value* sid = step->get("id")) steps[sid->text] = {{"outputs", outputs}, {"outcome", "success"}, {"conclusion", "success"}};
+      if (const Value* sid = step->get("id"))
+        steps[sid->text] = {{"outputs", outputs}, {"outcome", result}, {"conclusion", result}};
     }
   }
   ctx.contexts["steps"] = steps;

@@ -164,6 +164,16 @@ json call(const Expr& e, const EvalContext& ctx) {
 
 }  // namespace
 
+bool has_status_function(const Expr& e) {
+  bool found = false;
+  each_expr(e, [&](const Expr& x) {
+    if (x.kind != Expr::Kind::Call) return;
+    const std::string f = lower(x.text);
+    found = found || f == "success" || f == "failure" || f == "always" || f == "cancelled";
+  });
+  return found;
+}
+
 bool github_truthy(const json& v) {
   if (v.is_null()) return false;
   if (v.is_boolean()) return v.get<bool>();

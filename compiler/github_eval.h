@@ -22,6 +22,9 @@ struct Value;
 // The value of `e`. Unknown names read as null, as in GitHub.
 nlohmann::json github_eval(const Expr& e, const EvalContext& ctx);
 bool github_truthy(const nlohmann::json& v);
+// Whether e calls a status function (success(), failure(), always(),
+// cancelled()): GitHub reads an if without one as success() && (...).
+bool has_status_function(const Expr& e);
 // A value written in a .pipe file as GitHub would see it: each ${{ }} part
 // evaluated in ctx, or, without one, unknown (is_unknown), so that a
 // compile-time check can tell what it cannot know.

@@ -256,5 +256,44 @@ if [ "$got" = "legs.yml
     counted [1/3 2 false]: runs
     counted [2/3 2 false]: runs
   single [0/1 1 true null]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL leg names:\n%s\n' "$got"; fi
+# Conditions as GitHub reads them: an if that is one ${{ }} is that
+# expression; without a status function it is success() && (...), so a job
+# whose needed job was skipped is skipped; a step whose if is false is
+# skipped, gives no outputs, and its outcome is skipped. A pull request
+# runs on its merge ref, and has a base_ref.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow conditions {
+  file = "conditions.yml"
+  on { push; pull_request }
+  jobs {
+    pr_only { runs-on = "ubuntu-24.04"; if = "${{ github.event_name == 'pull_request' }}"; steps = [{ run: "true" }] }
+    after { needs = ["pr_only"]; runs-on = "ubuntu-24.04"; if = github.repository_owner == "ROCm"; steps = [{ run: "true" }] }
+    always_after { needs = ["pr_only"]; runs-on = "ubuntu-24.04"; if = always() && github.repository_owner == "ROCm"; steps = [{ run: "true" }] }
+    outputs {
+      runs-on = "ubuntu-24.04"
+      outputs = { o: "${{ steps.s.outputs.x }}", r: "${{ steps.s.outcome }}" }
+      steps = [{ id: "s", if: "${{ github.event_name == 'pull_request' }}", run: "echo x=1 >> \"$GITHUB_OUTPUT\"" }]
+    }
+    reader { needs = ["outputs"]; runs-on = "ubuntu-24.04"; name = "got [${{ needs.outputs.outputs.o }}] ${{ needs.outputs.outputs.r }}"; steps = [{ run: "true" }] }
+    refs { runs-on = "ubuntu-24.04"; name = "${{ github.ref }} [${{ github.base_ref }}]"; steps = [{ run: "true" }] }
+  }
+}
+use conditions()
+PIPE
+got=$(cd "$legs" && "$pipec" explain --event push 2>&1 | tail -n +4; "$pipec" explain --event pull_request 2>&1 | tail -n +4)
+if [ "$got" = "conditions.yml
+  pr_only: skipped (false: github.event_name == 'pull_request')
+  after: skipped (a needed job did not succeed)
+  always_after: runs
+  outputs: runs
+  reader [got [] skipped]: runs
+  refs [refs/heads/main []]: runs
+conditions.yml
+  pr_only: runs
+  after: runs
+  always_after: runs
+  outputs: runs
+  reader [got [<o>] success]: runs
+  refs [refs/pull/1/merge [main]]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL conditions:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
