@@ -288,9 +288,15 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
                         bool& ran) {
   (void)wf;
   EvalContext ctx;
-  ctx.contexts = {{"github", github_context()}, {"inputs", inputs},     {"needs", needs},
-                  {"matrix", matrix},           {"strategy", strategy}, {"vars", json::object()},
-                  {"secrets", json::object()},  {"env", json::object()}};
+  ctx.contexts = {{"github", github_context()},
+                  {"inputs", inputs},
+                  {"needs", needs},
+                  {"matrix", matrix},
+                  {"strategy", strategy},
+                  {"vars", json::object()},
+                  {"secrets", json::object()},
+                  {"env", json::object()},
+                  {"job", {{"status", "success"}}}};  // every step succeeds
   // The job id, and the name GitHub shows when it is another: the value
   // of a name with ${{ }}, unless that is empty; else the plain name, or
   // the id, and what a matrix leg shows, cut as GitHub cuts it.

@@ -271,10 +271,13 @@ workflow conditions {
     always_after { needs = ["pr_only"]; runs-on = "ubuntu-24.04"; if = always() && github.repository_owner == "ROCm"; steps = [{ run: "true" }] }
     outputs {
       runs-on = "ubuntu-24.04"
-      outputs = { o: "${{ steps.s.outputs.x }}", r: "${{ steps.s.outcome }}" }
-      steps = [{ id: "s", if: "${{ github.event_name == 'pull_request' }}", run: "echo x=1 >> \"$GITHUB_OUTPUT\"" }]
+      outputs = { o: "${{ steps.s.outputs.x }}", r: "${{ steps.s.outcome }}", t: "${{ steps.t.outcome }}" }
+      steps = [
+        { id: "s", if: "${{ github.event_name == 'pull_request' }}", run: "echo x=1 >> \"$GITHUB_OUTPUT\"" },
+        { id: "t", if: "${{ job.status == 'success' }}", run: "true" },
+      ]
     }
-    reader { needs = ["outputs"]; runs-on = "ubuntu-24.04"; name = "got [${{ needs.outputs.outputs.o }}] ${{ needs.outputs.outputs.r }}"; steps = [{ run: "true" }] }
+    reader { needs = ["outputs"]; runs-on = "ubuntu-24.04"; name = "got [${{ needs.outputs.outputs.o }}] ${{ needs.outputs.outputs.r }} ${{ needs.outputs.outputs.t }}"; steps = [{ run: "true" }] }
     refs { runs-on = "ubuntu-24.04"; name = "${{ github.ref }} [${{ github.base_ref }}]"; steps = [{ run: "true" }] }
   }
 }
@@ -286,14 +289,14 @@ if [ "$got" = "conditions.yml
   after: skipped (a needed job did not succeed)
   always_after: runs
   outputs: runs
-  reader [got [] skipped]: runs
+  reader [got [] skipped success]: runs
   refs [refs/heads/main []]: runs
 conditions.yml
   pr_only: runs
   after: runs
   always_after: runs
   outputs: runs
-  reader [got [<o>] success]: runs
+  reader [got [<o>] success success]: runs
   refs [refs/pull/1/merge [main]]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL conditions:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
