@@ -285,19 +285,38 @@ void TypeChecker::check_operands(const Expr& e) {
                        ", not an object or array: " + read);
     }
   }
-  // A field read by name from an array: GitHub reads an array only by
-  // number (its Index), so this is null; only a filter's array passes the
-  // read to its items.
-  std::string name = e.kind == Expr::Kind::Member ? e.text : "";
-  if (e.kind == Expr::Kind::Index && plain_text(*e.operands[1], name) &&
-      github_to_number(name) >= 0)
-    name.clear();  // ['1'] reads item 1
-  if (!name.empty() && name != "*" && type_of(*e.operands[0]) == "array" &&
-      !filtered(*e.operands[0])) {
+  // Reads from an array. GitHub reads one only by number (its Index): a
+  // field read by name is null, and only a filter's array passes such a
+  // read to its items. actionlint refuses an index of another type than a
+  // number, even text GitHub reads as one.
+  if (((e.kind == Expr::Kind::Member && e.text != "*") || e.kind == Expr::Kind::Index) &&
+      type_of(*e.operands[0]) == "array") {
     const std::string base = render_expr(*e.operands[0]);
-    diags_.error(expr_start(e), "type-mismatch",
-                 base + " is an array, which GitHub reads only by number: `" + render_expr(e) +
-                     "` is null; " + base + ".*." + name + " reads each item's " + name);
+    const bool filter = filtered(*e.operands[0]);
+    std::string name = e.text;
+    const bool member = e.kind == Expr::Kind::Member;
+    const bool text = member || plain_text(*e.operands[1], name);
+    const std::string type = member                                    ? "string"
+                             : e.operands[1]->kind == Expr::Kind::Null ? "null"
+                                                                       : type_of(*e.operands[1]);
+    std::string why;
+    if (member && filter) {
+      // x.*.name: each item's name
+    } else if (text && !filter && github_to_number(name) >= 0 && !member) {
+      why = base + " is an array, indexed here by text: GitHub reads `" + render_expr(e) + "` as " +
+            base + "[" + github_number_text(std::floor(github_to_number(name))) +
+            "], but actionlint refuses it; index it by the number";
+    } else if (text && !filter) {
+      why = base + " is an array, which GitHub reads only by number: `" + render_expr(e) +
+            "` is null; " + base + ".*." + name + " reads each item's " + name;
+    } else if (text) {
+      why = "GitHub reads `" + render_expr(e) + "` as " + base + "." + name +
+            ", but actionlint refuses an array indexed by text; write " + base + "." + name;
+    } else if (!type.empty() && type != "number") {
+      why = "`" + render_expr(e) + "` indexes an array by " + (type == "null" ? "null" : an(type)) +
+            ", which actionlint refuses: index it by a number";
+    }
+    if (!why.empty()) diags_.error(expr_start(e), "type-mismatch", why);
   }
   if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
     std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
