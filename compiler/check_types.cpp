@@ -318,6 +318,18 @@ void TypeChecker::check_operands(const Expr& e) {
     }
     if (!why.empty()) diags_.error(expr_start(e), "type-mismatch", why);
   }
+  // An object GitHub reads by a primitive's text (x[0] is x['0']), and
+  // actionlint refuses an index that is not text.
+  if (e.kind == Expr::Kind::Index && type_of(*e.operands[0]) == "object") {
+    const Expr& index = *e.operands[1];
+    const std::string type = index.kind == Expr::Kind::Null ? "null" : type_of(index);
+    if (!type.empty() && type != "string")
+      diags_.error(expr_start(e), "type-mismatch",
+                   "`" + render_expr(e) + "` indexes an object by " +
+                       (type == "null" ? "null" : an(type)) +
+                       ", which actionlint refuses: index an object by text" +
+                       (composite(type) ? "" : " (GitHub reads it as its text)"));
+  }
   if (e.kind == Expr::Kind::Binary && contains(comparisons, e.text)) {
     std::string l = type_of(*e.operands[0]), r = type_of(*e.operands[1]);
     if ((composite(l) && r.empty() && reads_value(*e.operands[1])) ||
