@@ -76,6 +76,6 @@ campaign() {  # mode seed runs
 campaign golden 1 40
 campaign strings 1 12
 campaign therock 2 40
-campaign exprs 3 40
+campaign exprs 71 40
 campaign matrix 3 40
 finish lint-fuzz

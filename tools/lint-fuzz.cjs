@@ -184,7 +184,8 @@ use w()
 // An expression of depth at most `depth` for a site ("job-if", "job" for
 // a job's env and concurrency, "if" or "value"): a context or a part of one the site can read (of each type an
 // input has, text, objects, arrays), a literal, a function call (status
-// functions in an if) or an operator over smaller expressions.
+// functions in an if), a read by index, by name or through a filter, or an
+// operator over smaller expressions.
 function randomExpr(r, depth, site) {
   const jobIf = ["inputs.s", "inputs.n", "inputs.b", "inputs.c", "inputs", "github", "github.event", "github.ref",
     "github.event_name", "github.event.inputs.s", "github.run_attempt", "github.ref_protected", "github.retention_days",
@@ -193,12 +194,12 @@ function randomExpr(r, depth, site) {
     "job.status", "runner.os", "strategy.job-index", "strategy.fail-fast"];
   const literals = ['"x"', '""', "1", "0", "3.5", "true", "false", "null", 'fromJSON("[1]")',
     'fromJSON("{\\"a\\": 1}")', 'fromJSON("1")', 'fromJSON("true")', "fromJSON(inputs.s)",
-    "fromJSON(needs.setup.outputs.o)"];
+    "fromJSON(needs.setup.outputs.o)", 'fromJSON("[{\\"a\\": 1}]")', "github.event.commits"];
   const job = ["matrix", "matrix.os", "strategy.job-index", "strategy.fail-fast", "secrets.TOKEN"];
   const atoms = [...jobIf, ...(site === "job-if" ? [] : site === "job" ? job : steps), ...literals];
   if (depth <= 0 || r.chance(0.35)) return r.pick(atoms);
   const sub = () => randomExpr(r, depth - 1, site);
-  switch (r.below(site === "value" || site === "job" ? 8 : 9)) {
+  switch (r.below(site === "value" || site === "job" ? 9 : 10)) {
     case 0: return `${sub()} ${r.pick(["==", "!="])} ${sub()}`;
     case 1: return `${sub()} ${r.pick(["<", "<=", ">", ">="])} ${sub()}`;
     case 2: return `(${sub()} ${r.pick(["&&", "||"])} ${sub()})`;
@@ -208,6 +209,13 @@ function randomExpr(r, depth, site) {
     case 6: return `${r.pick(["toJSON", "fromJSON"])}(${sub()})`;
     // ?: with a middle that is never empty, as GitHub's && || needs it.
     case 7: return `(${sub()} ? ${r.pick(['"a"', "1", "true", 'fromJSON("[1]")'])} : ${sub()})`;
+    // A read: by index (a number, text, a boolean, null, a context's
+    // value), by name, or through a filter.
+    case 8: {
+      const base = r.chance(0.5) ? r.pick(atoms) : `(${sub()})`;
+      const index = r.pick(["0", "1", '"0"', '"a"', "true", "null", "inputs.s", "inputs.n", "strategy.job-index"]);
+      return r.pick([`${base}[${index}]`, `${base}.a`, `${base}.*`, `${base}.*.a`, `${base}.*[${index}]`]);
+    }
     default: return `${r.pick(["success()", "always()", "failure()", "cancelled()"])} && ${sub()}`;
   }
 }
