@@ -1,9 +1,9 @@
 #include "driver.h"
 
-#include <dtl/dtl.hpp>
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <dtl/dtl.hpp>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -17,25 +17,26 @@
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
 #include "check_contexts.h"
-#include "check_fork_credentials.h"
 #include "check_copies.h"
 #include "check_env_names.h"
 #include "check_event_fields.h"
 #include "check_event_names.h"
 #include "check_expression_depth.h"
 #include "check_expression_length.h"
+#include "check_fork_credentials.h"
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
 #include "check_input_defaults.h"
 #include "check_key_types.h"
 #include "check_known_values.h"
 #include "check_limits.h"
+#include "check_literal_shapes.h"
 #include "check_local_actions.h"
 #include "check_outputs.h"
 #include "check_refs.h"
 #include "check_shared_groups.h"
-#include "check_types.h"
 #include "check_tools.h"
+#include "check_types.h"
 #include "check_workflow_run_chains.h"
 #include "check_workflow_run_names.h"
 #include "emit_steps.h"
@@ -160,6 +161,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_types(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_literal_shapes(*wf, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   // The checks that read one workflow alone, each over every workflow in
