@@ -210,7 +210,7 @@ std::string TypeChecker::type_of(const Expr& e) const {
   if (auto json = literal_json(e)) return json_type(*json);
   auto c = chain(e);
   // x.* and what is read through it: GitHub's filtered array.
-  if (std::any_of(c.begin(), c.end(), [](const auto& s) { return s.first == "*"; })) return "array";
+  if (filtered(e)) return "array";
   // matrix.KEY has its values' type, when they all have one.
   if (c.size() == 2 && c[0].first == "matrix" && job_) {
     const Value* strategy = job_->get("strategy");
@@ -271,9 +271,10 @@ void TypeChecker::check_operands(const Expr& e) {
   static const std::vector<std::string> comparisons = {"==", "!=", "<", "<=", ">", ">="};
   // A field or item read from a value (text, a number or a boolean), where
   // no name chain shows it (check_refs reads those): a function's result,
-  // or an item by index.
+  // or an item by index; or from a manual run's input in its event, which
+  // is text.
   if ((e.kind == Expr::Kind::Member || e.kind == Expr::Kind::Index) && e.text != "*" &&
-      chain(e).empty()) {
+      (chain(e).empty() || !event_input(chain(*e.operands[0])).empty())) {
     const Expr& base = *e.operands[0];
     const std::string t = type_of(base);
     if (t == "string" || t == "number" || t == "boolean" || (t.empty() && reads_value(base))) {
