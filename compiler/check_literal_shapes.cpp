@@ -124,9 +124,13 @@ Shape merged(const Shape& a, const Shape& b) {
 }
 
 // typeOfJSONValue; a matrix's values have their keys in lower case, as
-// actionlint reads a workflow's.
-Shape of_json(const nlohmann::json& v, bool lower_keys) {
+// actionlint reads a workflow's. Past kMaxDepth levels a value is any, so
+// that JSON nested deep cannot exhaust the stack.
+constexpr int kMaxDepth = 32;
+
+Shape of_json(const nlohmann::json& v, bool lower_keys, int depth = 0) {
   Shape s;
+  if (depth > kMaxDepth) return s;
   using K = Shape::Kind;
   if (v.is_null())
     s.kind = K::Null;
@@ -139,11 +143,12 @@ Shape of_json(const nlohmann::json& v, bool lower_keys) {
   else if (v.is_object()) {
     s.kind = K::Object;
     for (const auto& [k, x] : v.items())
-      s.fields.push_back({lower_keys ? lower(k) : k, of_json(x, lower_keys)});
+      s.fields.push_back({lower_keys ? lower(k) : k, of_json(x, lower_keys, depth + 1)});
   } else if (v.is_array()) {
     std::optional<Shape> item;
     for (const auto& x : v)
-      item = item ? merged(*item, of_json(x, lower_keys)) : of_json(x, lower_keys);
+      item = item ? merged(*item, of_json(x, lower_keys, depth + 1))
+                  : of_json(x, lower_keys, depth + 1);
     return array_of(item ? *item : any(), false);
   }
   return s;  // a value not known here is any
@@ -208,7 +213,7 @@ Shape ShapeChecker::shape(const Expr& e) {
       if (lower(e.text) != "fromjson" || e.operands.size() != 1 ||
           !plain_text(*e.operands[0], text))
         break;
-      const nlohmann::json v = nlohmann::json::parse(text, nullptr, false);
+      const nlohmann::json v = github_from_json(text);
       return v.is_discarded() ? any() : of_json(v, false);
     }
     case Expr::Kind::Name:

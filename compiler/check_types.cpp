@@ -41,7 +41,7 @@ std::optional<nlohmann::json> literal_json(const Expr& e) {
   using K = Expr::Kind;
   auto plain = [](const Expr& x) { return x.kind == K::String && x.parts.size() == 1 && !x.parts[0].expr; };
   if (e.kind == K::Call && e.text == "fromJSON" && e.operands.size() == 1 && plain(*e.operands[0])) {
-    auto json = nlohmann::json::parse(e.operands[0]->parts[0].text, nullptr, false);
+    auto json = github_from_json(e.operands[0]->parts[0].text);
     if (json.is_discarded()) return std::nullopt;
     return json;
   }

@@ -517,8 +517,12 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
         {"contains", {2, 2}},   {"startsWith", {2, 2}},      {"endsWith", {2, 2}},       {"fromJSON", {1, 1}},
         {"toJSON", {1, 1}},     {"join", {1, 2}},            {"format", {1, SIZE_MAX}},  {"hashFiles", {1, SIZE_MAX}}};
     if (auto a = arity.find(f); a != arity.end() && !want(a->second.first, a->second.second)) return make_error(e.pos);
-    if (f == "fromJSON" && args[0]->is_string() && !nlohmann::json::accept(args[0]->text)) {
-      diags_.error(args[0]->pos, "type", "fromJSON() is given text that is no JSON: " + describe(*args[0]));
+    if (f == "fromJSON" && args[0]->is_string() && github_from_json(args[0]->text).is_discarded()) {
+      diags_.error(args[0]->pos, "type",
+                   nlohmann::json::accept(args[0]->text)
+                       ? "fromJSON() is given JSON nested deeper than 64 levels, which the runner "
+                         "refuses to read (Json.NET's MaxDepth)"
+                       : "fromJSON() is given text that is no JSON: " + describe(*args[0]));
       return make_error(e.pos);
     }
     if (f == "format" && args[0]->is_string()) {

@@ -85,6 +85,30 @@ double to_number(const json& v) {
 
 double github_to_number(const json& v) { return to_number(v); }
 
+json github_from_json(const std::string& text) {
+  // The depth is counted before parsing, without recursion: a value
+  // nested deeper is not made at all (copying one is recursive).
+  size_t depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > 64) return json(json::value_t::discarded);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return json::parse(text, nullptr, false);
+}
+
 bool github_equal(const json& a, const json& b) {
   if (a.is_string() && b.is_string()) return lower(a.get<std::string>()) == lower(b.get<std::string>());
   if (a.type() == b.type() && (a.is_object() || a.is_array())) return &a == &b;
@@ -156,7 +180,7 @@ json call(const Expr& e, const EvalContext& ctx) {
   }
   if (f == "tojson") return github_to_json(arg(0));
   if (f == "fromjson") {
-    json parsed = json::parse(github_to_string(arg(0)), nullptr, false);
+    json parsed = github_from_json(github_to_string(arg(0)));
     return parsed.is_discarded() ? json() : parsed;
   }
   return json();  // hashFiles and anything unknown

@@ -49,6 +49,10 @@ const nlohmann::json* github_property(const nlohmann::json& obj, const std::stri
 std::string github_to_string(const nlohmann::json& v);
 // A number as the runner writes it in text: 3.1, 1E+15, 0.3 for 0.1 + 0.2.
 std::string github_number_text(double d);
+// fromJSON's value of text, as the runner reads it; discarded
+// (is_discarded) when the text is no JSON, or nests arrays and objects
+// deeper than Json.NET's MaxDepth of 64, which the runner refuses.
+nlohmann::json github_from_json(const std::string& text);
 // toJSON's text of a value, as the runner writes it (nested `level` deep).
 std::string github_to_json(const nlohmann::json& v, size_t level = 0);
 

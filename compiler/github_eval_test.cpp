@@ -83,6 +83,18 @@ TEST_CASE("reads as the runner's Index: an array by number, a filter item by ite
   CHECK(eval_text("'text'.*") == "[]");
 }
 
+TEST_CASE("fromJSON reads JSON nested at most 64 deep, as Json.NET's MaxDepth") {
+  const std::string deep64 = std::string(64, '[') + std::string(64, ']');
+  const std::string deep65 = std::string(65, '[') + std::string(65, ']');
+  CHECK(!github_from_json(deep64).is_discarded());
+  CHECK(github_from_json(deep65).is_discarded());
+  // Brackets inside text do not count, and very deep text is refused
+  // without being built.
+  CHECK(!github_from_json("[\"" + std::string(100, '[') + "\\\"\"]").is_discarded());
+  CHECK(github_from_json(std::string(100000, '[') + std::string(100000, ']')).is_discarded());
+  CHECK(github_from_json("[1,").is_discarded());
+}
+
 TEST_CASE("objects and arrays are equal only to themselves") {
   nlohmann::json c = {{"github", {{"event", {{"labels", {{{"name", "a"}}}}}}}}};
   CHECK(eval_text("github.event.labels == github.event.labels", c) == "true");

@@ -204,17 +204,19 @@ std::vector<std::string> ordered_keys(const json& object, const Value* written) 
 // Appends the text of each primitive leaf of `v`, depth first, as the
 // runner's JobNameBuilder takes a leg's values (Traverse): a number or
 // boolean as its text, null and empty text left out. `written`, when it is
-// v as written, gives the order of an object's keys.
-void add_leaves(const json& v, const Value* written, std::vector<std::string>& out) {
+// v as written, gives the order of an object's keys. Past 32 levels a
+// value shows nothing, so that JSON nested deep cannot exhaust the stack.
+void add_leaves(const json& v, const Value* written, std::vector<std::string>& out, int depth = 0) {
+  if (depth > 32) return;
   if (v.is_object()) {
     for (const auto& key : ordered_keys(v, written))
       add_leaves(v[key],
-                 written && written->kind == Value::Kind::Object ? written->get(key) : nullptr,
-                 out);
+                 written && written->kind == Value::Kind::Object ? written->get(key) : nullptr, out,
+                 depth + 1);
   } else if (v.is_array()) {
     for (size_t i = 0; i < v.size(); ++i) {
       const bool list = written && written->kind == Value::Kind::List && i < written->items.size();
-      add_leaves(v[i], list ? written->items[i].get() : nullptr, out);
+      add_leaves(v[i], list ? written->items[i].get() : nullptr, out, depth + 1);
     }
   } else if (const std::string text = github_to_string(v); !text.empty()) {
     out.push_back(text);
