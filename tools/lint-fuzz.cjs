@@ -191,11 +191,12 @@ function randomExpr(r, depth, site) {
     "github.event_name", "github.event.inputs.s", "github.run_attempt", "github.ref_protected", "github.retention_days",
     "needs", "needs.setup", "needs.setup.outputs.o", "needs.setup.result", "needs.*.result", "vars.NAME"];
   const steps = ["env", "env.V", "steps", "steps.s", "steps.s.outputs.v", "steps.s.outcome", "matrix", "matrix.os",
+    "matrix.cfg", "matrix.cfg.b",
     "job.status", "runner.os", "strategy.job-index", "strategy.fail-fast"];
   const literals = ['"x"', '""', "1", "0", "3.5", "true", "false", "null", 'fromJSON("[1]")',
     'fromJSON("{\\"a\\": 1}")', 'fromJSON("1")', 'fromJSON("true")', "fromJSON(inputs.s)",
     "fromJSON(needs.setup.outputs.o)", 'fromJSON("[{\\"a\\": 1}]")', "github.event.commits"];
-  const job = ["matrix", "matrix.os", "strategy.job-index", "strategy.fail-fast", "secrets.TOKEN"];
+  const job = ["matrix", "matrix.os", "matrix.cfg", "strategy.job-index", "strategy.fail-fast", "secrets.TOKEN"];
   const atoms = [...jobIf, ...(site === "job-if" ? [] : site === "job" ? job : steps), ...literals];
   if (depth <= 0 || r.chance(0.35)) return r.pick(atoms);
   const sub = () => randomExpr(r, depth - 1, site);
@@ -245,7 +246,7 @@ function exprsSource(r) {
     runs-on = "ubuntu-24.04"${r.chance(0.3) ? `
     env { J = ${e("job")} }` : ""}${r.chance(0.2) ? `
     concurrency = ${e("job")}` : ""}
-    strategy { matrix { os = ["linux", "windows"] } }
+    strategy { matrix { os = ["linux", "windows"] cfg = [{a: 1, b: {c: "x"}}] } }
     step s { run = "echo v=1 >> $GITHUB_OUTPUT" }
     step { if = ${e("if")} env { E = ${e("value")} } run = "echo $E" }
     step {${r.chance(0.4) ? ` name = ${e("value")}` : ""}${r.chance(0.3) ? ` timeout-minutes = ${e("value")}` : ""}${r.chance(0.3) ? ` continue-on-error = ${e("value")}` : ""} run = "true" }
