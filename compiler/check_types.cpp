@@ -2,10 +2,12 @@
 // expression (a literal's, fromJSON() of a literal's, an input's, an
 // output's, a context's), it must suit the place. A comparison of an object
 // with a value is always false; a boolean or null is not ordered; a function
-// that reads text is not given an object; an array is not read by name
-// (GitHub reads one only by number); ${{ }} writes no object as text,
-// and an if of an object is always true; a key that takes a number, a
-// boolean, labels or a list is not given text (fromJSON reads it).
+// that reads text is not given an object, and contains() finds no text in
+// an array of objects; an array is read by number only (GitHub reads it
+// so, and actionlint refuses other indexes), an object by text only;
+// ${{ }} writes no object as text, and an if of an object is always true;
+// a key that takes a number, a boolean, labels or a list is not given text
+// (fromJSON reads it). && and || are typed as actionlint types them.
 #include "check_types.h"
 
 #include <algorithm>
