@@ -213,11 +213,28 @@ std::string TypeChecker::type_of(const Expr& e) const {
   auto c = chain(e);
   // x.* and what is read through it: GitHub's filtered array.
   if (filtered(e)) return "array";
-  // matrix.KEY has its values' type, when they all have one.
-  if (c.size() == 2 && c[0].first == "matrix" && job_) {
+  // matrix.KEY has its values' type, when they all have one; and so has
+  // a field read from them (matrix.KEY.a.b), when each has it.
+  if (c.size() >= 2 && c[0].first == "matrix" && job_) {
     const Value* strategy = job_->get("strategy");
     const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
-    return matrix ? matrix_key_type(*matrix, c[1].first) : "";
+    if (!matrix) return "";
+    if (c.size() == 2) return matrix_key_type(*matrix, c[1].first);
+    std::vector<const Value*> values;
+    if (!matrix_key_values(*matrix, c[1].first, values) || values.empty()) return "";
+    std::string type;
+    for (const Value* v : values) {
+      nlohmann::json j = value_json(*v, nullptr);
+      for (size_t i = 2; i < c.size(); ++i) {
+        const nlohmann::json* f = github_property(j, c[i].first);
+        if (!f) return "";
+        j = nlohmann::json(*f);
+      }
+      const std::string t = json_type(j);
+      if (t.empty() || (!type.empty() && t != type)) return "";
+      type = t;
+    }
+    return type;
   }
   if (c.size() == 2 && c[0].first == "inputs") {
     for (const auto& in : wf_.inputs) {
