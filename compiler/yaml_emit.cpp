@@ -143,9 +143,11 @@ bool needs_quotes(const std::string& s) {
   for (const char* w : words) {
     if (lower(s) == w) return true;
   }
-  // Anything a YAML 1.1 or 1.2 reader could take for a number.
+  // Anything a YAML 1.1 or 1.2 reader could take for a number; YAML 1.1's
+  // floats include ".", "+." and "e5" (a fraction and an exponent with no
+  // digits before them).
   static const std::regex number(
-      R"([-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?|[-+]?0[xob][0-9a-fA-F_]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)|[0-9]+(:[0-5]?[0-9])+(\.[0-9_]*)?)");
+      R"([-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?|[-+]?([0-9][0-9_]*)?(\.[0-9_]*)?[eE][-+]?[0-9]+|[-+]?([0-9][0-9_]*)?\.[0-9_]*|[-+]?0[xob][0-9a-fA-F_]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)|[0-9]+(:[0-5]?[0-9])+(\.[0-9_]*)?)");
   if (std::regex_match(s, number)) return true;
   if (s.front() == ' ' || s.back() == ' ' || s.front() == '\t') return true;
   if (std::string("-?:,[]{}#&*!|>'\"%@`").find(s.front()) != std::string::npos) {

@@ -9,14 +9,57 @@ namespace pipec {
 namespace {
 
 TEST_CASE("strings YAML 1.1/1.2 or GitHub would read as something else are quoted") {
-  for (const char* s : {"", "on", "ON", "yes", "No", "true", "False", "null", "~", "y", "3.10", "012", "1e3", "0x1f",
-                        ".inf", "-1", " lead", "trail ", "a: b", "x #y", "*.whl", "{a}", "[a]", "!x", "&a", "'q'",
-                        "\"q\"", "%x", "@x", "`x`", "key:", "a\nb", "1:30", "=", "<<", "2001-12-14",
-                        "2026-1-2T10:00", "a\xE2\x80\xA8" "b", "\xEF\xBB\xBF" "x"}) {
+  for (const char* s : {"",
+                        "on",
+                        "ON",
+                        "yes",
+                        "No",
+                        "true",
+                        "False",
+                        "null",
+                        "~",
+                        "y",
+                        "3.10",
+                        "012",
+                        "1e3",
+                        "0x1f",
+                        ".inf",
+                        "-1",
+                        " lead",
+                        "trail ",
+                        "a: b",
+                        "x #y",
+                        "*.whl",
+                        "{a}",
+                        "[a]",
+                        "!x",
+                        "&a",
+                        "'q'",
+                        "\"q\"",
+                        "%x",
+                        "@x",
+                        "`x`",
+                        "key:",
+                        "a\nb",
+                        "1:30",
+                        "=",
+                        "<<",
+                        "2001-12-14",
+                        "2026-1-2T10:00",
+                        "a\xE2\x80\xA8"
+                        "b",
+                        "\xEF\xBB\xBF"
+                        "x",
+                        ".",
+                        "+.",
+                        "._",
+                        "e5",
+                        "-.e5"}) {
     CHECK_MESSAGE(needs_quotes(s), s);
   }
-  for (const char* s : {"main", "release/therock-*", "gfx94X-dcgpu", "${{ inputs.x }}", "ubuntu-24.04", "3.12.1a",
-                        "a:b", "x#y", "build_tools/x.py --flag"}) {
+  for (const char* s :
+       {"main", "release/therock-*", "gfx94X-dcgpu", "${{ inputs.x }}", "ubuntu-24.04", "3.12.1a",
+        "a:b", "x#y", "build_tools/x.py --flag", "e", ".x", "1.2.3"}) {
     CHECK_MESSAGE(!needs_quotes(s), s);
   }
 }
