@@ -285,10 +285,20 @@ Shape ShapeChecker::shape(const Expr& e) {
       if (base.kind == K::Array) return base.item[0];
       std::string name;
       if (base.kind == K::Object && plain_text(index, name)) {
-        if (const Shape* f = base.field(is_matrix(*e.operands[0]) ? lower(name) : name)) return *f;
-        if (is_matrix(*e.operands[0])) return any();
+        // The text in [] is compared with the keys as actionlint has them:
+        // a JSON literal's as written, a matrix's in lower case.
+        if (const Shape* f = base.field(name)) return *f;
+        std::string key;
+        for (const auto& [k, v] : base.fields) {
+          if (lower(k) == lower(name)) key = k;
+        }
+        if (is_matrix(*e.operands[0]) && key.empty()) return any();  // check_refs'
         refuse(e, render_expr(*e.operands[0]) + " is " + described(base) + ": `" + render_expr(e) +
-                      "` reads no field of it");
+                      "` reads no field of it" +
+                      (key.empty()
+                           ? ""
+                           : " (actionlint compares the text in [] with the key as it has it, \"" +
+                                 key + "\")"));
       }
       return any();
     }
