@@ -47,47 +47,29 @@ Shape array_of(Shape item, bool filtered) {
   return s;
 }
 
-// "a number", "an object with fields a, b", "an array", for messages.
-std::string described(const Shape& s) {
+// "a number", "an object with fields a, b", "an array", for messages; for
+// the items of an array (`items`), "numbers", "objects with fields a, b".
+std::string described(const Shape& s, bool items = false) {
+  auto word = [&](const char* one, const char* many) { return std::string(items ? many : one); };
   switch (s.kind) {
     case Shape::Kind::Null:
       return "null";
     case Shape::Kind::Number:
-      return "a number";
+      return word("a number", "numbers");
     case Shape::Kind::Bool:
-      return "a boolean";
+      return word("a boolean", "booleans");
     case Shape::Kind::String:
       return "text";
     case Shape::Kind::Array:
-      return "an array";
+      return word("an array", "arrays");
     case Shape::Kind::Object: {
-      if (s.fields.empty()) return "an object with no fields";
       std::string names;
       for (const auto& [k, v] : s.fields) names += (names.empty() ? "" : ", ") + k;
-      return "an object with fields " + names;
+      return word("an object", "objects") +
+             (names.empty() ? " with no fields" : " with fields " + names);
     }
     default:
-      return "a value";
-  }
-}
-
-// The same for the items of an array: "numbers", "objects with fields a".
-std::string described_items(const Shape& s) {
-  switch (s.kind) {
-    case Shape::Kind::Null:
-      return "null";
-    case Shape::Kind::Number:
-      return "numbers";
-    case Shape::Kind::Bool:
-      return "booleans";
-    case Shape::Kind::String:
-      return "text";
-    case Shape::Kind::Array:
-      return "arrays";
-    case Shape::Kind::Object:
-      return "objects" + described(s).substr(std::string("an object").size());
-    default:
-      return "values";
+      return word("a value", "values");
   }
 }
 
@@ -268,11 +250,11 @@ Shape ShapeChecker::shape(const Expr& e) {
         if (item.kind == K::Object) {
           if (const Shape* f = item.field(name)) return array_of(*f, true);
           refuse(e, "the items of " + render_expr(*e.operands[0]) + " are " +
-                        described_items(item) + ": `" + render_expr(e) +
+                        described(item, true) + ": `" + render_expr(e) +
                         "` reads no field of them");
           return array_of(any(), true);
         }
-        refuse(e, "the items of " + render_expr(*e.operands[0]) + " are " + described_items(item) +
+        refuse(e, "the items of " + render_expr(*e.operands[0]) + " are " + described(item, true) +
                       ", not objects: `" + render_expr(e) + "` reads no field of them");
         return any();
       }
