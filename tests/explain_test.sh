@@ -298,5 +298,25 @@ conditions.yml
   outputs: runs
   reader [got [<o>] success success]: runs
   refs [refs/pull/1/merge [main]]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL conditions:\n%s\n' "$got"; fi
+# JSON nested past the runner's 64 levels is no value for fromJSON (a
+# matrix of none), and explain does not crash on it, however deep.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow deep {
+  file = "deep.yml"
+  on { dispatch }
+  input m: string = "{\"os\": [\"linux\"]}"
+  job a {
+    runs-on = "ubuntu-24.04"
+    strategy { matrix = fromJSON(inputs.m) }
+    step { env { LEG = toJSON(matrix) } run = "echo \"$LEG\"" }
+  }
+}
+use deep()
+PIPE
+deep=$(printf '{"os": [%s%s]}' "$(printf '[%.0s' $(seq 30000))" "$(printf ']%.0s' $(seq 30000))")
+got=$(cd "$legs" && "$pipec" explain --event workflow_dispatch --input "m=$deep" 2>&1 | tail -n +4; echo "exit $?")
+if [ "$got" = "deep.yml
+  a: no matrix legs
+exit 0" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL deep JSON:\n%s\n' "$(printf '%s' "$got" | cut -c1-300)"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
