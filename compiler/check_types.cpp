@@ -543,9 +543,7 @@ void TypeChecker::check_job_keys(const Value& j) {
 void TypeChecker::check_expr_type(const Field& f, const std::vector<std::string>& types,
                                   const std::string& what, const std::string& key) {
   const Value& v = *f.value;
-  const Expr* e = v.kind == Value::Kind::Runtime                      ? v.expr.get()
-                  : v.parts.size() == 1 && v.parts[0].expr != nullptr ? v.parts[0].expr.get()
-                                                                      : nullptr;
+  const Expr* e = whole_expr(v);
   std::string t = e ? type_of(*e) : "";
   if (!t.empty() && !contains(types, t))
     diags_.error(

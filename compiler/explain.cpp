@@ -13,14 +13,6 @@ namespace {
 
 using json = nlohmann::json;
 
-// The expression an if is, as GitHub reads it: the condition, or the one
-// ${{ }} a string is; null for other text.
-const Expr* condition(const Value& cond) {
-  if (cond.kind == Value::Kind::Runtime) return cond.expr.get();
-  if (cond.kind == Value::Kind::String && cond.parts.size() == 1) return cond.parts[0].expr.get();
-  return nullptr;
-}
-
 // Why a job's condition is false: the first false operand of its top-level
 // && chain (of that operand's own chain, recursively), or the whole
 // condition when it is no such chain.
@@ -199,7 +191,7 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     std::string why;
     if (const Value* cond = job.get("if")) {
       // Without a status function, GitHub reads it as success() && (...).
-      const Expr* e = condition(*cond);
+      const Expr* e = whole_expr(*cond);
       const bool implicit = !e || !has_status_function(*e);
       run_it = (!implicit || all_ok) &&
                github_truthy(e ? github_eval(*e, ctx) : value_json(*cond, &ctx));
@@ -353,7 +345,7 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       // A step whose if is false is skipped: no outputs, and a step explain
       // would have answered says so (every step before it succeeded).
       const Value* cond = step->get("if");
-      const Expr* cond_expr = cond ? condition(*cond) : nullptr;
+      const Expr* cond_expr = cond ? whole_expr(*cond) : nullptr;
       const bool runs = !cond || github_truthy(cond_expr ? github_eval(*cond_expr, ctx)
                                                          : value_json(*cond, &ctx));
       if (known || !notes.empty()) {

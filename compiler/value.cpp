@@ -167,6 +167,12 @@ void each_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
   }
 }
 
+const Expr* whole_expr(const Value& v) {
+  if (v.kind == Value::Kind::Runtime) return v.expr.get();
+  if (v.kind == Value::Kind::String && v.parts.size() == 1) return v.parts[0].expr.get();
+  return nullptr;
+}
+
 void each_top_expr(const Value& v, const std::function<void(const Expr&)>& f) {
   if (v.kind == Value::Kind::Runtime) f(*v.expr);
   for (const auto& p : v.parts) {

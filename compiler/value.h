@@ -89,6 +89,9 @@ void each_expr(const Expr& e, const std::function<void(const Expr&)>& f);
 // Calls each_expr on every runtime expression in v: a Runtime value, the
 // ${{ }} parts of its strings, and those of its items and fields.
 void each_runtime(const Value& v, const std::function<void(const Expr&)>& f);
+// The expression v is, when it is one: a runtime value, or text that is one
+// ${{ }} and nothing else, which GitHub evaluates to any type; else null.
+const Expr* whole_expr(const Value& v);
 // Calls f on the top of every runtime expression in v (not on the
 // expressions inside them), in the same places.
 void each_top_expr(const Value& v, const std::function<void(const Expr&)>& f);
