@@ -10,25 +10,9 @@ bool callable(const WorkflowModel& w) {
   return on && (on->get("call") || on->get("workflow_call"));
 }
 
-// The caller's input that `v` passes on unchanged (inputs.NAME), or null.
-const InputDecl* passed_input(const Value& v, const WorkflowModel& caller) {
-  if (v.kind != Value::Kind::Runtime || v.expr->kind != Expr::Kind::Member) return nullptr;
-  const Expr& base = *v.expr->operands[0];
-  if (base.kind != Expr::Kind::Name || base.text != "inputs") return nullptr;
-  for (const auto& in : caller.inputs) {
-    if (in.name == v.expr->text) return &in;
-  }
-  return nullptr;
-}
-
-void check_value(const InputDecl& in, const Value& v, const std::string& callee, const WorkflowModel& caller,
-                 Diagnostics& diags) {
+// A value known now (check_types checks those known at run time).
+void check_value(const InputDecl& in, const Value& v, const std::string& callee, Diagnostics& diags) {
   std::string want = github_type(in);
-  if (const InputDecl* from = passed_input(v, caller); from && github_type(*from) != want) {
-    diags.error(v.pos, "call-type", "input \"" + in.name + "\" of " + callee + " is a " + want + ", but inputs." +
-                                        from->name + " is a " + github_type(*from));
-    return;
-  }
   bool runtime = v.kind == Value::Kind::Runtime || v.is_runtime_string();
   if (runtime) return;
   bool ok = (want == "string" && v.kind == Value::Kind::String) ||
@@ -93,7 +77,7 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
                                                    (names.empty() ? "" : "; it takes " + join(names)));
           continue;
         }
-        check_value(*in, *f.value, name, wf, diags);
+        check_value(*in, *f.value, name, diags);
       }
     }
     // Secrets: GitHub refuses to start a run that passes a secret the callee

@@ -7,7 +7,11 @@
 // so, and actionlint refuses other indexes), an object by text only;
 // ${{ }} writes no object as text, and an if of an object is always true;
 // a key that takes a number, a boolean, labels or a list is not given text
-// (fromJSON reads it). && and || are typed as actionlint types them.
+// (fromJSON reads it). && and || are typed as actionlint types them. A
+// value a job gives a workflow it calls has the input's type: GitHub
+// starts no job of a run whose caller gives a boolean or number input
+// text or null, as an input is in the runs that have none, or a number
+// input a manual run's number input, which it gives as text.
 #include "check_types.h"
 
 #include <algorithm>
@@ -125,7 +129,8 @@ std::string event_input(const Chain& c) {
 
 class TypeChecker {
  public:
-  TypeChecker(const WorkflowModel& wf, Diagnostics& diags) : wf_(wf), diags_(diags) {}
+  TypeChecker(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
+      : wf_(wf), program_(program), diags_(diags) {}
 
   void run();
 
@@ -139,8 +144,13 @@ class TypeChecker {
   void check_typed_keys(const Value& block, const std::string& where);
   void check_expr_type(const Field& f, const std::vector<std::string>& types,
                        const std::string& what, const std::string& key);
+  void check_call_inputs(const Value& job);
+  std::string runs_without(const InputDecl& in) const;
+  const InputDecl* own_input(const Expr& e) const;
+  const InputDecl* manual_number(const Expr& e) const;
 
   const WorkflowModel& wf_;
+  const Program& program_;
   Diagnostics& diags_;
   const Value* job_ = nullptr;  // the job being checked
 };
@@ -535,6 +545,113 @@ void TypeChecker::check_job_keys(const Value& j) {
   if (const Value* steps = j.get("steps")) {
     for (const auto& s : steps->items) check_typed_keys(*s, "step");
   }
+  check_call_inputs(j);
+}
+
+// The triggers of this workflow whose runs have no value of input `in`
+// (GitHub gives inputs only to runs started from the dispatch form or by a
+// caller, each the inputs declared for it), joined by "and"; "" for none.
+std::string TypeChecker::runs_without(const InputDecl& in) const {
+  const Value* on = wf_.body->get("on");
+  if (!on || on->kind != Value::Kind::Object) return "";
+  std::string runs;
+  for (const auto& t : on->fields) {
+    const bool dispatch = t.key == "dispatch" || t.key == "workflow_dispatch";
+    const bool call = t.key == "call" || t.key == "workflow_call";
+    if ((dispatch && in.only != "call") || (call && in.only != "dispatch")) continue;
+    runs += (runs.empty() ? "" : " and ") + t.key;
+  }
+  return runs;
+}
+
+// The input of this workflow e reads (inputs.NAME), or null.
+const InputDecl* TypeChecker::own_input(const Expr& e) const {
+  const Chain c = chain(e);
+  if (c.size() != 2 || c[0].first != "inputs") return nullptr;
+  for (const auto& in : wf_.inputs) {
+    if (in.name == c[1].first) return &in;
+  }
+  return nullptr;
+}
+
+// The number input of a manual run e may give, which GitHub gives as text
+// (inputs.NAME, or it as an operand && and || may give), or null.
+const InputDecl* TypeChecker::manual_number(const Expr& e) const {
+  if (e.kind == Expr::Kind::Binary && (e.text == "&&" || e.text == "||")) {
+    const InputDecl* l = manual_number(*e.operands[0]);
+    return l ? l : manual_number(*e.operands[1]);
+  }
+  if (e.kind == Expr::Kind::Cond) {
+    const InputDecl* l = manual_number(*e.operands[1]);
+    return l ? l : manual_number(*e.operands[2]);
+  }
+  const InputDecl* in = own_input(e);
+  return in && in->type == "number" && in->only != "call" ? in : nullptr;
+}
+
+// The values a job gives the inputs of a workflow it calls. actionlint
+// reads the callee's file for this, which the lint of generated files
+// cannot give it, and it lets a boolean input take anything; GitHub
+// checks each value's type when the run starts.
+void TypeChecker::check_call_inputs(const Value& job) {
+  const WorkflowModel* callee = called_workflow(program_, job);
+  const Value* with = job.get("with");
+  if (!callee || !with || with->kind != Value::Kind::Object) return;
+  const bool dispatched = [&] {
+    const Value* on = wf_.body->get("on");
+    return on && (on->get("dispatch") || on->get("workflow_dispatch"));
+  }();
+  for (const auto& f : with->fields) {
+    auto in = std::find_if(callee->inputs.begin(), callee->inputs.end(),
+                           [&](const InputDecl& d) { return d.name == f.key && d.only != "dispatch"; });
+    const Expr* e = whole_expr(*f.value);
+    if (in == callee->inputs.end() || (!e && !f.value->is_runtime_string())) continue;
+    const std::string want = github_type(*in);
+    const std::string head = "input \"" + in->name + "\" of " + callee->instance + " takes " + an(want) + ", but ";
+    const std::string text = e ? render_expr(*e) : "";
+    const Pos at = e ? expr_start(*e) : f.value->pos;
+    // inputs.NAME of this workflow is null in the runs that have no
+    // inputs; check_input_defaults reports one whose default they lose,
+    // and the fallback it asks for is checked here.
+    const InputDecl* own = e ? own_input(*e) : nullptr;
+    const bool loses_default = own && own->default_value && own->default_value->kind != Value::Kind::Null &&
+                               !(own->default_value->kind == Value::Kind::Bool && !own->default_value->boolean) &&
+                               !(own->default_value->is_string() && own->default_value->text.empty());
+    const InputDecl* as_text = e && dispatched && want == "number" ? manual_number(*e) : nullptr;
+    const std::string runs = own ? runs_without(*own) : "";
+    if (!runs.empty() && want != "string" && github_type(*own) == want) {
+      if (loses_default) continue;
+      const std::string fallback = want == "boolean" ? text + " == true"
+                                   : as_text         ? "fromJSON(" + text + " || 0)"
+                                                     : text + " || 0";
+      diags_.error(at, "call-type",
+                   head + text + " is null in the " + runs + " runs of " + file_name(wf_.file) +
+                       " (GitHub gives inputs only to runs started from the dispatch form or by a caller): "
+                       "GitHub starts no job of a run that gives it null; " +
+                       fallback + " has a value in every run");
+      continue;
+    }
+    // A manual run gives a number input as text.
+    if (as_text) {
+      diags_.error(at, "call-type",
+                   head + "a manual run of " + file_name(wf_.file) + " gives inputs." + as_text->name +
+                       " as text: GitHub starts no job of a run that gives it text; fromJSON(" + text +
+                       ") reads the number in every run");
+      continue;
+    }
+    const std::string t = e ? type_of(*e) : "string";
+    if (t.empty() || t == want || (want == "string" && t == "number")) continue;
+    // An object or array is reported as written as text (check_templates).
+    if (composite(t)) continue;
+    const std::string shown = e ? text : describe(*f.value);
+    std::string why;
+    if (want == "string")
+      why = ", which actionlint refuses there; format('{0}', " + shown + ") gives its text";
+    else
+      why = ": GitHub starts no job of a run that gives it one" +
+            (t == "string" && e ? "; fromJSON(" + shown + ") reads " + an(want) + " from text" : std::string());
+    diags_.error(at, "call-type", head + shown + " is " + an(t) + why);
+  }
 }
 
 // A key that takes a number, true/false, labels, a matrix or a list also
@@ -574,6 +691,8 @@ void TypeChecker::check_typed_keys(const Value& block, const std::string& where)
 
 }  // namespace
 
-void check_types(const WorkflowModel& wf, Diagnostics& diags) { TypeChecker(wf, diags).run(); }
+void check_types(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+  TypeChecker(wf, program, diags).run();
+}
 
 }  // namespace pipec

@@ -160,7 +160,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_contexts(*wf, c.diags);
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
-  for (const auto& wf : c.program.workflows) check_types(*wf, c.diags);
+  for (const auto& wf : c.program.workflows) check_types(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_literal_shapes(*wf, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
