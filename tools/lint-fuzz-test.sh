@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Tests tools/lint-fuzz.cjs: against stand-ins for pipec that do one thing
 # wrong each (lint, place, files, crash, fmt, a value that does not read
-# back), it must report exactly that; against pipec, a short campaign of each
-# mode with a fixed seed must compile and lint some sources and find no
-# problem.
+# back, a call GitHub refuses), it must report exactly that; against pipec,
+# a short campaign of each mode with a fixed seed must compile and lint
+# some sources and find no problem.
 #   tools/lint-fuzz-test.sh PIPEC
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -33,6 +33,8 @@ fake crashed 'kill -SEGV $$'
 # Clean output, but a different file each time it is generated: as if
 # pipec fmt had changed what the source means.
 fake unstable 'mkdir -p "$root/generated"; n=$(cat "$root/count" 2>/dev/null || echo 0); echo $((n + 1)) > "$root/count"; printf "# %s\non: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo hi\n" "$n" > "$root/generated/w.yml"'
+# Clean output for any source: as if pipec accepted every call.
+fake accepts_all 'mkdir -p "$root/generated"; printf "on: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo hi\n" > "$root/generated/w.yml"'
 # Clean output, but env V is not the text the source gave it.
 fake misread 'mkdir -p "$root/generated"; printf "on: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    env:\n      V: |-\n\n        x\n    steps:\n      - run: echo hi\n" > "$root/generated/w.yml"'
 
@@ -57,8 +59,11 @@ lint-fuzz strings, seed 1: 1 runs, 1 compiled and linted, 1 problems" \
 expect "a value that does not read back as the source wrote it" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-strings-1-0): env V reads back in YAML 1.1 as \"\\nx\", not \"text\"
 lint-fuzz strings, seed 1: 1 runs, 1 compiled and linted, 1 problems" \
   node "$here/lint-fuzz.cjs" --pipec "$work/misread" --mode strings --runs 1 --keep "$keep"
-expect "a bad option" 2 "lint-fuzz: --mode is golden, therock, strings, exprs or matrix
-usage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs|matrix [--seed N] [--runs N] [--keep DIR]" \
+expect "an accepted call that gives an input a value of another type" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-calls-5-0): pipec accepted i1 = inputs.n for a boolean input; a dispatch run gives it a string
+lint-fuzz calls, seed 5: 1 runs, 1 compiled and linted, 1 problems" \
+  node "$here/lint-fuzz.cjs" --pipec "$work/accepts_all" --mode calls --seed 5 --runs 1 --keep "$keep"
+expect "a bad option" 2 "lint-fuzz: --mode is golden, therock, strings, exprs, matrix or calls
+usage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs|matrix|calls [--seed N] [--runs N] [--keep DIR]" \
   node "$here/lint-fuzz.cjs" --pipec "$pipec" --mode other
 
 # pipec itself. The seeds are ones whose campaign compiles some sources, so
@@ -78,4 +83,5 @@ campaign strings 1 12
 campaign therock 2 40
 campaign exprs 71 40
 campaign matrix 3 40
+campaign calls 2 40
 finish lint-fuzz

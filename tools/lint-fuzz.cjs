@@ -3,7 +3,7 @@
 // pass (and, formatted by pipec fmt, the same workflows), and every source
 // it refuses must get diagnostics that point at a place (file:line:col),
 // never a crash.
-//   node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs|matrix
+//   node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs|matrix|calls
 //                            [--seed N] [--runs N] [--keep DIR]
 // Modes:
 //   golden   one of tests/golden/ok/*.pipe, alone, mutated;
@@ -18,7 +18,11 @@
 //            actionlint's;
 //   matrix   a job with a random matrix: axes of text (in any case),
 //            numbers and objects, include and exclude entries naming axes,
-//            other keys, values of the axes and others.
+//            other keys, values of the axes and others;
+//   calls    a reusable workflow with random inputs (types, defaults,
+//            required) and secrets, called with random values (literals,
+//            expressions of each type, names it does not declare), its
+//            output read by the caller.
 // A mutation moves or copies a balanced block of lines (a step, a job, an
 // input), from this file or another, replaces a value after `=`, or
 // replaces, deletes or doubles a token. The seed fixes every choice, so a
@@ -50,13 +54,13 @@ function parseArgs(argv) {
     else usage(`unknown option ${key}`);
   }
   if (!opts.pipec) usage("--pipec is required");
-  if (!["golden", "therock", "strings", "exprs", "matrix"].includes(opts.mode)) usage("--mode is golden, therock, strings, exprs or matrix");
+  if (!["golden", "therock", "strings", "exprs", "matrix", "calls"].includes(opts.mode)) usage("--mode is golden, therock, strings, exprs, matrix or calls");
   if (!Number.isInteger(opts.seed) || !Number.isInteger(opts.runs) || opts.runs < 0) usage("--seed and --runs are whole numbers");
   return opts;
 }
 
 function usage(why) {
-  process.stderr.write(`lint-fuzz: ${why}\nusage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs|matrix [--seed N] [--runs N] [--keep DIR]\n`);
+  process.stderr.write(`lint-fuzz: ${why}\nusage: node tools/lint-fuzz.cjs --pipec PIPEC --mode golden|therock|strings|exprs|matrix|calls [--seed N] [--runs N] [--keep DIR]\n`);
   process.exit(2);
 }
 
@@ -310,6 +314,96 @@ use w()
   return { source, text: undefined };
 }
 
+// A reusable workflow with two to four inputs of random types, defaults
+// and required-ness, and maybe a secret; a caller started by a push, a
+// manual run or a caller, that passes a random subset of them (and at
+// times a name the callee does not declare) random values, literals or
+// expressions of each type, and reads its output. actionlint checks a
+// call against the callee's file, which the lint of generated files
+// cannot read; so each value carries the types GitHub gives it in each
+// kind of run, and a call pipec accepts must give every input a value of
+// its type (GitHub starts no job of a run that gives a number or boolean
+// input another type; it writes a number as text for a string input).
+function callsSource(r) {
+  const types = ["string", "number", "boolean"];
+  const literal = { string: ['"x"', '""', '"1"', '"true"'], number: ["1", "0", "2.5"], boolean: ["true", "false"] };
+  const inputs = Array.from({ length: 2 + r.below(3) }, (_, i) => {
+    const type = r.pick(types);
+    const def = r.chance(0.5) ? ` = ${r.pick(r.chance(0.85) ? literal[type] : literal[r.pick(types)])}` : "";
+    const required = r.chance(0.3) ? ` { required = ${r.pick(["true", "false"])} }` : "";
+    return { name: `i${i}`, type, line: `  input i${i}: ${type}${def}${required}` };
+  });
+  const secret = r.chance(0.4);
+  const triggers = r.pick([["dispatch"], ["push", "dispatch"], ["dispatch", "call"]]);
+  // Each value with its type in a push run, a manual run and a call
+  // (null: none; "any": not known).
+  const same = (t) => ({ push: t, dispatch: t, call: t });
+  const values = [
+    ['"x"', same("string")], ['""', same("string")], ["1", same("number")], ["0", same("number")],
+    ["2.5", same("number")], ["true", same("boolean")], ["false", same("boolean")], ['"1"', same("string")],
+    ['"true"', same("string")], ["null", same("null")], ["[1]", same("array")], ["{a: 1}", same("object")],
+    ["inputs.s", { push: "null", dispatch: "string", call: "string" }],
+    ["inputs.n", { push: "null", dispatch: "string", call: "number" }],
+    ["inputs.b", { push: "null", dispatch: "boolean", call: "boolean" }],
+    ["inputs.b == true", same("boolean")], ["fromJSON(inputs.n || 0)", same("any")],
+    ["needs.setup.outputs.o", same("string")], ["github.ref", same("string")], ["github.run_number", same("string")],
+    ["github.event.inputs.s", { push: "null", dispatch: "string", call: "null" }],
+    ['"${{ inputs.s }}-x"', same("string")], ["inputs.n == 1", same("boolean")], ["toJSON(inputs.b)", same("string")],
+    ["fromJSON(inputs.s)", same("any")], ['format("{0}", inputs.n)', same("string")],
+    ['inputs.s == "x" ? 1 : 2', same("number")], ["fromJSON(needs.setup.outputs.o)", same("any")],
+  ];
+  const passed = inputs.filter(() => r.chance(0.7)).map((i) => ({ input: i, value: r.pick(values) }));
+  const extra = r.chance(0.15) ? " other = 1" : "";
+  const withBlock = passed.length || extra
+    ? ` with { ${passed.map((p) => `${p.input.name} = ${p.value[0]}`).join(" ")}${extra} }` : "";
+  const secrets = !secret ? (r.chance(0.3) ? ' secrets = "inherit"' : "")
+    : r.pick([' secrets = "inherit"', " secrets { TOKEN = secrets.TOKEN }", ' secrets { TOKEN = "x" }', ""]);
+  const source = `workflow callee() {
+  file = "generated/callee.yml"
+  on { call }
+${inputs.map((i) => i.line).join("\n")}${secret ? `
+  secret TOKEN: string { required = ${r.pick(["true", "false"])} }` : ""}
+  outputs { o { value = jobs.j.outputs.v } }
+  job j {
+    runs-on = "ubuntu-24.04"
+    outputs { v = steps.s.outputs.v }
+    step s { env { ${inputs.map((i) => `${i.name.toUpperCase()} = inputs.${i.name}`).join(" ")} } run = "echo v=1 >> \\"$GITHUB_OUTPUT\\"" }
+  }
+}
+workflow w {
+  file = "generated/w.yml"
+  on { ${triggers.join(" ")} }
+  input s: string
+  input n: number
+  input b: boolean
+  job setup {
+    runs-on = "ubuntu-24.04"
+    outputs { o = steps.s.outputs.o }
+    step s { run = "echo o=1 >> \\"$GITHUB_OUTPUT\\"" }
+  }
+  job c { needs = [setup] uses = callee()${withBlock}${secrets} }
+  job d { needs = [c] runs-on = "ubuntu-24.04" step { env { O = needs.c.outputs.o } run = "echo \\"$O\\"" } }
+}
+use w()
+`;
+  // A string input takes text and numbers (GitHub writes them as text), and
+  // null (as ""), which actionlint refuses only when written.
+  const fits = (want, got, written) => got === "any" || got === want ||
+    (want === "string" && (got === "number" || (got === "null" && !written)));
+  const expect = () => {
+    for (const { input, value: [text, runs] } of passed) {
+      for (const run of triggers) {
+        const got = runs[run];
+        if (!fits(input.type, got, text === "null")) {
+          return `pipec accepted ${input.name} = ${text} for a ${input.type} input; a ${run} run gives it ${got === "null" ? "null" : `a ${got}`}`;
+        }
+      }
+    }
+    return "";
+  };
+  return { source, text: undefined, expect };
+}
+
 // Whether jobs.a.env.V of the generated workflow reads back as `text` in
 // YAML 1.1 and 1.2 (GitHub's readers and actionlint's differ).
 function readsBack(work, text) {
@@ -332,7 +426,7 @@ const COUNT = /^\d+ (errors?|warnings?)( and \d+ warnings?)?$/;
 const NOT_COUNTED = [/\[shellcheck\]$/, /maximum number of inputs for "workflow_dispatch" event is 10/];
 
 // What is wrong with one compile, or "".
-function judge(opts, work, text) {
+function judge(opts, work, text, expect) {
   const gen = spawnSync(opts.pipec, ["-C", work, "gen"], { encoding: "utf8", timeout: 60000 });
   if (gen.error) return { compiled: false, problem: `pipec did not finish: ${gen.error.message}` };
   const err = gen.stderr;
@@ -348,7 +442,7 @@ function judge(opts, work, text) {
   const found = (lint.stdout + lint.stderr).split("\n")
     .filter((l) => /\[[a-z-]+\]$/.test(l) && !NOT_COUNTED.some((re) => re.test(l)));
   if (found.length) return { compiled: true, problem: `lint:\n${found.slice(0, 6).join("\n")}` };
-  const problem = formatKeepsMeaning(opts, work);
+  const problem = formatKeepsMeaning(opts, work) || (expect ? expect() : "");
   return { compiled: true, problem: problem || (text === undefined ? "" : readsBack(work, text)) };
 }
 
@@ -405,10 +499,11 @@ function main() {
   const pool = names.flatMap((n) => [...sources[n].matchAll(TOKEN)].map((m) => m[0]));
   let compiled = 0, problems = 0;
   for (let run = 0; run < opts.runs; ++run) {
-    let name = "w.pipe", text, value;
+    let name = "w.pipe", text, value, expect;
     if (opts.mode === "strings") ({ source: text, text: value } = stringsSource(r));
     else if (opts.mode === "exprs") ({ source: text, text: value } = exprsSource(r));
     else if (opts.mode === "matrix") ({ source: text, text: value } = matrixSource(r));
+    else if (opts.mode === "calls") ({ source: text, text: value, expect } = callsSource(r));
     else {
       name = r.pick(names);
       text = mutate(sources[name], names.map((n) => sources[n]), pool, r);
@@ -417,7 +512,7 @@ function main() {
     fs.mkdirSync(path.dirname(path.join(pipelines, name)), { recursive: true });
     fs.writeFileSync(path.join(pipelines, name), text);
     fs.rmSync(path.join(work, "generated"), { recursive: true, force: true });
-    const verdict = judge(opts, work, value);
+    const verdict = judge(opts, work, value, expect);
     if (verdict.compiled) ++compiled;
     if (verdict.problem) {
       ++problems;
