@@ -274,7 +274,9 @@ std::string TypeChecker::type_of(const Expr& e) const {
       (c[2].first == "result" || c[2].first == "outcome" || c[2].first == "conclusion"))
     return "string";
   // A manual run's event holds every input as text: a boolean as "true" or
-  // "false", a number as its digits (inputs.NAME keeps the type).
+  // "false", a number as its digits. inputs.NAME keeps a boolean's type,
+  // and a number's in a call (a manual run's number is text there too,
+  // which matters where a called workflow's input takes it).
   if (!event_input(c).empty()) return "string";
   if (!event_list(c).empty()) return "array";
   // Whole contexts, and the parts of them that are always objects.
