@@ -10,8 +10,9 @@
 // (fromJSON reads it). && and || are typed as actionlint types them. A
 // value a job gives a workflow it calls has the input's type: GitHub
 // starts no job of a run whose caller gives a boolean or number input
-// text or null, as an input is in the runs that have none, or a number
-// input a manual run's number input, which it gives as text.
+// text. Such an input, and a key that takes a number or a boolean, is
+// not given null, as an input is in the runs that have none, nor a manual
+// run's number input, which GitHub gives as text.
 #include "check_types.h"
 
 #include <algorithm>
@@ -147,6 +148,11 @@ class TypeChecker {
   void check_call_inputs(const Value& job);
   std::string runs_without(const InputDecl& in) const;
   const InputDecl* own_input(const Expr& e) const;
+  struct RunGap {
+    std::string why, fix;
+    bool reported = false;
+  };
+  RunGap run_gap(const Expr& e, const std::string& want) const;
   const InputDecl* manual_number(const Expr& e) const;
 
   const WorkflowModel& wf_;
@@ -591,6 +597,37 @@ const InputDecl* TypeChecker::manual_number(const Expr& e) const {
   return in && in->type == "number" && in->only != "call" ? in : nullptr;
 }
 
+// Why e, which a key or a called workflow's input takes as `want` (a
+// number or a boolean), is not one in some runs, and a value that is; an
+// empty why if it is one in every run. inputs.NAME of this workflow is null
+// in the runs that have no inputs, and a manual run gives a number input as
+// text. An input whose default those runs lose is check_input_defaults'
+// to report (`reported`); the fallback it asks for is checked here.
+TypeChecker::RunGap TypeChecker::run_gap(const Expr& e, const std::string& want) const {
+  const std::string text = render_expr(e);
+  const Value* on = wf_.body->get("on");
+  const bool dispatched = on && (on->get("dispatch") || on->get("workflow_dispatch"));
+  const InputDecl* as_text = dispatched && want == "number" ? manual_number(e) : nullptr;
+  if (const InputDecl* own = own_input(e); own && github_type(*own) == want) {
+    if (const std::string runs = runs_without(*own); !runs.empty()) {
+      const Value* d = own->default_value.get();
+      if (d && d->kind != Value::Kind::Null && !(d->kind == Value::Kind::Bool && !d->boolean) &&
+          !(d->is_string() && d->text.empty()))
+        return {"", "", true};
+      const std::string fallback = want == "boolean" ? text + " == true"
+                                   : as_text         ? "fromJSON(" + text + " || 0)"
+                                                     : text + " || 0";
+      return {text + " is null in the " + runs + " runs of " + file_name(wf_.file) +
+                  " (GitHub gives inputs only to runs started from the dispatch form or by a caller)",
+              fallback + " has a value in every run", false};
+    }
+  }
+  if (as_text)
+    return {"a manual run of " + file_name(wf_.file) + " gives inputs." + as_text->name + " as text",
+            "fromJSON(" + text + ") reads the number in every run", false};
+  return {};
+}
+
 // The values a job gives the inputs of a workflow it calls. actionlint
 // reads the callee's file for this, which the lint of generated files
 // cannot give it, and it lets a boolean input take anything; GitHub
@@ -599,10 +636,6 @@ void TypeChecker::check_call_inputs(const Value& job) {
   const WorkflowModel* callee = called_workflow(program_, job);
   const Value* with = job.get("with");
   if (!callee || !with || with->kind != Value::Kind::Object) return;
-  const bool dispatched = [&] {
-    const Value* on = wf_.body->get("on");
-    return on && (on->get("dispatch") || on->get("workflow_dispatch"));
-  }();
   for (const auto& f : with->fields) {
     auto in = std::find_if(callee->inputs.begin(), callee->inputs.end(),
                            [&](const InputDecl& d) { return d.name == f.key && d.only != "dispatch"; });
@@ -612,34 +645,11 @@ void TypeChecker::check_call_inputs(const Value& job) {
     const std::string head = "input \"" + in->name + "\" of " + callee->instance + " takes " + an(want) + ", but ";
     const std::string text = e ? render_expr(*e) : "";
     const Pos at = e ? expr_start(*e) : f.value->pos;
-    // inputs.NAME of this workflow is null in the runs that have no
-    // inputs; check_input_defaults reports one whose default they lose,
-    // and the fallback it asks for is checked here.
-    const InputDecl* own = e ? own_input(*e) : nullptr;
-    const bool loses_default = own && own->default_value && own->default_value->kind != Value::Kind::Null &&
-                               !(own->default_value->kind == Value::Kind::Bool && !own->default_value->boolean) &&
-                               !(own->default_value->is_string() && own->default_value->text.empty());
-    const InputDecl* as_text = e && dispatched && want == "number" ? manual_number(*e) : nullptr;
-    const std::string runs = own ? runs_without(*own) : "";
-    if (!runs.empty() && want != "string" && github_type(*own) == want) {
-      if (loses_default) continue;
-      const std::string fallback = want == "boolean" ? text + " == true"
-                                   : as_text         ? "fromJSON(" + text + " || 0)"
-                                                     : text + " || 0";
-      diags_.error(at, "call-type",
-                   head + text + " is null in the " + runs + " runs of " + file_name(wf_.file) +
-                       " (GitHub gives inputs only to runs started from the dispatch form or by a caller): "
-                       "GitHub starts no job of a run that gives it null; " +
-                       fallback + " has a value in every run");
-      continue;
-    }
-    // A manual run gives a number input as text.
-    if (as_text) {
-      diags_.error(at, "call-type",
-                   head + "a manual run of " + file_name(wf_.file) + " gives inputs." + as_text->name +
-                       " as text: GitHub starts no job of a run that gives it text; fromJSON(" + text +
-                       ") reads the number in every run");
-      continue;
+    if (e && want != "string") {
+      const RunGap gap = run_gap(*e, want);
+      if (!gap.why.empty())
+        diags_.error(at, "call-type", head + gap.why + ": GitHub starts no job of such a run; " + gap.fix);
+      if (!gap.why.empty() || gap.reported) continue;
     }
     const std::string t = e ? type_of(*e) : "string";
     if (t.empty() || t == want || (want == "string" && t == "number")) continue;
@@ -663,6 +673,13 @@ void TypeChecker::check_expr_type(const Field& f, const std::vector<std::string>
                                   const std::string& what, const std::string& key) {
   const Value& v = *f.value;
   const Expr* e = whole_expr(v);
+  if (e && types.size() == 1 && (types[0] == "number" || types[0] == "boolean")) {
+    const RunGap gap = run_gap(*e, types[0]);
+    if (!gap.why.empty())
+      diags_.error(expr_start(*e), "type-mismatch",
+                   key + " takes " + what + ", and " + gap.why + ", which GitHub refuses there; " + gap.fix);
+    if (!gap.why.empty() || gap.reported) return;
+  }
   std::string t = e ? type_of(*e) : "";
   if (!t.empty() && !contains(types, t))
     diags_.error(
