@@ -318,7 +318,8 @@ use w()
 // and required-ness, and maybe a secret; a caller started by a push, a
 // manual run or a caller, that passes a random subset of them (and at
 // times a name the callee does not declare) random values, literals or
-// expressions of each type, and reads its output. actionlint checks a
+// expressions of each type, and reads its output in a job whose
+// timeout-minutes and continue-on-error may get such values too. actionlint checks a
 // call against the callee's file, which the lint of generated files
 // cannot read; so each value carries the types GitHub gives it in each
 // kind of run, and a call pipec accepts must give every input a value of
@@ -353,6 +354,10 @@ function callsSource(r) {
     ['inputs.s == "x" ? 1 : 2', same("number")], ["fromJSON(needs.setup.outputs.o)", same("any")],
   ];
   const passed = inputs.filter(() => r.chance(0.7)).map((i) => ({ input: i, value: r.pick(values) }));
+  // Job d's keys that take a number or a boolean, which GitHub checks the
+  // same way (without the call's leave to write a number as text).
+  const keys = [["timeout-minutes", "number"], ["continue-on-error", "boolean"]].filter(() => r.chance(0.4))
+    .map(([key, type]) => ({ input: { name: key, type, key: true }, value: r.pick(values) }));
   const extra = r.chance(0.15) ? " other = 1" : "";
   const withBlock = passed.length || extra
     ? ` with { ${passed.map((p) => `${p.input.name} = ${p.value[0]}`).join(" ")}${extra} }` : "";
@@ -382,7 +387,11 @@ workflow w {
     step s { run = "echo o=1 >> \\"$GITHUB_OUTPUT\\"" }
   }
   job c { needs = [setup] uses = callee()${withBlock}${secrets} }
-  job d { needs = [c] runs-on = "ubuntu-24.04" step { env { O = needs.c.outputs.o } run = "echo \\"$O\\"" } }
+  job d {
+    needs = [c]
+    runs-on = "ubuntu-24.04"${keys.map((k) => `\n    ${k.input.name} = ${k.value[0]}`).join("")}
+    step { env { O = needs.c.outputs.o } run = "echo \\"$O\\"" }
+  }
 }
 use w()
 `;
@@ -391,11 +400,12 @@ use w()
   const fits = (want, got, written) => got === "any" || got === want ||
     (want === "string" && (got === "number" || (got === "null" && !written)));
   const expect = () => {
-    for (const { input, value: [text, runs] } of passed) {
+    for (const { input, value: [text, runs] } of [...passed, ...keys]) {
       for (const run of triggers) {
         const got = runs[run];
         if (!fits(input.type, got, text === "null")) {
-          return `pipec accepted ${input.name} = ${text} for a ${input.type} input; a ${run} run gives it ${got === "null" ? "null" : `a ${got}`}`;
+          return `pipec accepted ${input.name} = ${text} for a ${input.type} ${input.key ? "key" : "input"}; ` +
+            `a ${run} run gives it ${got === "null" ? "null" : `a ${got}`}`;
         }
       }
     }
