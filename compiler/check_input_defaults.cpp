@@ -38,13 +38,6 @@ bool tests_event(const Expr& e) {
   return found;
 }
 
-// A default a run without inputs does not match: not empty, not false.
-bool meaningful(const Value* v) {
-  if (!v || v->kind == Value::Kind::Null) return false;
-  if (v->kind == Value::Kind::Bool) return v->boolean;
-  return !(v->is_string() && v->text.empty());
-}
-
 }  // namespace
 
 void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
@@ -59,7 +52,7 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
   if (others.empty()) return;
   std::map<std::string, const InputDecl*> inputs;
   for (const auto& in : wf.inputs)
-    if (meaningful(in.default_value.get())) inputs[in.name] = &in;
+    if (default_is_lost(in)) inputs[in.name] = &in;
   if (inputs.empty()) return;
   // Reads that say what an empty input means: x || fallback, x == '', or
   // any read beside a test of the event (github.event_name == 'push' && x).

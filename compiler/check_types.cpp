@@ -610,10 +610,7 @@ TypeChecker::RunGap TypeChecker::run_gap(const Expr& e, const std::string& want)
   const InputDecl* as_text = dispatched && want == "number" ? manual_number(e) : nullptr;
   if (const InputDecl* own = own_input(e); own && github_type(*own) == want) {
     if (const std::string runs = runs_without(*own); !runs.empty()) {
-      const Value* d = own->default_value.get();
-      if (d && d->kind != Value::Kind::Null && !(d->kind == Value::Kind::Bool && !d->boolean) &&
-          !(d->is_string() && d->text.empty()))
-        return {"", "", true};
+      if (default_is_lost(*own)) return {"", "", true};
       const std::string fallback = want == "boolean" ? text + " == true"
                                    : as_text         ? "fromJSON(" + text + " || 0)"
                                                      : text + " || 0";

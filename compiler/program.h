@@ -3,6 +3,7 @@
 // lowering) read and refine this model; none of them sees the AST's syntax.
 #pragma once
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -126,6 +127,19 @@ inline std::string local_uses(const std::string& file) { return "./.github/workf
 // GitHub's type of an input: choice and environment inputs are strings to it.
 inline std::string github_type(const InputDecl& in) {
   return in.type == "choice" || in.type == "environment" ? "string" : in.type;
+}
+
+// Whether a run without inputs (a push's, say: GitHub gives inputs only to
+// runs started from the dispatch form or by a caller) reads an input
+// differently from its default. It reads null, which is falsy and equal to
+// false, 0 and '' (GitHub compares it as 0 or ''), so only another default
+// is lost.
+inline bool default_is_lost(const InputDecl& in) {
+  const Value* d = in.default_value.get();
+  if (!d || d->kind == Value::Kind::Null) return false;
+  if (d->kind == Value::Kind::Bool) return d->boolean;
+  if (d->kind == Value::Kind::Number) return std::strtod(d->text.c_str(), nullptr) != 0;
+  return !(d->is_string() && d->text.empty());
 }
 
 struct Program {
