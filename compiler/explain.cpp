@@ -475,8 +475,10 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
         if (auto it = event.inputs.find(in.name); it != event.inputs.end()) {
           inputs[in.name] = in.type == "boolean" ? json(it->second == "true") : json(it->second);
         } else if (in.default_value) {
+          // A manual run gives a number input as text, its default too.
           EvalContext ctx;
-          inputs[in.name] = value_json(*in.default_value, &ctx);
+          const json value = value_json(*in.default_value, &ctx);
+          inputs[in.name] = in.type == "number" ? json(github_to_string(value)) : value;
         }
       }
     }

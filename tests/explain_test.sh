@@ -318,5 +318,25 @@ got=$(cd "$legs" && "$pipec" explain --event workflow_dispatch --input "m=$deep"
 if [ "$got" = "deep.yml
   a: no matrix legs
 exit 0" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL deep JSON:\n%s\n' "$(printf '%s' "$got" | cut -c1-300)"; fi
+# A manual run gives a number input as text, given or by its default; a
+# boolean keeps its type.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow manual {
+  file = "manual.yml"
+  on { dispatch }
+  input n: number = 30
+  input m: number = 1
+  input b: boolean = true
+  job a {
+    runs-on = "ubuntu-24.04"
+    name = "${{ toJSON(inputs.n) }} ${{ toJSON(inputs.m) }} ${{ toJSON(inputs.b) }}"
+    step { run = "true" }
+  }
+}
+use manual()
+PIPE
+got=$(cd "$legs" && "$pipec" explain --event workflow_dispatch --input m=5 2>&1 | tail -n +4)
+if [ "$got" = 'manual.yml
+  a ["30" "5" true]: runs' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL manual inputs:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
