@@ -13,6 +13,7 @@
 #include "check_artifact_order.h"
 #include "check_artifacts.h"
 #include "check_cache_keys.h"
+#include "check_caller_event_inputs.h"
 #include "check_calls.h"
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
@@ -169,9 +170,9 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   using WorkflowCheck = void (*)(const WorkflowModel&, Diagnostics&);
   for (WorkflowCheck check :
        {check_code_inputs, check_local_actions, check_env_names, check_event_fields,
-        check_event_names, check_known_values, check_implicit_success, check_hidden_uploads,
-        check_cache_keys, check_artifact_characters, check_expression_depth, check_shared_groups,
-        check_input_defaults})
+        check_caller_event_inputs, check_event_names, check_known_values, check_implicit_success,
+        check_hidden_uploads, check_cache_keys, check_artifact_characters, check_expression_depth,
+        check_shared_groups, check_input_defaults})
     for (const auto& wf : c.program.workflows) check(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
