@@ -615,7 +615,7 @@ TypeChecker::RunGap TypeChecker::run_gap(const Expr& e, const std::string& want)
                                    : as_text         ? "fromJSON(" + text + " || 0)"
                                                      : text + " || 0";
       return {text + " is null in the " + runs + " runs of " + file_name(wf_.file) +
-                  " (GitHub gives inputs only to runs started from the dispatch form or by a caller)",
+                  " (a run has only the inputs of the dispatch form or the caller that started it)",
               fallback + " has a value in every run", false};
     }
   }
