@@ -16,6 +16,7 @@
 #include "check_types.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -147,6 +148,7 @@ class TypeChecker {
                        const std::string& what, const std::string& key);
   void check_call_inputs(const Value& job);
   std::string runs_without(const InputDecl& in) const;
+  bool numeric_text(const Expr& e) const;
   const InputDecl* own_input(const Expr& e) const;
   struct RunGap {
     std::string why, fix;
@@ -385,7 +387,9 @@ void TypeChecker::check_operands(const Expr& e) {
                    render_expr(obj) + " is " + an(composite(l) ? l : r) + ", compared with " +
                        an(composite(l) ? r : l) + ": `" + render_expr(e) + "` is always " +
                        (e.text == "!=" ? "true" : "false"));
-    } else if (!l.empty() && !r.empty() && l != r && (e.text == "==" || e.text == "!=")) {
+    } else if (!l.empty() && !r.empty() && l != r && (e.text == "==" || e.text == "!=") &&
+               !(l == "string" && r == "number" && numeric_text(*e.operands[0])) &&
+               !(r == "string" && l == "number" && numeric_text(*e.operands[1]))) {
       // Named by the side that is not a literal.
       auto literal = [](const Expr& x) {
         return x.kind == Expr::Kind::String || x.kind == Expr::Kind::Number ||
@@ -554,6 +558,31 @@ void TypeChecker::check_job_keys(const Value& j) {
     for (const auto& s : steps->items) check_typed_keys(*s, "step");
   }
   check_call_inputs(j);
+}
+
+// Whether e is text that is always a number's digits, which GitHub turns
+// into that number to compare it with one, as meant: a literal such as
+// '1', the run's id, number and attempt, or a manual run's number input.
+bool TypeChecker::numeric_text(const Expr& e) const {
+  if (std::string text; plain_text(e, text)) {
+    // [-]digits[.digits]: what such text is, and read so by GitHub.
+    size_t i = text.size() > 1 && text[0] == '-' ? 1 : 0, digits = 0, dots = 0;
+    for (; i < text.size(); ++i) {
+      if (std::isdigit(static_cast<unsigned char>(text[i])))
+        ++digits;
+      else if (text[i] == '.' && digits && !dots++)
+        continue;
+      else
+        return false;
+    }
+    return digits > 0 && text.back() != '.';
+  }
+  const Chain c = chain(e);
+  if (c.size() == 2 && c[0].first == "github")
+    return c[1].first == "run_id" || c[1].first == "run_number" || c[1].first == "run_attempt";
+  const std::string input = event_input(c);
+  return std::any_of(wf_.inputs.begin(), wf_.inputs.end(),
+                     [&](const InputDecl& in) { return in.name == input && in.type == "number"; });
 }
 
 // The triggers of this workflow whose runs have no value of input `in`
