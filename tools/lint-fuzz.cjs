@@ -354,11 +354,14 @@ function callsSource(r) {
     ["fromJSON(inputs.s)", same("any")], ['format("{0}", inputs.n)', same("string")],
     ['inputs.s == "x" ? 1 : 2', same("number")], ["fromJSON(needs.setup.outputs.o)", same("any")],
   ];
-  const passed = inputs.filter(() => r.chance(0.7)).map((i) => ({ input: i, value: r.pick(values) }));
+  // Half the values have the type in some run, so that more calls compile.
+  const value = (type) => r.pick(r.chance(0.5) ? values : values.filter(([, runs]) =>
+    Object.values(runs).some((t) => t === type || t === "any")));
+  const passed = inputs.filter(() => r.chance(0.7)).map((i) => ({ input: i, value: value(i.type) }));
   // Job d's keys that take a number or a boolean, which GitHub checks the
   // same way (without the call's leave to write a number as text).
   const keys = [["timeout-minutes", "number"], ["continue-on-error", "boolean"]].filter(() => r.chance(0.4))
-    .map(([key, type]) => ({ input: { name: key, type, key: true }, value: r.pick(values) }));
+    .map(([key, type]) => ({ input: { name: key, type, key: true }, value: value(type) }));
   const extra = r.chance(0.15) ? " other = 1" : "";
   const withBlock = passed.length || extra
     ? ` with { ${passed.map((p) => `${p.input.name} = ${p.value[0]}`).join(" ")}${extra} }` : "";
