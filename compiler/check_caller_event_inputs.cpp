@@ -8,9 +8,7 @@
 namespace pipec {
 
 void check_caller_event_inputs(const WorkflowModel& wf, Diagnostics& diags) {
-  const Value* on = wf.body->get("on");
-  if (!on || on->kind != Value::Kind::Object || !(on->field("call") || on->field("workflow_call")))
-    return;
+  if (!has_trigger(wf, "call")) return;
   std::set<std::string> called;  // the inputs a caller gives
   for (const auto& in : wf.inputs) {
     if (in.only != "dispatch") called.insert(in.name);

@@ -5,11 +5,6 @@
 namespace pipec {
 namespace {
 
-bool callable(const WorkflowModel& w) {
-  const Value* on = w.body->get("on");
-  return on && (on->get("call") || on->get("workflow_call"));
-}
-
 // A value known now (check_types checks those known at run time).
 void check_value(const InputDecl& in, const Value& v, const std::string& callee, Diagnostics& diags) {
   std::string want = github_type(in);
@@ -58,7 +53,7 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
     if (!callee) continue;
     const std::string name = callee->instance;
     const Pos at = j.value->field("uses")->key_pos;  // the instance is shared; point at this job
-    if (!callable(*callee)) {
+    if (!has_trigger(*callee, "call")) {
       diags.error(at, "call", name + " cannot be called: it has no `call` trigger (on { call })");
       continue;
     }

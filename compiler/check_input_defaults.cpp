@@ -41,18 +41,11 @@ bool tests_event(const Expr& e) {
 }  // namespace
 
 void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
-  const Value* on = wf.body->get("on");
-  if (!on || on->kind != Value::Kind::Object) return;
-  std::string others;  // the triggers whose runs have no inputs
-  for (const auto& t : on->fields) {
-    if (t.key != "dispatch" && t.key != "workflow_dispatch" && t.key != "call" &&
-        t.key != "workflow_call")
-      others += (others.empty() ? "" : " and ") + t.key;
-  }
-  if (others.empty()) return;
+  // The inputs whose default some runs lose (those of a trigger that does
+  // not give them).
   std::map<std::string, const InputDecl*> inputs;
   for (const auto& in : wf.inputs)
-    if (default_is_lost(in)) inputs[in.name] = &in;
+    if (default_is_lost(in) && !runs_without(wf, in.only).empty()) inputs[in.name] = &in;
   if (inputs.empty()) return;
   // Reads that say what an empty input means: x || fallback, x == '', or
   // any read beside a test of the event (github.event_name == 'push' && x).
@@ -79,19 +72,25 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
     const std::string name = input_read(e, written, at);
     auto it = inputs.find(name);
     if (it == inputs.end() || handled.count(&e) || !reported.insert(to_string(at)).second) return;
-    const Value& def = *it->second->default_value;
+    const InputDecl& in = *it->second;
+    const Value& def = *in.default_value;
     // github.event.inputs holds text, "false" included, and only a
-    // dispatch run's.
+    // dispatch run's (a called run's is its caller's:
+    // check_caller_event_inputs).
     const bool from_event = written[0] == 'g';
+    const std::string runs = runs_without(wf, from_event ? "" : in.only);
+    if (runs.empty()) return;
+    const std::string started = from_event || in.only == "dispatch" ? "from the dispatch form"
+                                : in.only == "call"                 ? "by a caller"
+                                                    : "from the dispatch form or by a caller";
     const bool boolean = def.kind == Value::Kind::Bool && !from_event;
     const std::string fallback =
         from_event && !def.is_string() ? "\"" + scalar_text(def) + "\"" : describe(def);
     diags.error(
         at, "input-default",
-        written + " is " + (boolean ? "false" : "empty") + " in the " + others + " runs of " +
+        written + " is " + (boolean ? "false" : "empty") + " in the " + runs + " runs of " +
             file_name(wf.file) + ": GitHub gives input \"" + name + "\" its default (" +
-            describe(def) + ") only in runs started from the " +
-            (from_event ? "dispatch form" : "dispatch form or by a caller") + "; " +
+            describe(def) + ") only in runs started " + started + "; " +
             (boolean ? "decide its value for the other runs where it is read, or make "
                        "its default false"
                      : "read it as " + written + " || " + fallback + ", or declare no default"));

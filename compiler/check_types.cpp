@@ -147,7 +147,6 @@ class TypeChecker {
   void check_expr_type(const Field& f, const std::vector<std::string>& types,
                        const std::string& what, const std::string& key);
   void check_call_inputs(const Value& job);
-  std::string runs_without(const InputDecl& in) const;
   bool numeric_text(const Expr& e) const;
   const InputDecl* own_input(const Expr& e) const;
   struct RunGap {
@@ -585,22 +584,6 @@ bool TypeChecker::numeric_text(const Expr& e) const {
                      [&](const InputDecl& in) { return in.name == input && in.type == "number"; });
 }
 
-// The triggers of this workflow whose runs have no value of input `in`
-// (GitHub gives inputs only to runs started from the dispatch form or by a
-// caller, each the inputs declared for it), joined by "and"; "" for none.
-std::string TypeChecker::runs_without(const InputDecl& in) const {
-  const Value* on = wf_.body->get("on");
-  if (!on || on->kind != Value::Kind::Object) return "";
-  std::string runs;
-  for (const auto& t : on->fields) {
-    const bool dispatch = t.key == "dispatch" || t.key == "workflow_dispatch";
-    const bool call = t.key == "call" || t.key == "workflow_call";
-    if ((dispatch && in.only != "call") || (call && in.only != "dispatch")) continue;
-    runs += (runs.empty() ? "" : " and ") + t.key;
-  }
-  return runs;
-}
-
 // The input of this workflow e reads (inputs.NAME), or null.
 const InputDecl* TypeChecker::own_input(const Expr& e) const {
   const Chain c = chain(e);
@@ -634,11 +617,10 @@ const InputDecl* TypeChecker::manual_number(const Expr& e) const {
 // to report (`reported`); the fallback it asks for is checked here.
 TypeChecker::RunGap TypeChecker::run_gap(const Expr& e, const std::string& want) const {
   const std::string text = render_expr(e);
-  const Value* on = wf_.body->get("on");
-  const bool dispatched = on && (on->get("dispatch") || on->get("workflow_dispatch"));
-  const InputDecl* as_text = dispatched && want == "number" ? manual_number(e) : nullptr;
+  const InputDecl* as_text =
+      has_trigger(wf_, "dispatch") && want == "number" ? manual_number(e) : nullptr;
   if (const InputDecl* own = own_input(e); own && github_type(*own) == want) {
-    if (const std::string runs = runs_without(*own); !runs.empty()) {
+    if (const std::string runs = runs_without(wf_, own->only); !runs.empty()) {
       if (default_is_lost(*own)) return {"", "", true};
       const std::string fallback = want == "boolean" ? text + " == true"
                                    : as_text         ? "fromJSON(" + text + " || 0)"

@@ -129,14 +129,41 @@ inline std::string github_type(const InputDecl& in) {
   return in.type == "choice" || in.type == "environment" ? "string" : in.type;
 }
 
+// Whether a workflow has the trigger `name`, "dispatch" or "call", under
+// its .pipe name or GitHub's (workflow_dispatch, workflow_call).
+inline bool has_trigger(const WorkflowModel& wf, const std::string& name) {
+  const Value* on = wf.body->get("on");
+  return on && (on->get(name) || on->get("workflow_" + name));
+}
+
+// The triggers of a workflow whose runs have no value of an input declared
+// for `only` ("" for both, "call" or "dispatch"): GitHub gives a run only
+// the inputs of the dispatch form or the caller that started it. Written
+// as "push, schedule and call"; "" when there is none.
+inline std::string runs_without(const WorkflowModel& wf, const std::string& only) {
+  const Value* on = wf.body->get("on");
+  std::vector<std::string> runs;
+  for (const auto& t : on && on->kind == Value::Kind::Object ? on->fields : std::vector<Field>{}) {
+    const bool dispatch = t.key == "dispatch" || t.key == "workflow_dispatch";
+    const bool call = t.key == "call" || t.key == "workflow_call";
+    if ((dispatch && only != "call") || (call && only != "dispatch")) continue;
+    runs.push_back(t.key);
+  }
+  std::string out;
+  for (size_t i = 0; i < runs.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == runs.size() ? " and " : ", ") + runs[i];
+  return out;
+}
+
 // Whether a run without inputs (a push's, say: GitHub gives inputs only to
 // runs started from the dispatch form or by a caller) reads an input
 // differently from its default. It reads null, which is falsy and equal to
 // false, 0 and '' (GitHub compares it as 0 or ''), so only another default
-// is lost.
+// is lost; and none is for a required input only calls have, whose default
+// GitHub never uses.
 inline bool default_is_lost(const InputDecl& in) {
   const Value* d = in.default_value.get();
-  if (!d || d->kind == Value::Kind::Null) return false;
+  if (!d || d->kind == Value::Kind::Null || (in.required && in.only == "call")) return false;
   if (d->kind == Value::Kind::Bool) return d->boolean;
   if (d->kind == Value::Kind::Number) return std::strtod(d->text.c_str(), nullptr) != 0;
   return !(d->is_string() && d->text.empty());
