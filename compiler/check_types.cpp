@@ -16,7 +16,6 @@
 #include "check_types.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -559,23 +558,14 @@ void TypeChecker::check_job_keys(const Value& j) {
   check_call_inputs(j);
 }
 
-// Whether e is text that is always a number's digits, which GitHub turns
-// into that number to compare it with one, as meant: a literal such as
-// '1', the run's id, number and attempt, or a manual run's number input.
+// Whether e is text that is always a number, which GitHub turns into that
+// number to compare it with one, as meant: a literal such as '1', the
+// run's id, number and attempt, or a manual run's number input.
 bool TypeChecker::numeric_text(const Expr& e) const {
-  if (std::string text; plain_text(e, text)) {
-    // [-]digits[.digits]: what such text is, and read so by GitHub.
-    size_t i = text.size() > 1 && text[0] == '-' ? 1 : 0, digits = 0, dots = 0;
-    for (; i < text.size(); ++i) {
-      if (std::isdigit(static_cast<unsigned char>(text[i])))
-        ++digits;
-      else if (text[i] == '.' && digits && !dots++)
-        continue;
-      else
-        return false;
-    }
-    return digits > 0 && text.back() != '.';
-  }
+  // Literal text, read as the runner reads text as a number ('' is 0,
+  // which is seldom meant, and text that is no number NaN).
+  if (std::string text; plain_text(e, text))
+    return !text.empty() && !std::isnan(github_to_number(nlohmann::json(text)));
   const Chain c = chain(e);
   if (c.size() == 2 && c[0].first == "github")
     return c[1].first == "run_id" || c[1].first == "run_number" || c[1].first == "run_attempt";
