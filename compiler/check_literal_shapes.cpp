@@ -192,6 +192,18 @@ Shape ShapeChecker::shape(const Expr& e) {
   switch (e.kind) {
     case Expr::Kind::Call: {
       std::string text;
+      if (lower(e.text) == "join" && !e.operands.empty()) {
+        // join(array<string>, string): an array's items must be text or
+        // numbers (actionlint's StringType.Assignable) to be joined.
+        const Expr& list = *e.operands[0];
+        const Shape s = shape(list);
+        for (size_t i = 1; i < e.operands.size(); ++i) shape(*e.operands[i]);
+        const K item = s.kind == K::Array ? s.item[0].kind : K::Any;
+        if (item != K::Any && item != K::String && item != K::Number)
+          refuse(list, "join() takes an array of text or numbers, and " + render_expr(list) +
+                           " is an array of " + described(s.item[0], true));
+        return any();
+      }
       if (lower(e.text) != "fromjson" || e.operands.size() != 1 ||
           !plain_text(*e.operands[0], text))
         break;

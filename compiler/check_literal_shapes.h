@@ -9,7 +9,8 @@
 //  - a field an object does not have. actionlint reads a name after a dot
 //    in lower case, and compares it with a JSON literal's keys as written,
 //    so fromJSON('{"Ab": 1}').Ab is refused; ['Ab'] is read as written.
-//    It has a matrix's keys in lower case, so matrix['OS'] is refused.
+//    It has a matrix's keys in lower case, so matrix['OS'] is refused;
+//  - join() of an array whose items are not text or numbers.
 // An array read by name, and an index of the wrong type, are
 // check_types' to report.
 #pragma once
