@@ -1,88 +1,473 @@
 #include "check_artifacts.h"
 
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "expr_chain.h"
+#include "github_eval.h"
 #include "matrix_legs.h"
+#include "render_expr.h"
 
 namespace pipec {
 namespace {
 
-using Contexts = std::vector<std::string>;
+using Matrices = std::set<int>;  // matrix jobs on the way to an upload, by number
+
+// What the check knows of a part of a name: its value (text, a number, a
+// boolean or null); or a value the whole run shares, named by where it is
+// read (github.sha, needs.setup.outputs.tag of one workflow instance), so
+// that two parts of one name are one value; or neither. Each says between
+// the legs of which matrices it may differ.
+struct Piece {
+  enum class Kind { Value, Named, Unknown } kind = Kind::Unknown;
+  nlohmann::json value;
+  std::string key;
+  Matrices varies;
+};
+using Form = std::vector<Piece>;
+
+// The github fields one run has once, whichever job or called workflow
+// reads them (a called workflow has its caller's github context).
+const std::vector<std::string> kRunFields = {
+    "actor",       "base_ref",   "event",      "event_name",       "head_ref",    "ref",
+    "ref_name",    "ref_type",   "repository", "repository_owner", "run_attempt", "run_id",
+    "run_number",  "server_url", "sha",        "triggering_actor", "workflow",    "workflow_ref",
+    "workflow_sha"};
+
+// What the check follows of a name: so many parts, and a named value's
+// name so long (it holds the names of what it reads).
+constexpr size_t kMostParts = 256;
+constexpr size_t kLongestKey = 4096;
+
+Piece value_piece(nlohmann::json v) {
+  Piece p;
+  p.kind = Piece::Kind::Value;
+  p.value = std::move(v);
+  return p;
+}
+
+Piece named_piece(std::string key, Matrices varies) {
+  Piece p;
+  p.kind = Piece::Kind::Named;
+  p.key = std::move(key);
+  p.varies = std::move(varies);
+  return p;
+}
+
+Piece unknown_piece(Matrices varies) {
+  Piece p;
+  p.varies = std::move(varies);
+  return p;
+}
+
+std::string chain_text(const Chain& c) {
+  std::string out;
+  for (const auto& [name, pos] : c) out += (out.empty() ? "" : ".") + name;
+  return out;
+}
+
+// One workflow instance on the way from a run's workflow to an upload.
+struct Frame {
+  const WorkflowModel* wf = nullptr;
+  std::string path;  // ci.yml -> ci_linux.yml
+  std::string jobs;  // job "linux" in ci.yml -> ..., the jobs that call it
+  bool called = false;
+  std::map<std::string, Form> inputs;  // when called: what each input holds
+  Matrices above;                      // the matrices of the jobs that call it
+  int depth = 0;                       // how many jobs call it
+};
+
+// A job of a frame, as its expressions read it.
+struct Scope {
+  const Frame* frame = nullptr;
+  const Value* job = nullptr;
+  int matrix = -1;         // its own matrix's number, when it has many legs
+  Matrices from_strategy;  // the matrices its strategy's values differ between
+  Matrices all;            // every matrix on the way: what an unknown value may differ between
+};
+
+// An upload step reached on one way from a run's workflow.
+struct Site {
+  Pos at;
+  std::string written;  // the name as written
+  Form name;
+  bool replaces = false;  // overwrite: true
+  std::string path, jobs;
+  std::vector<std::pair<int, int>> matrices;  // {number, depth} of the matrix jobs on the way
+  std::vector<std::pair<int, Matrices>>
+      conditions;            // {depth, what it differs between}; the step's at depth INT_MAX
+  bool conditional = false;  // a job or the step may not run in a run that goes well
+};
 
 class Artifacts {
  public:
   Artifacts(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
 
   void run() {
-    for (const auto& w : program_.workflows) visit(*w, "", file_name(w->file), 0);
+    for (const auto& w : program_.workflows) {
+      sites_.clear();
+      matrix_jobs_.clear();
+      Frame root;
+      root.wf = w.get();
+      root.path = file_name(w->file);
+      visit(root, {}, {}, false);
+    }
   }
 
  private:
-  // The uploads of wf, reached by `path`; legs names the matrix job whose
-  // every leg runs wf, if one does.
-  void visit(const WorkflowModel& wf, const std::string& legs, const std::string& path, int depth) {
+  void visit(const Frame& frame, const std::vector<std::pair<int, int>>& matrices,
+             const std::vector<std::pair<int, Matrices>>& conditions, bool conditional) {
     // check_limits refuses deeper calls; this only stops a cycle.
-    if (depth > 10) return;
-    for (const auto& j : jobs_of(*wf.body)) {
-      const std::string job = "job \"" + j.key + "\" in " + file_name(wf.file);
-      const bool matrix = legs.empty() && many_legs(*j.value);
+    if (frame.depth > 10) return;
+    for (const auto& j : jobs_of(*frame.wf->body)) {
+      const std::string job = "job \"" + j.key + "\" in " + file_name(frame.wf->file);
+      Scope scope;
+      scope.frame = &frame;
+      scope.job = j.value.get();
+      scope.all = frame.above;
+      const Value* strategy = j.value->get("strategy");
+      if (strategy) scope.from_strategy = varies(*strategy, scope);
+      auto mine = matrices;
+      if (many_legs(*j.value)) {
+        scope.matrix = static_cast<int>(matrix_jobs_.size());
+        matrix_jobs_.push_back(job);
+        scope.all.insert(scope.matrix);
+        mine.push_back({scope.matrix, frame.depth});
+      }
+      auto conds = conditions;
+      bool cond = conditional;
+      if (const Value* c = j.value->get("if")) {
+        conds.push_back({frame.depth, varies(*c, scope)});
+        cond = cond || !runs_when_all_goes_well(*c, scope);
+      }
+      const std::string jobs = frame.jobs.empty() ? job : frame.jobs + " -> " + job;
       if (const WorkflowModel* callee = called_workflow(program_, *j.value)) {
-        visit(*callee, matrix ? job : legs, path + " -> " + file_name(callee->file), depth + 1);
+        Frame next;
+        next.wf = callee;
+        next.path = frame.path + " -> " + file_name(callee->file);
+        next.jobs = jobs;
+        next.called = true;
+        next.above = scope.all;
+        next.depth = frame.depth + 1;
+        const Value* with = j.value->get("with");
+        for (const auto& in : callee->inputs) {
+          const Value* given = with ? with->get(in.name) : nullptr;
+          next.inputs[in.name] = given ? form(*given, scope) : unset_input(in);
+        }
+        visit(next, mine, conds, cond);
         continue;
       }
-      if (!matrix && legs.empty()) continue;
-      // What is the same in every leg: in the matrix job, all but the
-      // matrix; in a workflow its legs call, not the inputs, and the
-      // called job's own matrix only when it reads no input either.
-      Contexts same{"github", "vars", "needs"};
-      if (matrix) same.push_back("inputs");
-      const Value* strategy = j.value->get("strategy");
-      if (!matrix && (!strategy || reads_only(*strategy, same))) same.push_back("matrix");
       for (const auto& s : steps_of(*j.value)) {
         if (action_repo(*s) == "actions/upload-artifact")
-          upload(*s, same, matrix ? job : legs, path,
-                 matrix ? "a matrix value" : "a value of that matrix, through an input,");
+          upload(*s, scope, mine, conds, cond, frame, jobs);
       }
     }
   }
 
-  // An upload step, reported when its name and condition read only `same`,
-  // values that are the same for every leg of `legs`.
-  void upload(const Value& step, const Contexts& same, const std::string& legs,
-              const std::string& path, const std::string& how) {
+  // What a called workflow's input holds when its caller leaves it out: the
+  // default, or GitHub's empty value of its type.
+  static Form unset_input(const InputDecl& in) {
+    if (const Value* d = in.default_value.get()) {
+      if (d->kind == Value::Kind::Bool || d->kind == Value::Kind::Number || d->is_string())
+        return {value_piece(value_json(*d, nullptr))};
+      return {unknown_piece({})};
+    }
+    const std::string type = github_type(in);
+    return {value_piece(type == "boolean"  ? nlohmann::json(false)
+                        : type == "number" ? nlohmann::json(0)
+                                           : nlohmann::json(""))};
+  }
+
+  // Whether a condition is true whenever the run goes well (success() and
+  // always() hold): its value is known here, and true.
+  bool runs_when_all_goes_well(const Value& cond, const Scope& s) {
+    const Form f = form(cond, s);
+    return f.size() == 1 && f[0].kind == Piece::Kind::Value && github_truthy(f[0].value);
+  }
+
+  void upload(const Value& step, const Scope& scope,
+              const std::vector<std::pair<int, int>>& matrices,
+              std::vector<std::pair<int, Matrices>> conditions, bool conditional,
+              const Frame& frame, const std::string& jobs) {
     const Value* with = step.get("with");
     const Value* name = with ? with->get("name") : nullptr;
     const Value* overwrite = with ? with->get("overwrite") : nullptr;
-    const Value* cond = step.get("if");
     if (name && name->kind != Value::Kind::String && name->kind != Value::Kind::Runtime) return;
-    if ((name && !reads_only(*name, same)) || (cond && !reads_only(*cond, same))) return;
-    const bool replaces =
+    Site site;
+    site.replaces =
         overwrite && (overwrite->kind == Value::Kind::Bool ? overwrite->boolean
                                                            : scalar_text(*overwrite) == "true");
-    if (overwrite && !replaces && scalar_text(*overwrite) != "false") return;  // not known here
-    const Pos& at = name ? name->pos : step.pos;
-    if (!reported_.insert({to_string(at), legs}).second) return;
-    const std::string what =
-        replaces ? "with overwrite, each leg deletes the artifact of the leg before it, and the "
-                   "run keeps one leg's files"
-                 : "upload-artifact fails in every leg but the first (\"an artifact with this "
-                   "name already exists on the workflow run\")";
-    diags_.error(at, "artifact-legs",
-                 "artifact " +
-                     (name ? "\"" + text_of(*name) + "\""
-                           : "\"artifact\" (upload-artifact's default name)") +
-                     " in " + path +
-                     " is uploaded under the same name by every leg of the matrix of " + legs +
-                     ", and a run holds one artifact of a name: " + what + "; put " + how +
-                     " in the name");
+    if (overwrite && !site.replaces && scalar_text(*overwrite) != "false")
+      return;  // not known here
+    site.at = name ? name->pos : step.pos;
+    site.written =
+        name ? "\"" + text_of(*name) + "\"" : "\"artifact\" (upload-artifact's default name)";
+    site.name = name ? form(*name, scope) : Form{value_piece("artifact")};
+    site.path = frame.path;
+    site.jobs = jobs;
+    site.matrices = matrices;
+    if (const Value* c = step.get("if")) {
+      conditions.push_back({INT32_MAX, varies(*c, scope)});
+      conditional = conditional || !runs_when_all_goes_well(*c, scope);
+    }
+    site.conditions = std::move(conditions);
+    site.conditional = conditional;
+    report_legs(site, scope);
+    report_twice(site);
   }
+
+  // Every leg of a matrix on the way uploads the same name, when neither
+  // the name nor a condition below that matrix's job differs between them.
+  void report_legs(const Site& site, const Scope& scope) {
+    Matrices name_varies;
+    for (const auto& p : site.name) name_varies.insert(p.varies.begin(), p.varies.end());
+    for (const auto& [m, depth] : site.matrices) {
+      bool differs = name_varies.count(m) > 0;
+      for (const auto& [d, v] : site.conditions) differs = differs || (d > depth && v.count(m) > 0);
+      if (differs) continue;
+      const std::string& legs = matrix_jobs_[static_cast<size_t>(m)];
+      if (!reported_.insert(to_string(site.at) + "|" + legs).second) return;
+      const std::string what =
+          site.replaces
+              ? "with overwrite, each leg deletes the artifact of the leg before it, and the run "
+                "keeps one leg's files"
+              : "upload-artifact fails in every leg but the first (\"an artifact with this name "
+                "already exists on the workflow run\")";
+      const std::string how =
+          m == scope.matrix ? "a matrix value" : "a value of that matrix, through an input,";
+      diags_.error(site.at, "artifact-legs",
+                   "artifact " + site.written + " in " + site.path +
+                       " is uploaded under the same name by every leg of the matrix of " + legs +
+                       ", and a run holds one artifact of a name: " + what + "; put " + how +
+                       " in the name");
+      return;
+    }
+  }
+
+  // Two uploads of one run under one name, neither of which a condition
+  // can keep from running.
+  void report_twice(const Site& site) {
+    if (site.conditional || !site.matrices.empty()) return;
+    std::optional<std::vector<std::pair<bool, std::string>>> key = name_key(site.name);
+    if (!key) return;
+    for (const auto& other : sites_) {
+      if (other.key != *key) continue;
+      if (!reported_.insert(to_string(other.site.at) + "|" + to_string(site.at)).second) break;
+      const bool both_replace = other.site.replaces && site.replaces;
+      const std::string what =
+          both_replace
+              ? "with overwrite, the second deletes the first's, and the run keeps one's files"
+              : "upload-artifact fails in the second (\"an artifact with this name already "
+                "exists on the workflow run\")";
+      const std::string text = "\"" + all_values(site.name) + "\"";
+      const std::string by =
+          other.site.jobs == site.jobs
+              ? "by two steps of " + site.jobs + " (the other at " + to_string(other.site.at) + ")"
+              : "by " + site.jobs + ", and before that by " + other.site.jobs + " (" +
+                    to_string(other.site.at) + ")";
+      diags_.error(
+          site.at, "artifact-twice",
+          "artifact " + site.written +
+              (text == "\"\"" || site.written.rfind(text, 0) == 0 ? "" : " (" + text + " here)") +
+              " is uploaded twice in a run of " + site.path.substr(0, site.path.find(' ')) + ": " +
+              by + "; a run holds one artifact of a name, so " + what +
+              "; give each upload a name of its own");
+      break;
+    }
+    sites_.push_back({site, *key});
+  }
+
+  // A name as text and named values, to compare two names; none when a
+  // part is not known.
+  static std::optional<std::vector<std::pair<bool, std::string>>> name_key(const Form& f) {
+    std::vector<std::pair<bool, std::string>> out;
+    for (const auto& p : f) {
+      if (p.kind == Piece::Kind::Unknown) return std::nullopt;
+      if (p.kind == Piece::Kind::Named) {
+        out.push_back({true, p.key});
+      } else if (!out.empty() && !out.back().first) {
+        out.back().second += github_to_string(p.value);
+      } else {
+        out.push_back({false, github_to_string(p.value)});
+      }
+    }
+    return out;
+  }
+
+  // The name's text when every part of it is known; "" otherwise.
+  static std::string all_values(const Form& f) {
+    std::string out;
+    for (const auto& p : f) {
+      if (p.kind != Piece::Kind::Value) return "";
+      out += github_to_string(p.value);
+    }
+    return out;
+  }
+
+  // What a value written in a job holds, part by part.
+  Form form(const Value& v, const Scope& s) {
+    switch (v.kind) {
+      case Value::Kind::Null:
+      case Value::Kind::Bool:
+      case Value::Kind::Number:
+        return {value_piece(value_json(v, nullptr))};
+      case Value::Kind::String: {
+        if (v.parts.empty()) return {value_piece(v.text)};
+        Form out;
+        for (const auto& p : v.parts) {
+          if (!p.expr) {
+            out.push_back(value_piece(p.text));
+            continue;
+          }
+          Form f = form(*p.expr, s);
+          // ${{ }} in text writes its value as text.
+          for (auto& piece : f) {
+            if (piece.kind == Piece::Kind::Value) piece.value = github_to_string(piece.value);
+          }
+          out.insert(out.end(), f.begin(), f.end());
+          // Text passed on through calls may double at each: past this
+          // many parts it is not followed.
+          if (out.size() > kMostParts) return {unknown_piece(s.all)};
+        }
+        return out;
+      }
+      case Value::Kind::Runtime:
+        return form(*v.expr, s);
+      default:
+        return {unknown_piece(s.all)};
+    }
+  }
+
+  // What an expression holds: a read of a context, or an expression whose
+  // reads are all known values (computed), or all named values (named by
+  // its text and theirs).
+  Form form(const Expr& e, const Scope& s) {
+    if (e.kind == Expr::Kind::String || e.kind == Expr::Kind::Number ||
+        e.kind == Expr::Kind::Bool || e.kind == Expr::Kind::Null) {
+      std::string text;
+      if (e.kind == Expr::Kind::String && !plain_text(e, text)) return combined(e, s);
+      return {value_piece(github_eval(e, EvalContext{}))};
+    }
+    const Chain c = chain(e);
+    if (c.empty()) return combined(e, s);
+    const std::string root = lower(c[0].first);
+    const Frame& frame = *s.frame;
+    if (root == "inputs" && c.size() == 2) {
+      if (!frame.called) return {named_piece("inputs." + c[1].first, {})};
+      auto it = frame.inputs.find(c[1].first);
+      return it != frame.inputs.end() ? it->second : Form{unknown_piece(s.all)};
+    }
+    if (root == "matrix") {
+      if (s.matrix >= 0) {
+        Matrices v = s.from_strategy;
+        v.insert(s.matrix);
+        return {named_piece(chain_text(c) + "@" + frame.jobs + "/" + std::to_string(s.matrix), v)};
+      }
+      return {one_leg(c, s)};
+    }
+    if (root == "needs")
+      return {named_piece(chain_text(c) + "@" + frame.jobs + "@" + frame.path, frame.above)};
+    if (root == "github" && c.size() >= 2 &&
+        std::find(kRunFields.begin(), kRunFields.end(), c[1].first) != kRunFields.end())
+      return {named_piece(chain_text(c), {})};
+    if (root == "vars" && c.size() == 2 && !s.job->get("environment"))
+      return {named_piece(chain_text(c), {})};
+    return {unknown_piece(s.all)};
+  }
+
+  // A matrix value of a job of one leg (or none): its value, when known.
+  static Piece one_leg(const Chain& c, const Scope& s) {
+    const Value* strategy = s.job->get("strategy");
+    const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
+    nlohmann::json leg;
+    if (matrix) {
+      std::vector<nlohmann::json> legs;
+      if (!matrix_legs(value_json(*matrix, nullptr), legs, written_order(*matrix)) ||
+          legs.size() != 1)
+        return unknown_piece(s.all);
+      leg = legs[0];
+    }
+    const nlohmann::json* at = &leg;
+    for (size_t i = 1; i < c.size() && at; ++i) at = github_property(*at, c[i].first);
+    if (at && is_unknown(*at)) return unknown_piece(s.all);
+    return value_piece(at ? *at : nlohmann::json());
+  }
+
+  // An expression that is not one read: computed when every read in it is
+  // a known value, named by its text and what it reads when every read is
+  // known or named; else not known.
+  Form combined(const Expr& e, const Scope& s) {
+    std::vector<std::pair<Chain, Form>> reads;
+    collect(e, s, reads);
+    Matrices v;
+    bool known = true, values = true;
+    std::string key = render_expr(e);
+    nlohmann::json contexts = nlohmann::json::object();
+    for (const auto& [c, f] : reads) {
+      for (const auto& p : f) {
+        v.insert(p.varies.begin(), p.varies.end());
+        known = known && p.kind != Piece::Kind::Unknown;
+        key += "|" + (p.kind == Piece::Kind::Named ? p.key : github_to_json(p.value));
+      }
+      if (f.size() != 1 || f[0].kind != Piece::Kind::Value) {
+        values = false;
+        continue;
+      }
+      nlohmann::json* at = &contexts;
+      for (const auto& [name, pos] : c) {
+        if (!at->is_object()) *at = nlohmann::json::object();
+        at = &(*at)[lower(name)];
+      }
+      *at = f[0].value;
+    }
+    if (!known) return {unknown_piece(v)};
+    if (values) {
+      EvalContext ctx;
+      ctx.contexts = contexts;
+      return {value_piece(github_eval(e, ctx))};
+    }
+    if (key.size() > kLongestKey) return {unknown_piece(v)};
+    return {named_piece(key, v)};
+  }
+
+  void collect(const Expr& e, const Scope& s, std::vector<std::pair<Chain, Form>>& reads) {
+    const Chain c = chain(e);
+    if (!c.empty()) {
+      reads.push_back({c, form(e, s)});
+      return;
+    }
+    for (const auto& o : e.operands) collect(*o, s, reads);
+    for (const auto& p : e.parts) {
+      if (p.expr) collect(*p.expr, s, reads);
+    }
+    for (const auto& f : e.fields) collect(*f.value, s, reads);
+  }
+
+  // The matrices between whose legs a value may differ.
+  Matrices varies(const Value& v, const Scope& s) {
+    Matrices out;
+    each_top_expr(v, [&](const Expr& e) {
+      for (const auto& p : form(e, s)) out.insert(p.varies.begin(), p.varies.end());
+    });
+    return out;
+  }
+
+  struct Seen {
+    Site site;
+    std::vector<std::pair<bool, std::string>> key;
+  };
 
   const Program& program_;
   Diagnostics& diags_;
-  std::set<std::pair<std::string, std::string>> reported_;
+  std::vector<std::string> matrix_jobs_;  // by number: job "x" in ci.yml
+  std::vector<Seen> sites_;               // the uploads of the run's workflow so far
+  std::set<std::string> reported_;
 };
 
 }  // namespace

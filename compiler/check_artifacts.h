@@ -1,15 +1,20 @@
-// Artifact names that matrix legs share. A workflow run holds one artifact
+// Artifact names one run uploads twice. A workflow run holds one artifact
 // of a name: since upload-artifact v4 (the only versions github.com still
 // runs), a second upload of a name fails ("an artifact with this name
 // already exists on the workflow run"), and with overwrite: true it deletes
-// the first. So every leg of a matrix that uploads under one name fails but
-// the first, or the run keeps one leg's files, and actionlint does not look
-// for it. A name is reported as the same for every leg when it reads no
-// matrix value and nothing that can differ between legs (only github, vars,
-// needs and the workflow's inputs), and the step's condition reads none
-// either, so that every leg can reach the upload. In a workflow the legs
-// call, its inputs may carry a matrix value, so there a name that reads
-// only github, vars, needs and the called job's own matrix is reported.
+// the first. actionlint does not look for either case:
+//  - every leg of a matrix uploads one name [artifact-legs]: the name, the
+//    step's condition and those of the jobs below the matrix job read
+//    nothing that can differ between the legs;
+//  - two uploads of one run, in two jobs or two calls of one workflow,
+//    have one name, and no condition but the run's status decides whether
+//    they run [artifact-twice].
+// A name is followed into the workflows a job calls, part by part: an
+// input holds what the caller's `with` gives it, or its default; github's
+// run-wide fields, vars, the run's own inputs and a job's outputs are
+// values named by where they are read, the same in every part of a run
+// that reads them there; a matrix value differs between its job's legs,
+// and a called workflow's needs between its callers' legs.
 #pragma once
 
 #include "diag.h"
