@@ -251,20 +251,15 @@ class Artifacts {
   }
 
   // Two uploads of one run under one name, neither of which a condition
-  // can keep from running.
+  // can keep from running. An upload with overwrite may replace the other
+  // on purpose (a later job's, once it needs the first), so it is left.
   void report_twice(const Site& site) {
-    if (site.conditional || !site.matrices.empty()) return;
+    if (site.conditional || !site.matrices.empty() || site.replaces) return;
     std::optional<std::vector<std::pair<bool, std::string>>> key = name_key(site.name);
     if (!key) return;
     for (const auto& other : sites_) {
       if (other.key != *key) continue;
       if (!reported_.insert(to_string(other.site.at) + "|" + to_string(site.at)).second) break;
-      const bool both_replace = other.site.replaces && site.replaces;
-      const std::string what =
-          both_replace
-              ? "with overwrite, the second deletes the first's, and the run keeps one's files"
-              : "upload-artifact fails in the second (\"an artifact with this name already "
-                "exists on the workflow run\")";
       const std::string text = "\"" + all_values(site.name) + "\"";
       const std::string by =
           other.site.jobs == site.jobs
@@ -276,8 +271,10 @@ class Artifacts {
           "artifact " + site.written +
               (text == "\"\"" || site.written.rfind(text, 0) == 0 ? "" : " (" + text + " here)") +
               " is uploaded twice in a run of " + site.path.substr(0, site.path.find(' ')) + ": " +
-              by + "; a run holds one artifact of a name, so " + what +
-              "; give each upload a name of its own");
+              by +
+              "; a run holds one artifact of a name, so upload-artifact fails in the second (\"an "
+              "artifact with this name already exists on the workflow run\"); give each upload a "
+              "name of its own");
       break;
     }
     sites_.push_back({site, *key});

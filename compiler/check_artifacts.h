@@ -7,8 +7,9 @@
 //    step's condition and those of the jobs below the matrix job read
 //    nothing that can differ between the legs;
 //  - two uploads of one run, in two jobs or two calls of one workflow,
-//    have one name, and no condition but the run's status decides whether
-//    they run [artifact-twice].
+//    have one name, no condition but the run's status decides whether
+//    they run, and neither sets overwrite (which may replace the other's
+//    on purpose) [artifact-twice].
 // A name is followed into the workflows a job calls, part by part: an
 // input holds what the caller's `with` gives it, or its default; github's
 // run-wide fields, vars, the run's own inputs and a job's outputs are
