@@ -1,6 +1,7 @@
 #include "check_artifacts.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
