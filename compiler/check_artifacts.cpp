@@ -67,12 +67,6 @@ Piece unknown_piece(Matrices varies) {
   return p;
 }
 
-std::string chain_text(const Chain& c) {
-  std::string out;
-  for (const auto& [name, pos] : c) out += (out.empty() ? "" : ".") + name;
-  return out;
-}
-
 // One workflow instance on the way from a run's workflow to an upload.
 struct Frame {
   const WorkflowModel* wf = nullptr;
@@ -365,17 +359,17 @@ class Artifacts {
       if (s.matrix >= 0) {
         Matrices v = s.from_strategy;
         v.insert(s.matrix);
-        return {named_piece(chain_text(c) + "@" + frame.jobs + "/" + std::to_string(s.matrix), v)};
+        return {named_piece(dotted(c) + "@" + frame.jobs + "/" + std::to_string(s.matrix), v)};
       }
       return {one_leg(c, s)};
     }
     if (root == "needs")
-      return {named_piece(chain_text(c) + "@" + frame.jobs + "@" + frame.path, frame.above)};
+      return {named_piece(dotted(c) + "@" + frame.jobs + "@" + frame.path, frame.above)};
     if (root == "github" && c.size() >= 2 &&
         std::find(kRunFields.begin(), kRunFields.end(), c[1].first) != kRunFields.end())
-      return {named_piece(chain_text(c), {})};
+      return {named_piece(dotted(c), {})};
     if (root == "vars" && c.size() == 2 && !s.job->get("environment"))
-      return {named_piece(chain_text(c), {})};
+      return {named_piece(dotted(c), {})};
     return {unknown_piece(s.all)};
   }
 

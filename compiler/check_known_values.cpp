@@ -40,12 +40,6 @@ const KnownField* known_field(const Chain& c) {
   return nullptr;
 }
 
-std::string dotted(const Chain& c) {
-  std::string out;
-  for (const auto& [name, pos] : c) out += (out.empty() ? "" : ".") + name;
-  return out;
-}
-
 bool starts_with(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }

@@ -25,6 +25,12 @@ Chain chain(const Expr& e) {
   return {};
 }
 
+std::string dotted(const Chain& c) {
+  std::string out;
+  for (const auto& [name, pos] : c) out += (out.empty() ? "" : ".") + name;
+  return out;
+}
+
 size_t value_depth(const Chain& c) {
   static const std::vector<std::string> flat = {"inputs", "env",      "vars",  "secrets",
                                                 "runner", "strategy", "github"};

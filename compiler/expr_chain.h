@@ -17,6 +17,9 @@ using Chain = std::vector<std::pair<std::string, Pos>>;
 // checked further).
 Chain chain(const Expr& e);
 
+// A chain's names joined with dots: github.event.inputs.x.
+std::string dotted(const Chain& c);
+
 // How many names of a chain reach a value (text, a number or a boolean), or
 // 0 if that is not known: a field of inputs, env, vars, secrets, runner,
 // strategy or github (but its event), job.status, and a job's or step's
