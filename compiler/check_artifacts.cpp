@@ -173,10 +173,7 @@ class Artifacts {
         return {value_piece(value_json(*d, nullptr))};
       return {unknown_piece({})};
     }
-    const std::string type = github_type(in);
-    return {value_piece(type == "boolean"  ? nlohmann::json(false)
-                        : type == "number" ? nlohmann::json(0)
-                                           : nlohmann::json(""))};
+    return {value_piece(github_unset_input(github_type(in)))};
   }
 
   // Whether a condition is true whenever the run goes well (success() and

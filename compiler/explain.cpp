@@ -310,7 +310,8 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
     if (!callee) return json::object();
     json with = json::object();
     for (const auto& in : callee->inputs) {
-      if (in.default_value) with[in.name] = value_json(*in.default_value, &ctx);
+      with[in.name] = in.default_value ? value_json(*in.default_value, &ctx)
+                                       : github_unset_input(github_type(in));
     }
     if (const Value* w = job.get("with")) {
       for (const auto& f : w->fields) with[f.key] = value_json(*f.value, &ctx);

@@ -342,6 +342,10 @@ json value_json(const Value& v, const EvalContext* ctx) {
 
 bool is_unknown(const json& v) { return v.is_binary(); }
 
+json github_unset_input(const std::string& type) {
+  return type == "boolean" ? json(false) : type == "number" ? json(0) : json("");
+}
+
 std::string json_type(const json& v) {
   if (v.is_object()) return "object";
   if (v.is_array()) return "array";

@@ -55,6 +55,10 @@ std::string github_number_text(double d);
 nlohmann::json github_from_json(const std::string& text);
 // toJSON's text of a value, as the runner writes it (nested `level` deep).
 std::string github_to_json(const nlohmann::json& v, size_t level = 0);
+// What a called workflow's input of GitHub's `type` holds when its caller
+// leaves it out and it has no default: false for a boolean, 0 for a
+// number, "" for text.
+nlohmann::json github_unset_input(const std::string& type);
 
 // format()'s text as the runner reads it: text, and {N} placeholders that
 // read value N (N at most 255); {{ and }} are braces. Any other brace, or a
