@@ -52,8 +52,7 @@ bool matrix_values(const Value& job, const std::string& key, std::vector<std::st
 std::vector<std::pair<std::string, std::string>> input_values(const WorkflowModel& wf,
                                                               const std::string& name) {
   std::vector<std::pair<std::string, std::string>> out;  // {what, text}
-  const Value* on = wf.body->get("on");
-  const bool dispatch = on && (on->get("dispatch") || on->get("workflow_dispatch"));
+  const bool dispatch = has_trigger(wf, "dispatch");
   for (const auto& in : wf.inputs) {
     if (in.name != name) continue;
     // GitHub never uses a required input's default in a call.

@@ -71,8 +71,7 @@ class LimitChecker {
 
  private:
   void check_dispatch_inputs(const WorkflowModel& wf) {
-    const Value* on = wf.body->get("on");
-    if (!on || !(on->get("dispatch") || on->get("workflow_dispatch"))) return;
+    if (!has_trigger(wf, "dispatch")) return;
     size_t n = 0;
     for (const auto& in : wf.inputs) {
       if (in.only == "call" || ++n != kMaxDispatchInputs + 1) continue;

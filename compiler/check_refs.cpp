@@ -114,8 +114,7 @@ void RefChecker::run() {
     inputs_.push_back(in.name);
     if (in.only != "call") dispatch_inputs_.push_back(in.name);
   }
-  const Value* on = wf_.body->get("on");
-  has_dispatch_ = on && (on->get("dispatch") || on->get("workflow_dispatch"));
+  has_dispatch_ = has_trigger(wf_, "dispatch");
   workflow_env_ = keys_of(wf_.body->get("env"));
   const Value* jobs = wf_.body->get("jobs");
   if (!jobs || jobs->fields.empty()) {

@@ -124,8 +124,7 @@ void check_workflow_run_chains(const Program& program, Diagnostics& diags) {
     // Every workflow it waits for is made here and waits in turn, round a
     // loop, for workflows that start no run of their own. (A workflow that
     // is also called runs in its callers' runs.)
-    const Value* on = wf->body->get("on");
-    if (reported || entries.empty() || l.level[i] != kNever || (on && on->get("call"))) continue;
+    if (reported || entries.empty() || l.level[i] != kNever || has_trigger(*wf, "call")) continue;
     std::vector<std::string> names;
     for (const Value* e : entries) names.push_back("\"" + e->text + "\"");
     diags.error(entries.front()->pos, "workflow-run",
