@@ -32,6 +32,8 @@ struct Piece {
   Matrices varies;
 };
 using Form = std::vector<Piece>;
+// A name to compare: its text and its named values ({true, key}), in order.
+using NameKey = std::vector<std::pair<bool, std::string>>;
 
 // The github fields one run has once, whichever job or called workflow
 // reads them (a called workflow has its caller's github context).
@@ -45,6 +47,8 @@ const std::vector<std::string> kRunFields = {
 // name so long (it holds the names of what it reads).
 constexpr size_t kMostParts = 256;
 constexpr size_t kLongestKey = 4096;
+// The legs of a matrix followed one by one (GitHub runs at most 256).
+constexpr size_t kMostLegs = 256;
 
 Piece value_piece(nlohmann::json v) {
   Piece p;
@@ -85,6 +89,13 @@ struct Scope {
   int matrix = -1;         // its own matrix's number, when it has many legs
   Matrices from_strategy;  // the matrices its strategy's values differ between
   Matrices all;            // every matrix on the way: what an unknown value may differ between
+  const nlohmann::json* leg = nullptr;  // its matrix's values, when one leg is followed
+};
+
+// One leg of a matrix: the matrix's number, and which leg.
+struct Leg {
+  int matrix = -1;
+  size_t index = 0;
 };
 
 // An upload step reached on one way from a run's workflow.
@@ -98,6 +109,7 @@ struct Site {
   std::vector<std::pair<int, Matrices>>
       conditions;            // {depth, what it differs between}; the step's at depth INT_MAX
   bool conditional = false;  // a job or the step may not run in a run that goes well
+  std::optional<Leg> leg;    // the leg of a matrix it is followed in
 };
 
 class Artifacts {
@@ -142,27 +154,68 @@ class Artifacts {
         cond = cond || !runs_when_all_goes_well(*c, scope);
       }
       const std::string jobs = frame.jobs.empty() ? job : frame.jobs + " -> " + job;
-      if (const WorkflowModel* callee = called_workflow(program_, *j.value)) {
-        Frame next;
-        next.wf = callee;
-        next.path = frame.path + " -> " + file_name(callee->file);
-        next.jobs = jobs;
-        next.called = true;
-        next.above = scope.all;
-        next.depth = frame.depth + 1;
-        const Value* with = j.value->get("with");
-        for (const auto& in : callee->inputs) {
-          const Value* given = with ? with->get(in.name) : nullptr;
-          next.inputs[in.name] = given ? form(*given, scope) : unset_input(in);
+      body(*j.value, scope, mine, conds, cond, frame, jobs);
+      if (scope.matrix >= 0 && matrices.empty() && !leg_) {
+        // The legs one by one, for what each uploads beside the other jobs.
+        const Value* matrix = strategy->get("matrix");
+        const std::vector<std::string> order = written_order(*matrix);
+        std::vector<nlohmann::json> legs;
+        if (!matrix_legs(value_json(*matrix, nullptr), legs, order) || legs.size() > kMostLegs)
+          continue;
+        for (size_t i = 0; i < legs.size(); ++i) {
+          Scope one = scope;
+          one.matrix = -1;
+          one.leg = &legs[i];
+          one.all = frame.above;
+          leg_ = Leg{scope.matrix, i};
+          const std::string label = "the leg " + leg_label(legs[i], order) + " of " + job;
+          body(*j.value, one, matrices, conds, cond, frame,
+               frame.jobs.empty() ? label : frame.jobs + " -> " + label);
         }
-        visit(next, mine, conds, cond);
-        continue;
-      }
-      for (const auto& s : steps_of(*j.value)) {
-        if (action_repo(*s) == "actions/upload-artifact")
-          upload(*s, scope, mine, conds, cond, frame, jobs);
+        leg_.reset();
       }
     }
+  }
+
+  // What a job uploads, or the workflow it calls does.
+  void body(const Value& job, const Scope& scope, const std::vector<std::pair<int, int>>& matrices,
+            const std::vector<std::pair<int, Matrices>>& conds, bool cond, const Frame& frame,
+            const std::string& jobs) {
+    if (const WorkflowModel* callee = called_workflow(program_, job)) {
+      Frame next;
+      next.wf = callee;
+      next.path = frame.path + " -> " + file_name(callee->file);
+      next.jobs = jobs;
+      next.called = true;
+      next.above = scope.all;
+      next.depth = frame.depth + 1;
+      const Value* with = job.get("with");
+      for (const auto& in : callee->inputs) {
+        const Value* given = with ? with->get(in.name) : nullptr;
+        next.inputs[in.name] = given ? form(*given, scope) : unset_input(in);
+      }
+      visit(next, matrices, conds, cond);
+      return;
+    }
+    for (const auto& s : steps_of(job)) {
+      if (action_repo(*s) == "actions/upload-artifact")
+        upload(*s, scope, matrices, conds, cond, frame, jobs);
+    }
+  }
+
+  // A leg as GitHub names it, its keys as written: {family: "gfx94X"}.
+  static std::string leg_label(const nlohmann::json& leg, const std::vector<std::string>& order) {
+    std::string out;
+    auto add = [&](const std::string& k) {
+      out += (out.empty() ? "" : ", ") + k + ": " + leg[k].dump();
+    };
+    for (const auto& k : order) {
+      if (leg.contains(k)) add(k);
+    }
+    for (const auto& [k, v] : leg.items()) {
+      if (std::find(order.begin(), order.end(), k) == order.end()) add(k);
+    }
+    return "{" + out + "}";
   }
 
   // What a called workflow's input holds when its caller leaves it out: the
@@ -210,7 +263,8 @@ class Artifacts {
     }
     site.conditions = std::move(conditions);
     site.conditional = conditional;
-    report_legs(site, scope);
+    site.leg = leg_;
+    if (!leg_) report_legs(site, scope);
     report_twice(site);
   }
 
@@ -247,17 +301,21 @@ class Artifacts {
   // on purpose (a later job's, once it needs the first), so it is left.
   void report_twice(const Site& site) {
     if (site.conditional || !site.matrices.empty() || site.replaces) return;
-    std::optional<std::vector<std::pair<bool, std::string>>> key = name_key(site.name);
+    std::optional<NameKey> key = name_key(site.name);
     if (!key) return;
-    for (const auto& other : sites_) {
-      if (other.key != *key) continue;
-      if (!reported_.insert(to_string(other.site.at) + "|" + to_string(site.at)).second) break;
+    std::vector<Site>& same = sites_[*key];
+    for (const auto& other : same) {
+      if (two_legs(other, site)) continue;
+      // One report for two steps and a name, on whichever ways they are reached.
+      std::string seen = to_string(other.at) + "|" + to_string(site.at);
+      for (const auto& [named, text] : *key) seen += (named ? "|@" : "|=") + text;
+      if (!reported_.insert(seen).second) break;
       const std::string text = "\"" + all_values(site.name) + "\"";
       const std::string by =
-          other.site.jobs == site.jobs
-              ? "by two steps of " + site.jobs + " (the other at " + to_string(other.site.at) + ")"
-              : "by " + site.jobs + ", and before that by " + other.site.jobs + " (" +
-                    to_string(other.site.at) + ")";
+          other.jobs == site.jobs
+              ? "by two steps of " + site.jobs + " (the other at " + to_string(other.at) + ")"
+              : "by " + site.jobs + ", and before that by " + other.jobs + " (" +
+                    to_string(other.at) + ")";
       diags_.error(
           site.at, "artifact-twice",
           "artifact " + site.written +
@@ -269,13 +327,19 @@ class Artifacts {
               "name of its own");
       break;
     }
-    sites_.push_back({site, *key});
+    same.push_back(site);
+  }
+
+  // Whether two uploads are in two legs of one matrix, which report_legs
+  // judges.
+  static bool two_legs(const Site& a, const Site& b) {
+    return a.leg && b.leg && a.leg->matrix == b.leg->matrix && a.leg->index != b.leg->index;
   }
 
   // A name as text and named values, to compare two names; none when a
   // part is not known.
-  static std::optional<std::vector<std::pair<bool, std::string>>> name_key(const Form& f) {
-    std::vector<std::pair<bool, std::string>> out;
+  static std::optional<NameKey> name_key(const Form& f) {
+    NameKey out;
     for (const auto& p : f) {
       if (p.kind == Piece::Kind::Unknown) return std::nullopt;
       if (p.kind == Piece::Kind::Named) {
@@ -370,12 +434,15 @@ class Artifacts {
     return {unknown_piece(s.all)};
   }
 
-  // A matrix value of a job of one leg (or none): its value, when known.
+  // A matrix value of the leg followed, or of a job of one leg (or none):
+  // its value, when known.
   static Piece one_leg(const Chain& c, const Scope& s) {
     const Value* strategy = s.job->get("strategy");
     const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
     nlohmann::json leg;
-    if (matrix) {
+    if (s.leg) {
+      leg = *s.leg;
+    } else if (matrix) {
       std::vector<nlohmann::json> legs;
       if (!matrix_legs(value_json(*matrix, nullptr), legs, written_order(*matrix)) ||
           legs.size() != 1)
@@ -447,15 +514,12 @@ class Artifacts {
     return out;
   }
 
-  struct Seen {
-    Site site;
-    std::vector<std::pair<bool, std::string>> key;
-  };
-
   const Program& program_;
   Diagnostics& diags_;
   std::vector<std::string> matrix_jobs_;  // by number: job "x" in ci.yml
-  std::vector<Seen> sites_;               // the uploads of the run's workflow so far
+  // The uploads of the run's workflow so far, by name.
+  std::map<NameKey, std::vector<Site>> sites_;
+  std::optional<Leg> leg_;  // the leg followed, when one is
   std::set<std::string> reported_;
 };
 

@@ -6,10 +6,13 @@
 //  - every leg of a matrix uploads one name [artifact-legs]: the name, the
 //    step's condition and those of the jobs below the matrix job read
 //    nothing that can differ between the legs;
-//  - two uploads of one run, in two jobs or two calls of one workflow,
-//    have one name, no condition but the run's status decides whether
-//    they run, and neither sets overwrite (which may replace the other's
-//    on purpose) [artifact-twice].
+//  - two uploads of one run, in two jobs, two steps or two calls of one
+//    workflow, have one name, no condition but the run's status decides
+//    whether they run, and neither sets overwrite (which may replace the
+//    other's on purpose) [artifact-twice]. The legs of the first matrix on
+//    the way, when its values are written out, are followed one by one
+//    for this: a leg's upload beside another job's, or beside another of
+//    the same leg.
 // A name is followed into the workflows a job calls, part by part: an
 // input holds what the caller's `with` gives it, or its default; github's
 // run-wide fields, vars, the run's own inputs and a job's outputs are
