@@ -13,12 +13,7 @@
 //    the way, when its values are written out, are followed one by one
 //    for this: a leg's upload beside another job's, or beside another of
 //    the same leg.
-// A name is followed into the workflows a job calls, part by part: an
-// input holds what the caller's `with` gives it, or its default; github's
-// run-wide fields, vars, the run's own inputs and a job's outputs are
-// values named by where they are read, the same in every part of a run
-// that reads them there; a matrix value differs between its job's legs,
-// and a called workflow's needs between its callers' legs.
+// Names are followed as artifact_steps.h says.
 #pragma once
 
 #include "diag.h"

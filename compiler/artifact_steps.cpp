@@ -1,0 +1,430 @@
+#include "artifact_steps.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+
+#include "expr_chain.h"
+#include "github_eval.h"
+#include "matrix_legs.h"
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+using Piece = NamePiece;
+using Form = NameForm;
+
+// The github fields one run has once, whichever job or called workflow
+// reads them (a called workflow has its caller's github context).
+const std::vector<std::string> kRunFields = {
+    "actor",       "base_ref",   "event",      "event_name",       "head_ref",    "ref",
+    "ref_name",    "ref_type",   "repository", "repository_owner", "run_attempt", "run_id",
+    "run_number",  "server_url", "sha",        "triggering_actor", "workflow",    "workflow_ref",
+    "workflow_sha"};
+
+// What the check follows of a name: so many parts, and a named value's
+// name so long (it holds the names of what it reads).
+constexpr size_t kMostParts = 256;
+constexpr size_t kLongestKey = 4096;
+// The legs of a matrix followed one by one (GitHub runs at most 256).
+constexpr size_t kMostLegs = 256;
+
+Piece value_piece(nlohmann::json v) {
+  Piece p;
+  p.kind = Piece::Kind::Value;
+  p.value = std::move(v);
+  return p;
+}
+
+Piece named_piece(std::string key, Matrices varies) {
+  Piece p;
+  p.kind = Piece::Kind::Named;
+  p.key = std::move(key);
+  p.varies = std::move(varies);
+  return p;
+}
+
+Piece unknown_piece(Matrices varies) {
+  Piece p;
+  p.varies = std::move(varies);
+  return p;
+}
+
+// One workflow instance on the way from a run's workflow to an upload.
+struct Frame {
+  const WorkflowModel* wf = nullptr;
+  std::string path;  // ci.yml -> ci_linux.yml
+  std::string jobs;  // job "linux" in ci.yml -> ..., the jobs that call it
+  bool called = false;
+  std::map<std::string, Form> inputs;  // when called: what each input holds
+  Matrices above;                      // the matrices of the jobs that call it
+  int depth = 0;                       // how many jobs call it
+  std::string root_job;                // when called: the run's workflow's job that calls it
+};
+
+// A job of a frame, as its expressions read it.
+struct Scope {
+  const Frame* frame = nullptr;
+  const Value* job = nullptr;
+  std::string job_key;
+  int matrix = -1;         // its own matrix's number, when it has many legs
+  Matrices from_strategy;  // the matrices its strategy's values differ between
+  Matrices all;            // every matrix on the way: what an unknown value may differ between
+  const nlohmann::json* leg = nullptr;  // its matrix's values, when one leg is followed
+};
+
+class Walk {
+ public:
+  Walk(const Program& program, std::vector<std::string>& matrix_jobs,
+       const std::function<void(const ArtifactStep&)>& each)
+      : program_(program), matrix_jobs_(matrix_jobs), each_(each) {}
+
+  void run(const WorkflowModel& wf) {
+    Frame root;
+    root.wf = &wf;
+    root.path = file_name(wf.file);
+    visit(root, {}, {}, false);
+  }
+
+ private:
+  void visit(const Frame& frame, const std::vector<std::pair<int, int>>& matrices,
+             const std::vector<std::pair<int, Matrices>>& conditions, bool conditional) {
+    // check_limits refuses deeper calls; this only stops a cycle.
+    if (frame.depth > 10) return;
+    for (const auto& j : jobs_of(*frame.wf->body)) {
+      const std::string job = "job \"" + j.key + "\" in " + file_name(frame.wf->file);
+      Scope scope;
+      scope.frame = &frame;
+      scope.job = j.value.get();
+      scope.job_key = j.key;
+      scope.all = frame.above;
+      const Value* strategy = j.value->get("strategy");
+      if (strategy) scope.from_strategy = varies(*strategy, scope);
+      auto mine = matrices;
+      if (many_legs(*j.value)) {
+        scope.matrix = static_cast<int>(matrix_jobs_.size());
+        matrix_jobs_.push_back(job);
+        scope.all.insert(scope.matrix);
+        mine.push_back({scope.matrix, frame.depth});
+      }
+      auto conds = conditions;
+      bool cond = conditional;
+      if (const Value* c = j.value->get("if")) {
+        conds.push_back({frame.depth, varies(*c, scope)});
+        cond = cond || !runs_when_all_goes_well(*c, scope);
+      }
+      const std::string jobs = frame.jobs.empty() ? job : frame.jobs + " -> " + job;
+      // The legs of the first matrix on the way, when known, are followed
+      // one by one too.
+      std::vector<nlohmann::json> legs;
+      std::vector<std::string> order;
+      if (scope.matrix >= 0 && matrices.empty() && !leg_) {
+        const Value* matrix = strategy->get("matrix");
+        order = written_order(*matrix);
+        if (!matrix_legs(value_json(*matrix, nullptr), legs, order) || legs.size() > kMostLegs)
+          legs.clear();
+      }
+      if (legs.empty()) {
+        body(*j.value, scope, mine, conds, cond, frame, jobs);
+      } else {
+        legs_followed_ = true;
+        body(*j.value, scope, mine, conds, cond, frame, jobs);
+        legs_followed_ = false;
+        for (size_t i = 0; i < legs.size(); ++i) {
+          Scope one = scope;
+          one.matrix = -1;
+          one.leg = &legs[i];
+          one.all = frame.above;
+          leg_ = Leg{scope.matrix, i};
+          const std::string label = "the leg " + leg_label(legs[i], order) + " of " + job;
+          body(*j.value, one, matrices, conds, cond, frame,
+               frame.jobs.empty() ? label : frame.jobs + " -> " + label);
+        }
+        leg_.reset();
+      }
+    }
+  }
+
+  // The artifact steps of a job, or of the workflow it calls.
+  void body(const Value& job, const Scope& scope, const std::vector<std::pair<int, int>>& matrices,
+            const std::vector<std::pair<int, Matrices>>& conds, bool cond, const Frame& frame,
+            const std::string& jobs) {
+    if (const WorkflowModel* callee = called_workflow(program_, job)) {
+      Frame next;
+      next.wf = callee;
+      next.path = frame.path + " -> " + file_name(callee->file);
+      next.jobs = jobs;
+      next.called = true;
+      next.above = scope.all;
+      next.depth = frame.depth + 1;
+      next.root_job = frame.called ? frame.root_job : scope.job_key;
+      const Value* with = job.get("with");
+      for (const auto& in : callee->inputs) {
+        const Value* given = with ? with->get(in.name) : nullptr;
+        next.inputs[in.name] = given ? form(*given, scope) : unset_input(in);
+      }
+      visit(next, matrices, conds, cond);
+      return;
+    }
+    for (const auto& s : steps_of(job)) step(*s, scope, matrices, conds, cond, frame, jobs);
+  }
+
+  // A leg as GitHub names it, its keys as written: {family: "gfx94X"}.
+  static std::string leg_label(const nlohmann::json& leg, const std::vector<std::string>& order) {
+    std::string out;
+    auto add = [&](const std::string& k) {
+      out += (out.empty() ? "" : ", ") + k + ": " + leg[k].dump();
+    };
+    for (const auto& k : order) {
+      if (leg.contains(k)) add(k);
+    }
+    for (const auto& [k, v] : leg.items()) {
+      if (std::find(order.begin(), order.end(), k) == order.end()) add(k);
+    }
+    return "{" + out + "}";
+  }
+
+  // What a called workflow's input holds when its caller leaves it out: the
+  // default, or GitHub's empty value of its type.
+  static Form unset_input(const InputDecl& in) {
+    if (const Value* d = in.default_value.get()) {
+      if (d->kind == Value::Kind::Bool || d->kind == Value::Kind::Number || d->is_string())
+        return {value_piece(value_json(*d, nullptr))};
+      return {unknown_piece({})};
+    }
+    return {value_piece(github_unset_input(github_type(in)))};
+  }
+
+  // Whether a condition is true whenever the run goes well (success() and
+  // always() hold): its value is known here, and true.
+  bool runs_when_all_goes_well(const Value& cond, const Scope& s) {
+    const Form f = form(cond, s);
+    return f.size() == 1 && f[0].kind == Piece::Kind::Value && github_truthy(f[0].value);
+  }
+
+  void step(const Value& s, const Scope& scope, const std::vector<std::pair<int, int>>& matrices,
+            std::vector<std::pair<int, Matrices>> conditions, bool conditional, const Frame& frame,
+            const std::string& jobs) {
+    const std::string action = action_repo(s);
+    if (action != "actions/upload-artifact" && action != "actions/download-artifact") return;
+    const Value* with = s.get("with");
+    const Value* name = with ? with->get("name") : nullptr;
+    if (name && name->kind != Value::Kind::String && name->kind != Value::Kind::Runtime) return;
+    ArtifactStep a;
+    a.step = &s;
+    a.upload = action == "actions/upload-artifact";
+    a.name = name;
+    if (name) {
+      a.form = form(*name, scope);
+    } else if (a.upload) {
+      a.form = {value_piece("artifact")};
+    }
+    a.path = frame.path;
+    a.jobs = jobs;
+    a.root_job = frame.called ? frame.root_job : scope.job_key;
+    a.in_root = !frame.called;
+    a.own_matrix = scope.matrix;
+    a.matrices = matrices;
+    if (const Value* c = s.get("if")) {
+      conditions.push_back({INT32_MAX, varies(*c, scope)});
+      conditional = conditional || !runs_when_all_goes_well(*c, scope);
+    }
+    a.conditions = std::move(conditions);
+    a.conditional = conditional;
+    a.leg = leg_;
+    a.legs_followed = legs_followed_;
+    each_(a);
+  }
+
+  // What a value written in a job holds, part by part.
+  Form form(const Value& v, const Scope& s) {
+    switch (v.kind) {
+      case Value::Kind::Null:
+      case Value::Kind::Bool:
+      case Value::Kind::Number:
+        return {value_piece(value_json(v, nullptr))};
+      case Value::Kind::String: {
+        if (v.parts.empty()) return {value_piece(v.text)};
+        Form out;
+        for (const auto& p : v.parts) {
+          if (!p.expr) {
+            out.push_back(value_piece(p.text));
+            continue;
+          }
+          Form f = form(*p.expr, s);
+          // ${{ }} in text writes its value as text.
+          for (auto& piece : f) {
+            if (piece.kind == Piece::Kind::Value) piece.value = github_to_string(piece.value);
+          }
+          out.insert(out.end(), f.begin(), f.end());
+          // Text passed on through calls may double at each: past this
+          // many parts it is not followed.
+          if (out.size() > kMostParts) return {unknown_piece(s.all)};
+        }
+        return out;
+      }
+      case Value::Kind::Runtime:
+        return form(*v.expr, s);
+      default:
+        return {unknown_piece(s.all)};
+    }
+  }
+
+  // What an expression holds: a read of a context, or an expression whose
+  // reads are all known values (computed), or all named values (named by
+  // its text and theirs).
+  Form form(const Expr& e, const Scope& s) {
+    if (e.kind == Expr::Kind::String || e.kind == Expr::Kind::Number ||
+        e.kind == Expr::Kind::Bool || e.kind == Expr::Kind::Null) {
+      std::string text;
+      if (e.kind == Expr::Kind::String && !plain_text(e, text)) return combined(e, s);
+      return {value_piece(github_eval(e, EvalContext{}))};
+    }
+    const Chain c = chain(e);
+    if (c.empty()) return combined(e, s);
+    const std::string root = lower(c[0].first);
+    const Frame& frame = *s.frame;
+    if (root == "inputs" && c.size() == 2) {
+      if (!frame.called) return {named_piece("inputs." + c[1].first, {})};
+      auto it = frame.inputs.find(c[1].first);
+      return it != frame.inputs.end() ? it->second : Form{unknown_piece(s.all)};
+    }
+    if (root == "matrix") {
+      if (s.matrix >= 0) {
+        Matrices v = s.from_strategy;
+        v.insert(s.matrix);
+        return {named_piece(dotted(c) + "@" + frame.jobs + "/" + std::to_string(s.matrix), v)};
+      }
+      return {one_leg(c, s)};
+    }
+    if (root == "needs")
+      return {named_piece(dotted(c) + "@" + frame.jobs + "@" + frame.path, frame.above)};
+    if (root == "github" && c.size() >= 2 &&
+        std::find(kRunFields.begin(), kRunFields.end(), c[1].first) != kRunFields.end())
+      return {named_piece(dotted(c), {})};
+    if (root == "vars" && c.size() == 2 && !s.job->get("environment"))
+      return {named_piece(dotted(c), {})};
+    return {unknown_piece(s.all)};
+  }
+
+  // A matrix value of the leg followed, or of a job of one leg (or none):
+  // its value, when known.
+  static Piece one_leg(const Chain& c, const Scope& s) {
+    const Value* strategy = s.job->get("strategy");
+    const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
+    nlohmann::json leg;
+    if (s.leg) {
+      leg = *s.leg;
+    } else if (matrix) {
+      std::vector<nlohmann::json> legs;
+      if (!matrix_legs(value_json(*matrix, nullptr), legs, written_order(*matrix)) ||
+          legs.size() != 1)
+        return unknown_piece(s.all);
+      leg = legs[0];
+    }
+    const nlohmann::json* at = &leg;
+    for (size_t i = 1; i < c.size() && at; ++i) at = github_property(*at, c[i].first);
+    if (at && is_unknown(*at)) return unknown_piece(s.all);
+    return value_piece(at ? *at : nlohmann::json());
+  }
+
+  // An expression that is not one read: computed when every read in it is
+  // a known value, named by its text and what it reads when every read is
+  // known or named; else not known.
+  Form combined(const Expr& e, const Scope& s) {
+    std::vector<std::pair<Chain, Form>> reads;
+    collect(e, s, reads);
+    Matrices v;
+    bool known = true, values = true;
+    std::string key = render_expr(e);
+    nlohmann::json contexts = nlohmann::json::object();
+    for (const auto& [c, f] : reads) {
+      for (const auto& p : f) {
+        v.insert(p.varies.begin(), p.varies.end());
+        known = known && p.kind != Piece::Kind::Unknown;
+        key += "|" + (p.kind == Piece::Kind::Named ? p.key : github_to_json(p.value));
+      }
+      if (f.size() != 1 || f[0].kind != Piece::Kind::Value) {
+        values = false;
+        continue;
+      }
+      nlohmann::json* at = &contexts;
+      for (const auto& [name, pos] : c) {
+        if (!at->is_object()) *at = nlohmann::json::object();
+        at = &(*at)[lower(name)];
+      }
+      *at = f[0].value;
+    }
+    if (!known) return {unknown_piece(v)};
+    if (values) {
+      EvalContext ctx;
+      ctx.contexts = contexts;
+      return {value_piece(github_eval(e, ctx))};
+    }
+    if (key.size() > kLongestKey) return {unknown_piece(v)};
+    return {named_piece(key, v)};
+  }
+
+  void collect(const Expr& e, const Scope& s, std::vector<std::pair<Chain, Form>>& reads) {
+    const Chain c = chain(e);
+    if (!c.empty()) {
+      reads.push_back({c, form(e, s)});
+      return;
+    }
+    for (const auto& o : e.operands) collect(*o, s, reads);
+    for (const auto& p : e.parts) {
+      if (p.expr) collect(*p.expr, s, reads);
+    }
+    for (const auto& f : e.fields) collect(*f.value, s, reads);
+  }
+
+  // The matrices between whose legs a value may differ.
+  Matrices varies(const Value& v, const Scope& s) {
+    Matrices out;
+    each_top_expr(v, [&](const Expr& e) {
+      for (const auto& p : form(e, s)) out.insert(p.varies.begin(), p.varies.end());
+    });
+    return out;
+  }
+
+  const Program& program_;
+  std::vector<std::string>& matrix_jobs_;
+  const std::function<void(const ArtifactStep&)>& each_;
+  std::optional<Leg> leg_;      // the leg followed, when one is
+  bool legs_followed_ = false;  // under a matrix whose legs are followed too
+};
+
+}  // namespace
+
+void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
+                         std::vector<std::string>& matrix_jobs,
+                         const std::function<void(const ArtifactStep&)>& each) {
+  Walk(program, matrix_jobs, each).run(wf);
+}
+
+std::optional<NameKey> name_key(const NameForm& f) {
+  NameKey out;
+  for (const auto& p : f) {
+    if (p.kind == NamePiece::Kind::Unknown) return std::nullopt;
+    if (p.kind == NamePiece::Kind::Named) {
+      out.push_back({true, p.key});
+    } else if (!out.empty() && !out.back().first) {
+      out.back().second += github_to_string(p.value);
+    } else {
+      out.push_back({false, github_to_string(p.value)});
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> name_text(const NameForm& f) {
+  std::string out;
+  for (const auto& p : f) {
+    if (p.kind != NamePiece::Kind::Value) return std::nullopt;
+    out += github_to_string(p.value);
+  }
+  return out;
+}
+
+}  // namespace pipec

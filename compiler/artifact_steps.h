@@ -1,0 +1,85 @@
+// The artifact steps (actions/upload-artifact, actions/download-artifact)
+// a run of a workflow reaches, each with its name followed part by part,
+// for the checks of artifact names (check_artifacts, check_artifact_order).
+// A name is followed into the workflows a job calls: an input holds what
+// the caller's `with` gives it, or its default, or GitHub's empty value of
+// its type; github's run-wide fields, vars, the run's own inputs and a
+// job's outputs are values named by where they are read, the same in
+// every part of a run that reads them there; a matrix value differs
+// between its job's legs, and a called workflow's needs between its
+// callers' legs. The legs of the first matrix on the way, when its values
+// are written out, are followed once more one by one, each with its own
+// values.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "program.h"
+
+namespace pipec {
+
+using Matrices = std::set<int>;  // matrix jobs on the way to a step, by number
+
+// What is known of a part of a name: its value (text, a number, a boolean
+// or null); or a value the whole run shares, named by where it is read
+// (github.sha, needs.setup.outputs.tag of one workflow instance), so that
+// two parts of names are one value; or neither. Each says between the
+// legs of which matrices it may differ.
+struct NamePiece {
+  enum class Kind { Value, Named, Unknown } kind = Kind::Unknown;
+  nlohmann::json value;
+  std::string key;
+  Matrices varies;
+};
+using NameForm = std::vector<NamePiece>;
+
+// A name to compare: its text and its named values ({true, key}), in order.
+using NameKey = std::vector<std::pair<bool, std::string>>;
+
+// One leg of a matrix: the matrix's number, and which leg.
+struct Leg {
+  int matrix = -1;
+  size_t index = 0;
+};
+
+// An artifact step reached on one way from a run's workflow.
+struct ArtifactStep {
+  const Value* step = nullptr;
+  bool upload = false;          // else a download
+  const Value* name = nullptr;  // `with.name`, text or an expression, or none
+  NameForm form;                // the name; upload-artifact's default "artifact" when none
+  std::string path;             // ci.yml -> ci_linux.yml
+  std::string jobs;             // job "linux" in ci.yml -> job "build" in ci_linux.yml
+  std::string root_job;         // the job of the run's workflow it is reached through
+  bool in_root = false;         // a step of the run's workflow itself
+  int own_matrix = -1;          // its job's matrix, when it has many legs
+  std::vector<std::pair<int, int>> matrices;  // {number, depth} of the matrix jobs on the way
+  std::vector<std::pair<int, Matrices>>
+      conditions;              // {depth, what it differs between}; the step's at depth INT32_MAX
+  bool conditional = false;    // a job or the step may not run in a run that goes well
+  std::optional<Leg> leg;      // the leg of a matrix it is followed in
+  bool legs_followed = false;  // under a matrix whose legs are followed one by one too
+};
+
+// Calls `each` for every artifact step a run of `wf` reaches, in the order
+// of its jobs and steps; the legs of a matrix one by one after the matrix
+// job. `matrix_jobs` gets, by number, each matrix job on the way (job "x"
+// in ci.yml).
+void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
+                         std::vector<std::string>& matrix_jobs,
+                         const std::function<void(const ArtifactStep&)>& each);
+
+// A name's text and named values, to compare two names; none when a part
+// is not known.
+std::optional<NameKey> name_key(const NameForm& f);
+
+// The name's text when every part of it is a value known here.
+std::optional<std::string> name_text(const NameForm& f);
+
+}  // namespace pipec
