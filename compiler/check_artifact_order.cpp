@@ -1,17 +1,15 @@
 #include "check_artifact_order.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "artifact_steps.h"
+
 namespace pipec {
 namespace {
-
-struct Transfer {
-  std::string job;  // the job of wf that runs it, itself or through a call
-  const Value* name;
-};
 
 class Order {
  public:
@@ -25,45 +23,56 @@ class Order {
           if (n->is_string()) needs_[j.key].push_back(n->text);
         }
       }
-      collect(j.key, *j.value, 0);
     }
-    for (const Transfer& d : downloads_) {
-      const std::string text = text_of(*d.name);
-      const std::set<std::string> before = ancestors(d.job);
-      for (const Transfer& u : uploads_) {
-        if (u.job == d.job || before.count(u.job) || text_of(*u.name) != text) continue;
-        diags_.error(d.name->pos, "artifact-order",
-                     "job \"" + d.job + "\" in " + file_name(wf_.file) + " downloads artifact \"" +
-                         text + "\", which job \"" + u.job + "\" uploads (" +
-                         to_string(u.name->pos) +
-                         "), but does not need it: GitHub may run the two at once, and the "
-                         "download fails (\"Artifact not found\"); add " +
-                         u.job + " to the needs of " + d.job);
+    std::vector<std::string> matrix_jobs;
+    walk_artifact_steps(program_, wf_, matrix_jobs, [&](const ArtifactStep& a) {
+      // A job under a matrix whose legs are followed is judged leg by leg.
+      if (!a.name || a.legs_followed) return;
+      const Value* with = a.step->get("with");
+      if (a.upload) {
+        uploads_.push_back(a);
+      } else if (!with->get("run-id") && !with->get("repository")) {
+        downloads_.push_back(a);
+      }
+    });
+    for (const ArtifactStep& d : downloads_) {
+      const std::set<std::string> before = ancestors(d.root_job);
+      for (const ArtifactStep& u : uploads_) {
+        if (u.root_job == d.root_job || before.count(u.root_job) || !same_name(u, d)) continue;
+        if (!reported_.insert(to_string(d.name->pos) + "|" + d.root_job + "|" + u.root_job).second)
+          break;
+        report(d, u);
         break;
       }
     }
   }
 
  private:
-  // The uploads and downloads `job` runs: its steps, or those of the
-  // workflow it calls.
-  void collect(const std::string& job, const Value& body, int depth) {
-    // check_limits refuses deeper calls; this only stops a cycle.
-    if (depth > 10) return;
-    if (const WorkflowModel* callee = called_workflow(program_, body)) {
-      for (const auto& j : jobs_of(*callee->body)) collect(job, *j.value, depth + 1);
-      return;
-    }
-    for (const auto& s : steps_of(body)) {
-      const std::string action = action_repo(*s);
-      const Value* with = s->get("with");
-      const Value* name = with ? with->get("name") : nullptr;
-      if (!name || (name->kind != Value::Kind::String && name->kind != Value::Kind::Runtime))
-        continue;
-      if (action == "actions/upload-artifact") uploads_.push_back({job, name});
-      if (action == "actions/download-artifact" && !with->get("run-id") && !with->get("repository"))
-        downloads_.push_back({job, name});
-    }
+  // Whether two steps name one artifact: the same text and named values;
+  // or, both in the run's workflow itself, the same text as written, unless
+  // both are values known here.
+  static bool same_name(const ArtifactStep& a, const ArtifactStep& b) {
+    const std::optional<NameKey> ka = name_key(a.form), kb = name_key(b.form);
+    if (ka && kb && *ka == *kb) return true;
+    if (!a.in_root || !b.in_root) return false;
+    if (name_text(a.form) && name_text(b.form)) return false;
+    return text_of(*a.name) == text_of(*b.name);
+  }
+
+  void report(const ArtifactStep& d, const ArtifactStep& u) {
+    const std::string written = text_of(*d.name);
+    const std::optional<std::string> text = name_text(d.form);
+    const std::string root = "job \"" + d.root_job + "\" in " + file_name(wf_.file);
+    const std::string up = "job \"" + u.root_job + "\" in " + file_name(wf_.file);
+    const bool direct = d.jobs == root && u.jobs == up;
+    diags_.error(d.name->pos, "artifact-order",
+                 d.jobs + " downloads artifact \"" + written + "\"" +
+                     (text && *text != written ? " (\"" + *text + "\" here)" : "") + ", which " +
+                     u.jobs + " uploads (" + to_string(u.name->pos) + "), but " +
+                     (direct ? "does not need it" : root + " does not need " + up) +
+                     ": GitHub may run the two at once, and the download fails (\"Artifact not "
+                     "found\"); add " +
+                     u.root_job + " to the needs of " + d.root_job);
   }
 
   // The jobs `job` needs, directly or through others.
@@ -84,7 +93,8 @@ class Order {
   const Program& program_;
   Diagnostics& diags_;
   std::map<std::string, std::vector<std::string>> needs_;
-  std::vector<Transfer> uploads_, downloads_;
+  std::vector<ArtifactStep> uploads_, downloads_;
+  std::set<std::string> reported_;
 };
 
 }  // namespace

@@ -3,9 +3,11 @@
 // starts every job whose needs are done, so without the uploader among its
 // needs (directly or through other jobs) the two run side by side and the
 // download fails ("Artifact not found") or, on a rerun, finds an older
-// one. actionlint does not look. Compared by the text of the name, in one
-// workflow and in the workflows its jobs call; a download from another run
-// or repository (run-id, repository) is not.
+// one. actionlint does not look. Names are followed part by part through
+// the workflows a job calls, and leg by leg (artifact_steps.h); two names
+// written the same in the workflow itself are one, unless both are known
+// here and differ. A download from another run or repository (run-id,
+// repository) is not checked.
 #pragma once
 
 #include "diag.h"
