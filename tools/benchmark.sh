@@ -87,3 +87,35 @@ mkdir -p "$work/wide/pipelines"
   echo 'use wide()'
 } > "$work/wide/pipelines/wide.pipe"
 measure "gen (one workflow, $((count * 10)) jobs)" "$pipec" -C "$work/wide" gen
+
+# Artifact names followed leg by leg: a matrix of 250 legs calls a workflow
+# of N/10 uploads, another of 250 legs, which needs it, one of N/10
+# downloads (check_artifacts and check_artifact_order).
+mkdir -p "$work/legs/pipelines"
+steps=$(( (count + 9) / 10 ))
+{
+  echo 'action upload { uses = "actions/upload-artifact@b7c566a772e6b6bfb58ed0dc250532a479d7789f" version = "v6.0.0" }'
+  echo 'action download { uses = "actions/download-artifact@37930b1c2abaa49bbe596cd826c3c89aef350131" version = "v7.0.0" }'
+  for kind in upload download; do
+    echo "workflow ${kind}s() {"
+    echo "  file = \"generated/${kind}s.yml\""
+    echo '  on { call }'
+    echo '  input family: string'
+    echo '  job j {'
+    echo '    runs-on = "ubuntu-24.04"'
+    for ((i = 0; i < steps; i++)); do
+      echo "    step { name = \"$kind $i\" uses = $kind with { name = \"a$i-\${{ inputs.family }}\" path = \"a/\" } }"
+    done
+    echo '  }'
+    echo '}'
+  done
+  echo 'workflow legs() {'
+  echo '  file = "generated/legs.yml"'
+  echo '  on { push }'
+  legs=$(seq -s, -f '"f%g"' 1 250)
+  echo "  job up { strategy { matrix { family = [$legs] } } uses = uploads() with { family = matrix.family } }"
+  echo "  job down { needs = [up] strategy { matrix { family = [$legs] } } uses = downloads() with { family = matrix.family } }"
+  echo '}'
+  echo 'use legs()'
+} > "$work/legs/pipelines/legs.pipe"
+measure "gen (2 x 250 legs, $steps artifacts each)" "$pipec" -C "$work/legs" gen
