@@ -1,7 +1,6 @@
 #include "check_hidden_uploads.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -12,25 +11,6 @@ namespace {
 
 // Stands for a ${{ }} in a path's text: any text, a "/" or a wildcard.
 constexpr char kRuntime = '\x01';
-
-// Whether the upload-artifact a step uses leaves hidden files out: its
-// declared version is v4.4 or later (a bare major, such as "v4", does not
-// say).
-bool skips_hidden(const Value& step) {
-  const Value* uses = step.get("uses");
-  const Value* version = uses && uses->tag == "action" ? uses->get("version") : nullptr;
-  if (!version || !version->is_string()) return false;
-  const char* p = version->text.c_str();
-  if (*p == 'v' || *p == 'V') ++p;
-  char* end = nullptr;
-  const long major = std::strtol(p, &end, 10);
-  if (end == p) return false;
-  if (major != 4) return major > 4;
-  if (*end != '.') return false;
-  p = end + 1;
-  const long minor = std::strtol(p, &end, 10);
-  return end != p && minor >= 4;
-}
 
 std::vector<std::string> split(const std::string& text, char at) {
   std::vector<std::string> out;
@@ -78,7 +58,8 @@ std::string hidden_segment(const std::string& line) {
 void check_hidden_uploads(const WorkflowModel& wf, Diagnostics& diags) {
   for (const auto& j : jobs_of(*wf.body)) {
     for (const auto& s : steps_of(*j.value)) {
-      if (action_repo(*s) != "actions/upload-artifact" || !skips_hidden(*s)) continue;
+      // Since v4.4, hidden files are left out.
+      if (action_repo(*s) != "actions/upload-artifact" || !action_at_least(*s, 4, 4)) continue;
       const Value* with = s->get("with");
       const Value* path = with ? with->get("path") : nullptr;
       const Value* include = with ? with->get("include-hidden-files") : nullptr;

@@ -214,4 +214,24 @@ inline std::string action_repo(const Value& step) {
   return lower(uses->text.substr(0, uses->text.find('@')));
 }
 
+// Whether the version a step's action declares (version = "v4.4.3") is
+// `major`.`minor` or later; false when it declares none, or a bare major
+// that does not say (v4 for 4.4).
+inline bool action_at_least(const Value& step, long major, long minor) {
+  const Value* uses = step.get("uses");
+  const Value* version = uses && uses->tag == "action" ? uses->get("version") : nullptr;
+  if (!version || !version->is_string()) return false;
+  const char* p = version->text.c_str();
+  if (*p == 'v' || *p == 'V') ++p;
+  char* end = nullptr;
+  const long have_major = std::strtol(p, &end, 10);
+  if (end == p) return false;
+  if (have_major != major) return have_major > major;
+  if (minor == 0) return true;
+  if (*end != '.') return false;
+  p = end + 1;
+  const long have_minor = std::strtol(p, &end, 10);
+  return end != p && have_minor >= minor;
+}
+
 }  // namespace pipec
