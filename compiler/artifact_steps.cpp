@@ -215,7 +215,16 @@ class Walk {
     a.step = &s;
     a.upload = action == "actions/upload-artifact";
     a.name = name;
-    if (name) {
+    const Value* archive = with && a.upload ? with->get("archive") : nullptr;
+    if (archive && action_at_least(s, 7, 0) && action_flag(*archive) != true) {
+      // Uploaded as is, the file's name is the artifact's (v7 and later).
+      a.direct = true;
+      a.name = with->get("path");
+      if (!a.name || (a.name->kind != Value::Kind::String && a.name->kind != Value::Kind::Runtime))
+        return;
+      a.form = action_flag(*archive) == false ? file_name_form(*a.name, scope)
+                                              : Form{unknown_piece(scope.all)};
+    } else if (name) {
       a.form = form(*name, scope);
     } else if (a.upload) {
       a.form = {value_piece("artifact")};
@@ -235,6 +244,47 @@ class Walk {
     a.leg = leg_;
     a.legs_followed = legs_followed_;
     each_(a);
+  }
+
+  // The name of the one file a path names, when known here: the text
+  // after its last "/" (or "\\", on Windows), when the path is one line
+  // and that text holds no wildcard and has a "." (a file's extension).
+  Form file_name_form(const Value& path, const Scope& s) {
+    Form f = form(path, s);
+    for (auto& p : f) {
+      if (p.kind == Piece::Kind::Value) p.value = github_to_string(p.value);
+    }
+    // getInput trims the input.
+    const char* const space = " \t\r\n";
+    if (!f.empty() && f.front().kind == Piece::Kind::Value) {
+      std::string& t = f.front().value.get_ref<std::string&>();
+      t.erase(0, std::min(t.size(), t.find_first_not_of(space)));
+    }
+    if (!f.empty() && f.back().kind == Piece::Kind::Value) {
+      std::string& t = f.back().value.get_ref<std::string&>();
+      t.erase(t.find_last_not_of(space) + 1);
+    }
+    std::string file;
+    bool whole = true;  // no "/" in what is read so far
+    for (size_t i = f.size(); i-- > 0 && whole;) {
+      if (f[i].kind != Piece::Kind::Value) return {unknown_piece(s.all)};
+      std::string t = f[i].value.get<std::string>();
+      if (const size_t sep = t.find_last_of("/\\"); sep != std::string::npos) {
+        t = t.substr(sep + 1);
+        whole = false;
+      }
+      file = t + file;
+    }
+    for (const auto& p : f) {
+      if (p.kind == Piece::Kind::Value &&
+          p.value.get_ref<const std::string&>().find('\n') != std::string::npos)
+        return {unknown_piece(s.all)};  // several lines
+    }
+    // A name without a "." may be a folder's, and the one file in it names
+    // the artifact (@actions/artifact takes path.basename of the file).
+    if (file.find_first_of("*?[") != std::string::npos || file.find('.', 1) == std::string::npos)
+      return {unknown_piece(s.all)};
+    return {value_piece(file)};
   }
 
   // What a value written in a job holds, part by part.

@@ -7,7 +7,9 @@
 // job's outputs are values named by where they are read, the same in
 // every part of a run that reads them there; a matrix value differs
 // between its job's legs, and a called workflow's needs between its
-// callers' legs. The legs of the first matrix on the way, when its values
+// callers' legs. A file upload-artifact uploads as is (v7 and later, with
+// archive: false) is an artifact named by the file. The legs of the first
+// matrix on the way, when its values
 // are written out, are followed once more one by one, each with its own
 // values.
 #pragma once
@@ -53,6 +55,7 @@ struct ArtifactStep {
   const Value* step = nullptr;
   bool upload = false;          // else a download
   const Value* name = nullptr;  // `with.name`, text or an expression, or none
+  bool direct = false;          // a file uploaded as is (archive: false): `name` is `with.path`
   NameForm form;                // the name; upload-artifact's default "artifact" when none
   std::string path;             // ci.yml -> ci_linux.yml
   std::string jobs;             // job "linux" in ci.yml -> job "build" in ci_linux.yml

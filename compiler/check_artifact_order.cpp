@@ -41,7 +41,7 @@ class Order {
     for (size_t i = 0; i < uploads_.size(); ++i) {
       const ArtifactStep& u = uploads_[i];
       if (const std::optional<NameKey> k = name_key(u.form)) by_key[*k].push_back(i);
-      if (u.in_root) by_text[text_of(*u.name)].push_back(i);
+      if (u.in_root && !u.direct) by_text[text_of(*u.name)].push_back(i);
     }
     std::map<std::string, std::set<std::string>> needed;  // by job: the jobs it needs
     for (const ArtifactStep& d : downloads_) {

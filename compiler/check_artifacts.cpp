@@ -45,8 +45,14 @@ class Artifacts {
                                                            : scalar_text(*overwrite) == "true");
     if (overwrite && !site.replaces && scalar_text(*overwrite) != "false")
       return;  // not known here
-    site.written =
-        a.name ? "\"" + text_of(*a.name) + "\"" : "\"artifact\" (upload-artifact's default name)";
+    if (a.direct) {
+      const std::optional<std::string> file = name_text(a.form);
+      site.written = (file ? "\"" + *file + "\"" : "named by the file") + " (path \"" +
+                     text_of(*a.name) + "\", uploaded as is)";
+    } else {
+      site.written =
+          a.name ? "\"" + text_of(*a.name) + "\"" : "\"artifact\" (upload-artifact's default name)";
+    }
     if (!a.leg) report_legs(site);
     report_twice(site);
   }
@@ -70,12 +76,13 @@ class Artifacts {
               : "upload-artifact fails in every leg but the first (\"an artifact with this name "
                 "already exists on the workflow run\")";
       const std::string how =
-          m == site.a.own_matrix ? "a matrix value" : "a value of that matrix, through an input,";
+          (m == site.a.own_matrix ? "a matrix value"
+                                  : "a value of that matrix, through an input,") +
+          std::string(site.a.direct ? " in the file's name" : " in the name");
       diags_.error(site.at, "artifact-legs",
                    "artifact " + site.written + " in " + site.a.path +
                        " is uploaded under the same name by every leg of the matrix of " + legs +
-                       ", and a run holds one artifact of a name: " + what + "; put " + how +
-                       " in the name");
+                       ", and a run holds one artifact of a name: " + what + "; put " + how);
       return;
     }
   }

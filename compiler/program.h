@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -212,6 +213,17 @@ inline std::string action_repo(const Value& step) {
   if (uses && uses->tag == "action") uses = uses->get("uses");
   if (!uses || !uses->is_string()) return "";
   return lower(uses->text.substr(0, uses->text.find('@')));
+}
+
+// The value of an action's boolean input as actions/toolkit's
+// getBooleanInput reads it (true, True, TRUE, false, False, FALSE); none
+// when it is not one of those here, or not known.
+inline std::optional<bool> action_flag(const Value& v) {
+  if (v.kind == Value::Kind::Bool) return v.boolean;
+  if (!v.is_string() || !v.parts.empty()) return std::nullopt;
+  if (v.text == "true" || v.text == "True" || v.text == "TRUE") return true;
+  if (v.text == "false" || v.text == "False" || v.text == "FALSE") return false;
+  return std::nullopt;
 }
 
 // Whether the version a step's action declares (version = "v4.4.3") is
