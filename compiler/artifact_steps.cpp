@@ -453,6 +453,32 @@ void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
   Walk(program, matrix_jobs, each).run(wf);
 }
 
+void UploadIndex::add(const ArtifactStep& upload) {
+  const size_t i = uploads_.size();
+  uploads_.push_back(upload);
+  if (const std::optional<NameKey> k = name_key(upload.form)) by_key_[*k].push_back(i);
+  if (upload.in_root && !upload.direct) by_text_[text_of(*upload.name)].push_back(i);
+}
+
+std::vector<const ArtifactStep*> UploadIndex::of(const ArtifactStep& d) const {
+  std::set<size_t> same;
+  if (const std::optional<NameKey> k = name_key(d.form)) {
+    if (auto it = by_key_.find(*k); it != by_key_.end())
+      same.insert(it->second.begin(), it->second.end());
+  }
+  if (d.in_root) {
+    const bool known = name_text(d.form).has_value();
+    if (auto it = by_text_.find(text_of(*d.name)); it != by_text_.end()) {
+      for (size_t i : it->second) {
+        if (!known || !name_text(uploads_[i].form)) same.insert(i);
+      }
+    }
+  }
+  std::vector<const ArtifactStep*> out;
+  for (size_t i : same) out.push_back(&uploads_[i]);
+  return out;
+}
+
 std::optional<NameKey> name_key(const NameForm& f) {
   NameKey out;
   for (const auto& p : f) {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -77,6 +78,21 @@ struct ArtifactStep {
 void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
                          std::vector<std::string>& matrix_jobs,
                          const std::function<void(const ArtifactStep&)>& each);
+
+// The uploads of one run, by name, for the downloads that read them.
+class UploadIndex {
+ public:
+  void add(const ArtifactStep& upload);
+  // The uploads, in the order added, of the name a download reads: the
+  // same text and named values; or, both in the run's workflow itself,
+  // the same text as written, unless both are values known here.
+  std::vector<const ArtifactStep*> of(const ArtifactStep& download) const;
+
+ private:
+  std::vector<ArtifactStep> uploads_;
+  std::map<NameKey, std::vector<size_t>> by_key_;
+  std::map<std::string, std::vector<size_t>> by_text_;
+};
 
 // A name's text and named values, to compare two names; none when a part
 // is not known.
