@@ -19,6 +19,7 @@
 #include "check_concurrency.h"
 #include "check_contexts.h"
 #include "check_copies.h"
+#include "check_direct_downloads.h"
 #include "check_direct_uploads.h"
 #include "check_env_names.h"
 #include "check_event_fields.h"
@@ -179,6 +180,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_fork_credentials(c.program, c.diags);
   check_concurrency(c.program, c.diags);
   check_artifacts(c.program, c.diags);
+  check_direct_downloads(c.program, c.diags);
   check_workflow_run_names(c.program, c.diags);
   check_workflow_run_chains(c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_artifact_order(*wf, c.program, c.diags);
