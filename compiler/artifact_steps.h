@@ -1,17 +1,16 @@
 // The artifact steps (actions/upload-artifact, actions/download-artifact)
 // a run of a workflow reaches, each with its name followed part by part,
-// for the checks of artifact names (check_artifacts, check_artifact_order).
-// A name is followed into the workflows a job calls: an input holds what
-// the caller's `with` gives it, or its default, or GitHub's empty value of
-// its type; github's run-wide fields, vars, the run's own inputs and a
-// job's outputs are values named by where they are read, the same in
-// every part of a run that reads them there; a matrix value differs
-// between its job's legs, and a called workflow's needs between its
-// callers' legs. A file upload-artifact uploads as is (v7 and later, with
-// archive: false) is an artifact named by the file. The legs of the first
-// matrix on the way, when its values
-// are written out, are followed once more one by one, each with its own
-// values.
+// for the checks of artifact names (check_artifacts, check_artifact_order,
+// check_direct_downloads). A name is followed into the workflows a job
+// calls: an input holds what the caller's `with` gives it, or its default,
+// or GitHub's empty value of its type; github's run-wide fields, vars, the
+// run's own inputs and a job's outputs are values named by where they are
+// read, the same in every part of a run that reads them there; a matrix
+// value differs between its job's legs, and a called workflow's needs
+// between its callers' legs. A file upload-artifact uploads as is (v7 and
+// later, with archive: false) is an artifact named by the file. The legs
+// of the first matrix on the way, when its values are written out, are
+// followed once more one by one, each with its own values.
 #pragma once
 
 #include <functional>

@@ -40,11 +40,9 @@ class Artifacts {
     Site site;
     site.a = a;
     site.at = a.name ? a.name->pos : a.step->pos;
-    site.replaces =
-        overwrite && (overwrite->kind == Value::Kind::Bool ? overwrite->boolean
-                                                           : scalar_text(*overwrite) == "true");
-    if (overwrite && !site.replaces && scalar_text(*overwrite) != "false")
-      return;  // not known here
+    const std::optional<bool> replaces = overwrite ? action_flag(*overwrite) : false;
+    if (!replaces) return;  // not known here
+    site.replaces = *replaces;
     if (a.direct) {
       const std::optional<std::string> file = name_text(a.form);
       site.written = (file ? "\"" + *file + "\"" : "named by the file") + " (path \"" +

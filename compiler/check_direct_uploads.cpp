@@ -11,9 +11,9 @@ void check_direct_uploads(const WorkflowModel& wf, Diagnostics& diags) {
       if (action_repo(*s) != "actions/upload-artifact") continue;
       const Value* with = s->get("with");
       const Value* archive = with ? with->get("archive") : nullptr;
-      if (!archive || !action_at_least(*s, 0, 0)) continue;
+      if (!archive || !action_at_least(*s, 0, 0)) continue;  // no version declared
       const std::string step = "upload-artifact in job \"" + j.key + "\" of " + file_name(wf.file);
-      const std::string version = s->get("uses")->get("version")->text;
+      const std::string version = action_version(*s);
       if (!action_at_least(*s, 7, 0)) {
         diags.error(archive->pos, "direct-upload-version",
                     step + " is " + version +

@@ -226,14 +226,19 @@ inline std::optional<bool> action_flag(const Value& v) {
   return std::nullopt;
 }
 
+// The version a step's action declares (version = "v4.4.3"); "" for none.
+inline std::string action_version(const Value& step) {
+  const Value* uses = step.get("uses");
+  const Value* version = uses && uses->tag == "action" ? uses->get("version") : nullptr;
+  return version && version->is_string() ? version->text : "";
+}
+
 // Whether the version a step's action declares (version = "v4.4.3") is
 // `major`.`minor` or later; false when it declares none, or a bare major
 // that does not say (v4 for 4.4).
 inline bool action_at_least(const Value& step, long major, long minor) {
-  const Value* uses = step.get("uses");
-  const Value* version = uses && uses->tag == "action" ? uses->get("version") : nullptr;
-  if (!version || !version->is_string()) return false;
-  const char* p = version->text.c_str();
+  const std::string version = action_version(step);
+  const char* p = version.c_str();
   if (*p == 'v' || *p == 'V') ++p;
   char* end = nullptr;
   const long have_major = std::strtol(p, &end, 10);
