@@ -6,44 +6,41 @@
 namespace pipec {
 
 void check_direct_uploads(const WorkflowModel& wf, Diagnostics& diags) {
-  for (const auto& j : jobs_of(*wf.body)) {
-    for (const auto& s : steps_of(*j.value)) {
-      if (action_repo(*s) != "actions/upload-artifact") continue;
-      const Value* with = s->get("with");
-      const Value* archive = with ? with->get("archive") : nullptr;
-      if (!archive || !action_at_least(*s, 0, 0)) continue;  // no version declared
-      const std::string step = "upload-artifact in job \"" + j.key + "\" of " + file_name(wf.file);
-      const std::string version = action_version(*s);
-      if (!action_at_least(*s, 7, 0)) {
-        diags.error(archive->pos, "direct-upload-version",
-                    step + " is " + version +
-                        ", which has no archive input (it came in v7): the runner warns "
-                        "\"Unexpected input(s) 'archive'\" and the upload is a zip; use v7 or "
-                        "later, or leave archive out");
-        continue;
-      }
-      if (action_flag(*archive) != false) continue;
-      if (const Value* name = with->get("name")) {
-        diags.error(name->pos, "direct-upload-name",
-                    step +
-                        " uploads a file as is (archive = false), so the artifact takes the "
-                        "file's name and name \"" +
-                        text_of(*name) +
-                        "\" is not used: a download of that name finds nothing; leave name out "
-                        "and download the file's name, or set archive = true");
-      }
-      const Value* overwrite = with->get("overwrite");
-      if (overwrite && action_flag(*overwrite) == true) {
-        const Value* name = with->get("name");
-        diags.error(overwrite->pos, "direct-upload-overwrite",
-                    step +
-                        " uploads a file as is (archive = false) with overwrite, which deletes "
-                        "the artifact named by name (here \"" +
-                        (name ? text_of(*name) : std::string("artifact")) +
-                        "\"), not the one the file's name makes: the upload still fails when that "
-                        "artifact exists, and another may be deleted; leave overwrite out, or "
-                        "set archive = true");
-      }
+  for (const auto& [job, s] : steps_using(wf, "actions/upload-artifact")) {
+    const Value* with = s->get("with");
+    const Value* archive = with ? with->get("archive") : nullptr;
+    if (!archive || !action_at_least(*s, 0, 0)) continue;  // no version declared
+    const std::string step = "upload-artifact in job \"" + job + "\" of " + file_name(wf.file);
+    const std::string version = action_version(*s);
+    if (!action_at_least(*s, 7, 0)) {
+      diags.error(archive->pos, "direct-upload-version",
+                  step + " is " + version +
+                      ", which has no archive input (it came in v7): the runner warns "
+                      "\"Unexpected input(s) 'archive'\" and the upload is a zip; use v7 or "
+                      "later, or leave archive out");
+      continue;
+    }
+    if (action_flag(*archive) != false) continue;
+    if (const Value* name = with->get("name")) {
+      diags.error(name->pos, "direct-upload-name",
+                  step +
+                      " uploads a file as is (archive = false), so the artifact takes the "
+                      "file's name and name \"" +
+                      text_of(*name) +
+                      "\" is not used: a download of that name finds nothing; leave name out "
+                      "and download the file's name, or set archive = true");
+    }
+    const Value* overwrite = with->get("overwrite");
+    if (overwrite && action_flag(*overwrite) == true) {
+      const Value* name = with->get("name");
+      diags.error(overwrite->pos, "direct-upload-overwrite",
+                  step +
+                      " uploads a file as is (archive = false) with overwrite, which deletes "
+                      "the artifact named by name (here \"" +
+                      (name ? text_of(*name) : std::string("artifact")) +
+                      "\"), not the one the file's name makes: the upload still fails when that "
+                      "artifact exists, and another may be deleted; leave overwrite out, or "
+                      "set archive = true");
     }
   }
 }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ascii.h"
@@ -224,6 +225,19 @@ inline std::optional<bool> action_flag(const Value& v) {
   if (v.text == "true" || v.text == "True" || v.text == "TRUE") return true;
   if (v.text == "false" || v.text == "False" || v.text == "FALSE") return false;
   return std::nullopt;
+}
+
+// The steps of a workflow that use the action `repo` (owner/repo, lower
+// case), each with its job's key, in order.
+inline std::vector<std::pair<std::string, const Value*>> steps_using(const WorkflowModel& wf,
+                                                                     const std::string& repo) {
+  std::vector<std::pair<std::string, const Value*>> out;
+  for (const auto& j : jobs_of(*wf.body)) {
+    for (const auto& s : steps_of(*j.value)) {
+      if (action_repo(*s) == repo) out.push_back({j.key, s.get()});
+    }
+  }
+  return out;
 }
 
 // The version a step's action declares (version = "v4.4.3"); "" for none.
