@@ -118,11 +118,11 @@ class Walk {
       // The legs of the first matrix on the way, when known, are followed
       // one by one too.
       std::vector<nlohmann::json> legs;
-      std::vector<std::string> order;
-      if (scope.matrix >= 0 && matrices.empty() && !leg_) {
-        const Value* matrix = strategy->get("matrix");
-        order = written_order(*matrix);
-        if (!matrix_legs(value_json(*matrix, nullptr), legs, order) || legs.size() > kMostLegs)
+      std::vector<LegSource> sources;
+      const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
+      if (scope.matrix >= 0 && matrices.empty() && !leg_ && matrix) {
+        if (!matrix_legs(value_json(*matrix, nullptr), legs, written_order(*matrix), &sources) ||
+            legs.size() > kMostLegs)
           legs.clear();
       }
       if (legs.empty()) {
@@ -137,7 +137,13 @@ class Walk {
           one.leg = &legs[i];
           one.all = frame.above;
           leg_ = Leg{scope.matrix, i};
-          const std::string label = "the leg " + leg_label(legs[i], order) + " of " + job;
+          // The leg as GitHub names it: "build (gfx94X, 3.12)".
+          const Value* name = j.value->get("name");
+          const LegLayout layout =
+              leg_layout(value_json(*matrix, nullptr), legs[i], sources[i], matrix);
+          const std::string label =
+              "the leg \"" + leg_name(j.key, plain_name(name) ? name : nullptr, layout.shown) +
+              "\" of " + job;
           body(*j.value, one, matrices, conds, cond, frame,
                frame.jobs.empty() ? label : frame.jobs + " -> " + label);
         }
@@ -168,21 +174,6 @@ class Walk {
       return;
     }
     for (const auto& s : steps_of(job)) step(*s, scope, matrices, conds, cond, frame, jobs);
-  }
-
-  // A leg as GitHub names it, its keys as written: {family: "gfx94X"}.
-  static std::string leg_label(const nlohmann::json& leg, const std::vector<std::string>& order) {
-    std::string out;
-    auto add = [&](const std::string& k) {
-      out += (out.empty() ? "" : ", ") + k + ": " + leg[k].dump();
-    };
-    for (const auto& k : order) {
-      if (leg.contains(k)) add(k);
-    }
-    for (const auto& [k, v] : leg.items()) {
-      if (std::find(order.begin(), order.end(), k) == order.end()) add(k);
-    }
-    return "{" + out + "}";
   }
 
   // What a called workflow's input holds when its caller leaves it out: the
