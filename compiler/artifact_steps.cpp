@@ -470,6 +470,27 @@ std::vector<const ArtifactStep*> UploadIndex::of(const ArtifactStep& d) const {
   return out;
 }
 
+Transfers run_transfers(const Program& program, const WorkflowModel& wf) {
+  Transfers out;
+  std::vector<std::string> matrix_jobs;
+  walk_artifact_steps(program, wf, matrix_jobs, [&](const ArtifactStep& a) {
+    if (!a.name || a.legs_followed) return;
+    const Value* with = a.step->get("with");
+    if (a.upload) {
+      out.uploads.add(a);
+    } else if (!with->get("run-id") && !with->get("repository")) {
+      out.downloads.push_back(a);
+    }
+  });
+  return out;
+}
+
+std::string quoted_name(const ArtifactStep& d) {
+  const std::string written = text_of(*d.name);
+  const std::optional<std::string> text = name_text(d.form);
+  return "\"" + written + "\"" + (text && *text != written ? " (\"" + *text + "\" here)" : "");
+}
+
 std::optional<NameKey> name_key(const NameForm& f) {
   NameKey out;
   for (const auto& p : f) {

@@ -93,6 +93,19 @@ class UploadIndex {
   std::map<std::string, std::vector<size_t>> by_text_;
 };
 
+// What a run of `wf` uploads, and what it downloads by name from the run
+// itself (no run-id or repository); under a matrix whose legs are
+// followed one by one, what each leg does.
+struct Transfers {
+  UploadIndex uploads;
+  std::vector<ArtifactStep> downloads;
+};
+Transfers run_transfers(const Program& program, const WorkflowModel& wf);
+
+// A download's name as written, with its value when that is known and
+// other: "lib-${{ inputs.family }}" ("lib-gfx110X" here).
+std::string quoted_name(const ArtifactStep& download);
+
 // A name's text and named values, to compare two names; none when a part
 // is not known.
 std::optional<NameKey> name_key(const NameForm& f);

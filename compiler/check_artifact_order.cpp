@@ -1,7 +1,6 @@
 #include "check_artifact_order.h"
 
 #include <map>
-#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,24 +23,12 @@ class Order {
         }
       }
     }
-    std::vector<std::string> matrix_jobs;
-    UploadIndex uploads;
-    std::vector<ArtifactStep> downloads;
-    walk_artifact_steps(program_, wf_, matrix_jobs, [&](const ArtifactStep& a) {
-      // A job under a matrix whose legs are followed is judged leg by leg.
-      if (!a.name || a.legs_followed) return;
-      const Value* with = a.step->get("with");
-      if (a.upload) {
-        uploads.add(a);
-      } else if (!with->get("run-id") && !with->get("repository")) {
-        downloads.push_back(a);
-      }
-    });
+    const Transfers run = run_transfers(program_, wf_);
     std::map<std::string, std::set<std::string>> needed;  // by job: the jobs it needs
-    for (const ArtifactStep& d : downloads) {
+    for (const ArtifactStep& d : run.downloads) {
       if (!needed.count(d.root_job)) needed[d.root_job] = ancestors(d.root_job);
       const std::set<std::string>& before = needed[d.root_job];
-      for (const ArtifactStep* u : uploads.of(d)) {
+      for (const ArtifactStep* u : run.uploads.of(d)) {
         if (u->root_job == d.root_job || before.count(u->root_job)) continue;
         if (reported_.insert(to_string(d.name->pos) + "|" + d.root_job + "|" + u->root_job).second)
           report(d, *u);
@@ -52,15 +39,12 @@ class Order {
 
  private:
   void report(const ArtifactStep& d, const ArtifactStep& u) {
-    const std::string written = text_of(*d.name);
-    const std::optional<std::string> text = name_text(d.form);
     const std::string root = "job \"" + d.root_job + "\" in " + file_name(wf_.file);
     const std::string up = "job \"" + u.root_job + "\" in " + file_name(wf_.file);
     const bool direct = d.jobs == root && u.jobs == up;
     diags_.error(d.name->pos, "artifact-order",
-                 d.jobs + " downloads artifact \"" + written + "\"" +
-                     (text && *text != written ? " (\"" + *text + "\" here)" : "") + ", which " +
-                     u.jobs + " uploads (" + to_string(u.name->pos) + "), but " +
+                 d.jobs + " downloads artifact " + quoted_name(d) + ", which " + u.jobs +
+                     " uploads (" + to_string(u.name->pos) + "), but " +
                      (direct ? "does not need it" : root + " does not need " + up) +
                      ": GitHub may run the two at once, and the download fails (\"Artifact not "
                      "found\"); add " +
