@@ -206,15 +206,14 @@ class Walk {
     a.step = &s;
     a.upload = action == "actions/upload-artifact";
     a.name = name;
-    const Value* archive = with && a.upload ? with->get("archive") : nullptr;
-    if (archive && action_at_least(s, 7, 0) && action_flag(*archive) != true) {
+    if (a.upload && may_upload_as_is(s)) {
       // Uploaded as is, the file's name is the artifact's (v7 and later).
       a.direct = true;
       a.name = with->get("path");
       if (!a.name || (a.name->kind != Value::Kind::String && a.name->kind != Value::Kind::Runtime))
         return;
-      a.form = action_flag(*archive) == false ? file_name_form(*a.name, scope)
-                                              : Form{unknown_piece(scope.all)};
+      a.form = action_flag(*with->get("archive")) == false ? file_name_form(*a.name, scope)
+                                                           : Form{unknown_piece(scope.all)};
     } else if (name) {
       a.form = form(*name, scope);
     } else if (a.upload) {

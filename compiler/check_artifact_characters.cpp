@@ -70,6 +70,7 @@ void check_artifact_characters(const WorkflowModel& wf, Diagnostics& diags) {
   for (const auto& j : jobs_of(*wf.body)) {
     for (const auto& s : steps_of(*j.value)) {
       if (action_repo(*s).rfind("actions/upload-artifact", 0) != 0) continue;
+      if (may_upload_as_is(*s)) continue;  // the file names the artifact, not `name`
       const Value* with = s->get("with");
       const Value* name = with ? with->get("name") : nullptr;
       if (!name || name->kind != Value::Kind::String) continue;

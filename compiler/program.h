@@ -265,4 +265,13 @@ inline bool action_at_least(const Value& step, long major, long minor) {
   return end != p && have_minor >= minor;
 }
 
+// Whether an upload-artifact step may upload its file as is, named by the
+// file and not by its `name`: v7 or later, with an archive input that is
+// not true (false, or not known here).
+inline bool may_upload_as_is(const Value& step) {
+  const Value* with = step.get("with");
+  const Value* archive = with ? with->get("archive") : nullptr;
+  return archive && action_at_least(step, 7, 0) && action_flag(*archive) != true;
+}
+
 }  // namespace pipec
