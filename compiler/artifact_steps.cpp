@@ -111,6 +111,7 @@ class Walk {
       auto conds = conditions;
       bool cond = conditional;
       if (const Value* c = j.value->get("if")) {
+        if (never_runs(*c, scope)) continue;
         conds.push_back({frame.depth, varies(*c, scope)});
         cond = cond || !runs_when_all_goes_well(*c, scope);
       }
@@ -187,6 +188,17 @@ class Walk {
     return {value_piece(github_unset_input(github_type(in)))};
   }
 
+  // Whether a condition never holds: it reads no status function (so
+  // none of success(), failure() and cancelled() can make it hold), and
+  // its value is known here, and false.
+  bool never_runs(const Value& cond, const Scope& s) {
+    bool status = false;
+    each_top_expr(cond, [&](const Expr& e) { status = status || has_status_function(e); });
+    if (status) return false;
+    const Form f = form(cond, s);
+    return f.size() == 1 && f[0].kind == Piece::Kind::Value && !github_truthy(f[0].value);
+  }
+
   // Whether a condition is true whenever the run goes well (success() and
   // always() hold): its value is known here, and true.
   bool runs_when_all_goes_well(const Value& cond, const Scope& s) {
@@ -226,6 +238,7 @@ class Walk {
     a.own_matrix = scope.matrix;
     a.matrices = matrices;
     if (const Value* c = s.get("if")) {
+      if (never_runs(*c, scope)) return;
       conditions.push_back({INT32_MAX, varies(*c, scope)});
       conditional = conditional || !runs_when_all_goes_well(*c, scope);
     }
