@@ -16,17 +16,10 @@ class Order {
       : wf_(wf), program_(program), diags_(diags) {}
 
   void run() {
-    for (const auto& j : jobs_of(*wf_.body)) {
-      if (const Value* needs = j.value->get("needs")) {
-        for (const auto& n : needs->items) {
-          if (n->is_string()) needs_[j.key].push_back(n->text);
-        }
-      }
-    }
     const Transfers run = run_transfers(program_, wf_);
     std::map<std::string, std::set<std::string>> needed;  // by job: the jobs it needs
     for (const ArtifactStep& d : run.downloads) {
-      if (!needed.count(d.root_job)) needed[d.root_job] = ancestors(d.root_job);
+      if (!needed.count(d.root_job)) needed[d.root_job] = needed_jobs(wf_, d.root_job);
       const std::set<std::string>& before = needed[d.root_job];
       for (const ArtifactStep* u : run.uploads.of(d)) {
         if (u->root_job == d.root_job || before.count(u->root_job)) continue;
@@ -51,24 +44,9 @@ class Order {
                      u.root_job + " to the needs of " + d.root_job);
   }
 
-  // The jobs `job` needs, directly or through others.
-  std::set<std::string> ancestors(const std::string& job) {
-    std::set<std::string> seen;
-    std::vector<std::string> todo{job};
-    while (!todo.empty()) {
-      const std::string j = todo.back();
-      todo.pop_back();
-      for (const auto& n : needs_[j]) {
-        if (seen.insert(n).second) todo.push_back(n);
-      }
-    }
-    return seen;
-  }
-
   const WorkflowModel& wf_;
   const Program& program_;
   Diagnostics& diags_;
-  std::map<std::string, std::vector<std::string>> needs_;
   std::set<std::string> reported_;
 };
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -225,6 +226,28 @@ inline std::optional<bool> action_flag(const Value& v) {
   if (v.text == "true" || v.text == "True" || v.text == "TRUE") return true;
   if (v.text == "false" || v.text == "False" || v.text == "FALSE") return false;
   return std::nullopt;
+}
+
+// The jobs of a workflow that `job` needs, directly or through others.
+inline std::set<std::string> needed_jobs(const WorkflowModel& wf, const std::string& job) {
+  std::map<std::string, std::vector<std::string>> needs;
+  for (const auto& j : jobs_of(*wf.body)) {
+    if (const Value* n = j.value->get("needs")) {
+      for (const auto& item : n->items) {
+        if (item->is_string()) needs[j.key].push_back(item->text);
+      }
+    }
+  }
+  std::set<std::string> seen;
+  std::vector<std::string> todo{job};
+  while (!todo.empty()) {
+    const std::string j = todo.back();
+    todo.pop_back();
+    for (const auto& n : needs[j]) {
+      if (seen.insert(n).second) todo.push_back(n);
+    }
+  }
+  return seen;
 }
 
 // The steps of a workflow that use the action `repo` (owner/repo, lower
