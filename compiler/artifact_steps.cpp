@@ -486,12 +486,16 @@ Transfers run_transfers(const Program& program, const WorkflowModel& wf) {
   Transfers out;
   std::vector<std::string> matrix_jobs;
   walk_artifact_steps(program, wf, matrix_jobs, [&](const ArtifactStep& a) {
-    if (!a.name || a.legs_followed) return;
+    if (a.legs_followed) return;
     const Value* with = a.step->get("with");
     if (a.upload) {
-      out.uploads.add(a);
-    } else if (!with->get("run-id") && !with->get("repository")) {
+      if (a.name) out.uploads.add(a);
+    } else if (with && (with->get("run-id") || with->get("repository"))) {
+      return;  // from another run
+    } else if (a.name) {
       out.downloads.push_back(a);
+    } else if (!with || (!with->get("pattern") && !with->get("artifact-ids"))) {
+      out.downloads_of_all.push_back(a);
     }
   });
   return out;

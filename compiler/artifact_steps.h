@@ -86,6 +86,8 @@ class UploadIndex {
   // same text and named values; or, both in the run's workflow itself,
   // the same text as written, unless both are values known here.
   std::vector<const ArtifactStep*> of(const ArtifactStep& download) const;
+  // Every upload, in the order added.
+  const std::vector<ArtifactStep>& all() const { return uploads_; }
 
  private:
   std::vector<ArtifactStep> uploads_;
@@ -93,12 +95,14 @@ class UploadIndex {
   std::map<std::string, std::vector<size_t>> by_text_;
 };
 
-// What a run of `wf` uploads, and what it downloads by name from the run
-// itself (no run-id or repository); under a matrix whose legs are
-// followed one by one, what each leg does.
+// What a run of `wf` uploads, and what it downloads from the run itself
+// (no run-id or repository): by name, or every artifact (no name, pattern
+// or artifact-ids); under a matrix whose legs are followed one by one,
+// what each leg does.
 struct Transfers {
   UploadIndex uploads;
   std::vector<ArtifactStep> downloads;
+  std::vector<ArtifactStep> downloads_of_all;
 };
 Transfers run_transfers(const Program& program, const WorkflowModel& wf);
 

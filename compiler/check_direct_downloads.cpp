@@ -28,6 +28,23 @@ void check_direct_downloads(const Program& program, Diagnostics& diags) {
         break;
       }
     }
+    for (const ArtifactStep& d : run.downloads_of_all) {
+      if (!action_at_least(*d.step, 0, 0) || action_at_least(*d.step, 8, 0)) continue;
+      // The artifacts there are when it runs: those of the jobs it needs.
+      const std::set<std::string> before = needed_jobs(*w, d.root_job);
+      for (const ArtifactStep& u : run.uploads.all()) {
+        if (!u.direct || !before.count(u.root_job)) continue;
+        if (!reported.insert(to_string(d.step->pos) + "|" + to_string(u.name->pos)).second) break;
+        diags.error(d.step->pos, "direct-download",
+                    "download-artifact in " + d.jobs + " is " + action_version(*d.step) +
+                        " and downloads every artifact of the run, unzipping each, but " + u.jobs +
+                        ", which it needs, uploads a file as is, with archive = false (" +
+                        to_string(u.name->pos) +
+                        "): the download fails, as the file is no zip; use download-artifact v8 "
+                        "or later");
+        break;
+      }
+    }
   }
 }
 

@@ -4,7 +4,8 @@
 // the download into unzip-stream; v8 came with "Don't attempt to un-zip
 // non-zipped downloads"), so such a download of it fails. Judged where
 // download-artifact declares its version, for the uploads of the same run
-// whose name the download reads (artifact_steps.h).
+// whose name the download reads (artifact_steps.h), and, for a download of
+// every artifact, those of the jobs it needs.
 #pragma once
 
 #include "diag.h"
