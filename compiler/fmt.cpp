@@ -189,8 +189,8 @@ class Formatter {
   void body(const Body& stmts, int depth, size_t from, size_t until) {
     size_t indent = 2 * depth, prev_end = from;
     bool first = true, prev_flag = false;
-    for (const auto& sp : stmts) {
-      const Stmt& s = *sp;
+    for (size_t i = 0; i < stmts.size(); ++i) {
+      const Stmt& s = *stmts[i];
       comment_lines(s.span.begin, indent, prev_end, first);
       if (!first && blank_line_between(prev_end, s.span.begin)) out_ += "\n";
       // Bare names written on one line (with { a b c }) stay on one line
@@ -207,9 +207,12 @@ class Formatter {
       prev_flag = s.kind == Stmt::Kind::Flag;
       prev_end = s.span.end;
       first = false;
-      // A comment on the line where the statement ends stays there.
+      // A comment on the line where the statement ends stays there, unless
+      // another statement comes before it on that line (`a = 1 b # c`:
+      // the comment follows b).
       if (next_ < comments_.size() && comments_[next_].begin >= s.span.end &&
-          text_.find('\n', s.span.end) > comments_[next_].begin) {
+          text_.find('\n', s.span.end) > comments_[next_].begin &&
+          (i + 1 == stmts.size() || stmts[i + 1]->span.begin > comments_[next_].begin)) {
         out_.pop_back();
         size_t start = out_.rfind('\n') == std::string::npos ? 0 : out_.rfind('\n') + 1;
         trailing_[std::count(out_.begin(), out_.end(), '\n')] = out_.size() - start;
