@@ -94,10 +94,19 @@ class Artifacts {
     if (!key) return;
     std::vector<Site>& same = sites_[*key];
     for (const auto& other : same) {
-      if (two_legs(other, site)) continue;
-      // One report for two steps and a name, on whichever ways they are reached.
+      // Two legs of one matrix: left to report_legs when every leg uploads
+      // the name; else some legs do, and one report tells of the matrix.
+      const int legs = two_legs(other, site) ? site.a.leg->matrix : -1;
+      const std::string matrix = legs >= 0 ? matrix_jobs_[static_cast<size_t>(legs)] : "";
+      if (legs >= 0 && reported_.count(to_string(site.at) + "|" + matrix)) continue;
+      // One report for two steps and a name (or a matrix), on whichever
+      // ways they are reached.
       std::string seen = to_string(other.at) + "|" + to_string(site.at);
-      for (const auto& [named, text] : *key) seen += (named ? "|@" : "|=") + text;
+      if (legs >= 0) {
+        seen += "|" + matrix;
+      } else {
+        for (const auto& [named, text] : *key) seen += (named ? "|@" : "|=") + text;
+      }
       if (!reported_.insert(seen).second) break;
       const std::optional<std::string> text = name_text(site.a.form);
       const bool shown = text && !text->empty() && site.written.rfind("\"" + *text + "\"", 0) != 0;
@@ -112,15 +121,15 @@ class Artifacts {
               " is uploaded twice in a run of " + site.a.path.substr(0, site.a.path.find(' ')) +
               ": " + by +
               "; a run holds one artifact of a name, so upload-artifact fails in the second (\"an "
-              "artifact with this name already exists on the workflow run\"); give each upload a "
-              "name of its own");
+              "artifact with this name already exists on the workflow run\"); " +
+              (legs >= 0 ? "put in the name every matrix value that tells the legs apart"
+                         : "give each upload a name of its own"));
       break;
     }
     same.push_back(site);
   }
 
-  // Whether two uploads are in two legs of one matrix, which report_legs
-  // judges.
+  // Whether two uploads are in two legs of one matrix.
   static bool two_legs(const Site& a, const Site& b) {
     return a.a.leg && b.a.leg && a.a.leg->matrix == b.a.leg->matrix &&
            a.a.leg->index != b.a.leg->index;

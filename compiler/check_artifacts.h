@@ -11,8 +11,8 @@
 //    whether they run, and neither sets overwrite (which may replace the
 //    other's on purpose) [artifact-twice]. The legs of the first matrix on
 //    the way, when its values are written out, are followed one by one
-//    for this: a leg's upload beside another job's, or beside another of
-//    the same leg.
+//    for this: a leg's upload beside another job's, beside another of the
+//    same leg, or beside another leg's (when not every leg has the name).
 // Names are followed as artifact_steps.h says.
 #pragma once
 
