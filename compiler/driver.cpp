@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "check_artifact_characters.h"
+#include "check_artifact_inputs.h"
 #include "check_artifact_order.h"
 #include "check_artifacts.h"
 #include "check_cache_keys.h"
@@ -21,7 +22,6 @@
 #include "check_copies.h"
 #include "check_direct_downloads.h"
 #include "check_direct_uploads.h"
-#include "check_download_inputs.h"
 #include "check_env_names.h"
 #include "check_event_fields.h"
 #include "check_event_names.h"
@@ -174,7 +174,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (WorkflowCheck check :
        {check_code_inputs, check_local_actions, check_env_names, check_event_fields,
         check_caller_event_inputs, check_event_names, check_known_values, check_implicit_success,
-        check_hidden_uploads, check_direct_uploads, check_download_inputs, check_cache_keys,
+        check_hidden_uploads, check_direct_uploads, check_artifact_inputs, check_cache_keys,
         check_artifact_characters, check_expression_depth, check_shared_groups,
         check_input_defaults})
     for (const auto& wf : c.program.workflows) check(*wf, c.diags);
