@@ -216,6 +216,22 @@ Shape ShapeChecker::shape(const Expr& e) {
       return *matrix_;
     case Expr::Kind::Member: {
       const Shape base = shape(*e.operands[0]);
+      if (e.text == "*" && e.operands[0]->kind == Expr::Kind::Name) {
+        // Contexts actionlint types with no object among their fields
+        // (BuiltinGlobalVariableTypes): inputs and runner hold scalars,
+        // env, vars and secrets map names to text.
+        const std::string context = lower(e.operands[0]->text);
+        if (context == "inputs" || context == "runner") {
+          refuse(e, "`" + render_expr(e) + "` filters the " + context +
+                        " context, none of whose fields is an object");
+          return any();
+        }
+        if (context == "env" || context == "vars" || context == "secrets") {
+          refuse(e, "`" + render_expr(e) + "` filters the " + context +
+                        " context, whose values are text, not objects");
+          return any();
+        }
+      }
       if (e.text == "*") {  // checkArrayDeref
         if (base.kind == K::Any) return array_of(any(), true);
         if (base.kind == K::Array) {

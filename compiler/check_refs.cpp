@@ -76,6 +76,16 @@ std::vector<std::string> left_out_steps(const Value& job) {
   return ids;
 }
 
+// The ids among `ids` of steps a job keeps (not left out with if = false).
+std::vector<std::string> ids_kept(const std::vector<std::string>& ids, const Value& job) {
+  const std::vector<std::string> out_ids = left_out_steps(job);
+  std::vector<std::string> kept;
+  for (const auto& id : ids) {
+    if (std::find(out_ids.begin(), out_ids.end(), id) == out_ids.end()) kept.push_back(id);
+  }
+  return kept;
+}
+
 std::vector<std::string> keys_of(const Value* v) {
   std::vector<std::string> out;
   if (v && v->kind == Value::Kind::Object) {
@@ -348,6 +358,14 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
     if (root == "needs" && job && job->needs.empty())
       diags_.error(c[1].second, "unknown-job",
                    "needs.* reads the jobs that job \"" + job->id + "\" needs, and it needs none; list them in needs");
+    else if (root == "steps" && job && ids_kept(steps_before, *job->job).empty())
+      diags_.error(
+          c[1].second, "unknown-step",
+          std::string(where == "step" ? "steps.* reads the steps before this one that have an id"
+                                      : "steps.* reads the steps of this job that have an id") +
+              ", and there are none, which actionlint refuses (an object with no field to filter); "
+              "give "
+              "the steps ids");
     else if ((root == "needs" || root == "steps") && c.size() >= 3 && !contains(fields, seg(2)))
       diags_.error(c[2].second, "unknown-field", root + ".* has " + listed + ", not \"" + seg(2) + "\"" +
                                                      did_you_mean(seg(2), fields));
