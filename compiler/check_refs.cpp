@@ -363,9 +363,8 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
           c[1].second, "unknown-step",
           std::string(where == "step" ? "steps.* reads the steps before this one that have an id"
                                       : "steps.* reads the steps of this job that have an id") +
-              ", and there are none, which actionlint refuses (an object with no field to filter); "
-              "give "
-              "the steps ids");
+              ", and there are none, which actionlint refuses (an object with no field to "
+              "filter); give the steps ids");
     else if ((root == "needs" || root == "steps") && c.size() >= 3 && !contains(fields, seg(2)))
       diags_.error(c[2].second, "unknown-field", root + ".* has " + listed + ", not \"" + seg(2) + "\"" +
                                                      did_you_mean(seg(2), fields));
