@@ -9,14 +9,6 @@
 namespace pipec {
 namespace {
 
-// An input's text as the action reads it, when written out: text without
-// ${{ }}, a number or a boolean.
-std::optional<std::string> written_text(const Value& v) {
-  if (v.kind == Value::Kind::Bool || v.kind == Value::Kind::Number) return scalar_text(v);
-  if (v.is_string() && v.parts.empty()) return trim_space(v.text);  // getInput trims
-  return std::nullopt;
-}
-
 bool one_of(const std::string& text, const std::vector<std::string>& options) {
   return std::find(options.begin(), options.end(), text) != options.end();
 }
@@ -39,13 +31,13 @@ class Inputs {
     values(*with, "if-no-files-found", {"warn", "error", "ignore"},
            "\"Unrecognized if-no-files-found input\"");
     if (const Value* v = with->get("retention-days")) {
-      const std::optional<std::string> text = written_text(*v);
+      const std::optional<std::string> text = input_text(*v);
       if (text && !text->empty() && !parses_as_int(*text))
         refuse(*v,
                "retention-days \"" + *text + "\", which is no number (\"Invalid retention-days\")");
     }
     if (const Value* v = with->get("compression-level")) {
-      const std::optional<std::string> text = written_text(*v);
+      const std::optional<std::string> text = input_text(*v);
       if (text && !text->empty() &&
           (!parses_as_int(*text) || std::atol(text->c_str()) < 0 || std::atol(text->c_str()) > 9))
         refuse(*v,
@@ -84,7 +76,7 @@ class Inputs {
   void values(const Value& with, const std::string& input, const std::vector<std::string>& options,
               const std::string& says) {
     const Value* v = with.get(input);
-    const std::optional<std::string> text = v ? written_text(*v) : std::nullopt;
+    const std::optional<std::string> text = v ? input_text(*v) : std::nullopt;
     if (!text || one_of(*text, options)) return;
     std::string listed;
     for (const auto& o : options) listed += (listed.empty() ? "" : ", ") + o;
@@ -93,8 +85,8 @@ class Inputs {
 
   void boolean(const Value& with, const std::string& input) {
     const Value* v = with.get(input);
-    const std::optional<std::string> text = v ? written_text(*v) : std::nullopt;
-    if (!text || one_of(*text, {"true", "True", "TRUE", "false", "False", "FALSE"})) return;
+    const std::optional<std::string> text = v ? input_text(*v) : std::nullopt;
+    if (!text || action_flag(*v)) return;
     refuse(*v,
            input + " \"" + *text +
                "\", which is none of the booleans it reads (true, True, TRUE, false, False, "

@@ -217,14 +217,22 @@ inline std::string action_repo(const Value& step) {
   return lower(uses->text.substr(0, uses->text.find('@')));
 }
 
+// An action input's text as the action reads it (getInput trims it), when
+// written out: text without ${{ }}, a number or a boolean.
+inline std::optional<std::string> input_text(const Value& v) {
+  if (v.kind == Value::Kind::Bool || v.kind == Value::Kind::Number) return scalar_text(v);
+  if (v.is_string() && v.parts.empty()) return trim_space(v.text);
+  return std::nullopt;
+}
+
 // The value of an action's boolean input as actions/toolkit's
 // getBooleanInput reads it (true, True, TRUE, false, False, FALSE); none
 // when it is not one of those here, or not known.
 inline std::optional<bool> action_flag(const Value& v) {
-  if (v.kind == Value::Kind::Bool) return v.boolean;
-  if (!v.is_string() || !v.parts.empty()) return std::nullopt;
-  if (v.text == "true" || v.text == "True" || v.text == "TRUE") return true;
-  if (v.text == "false" || v.text == "False" || v.text == "FALSE") return false;
+  const std::optional<std::string> text = input_text(v);
+  if (!text) return std::nullopt;
+  if (*text == "true" || *text == "True" || *text == "TRUE") return true;
+  if (*text == "false" || *text == "False" || *text == "FALSE") return false;
   return std::nullopt;
 }
 
