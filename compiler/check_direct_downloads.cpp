@@ -12,8 +12,7 @@ void check_direct_downloads(const Program& program, Diagnostics& diags) {
   for (const auto& w : program.workflows) {
     const Transfers run = run_transfers(program, *w);
     for (const ArtifactStep& d : run.downloads) {
-      // A download-artifact that declares a version before v8.
-      if (!action_at_least(*d.step, 0, 0) || action_at_least(*d.step, 8, 0)) continue;
+      if (!action_before(*d.step, 8)) continue;
       for (const ArtifactStep* u : run.uploads.of(d)) {
         if (!u->direct) continue;
         if (!reported.insert(to_string(d.name->pos) + "|" + to_string(u->name->pos)).second) break;
@@ -29,7 +28,7 @@ void check_direct_downloads(const Program& program, Diagnostics& diags) {
       }
     }
     for (const ArtifactStep& d : run.downloads_of_all) {
-      if (!action_at_least(*d.step, 0, 0) || action_at_least(*d.step, 8, 0)) continue;
+      if (!action_before(*d.step, 8)) continue;
       // The artifacts there are when it runs: those of the jobs it needs.
       const std::set<std::string> before = needed_jobs(*w, d.root_job);
       for (const ArtifactStep& u : run.uploads.all()) {

@@ -9,18 +9,17 @@ void check_direct_uploads(const WorkflowModel& wf, Diagnostics& diags) {
   for (const auto& [job, s] : steps_using(wf, "actions/upload-artifact")) {
     const Value* with = s->get("with");
     const Value* archive = with ? with->get("archive") : nullptr;
-    if (!archive || !action_at_least(*s, 0, 0)) continue;  // no version declared
+    if (!archive) continue;
     const std::string step = "upload-artifact in job \"" + job + "\" of " + file_name(wf.file);
-    const std::string version = action_version(*s);
-    if (!action_at_least(*s, 7, 0)) {
+    if (action_before(*s, 7)) {
       diags.error(archive->pos, "direct-upload-version",
-                  step + " is " + version +
+                  step + " is " + action_version(*s) +
                       ", which has no archive input (it came in v7): the runner warns "
                       "\"Unexpected input(s) 'archive'\" and the upload is a zip; use v7 or "
                       "later, or leave archive out");
       continue;
     }
-    if (action_flag(*archive) != false) continue;
+    if (!action_at_least(*s, 7, 0) || action_flag(*archive) != false) continue;
     if (const Value* name = with->get("name")) {
       diags.error(name->pos, "direct-upload-name",
                   step +

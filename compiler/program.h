@@ -296,6 +296,11 @@ inline bool action_at_least(const Value& step, long major, long minor) {
   return end != p && have_minor >= minor;
 }
 
+// Whether a step's action declares a version, and it is before `major`.
+inline bool action_before(const Value& step, long major) {
+  return action_at_least(step, 0, 0) && !action_at_least(step, major, 0);
+}
+
 // Whether an upload-artifact step may upload its file as is, named by the
 // file and not by its `name`: v7 or later, with an archive input that is
 // not true (false, or not known here).
