@@ -64,13 +64,51 @@ std::vector<std::pair<std::string, std::string>> input_values(const WorkflowMode
   return out;
 }
 
+// The name of the file a path written as text ends in, with a space for
+// each ${{ }} in it; "" when the path is several lines (several paths), a
+// pattern, or has no "." (then it may be a folder, and the one file in it
+// names the artifact).
+std::string written_file_name(const Value& path) {
+  std::string literal;
+  for (const auto& p : path.parts) literal += p.expr ? " " : p.text;
+  if (path.parts.empty()) literal = path.text;
+  literal = trim_space(literal);
+  if (literal.find_first_of("\n*?[") != std::string::npos) return "";
+  const size_t sep = literal.find_last_of("/\\");
+  std::string file = sep == std::string::npos ? literal : literal.substr(sep + 1);
+  return file.find('.', 1) == std::string::npos ? "" : file;
+}
+
+// An upload with archive = false is named by its file: @actions/artifact
+// takes path.basename of it and checks that as it checks a name.
+void check_file_name(const WorkflowModel& wf, const std::string& job, const Value& step,
+                     Diagnostics& diags) {
+  const Value* with = step.get("with");
+  const Value* archive = with ? with->get("archive") : nullptr;
+  const Value* path = with ? with->get("path") : nullptr;
+  if (!archive || action_flag(*archive) != false || !path || path->kind != Value::Kind::String)
+    return;
+  const std::string file = written_file_name(*path);
+  const std::string refused = refused_in(file);
+  if (refused.empty()) return;
+  diags.error(path->pos, "artifact-name",
+              "upload-artifact in job \"" + job + "\" of " + file_name(wf.file) +
+                  " uploads a file as is (archive = false), so the file's name \"" + file +
+                  "\" names the artifact, and it has " + refused +
+                  ", which upload-artifact refuses (\"The artifact name is not valid\"): the "
+                  "step fails; rename the file, or set archive = true");
+}
+
 }  // namespace
 
 void check_artifact_characters(const WorkflowModel& wf, Diagnostics& diags) {
   for (const auto& j : jobs_of(*wf.body)) {
     for (const auto& s : steps_of(*j.value)) {
       if (action_repo(*s).rfind("actions/upload-artifact", 0) != 0) continue;
-      if (may_upload_as_is(*s)) continue;  // the file names the artifact, not `name`
+      if (may_upload_as_is(*s)) {  // the file names the artifact, not `name`
+        check_file_name(wf, j.key, *s, diags);
+        continue;
+      }
       const Value* with = s->get("with");
       const Value* name = with ? with->get("name") : nullptr;
       if (!name || name->kind != Value::Kind::String) continue;
