@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 
+#include "ascii.h"
 #include "expr_chain.h"
 #include "github_eval.h"
 #include "matrix_legs.h"
@@ -482,6 +483,16 @@ std::vector<const ArtifactStep*> UploadIndex::of(const ArtifactStep& d) const {
   return out;
 }
 
+namespace {
+
+// An input left out, or written as empty text: download-artifact reads
+// `pattern: ""` as no pattern.
+bool empty_input(const Value* v) {
+  return !v || (v->kind == Value::Kind::String && v->parts.empty() && trim_space(v->text).empty());
+}
+
+}  // namespace
+
 Transfers run_transfers(const Program& program, const WorkflowModel& wf) {
   Transfers out;
   std::vector<std::string> matrix_jobs;
@@ -494,8 +505,10 @@ Transfers run_transfers(const Program& program, const WorkflowModel& wf) {
       return;  // from another run
     } else if (a.name) {
       out.downloads.push_back(a);
-    } else if (!with || (!with->get("pattern") && !with->get("artifact-ids"))) {
+    } else if (!with || (!with->get("artifact-ids") && empty_input(with->get("pattern")))) {
       out.downloads_of_all.push_back(a);
+    } else if (!with->get("artifact-ids")) {
+      out.downloads_by_pattern.push_back(a);
     }
   });
   return out;
@@ -529,6 +542,77 @@ std::optional<std::string> name_text(const NameForm& f) {
     out += github_to_string(p.value);
   }
   return out;
+}
+
+namespace {
+
+// One [...] class at the start of p, against c: its length through the
+// closing "]", and whether it matches; none for what is not followed.
+std::optional<std::pair<size_t, bool>> match_class(std::string_view p, char c) {
+  size_t i = 1;
+  const bool negated = i < p.size() && (p[i] == '!' || p[i] == '^');
+  if (negated) ++i;
+  bool matched = false;
+  for (bool first = true; i < p.size(); first = false) {
+    if (p[i] == ']' && !first) return std::pair{i + 1, matched != negated};
+    if (p[i] == '\\' || p.substr(i, 2) == "[:") return std::nullopt;
+    if (i + 2 < p.size() && p[i + 1] == '-' && p[i + 2] != ']') {
+      matched = matched || (p[i] <= c && c <= p[i + 2]);
+      i += 3;
+    } else {
+      matched = matched || p[i] == c;
+      ++i;
+    }
+  }
+  return std::nullopt;  // no closing "]": minimatch reads "[" as itself
+}
+
+}  // namespace
+
+std::optional<bool> pattern_matches(std::string_view pattern, std::string_view name) {
+  if (pattern.empty() || pattern[0] == '!' || pattern[0] == '#' ||
+      pattern.find_first_of("{}()\\/") != std::string_view::npos)
+    return std::nullopt;
+  // minimatch's dot: false: a name's leading "." is matched by a "." only.
+  if (!name.empty() && name[0] == '.' && pattern[0] != '.') {
+    if (pattern[0] == '[') return std::nullopt;
+    return false;
+  }
+  // Backtracking over the last "*", as in wildcard matching: each "*"
+  // (or "**", one name being one path part) takes as few characters as it can.
+  size_t p = 0, n = 0, star_p = std::string_view::npos, star_n = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      while (p < pattern.size() && pattern[p] == '*') ++p;
+      star_p = p;
+      star_n = n;
+      continue;
+    }
+    if (p < pattern.size()) {
+      bool ok = false;
+      size_t len = 1;
+      if (pattern[p] == '?') {
+        ok = true;
+      } else if (pattern[p] == '[') {
+        const auto cls = match_class(pattern.substr(p), name[n]);
+        if (!cls) return std::nullopt;
+        len = cls->first;
+        ok = cls->second;
+      } else {
+        ok = pattern[p] == name[n];
+      }
+      if (ok) {
+        p += len;
+        ++n;
+        continue;
+      }
+    }
+    if (star_p == std::string_view::npos) return false;
+    p = star_p;
+    n = ++star_n;
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
 }
 
 }  // namespace pipec

@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -97,12 +98,13 @@ class UploadIndex {
 
 // What a run of `wf` uploads, and what it downloads from the run itself
 // (no run-id or repository): by name, or every artifact (no name, pattern
-// or artifact-ids); under a matrix whose legs are followed one by one,
-// what each leg does.
+// or artifact-ids), or those a pattern matches; under a matrix whose legs
+// are followed one by one, what each leg does.
 struct Transfers {
   UploadIndex uploads;
   std::vector<ArtifactStep> downloads;
   std::vector<ArtifactStep> downloads_of_all;
+  std::vector<ArtifactStep> downloads_by_pattern;
 };
 Transfers run_transfers(const Program& program, const WorkflowModel& wf);
 
@@ -116,5 +118,11 @@ std::optional<NameKey> name_key(const NameForm& f);
 
 // The name's text when every part of it is a value known here.
 std::optional<std::string> name_text(const NameForm& f);
+
+// Whether download-artifact's `pattern` (minimatch, with its defaults)
+// matches an artifact's name: `*`, `?` and `[...]` are followed, and none
+// of them matches a name's leading `.`; none for a pattern that uses more
+// (braces, extglobs, a leading `!` or `#`, escapes, POSIX classes).
+std::optional<bool> pattern_matches(std::string_view pattern, std::string_view name);
 
 }  // namespace pipec

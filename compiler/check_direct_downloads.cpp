@@ -1,9 +1,12 @@
 #include "check_direct_downloads.h"
 
+#include <functional>
+#include <optional>
 #include <set>
 #include <string>
 
 #include "artifact_steps.h"
+#include "ascii.h"
 
 namespace pipec {
 
@@ -27,22 +30,36 @@ void check_direct_downloads(const Program& program, Diagnostics& diags) {
         break;
       }
     }
-    for (const ArtifactStep& d : run.downloads_of_all) {
-      if (!action_before(*d.step, 8)) continue;
-      // The artifacts there are when it runs: those of the jobs it needs.
+    // A download of every artifact, or of those a pattern matches: those
+    // there are when it runs are the uploads of the jobs it needs.
+    auto judge = [&](const ArtifactStep& d, const Pos& at, const std::string& what,
+                     const std::function<bool(const ArtifactStep&)>& matches) {
+      if (!action_before(*d.step, 8)) return;
       const std::set<std::string> before = needed_jobs(*w, d.root_job);
       for (const ArtifactStep& u : run.uploads.all()) {
-        if (!u.direct || !before.count(u.root_job)) continue;
-        if (!reported.insert(to_string(d.step->pos) + "|" + to_string(u.name->pos)).second) break;
-        diags.error(d.step->pos, "direct-download",
+        if (!u.direct || !before.count(u.root_job) || !matches(u)) continue;
+        if (!reported.insert(to_string(at) + "|" + to_string(u.name->pos)).second) break;
+        diags.error(at, "direct-download",
                     "download-artifact in " + d.jobs + " is " + action_version(*d.step) +
-                        " and downloads every artifact of the run, unzipping each, but " + u.jobs +
+                        " and downloads " + what + ", unzipping each, but " + u.jobs +
                         ", which it needs, uploads a file as is, with archive = false (" +
                         to_string(u.name->pos) +
                         "): the download fails, as the file is no zip; use download-artifact v8 "
                         "or later");
         break;
       }
+    };
+    for (const ArtifactStep& d : run.downloads_of_all)
+      judge(d, d.step->pos, "every artifact of the run", [](const ArtifactStep&) { return true; });
+    for (const ArtifactStep& d : run.downloads_by_pattern) {
+      const Value* pattern = d.step->get("with")->get("pattern");
+      if (pattern->kind != Value::Kind::String || !pattern->parts.empty()) continue;
+      const std::string text = trim_space(pattern->text);
+      judge(d, pattern->pos, "the artifacts that pattern \"" + text + "\" matches",
+            [&](const ArtifactStep& u) {
+              const std::optional<std::string> name = name_text(u.form);
+              return name && pattern_matches(text, *name) == true;
+            });
     }
   }
 }
