@@ -1,11 +1,14 @@
 #include "check_artifact_order.h"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "artifact_steps.h"
+#include "ascii.h"
 
 namespace pipec {
 namespace {
@@ -27,6 +30,34 @@ class Order {
           report(d, *u);
         break;
       }
+    }
+    // A pattern that matches nothing is no error to download-artifact: the
+    // artifacts of a job not needed are there or not, as the two run.
+    for (const ArtifactStep& d : run.downloads_by_pattern) {
+      const Value* pattern = d.step->get("with")->get("pattern");
+      if (pattern->kind != Value::Kind::String || !pattern->parts.empty()) continue;
+      if (!reported_.insert(to_string(pattern->pos) + "|" + d.root_job).second) continue;
+      const std::string text = trim_space(pattern->text);
+      if (!needed.count(d.root_job)) needed[d.root_job] = needed_jobs(wf_, d.root_job);
+      const std::set<std::string>& before = needed[d.root_job];
+      std::vector<std::string> jobs;  // not needed, in the order of their uploads
+      std::string uploads;
+      for (const ArtifactStep& u : run.uploads.all()) {
+        if (u.root_job == d.root_job || before.count(u.root_job)) continue;
+        if (std::find(jobs.begin(), jobs.end(), u.root_job) != jobs.end()) continue;
+        const std::optional<std::string> name = name_text(u.form);
+        if (!name || pattern_matches(text, *name) != true) continue;
+        jobs.push_back(u.root_job);
+        uploads += (uploads.empty() ? "" : "; ") + u.jobs + " uploads \"" + *name + "\" (" +
+                   to_string(u.name->pos) + ")";
+      }
+      if (jobs.empty()) continue;
+      diags_.error(pattern->pos, "artifact-order",
+                   d.jobs + " downloads the artifacts that pattern \"" + text +
+                       "\" matches, but does not need every job that uploads one: " + uploads +
+                       ". GitHub may run them at once, and the download leaves out what is not "
+                       "there yet, without an error; add " +
+                       spoken_list(jobs) + " to the needs of " + d.root_job);
     }
   }
 

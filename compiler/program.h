@@ -139,6 +139,14 @@ inline bool has_trigger(const WorkflowModel& wf, const std::string& name) {
   return on && (on->get(name) || on->get("workflow_" + name));
 }
 
+// Words as a sentence lists them: "a", "a and b", "a, b and c".
+inline std::string spoken_list(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
+  return out;
+}
+
 // The triggers of a workflow whose runs have no value of an input declared
 // for `only` ("" for both, "call" or "dispatch"): GitHub gives a run only
 // the inputs of the dispatch form or the caller that started it. Written
@@ -152,10 +160,7 @@ inline std::string runs_without(const WorkflowModel& wf, const std::string& only
     if ((dispatch && only != "call") || (call && only != "dispatch")) continue;
     runs.push_back(t.key);
   }
-  std::string out;
-  for (size_t i = 0; i < runs.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == runs.size() ? " and " : ", ") + runs[i];
-  return out;
+  return spoken_list(runs);
 }
 
 // Whether a run without inputs (a push's, say: GitHub gives inputs only to
