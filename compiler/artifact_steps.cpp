@@ -284,10 +284,7 @@ class Walk {
           p.value.get_ref<const std::string&>().find('\n') != std::string::npos)
         return {unknown_piece(s.all)};  // several lines
     }
-    // A name without a "." may be a folder's, and the one file in it names
-    // the artifact (@actions/artifact takes path.basename of the file).
-    if (file.find_first_of("*?[") != std::string::npos || file.find('.', 1) == std::string::npos)
-      return {unknown_piece(s.all)};
+    if (!names_one_file(file)) return {unknown_piece(s.all)};
     return {value_piece(file)};
   }
 
@@ -568,6 +565,14 @@ std::optional<std::pair<size_t, bool>> match_class(std::string_view p, char c) {
 }
 
 }  // namespace
+
+std::optional<std::string> written_pattern(const ArtifactStep& download) {
+  const Value* with = download.step->get("with");
+  const Value* pattern = with ? with->get("pattern") : nullptr;
+  if (!pattern || pattern->kind != Value::Kind::String || !pattern->parts.empty())
+    return std::nullopt;
+  return trim_space(pattern->text);
+}
 
 std::optional<bool> pattern_matches(std::string_view pattern, std::string_view name) {
   if (pattern.empty() || pattern[0] == '!' || pattern[0] == '#' ||

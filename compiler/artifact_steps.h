@@ -119,6 +119,10 @@ std::optional<NameKey> name_key(const NameForm& f);
 // The name's text when every part of it is a value known here.
 std::optional<std::string> name_text(const NameForm& f);
 
+// A download's `pattern` when it is written out as text, trimmed as the
+// action trims it.
+std::optional<std::string> written_pattern(const ArtifactStep& download);
+
 // Whether download-artifact's `pattern` (minimatch, with its defaults)
 // matches an artifact's name: `*`, `?` and `[...]` are followed, and none
 // of them matches a name's leading `.`; none for a pattern that uses more

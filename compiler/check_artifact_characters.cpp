@@ -65,18 +65,17 @@ std::vector<std::pair<std::string, std::string>> input_values(const WorkflowMode
 }
 
 // The name of the file a path written as text ends in, with a space for
-// each ${{ }} in it; "" when the path is several lines (several paths), a
-// pattern, or has no "." (then it may be a folder, and the one file in it
-// names the artifact).
+// each ${{ }} in it; "" when the path is several lines (several paths) or
+// may not name one file.
 std::string written_file_name(const Value& path) {
   std::string literal;
   for (const auto& p : path.parts) literal += p.expr ? " " : p.text;
   if (path.parts.empty()) literal = path.text;
   literal = trim_space(literal);
-  if (literal.find_first_of("\n*?[") != std::string::npos) return "";
+  if (literal.find('\n') != std::string::npos) return "";
   const size_t sep = literal.find_last_of("/\\");
   std::string file = sep == std::string::npos ? literal : literal.substr(sep + 1);
-  return file.find('.', 1) == std::string::npos ? "" : file;
+  return names_one_file(file) ? file : "";
 }
 
 // An upload with archive = false is named by its file: @actions/artifact

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "artifact_steps.h"
-#include "ascii.h"
 
 namespace pipec {
 namespace {
@@ -34,10 +33,9 @@ class Order {
     // A pattern that matches nothing is no error to download-artifact: the
     // artifacts of a job not needed are there or not, as the two run.
     for (const ArtifactStep& d : run.downloads_by_pattern) {
-      const Value* pattern = d.step->get("with")->get("pattern");
-      if (pattern->kind != Value::Kind::String || !pattern->parts.empty()) continue;
-      if (!reported_.insert(to_string(pattern->pos) + "|" + d.root_job).second) continue;
-      const std::string text = trim_space(pattern->text);
+      const std::optional<std::string> text = written_pattern(d);
+      const Pos& at = d.step->get("with")->get("pattern")->pos;
+      if (!text || !reported_.insert(to_string(at) + "|" + d.root_job).second) continue;
       if (!needed.count(d.root_job)) needed[d.root_job] = needed_jobs(wf_, d.root_job);
       const std::set<std::string>& before = needed[d.root_job];
       std::vector<std::string> jobs;  // not needed, in the order of their uploads
@@ -46,14 +44,14 @@ class Order {
         if (u.root_job == d.root_job || before.count(u.root_job)) continue;
         if (std::find(jobs.begin(), jobs.end(), u.root_job) != jobs.end()) continue;
         const std::optional<std::string> name = name_text(u.form);
-        if (!name || pattern_matches(text, *name) != true) continue;
+        if (!name || pattern_matches(*text, *name) != true) continue;
         jobs.push_back(u.root_job);
         uploads += (uploads.empty() ? "" : "; ") + u.jobs + " uploads \"" + *name + "\" (" +
                    to_string(u.name->pos) + ")";
       }
       if (jobs.empty()) continue;
-      diags_.error(pattern->pos, "artifact-order",
-                   d.jobs + " downloads the artifacts that pattern \"" + text +
+      diags_.error(at, "artifact-order",
+                   d.jobs + " downloads the artifacts that pattern \"" + *text +
                        "\" matches, but does not need every job that uploads one: " + uploads +
                        ". GitHub may run them at once, and the download leaves out what is not "
                        "there yet, without an error; add " +

@@ -6,7 +6,6 @@
 #include <string>
 
 #include "artifact_steps.h"
-#include "ascii.h"
 
 namespace pipec {
 
@@ -52,13 +51,12 @@ void check_direct_downloads(const Program& program, Diagnostics& diags) {
     for (const ArtifactStep& d : run.downloads_of_all)
       judge(d, d.step->pos, "every artifact of the run", [](const ArtifactStep&) { return true; });
     for (const ArtifactStep& d : run.downloads_by_pattern) {
-      const Value* pattern = d.step->get("with")->get("pattern");
-      if (pattern->kind != Value::Kind::String || !pattern->parts.empty()) continue;
-      const std::string text = trim_space(pattern->text);
-      judge(d, pattern->pos, "the artifacts that pattern \"" + text + "\" matches",
-            [&](const ArtifactStep& u) {
+      const std::optional<std::string> pattern = written_pattern(d);
+      if (!pattern) continue;
+      judge(d, d.step->get("with")->get("pattern")->pos,
+            "the artifacts that pattern \"" + *pattern + "\" matches", [&](const ArtifactStep& u) {
               const std::optional<std::string> name = name_text(u.form);
-              return name && pattern_matches(text, *name) == true;
+              return name && pattern_matches(*pattern, *name) == true;
             });
     }
   }

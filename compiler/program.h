@@ -315,4 +315,12 @@ inline bool may_upload_as_is(const Value& step) {
   return archive && action_at_least(step, 7, 0) && action_flag(*archive) != true;
 }
 
+// Whether the text after an upload path's last "/" or "\\" names one file,
+// which then names an artifact uploaded as is: no pattern, and a "." past
+// its first character (without one it may be a folder, and the one file
+// in it names the artifact; @actions/artifact takes path.basename of it).
+inline bool names_one_file(const std::string& file) {
+  return file.find_first_of("*?[") == std::string::npos && file.find('.', 1) != std::string::npos;
+}
+
 }  // namespace pipec
