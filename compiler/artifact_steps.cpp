@@ -215,6 +215,12 @@ class Walk {
     const Value* with = s.get("with");
     const Value* name = with ? with->get("name") : nullptr;
     if (name && name->kind != Value::Kind::String && name->kind != Value::Kind::Runtime) return;
+    // An empty name fails an upload before it uploads anything
+    // (check_artifact_inputs says so), and is no name to a download.
+    if (name && input_text(*name) == std::string()) {
+      if (action == "actions/upload-artifact" && !may_upload_as_is(s)) return;
+      name = nullptr;
+    }
     ArtifactStep a;
     a.step = &s;
     a.upload = action == "actions/upload-artifact";
@@ -482,10 +488,11 @@ std::vector<const ArtifactStep*> UploadIndex::of(const ArtifactStep& d) const {
 
 namespace {
 
-// An input left out, or written as empty text: download-artifact reads
-// `pattern: ""` as no pattern.
-bool empty_input(const Value* v) {
-  return !v || (v->kind == Value::Kind::String && v->parts.empty() && trim_space(v->text).empty());
+// Whether a download has no pattern: none written, or empty text, which
+// download-artifact reads as none.
+bool no_pattern(const Value& with) {
+  const Value* pattern = with.get("pattern");
+  return !pattern || input_text(*pattern) == std::string();
 }
 
 }  // namespace
@@ -502,7 +509,7 @@ Transfers run_transfers(const Program& program, const WorkflowModel& wf) {
       return;  // from another run
     } else if (a.name) {
       out.downloads.push_back(a);
-    } else if (!with || (!with->get("artifact-ids") && empty_input(with->get("pattern")))) {
+    } else if (!with || (!with->get("artifact-ids") && no_pattern(*with))) {
       out.downloads_of_all.push_back(a);
     } else if (!with->get("artifact-ids")) {
       out.downloads_by_pattern.push_back(a);

@@ -47,6 +47,14 @@ class Inputs {
     boolean(*with, "overwrite");
     boolean(*with, "include-hidden-files");
     if (action_at_least(step, 7, 0)) boolean(*with, "archive");
+    const Value* name = with->get("name");
+    if (name && input_text(*name) == std::string() && !may_upload_as_is(step))
+      diags_.error(name->pos, "artifact-inputs",
+                   where_ + " has name \"" + text_of(*name) +
+                       "\", which it refuses (\"Provided artifact name input during "
+                       "validation is empty\"), and the step fails: the runner passes an empty "
+                       "input on as it is, and only a step that leaves name out has the default "
+                       "\"artifact\"; leave name out");
   }
 
   void download(const std::string& job, const Value& step) {
@@ -59,6 +67,16 @@ class Inputs {
     boolean(*with, "skip-decompress");
     const Value* name = with->get("name");
     if (!name) return;
+    if (input_text(*name) == std::string()) {
+      diags_.error(name->pos, "artifact-inputs",
+                   where_ + " has name \"" + text_of(*name) +
+                       "\", which it reads as no name, and downloads " +
+                       (with->get("artifact-ids") ? "the artifacts artifact-ids lists"
+                        : with->get("pattern")    ? "the artifacts pattern matches"
+                                                  : "every artifact of the run") +
+                       ", not one; leave name out");
+      return;
+    }
     if (const Value* ids = with->get("artifact-ids")) {
       diags_.error(ids->pos, "artifact-inputs",
                    where_ +
