@@ -515,10 +515,16 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       case Stmt::Kind::When: {
         auto c = eval(s.value, scope);
         if (is_error(*c)) break;
-        if (c->kind != Value::Kind::Bool) {
+        if (c->kind == Value::Kind::Runtime) {
           diags_.error(s.value->pos, "when-runtime",
                        "when needs a condition known at compile time (got " + describe(*c) +
                            "); for a condition decided at run time write if = ...");
+          break;
+        }
+        if (c->kind != Value::Kind::Bool) {
+          diags_.error(s.value->pos, "type",
+                       "when needs true or false (got " + describe(*c) +
+                           "); write a condition, such as a comparison with ==");
           break;
         }
         if (c->boolean) eval_body(*s.body, scope, ctx, obj, wf);

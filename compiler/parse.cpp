@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <map>
 #include <set>
+#include <vector>
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
@@ -102,11 +104,87 @@ std::string rewrite_message(const antlr4::Token* offending, const std::string& m
   return out;
 }
 
+// The brackets of a file up to a token: those still open, and the pairs
+// closed, with the indentation of each line (the column of its first
+// token).
+struct Brackets {
+  std::vector<antlr4::Token*> open;
+  std::vector<std::pair<antlr4::Token*, antlr4::Token*>> pairs;
+  std::map<size_t, size_t> indent;
+
+  Brackets(antlr4::BufferedTokenStream& tokens, size_t before) {
+    for (antlr4::Token* t : tokens.getTokens()) {
+      if (t->getTokenIndex() >= before) break;
+      if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || t->getType() == antlr4::Token::EOF)
+        continue;
+      indent.emplace(t->getLine(), t->getCharPositionInLine());
+      const std::string s = t->getText();
+      if (s == "{" || s == "[" || s == "(") {
+        open.push_back(t);
+      } else if ((s == "}" || s == "]" || s == ")") && !open.empty()) {
+        pairs.emplace_back(open.back(), t);
+        open.pop_back();
+      }
+    }
+  }
+
+  // The last block whose "}" starts a line indented otherwise than the line
+  // that opened it. A "}" left out makes a block take the "}" of the block
+  // around it, and a "{" left out makes it take the "}" of a block inside:
+  // either way the slip is at or in that block, when the file is indented
+  // as pipec fmt writes it. Null when there is none.
+  const std::pair<antlr4::Token*, antlr4::Token*>* misindented() const {
+    const std::pair<antlr4::Token*, antlr4::Token*>* last = nullptr;
+    for (const auto& p : pairs) {
+      const auto& [o, c] = p;
+      if (o->getText() != "{" || o->getLine() == c->getLine() ||
+          indent.at(c->getLine()) != c->getCharPositionInLine() ||
+          indent.at(o->getLine()) == indent.at(c->getLine()))
+        continue;
+      if (!last || o->getTokenIndex() > last->first->getTokenIndex()) last = &p;
+    }
+    return last;
+  }
+};
+
+// What to say of an unexpected end of file inside brackets, or of a
+// closing bracket that closes none; "" when neither is the case.
+std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& offending,
+                         const Origin& origin) {
+  auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
+  auto* tokens =
+      parser ? dynamic_cast<antlr4::BufferedTokenStream*>(parser->getTokenStream()) : nullptr;
+  if (!tokens) return "";
+  const Brackets b(*tokens, offending.getTokenIndex());
+  auto at = [&](const antlr4::Token* t) {
+    return to_string(map_pos(origin, t->getLine(), t->getCharPositionInLine()));
+  };
+  const auto* slip = b.misindented();
+  const std::string s = offending.getText();
+  if (offending.getType() == antlr4::Token::EOF && !b.open.empty()) {
+    std::string out = "unexpected end of file; the " + b.open.front()->getText() + " at " +
+                      at(b.open.front()) + " is not closed";
+    if (slip)
+      out += ", and the { at " + at(slip->first) +
+             " may be the one that lacks its }: the one taken for it, at " + at(slip->second) +
+             ", is indented as another block's";
+    return out;
+  }
+  if ((s == "}" || s == "]" || s == ")") && b.open.empty()) {
+    std::string out = "unexpected '" + s + "': it closes no bracket";
+    if (slip)
+      out += "; the { at " + at(slip->first) + " is taken to end at " + at(slip->second) +
+             ", a line indented as another block's: a { may be missing between them";
+    return out;
+  }
+  return "";
+}
+
 class Listener : public antlr4::BaseErrorListener {
  public:
   Listener(Diagnostics& diags, Origin origin) : diags_(diags), origin_(std::move(origin)) {}
-  void syntaxError(antlr4::Recognizer*, antlr4::Token* offending, size_t line, size_t col,
-                   const std::string& msg, std::exception_ptr) override {
+  void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, size_t line,
+                   size_t col, const std::string& msg, std::exception_ptr) override {
     ++count;
     if (count > 20) return;  // one slip can cascade; the first ones matter
     if (!offending && msg.rfind("token recognition error", 0) == 0) {
@@ -131,6 +209,11 @@ class Listener : public antlr4::BaseErrorListener {
       }
       diags_.error(map_pos(origin_, line, col), "syntax",
                    "unterminated string; a string ends on its line (use \"\"\" for text over several lines)");
+      return;
+    }
+    if (const std::string note = offending ? bracket_note(recognizer, *offending, origin_) : "";
+        !note.empty()) {
+      diags_.error(map_pos(origin_, line, col), "syntax", note);
       return;
     }
     diags_.error(map_pos(origin_, line, col), "syntax", rewrite_message(offending, msg));

@@ -127,7 +127,7 @@ Run with --help for more information." "$pipec" -C pipelines/a.pipe check
 expect root-given 0 "2 generated files up to date" sh -c 'cd / && "$1" -C "$2" check' _ "$pipec" "$work"
 printf 'workflow {\n' >> pipelines/a.pipe
 before=$(ls -l generated | md5sum)
-expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; expected one of 'import', 'let', 'use', 'when', '}', IDENT [syntax]
+expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; the { at pipelines/a.pipe:8:10 is not closed [syntax]
 1 error" "$pipec" gen
 expect nothing-written 0 "$before" sh -c 'ls -l generated | md5sum'
 finish check_drift
