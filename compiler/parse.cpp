@@ -180,6 +180,36 @@ std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& of
   return "";
 }
 
+// For a value written as ${{ EXPR }} (a habit from workflow YAML), the
+// statement as .pipe writes it: `KEY = EXPR`, or `EXPR` when the key is
+// not known; "" when the token is no such ${{.
+std::string bare_expression(antlr4::Recognizer* recognizer, const antlr4::Token& dollar) {
+  if (dollar.getText() != "$") return "";
+  antlr4::CharStream* in = dollar.getInputStream();
+  const size_t start = dollar.getStartIndex();
+  const std::string rest = in->getText(antlr4::misc::Interval(start, in->size() - 1));
+  const size_t end = rest.find("}}");
+  if (rest.rfind("${{", 0) != 0 || end == std::string::npos || rest.find_first_of("\r\n") < end)
+    return "";
+  std::string expr = rest.substr(3, end - 3);
+  expr.erase(0, expr.find_first_not_of(' '));
+  expr.erase(expr.find_last_not_of(' ') + 1);
+  auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
+  auto* tokens =
+      parser ? dynamic_cast<antlr4::BufferedTokenStream*>(parser->getTokenStream()) : nullptr;
+  const size_t i = dollar.getTokenIndex();
+  if (tokens && i >= 2) {
+    std::vector<antlr4::Token*> before = tokens->getTokens(0, i - 1);
+    std::vector<antlr4::Token*> seen;
+    for (auto it = before.rbegin(); it != before.rend() && seen.size() < 2; ++it) {
+      if ((*it)->getChannel() == antlr4::Token::DEFAULT_CHANNEL) seen.push_back(*it);
+    }
+    if (seen.size() == 2 && seen[0]->getText() == "=")
+      return "`" + seen[1]->getText() + " = " + expr + "`";
+  }
+  return "`" + expr + "`";
+}
+
 class Listener : public antlr4::BaseErrorListener {
  public:
   Listener(Diagnostics& diags, Origin origin) : diags_(diags), origin_(std::move(origin)) {}
@@ -209,6 +239,15 @@ class Listener : public antlr4::BaseErrorListener {
       }
       diags_.error(map_pos(origin_, line, col), "syntax",
                    "unterminated string; a string ends on its line (use \"\"\" for text over several lines)");
+      return;
+    }
+    if (const std::string bare = offending ? bare_expression(recognizer, *offending) : "";
+        !bare.empty()) {
+      diags_.error(map_pos(origin_, line, col), "syntax",
+                   "${{ }} belongs in text (\"v${{ x }}\"); a value that is all one "
+                   "expression is written bare: " +
+                       bare);
+      count = 21;  // what follows is the same slip read further
       return;
     }
     if (const std::string note = offending ? bracket_note(recognizer, *offending, origin_) : "";
