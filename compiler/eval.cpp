@@ -126,8 +126,12 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
       if (std::find(roots.begin(), roots.end(), e.text) != roots.end()) return make_runtime(ep);
       auto names = scope->all_names();
       names.insert(names.end(), roots.begin(), roots.end());
-      diags_.error(e.pos, "unknown-name",
-                   "unknown name \"" + e.text + "\"" + did_you_mean(e.text, names));
+      // With no name like it, it may be text written as YAML writes it.
+      const std::string like = did_you_mean(e.text, names);
+      diags_.error(
+          e.pos, "unknown-name",
+          "unknown name \"" + e.text + "\"" +
+              (like.empty() ? "; if it is text, write it in quotes: \"" + e.text + "\"" : like));
       return make_error(e.pos);
     }
     case K::Member: return member(e, eval(e.operands[0], scope));
