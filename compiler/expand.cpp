@@ -594,8 +594,11 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       }
       case Stmt::Kind::Typed: {
         if (ctx == Ctx::Workflow && s.kind_word == "input" && wf) {
-          if (!declared_[{wf->instance, "input"}].insert(s.name).second)
-            diags_.error(s.name_pos, "duplicate", "input \"" + s.name + "\" is declared twice");
+          if (auto [at, fresh] = declared_[{wf->instance, "input"}].emplace(s.name, s.name_pos);
+              !fresh)
+            diags_.error(s.name_pos, "duplicate",
+                         "input \"" + s.name + "\" is declared twice (first at " +
+                             to_string(at->second) + ")");
           wf->inputs.push_back(input_decl(s, *this, scope, diags_));
         } else if (ctx == Ctx::Workflow && s.kind_word == "secret" && wf) {
           SecretDecl sec{s.name, s.name_pos, false, ""};
@@ -672,8 +675,12 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           jobs->fields.push_back({s.name, s.name_pos, job});
           auto existing = std::find_if(obj.fields.begin(), obj.fields.end(), [](const Field& f) { return f.key == "jobs"; });
           // A workflow body is only evaluated with its model (wf).
-          if (wf && !declared_[{wf->instance, "job"}].insert(s.name).second) {
-            diags_.error(s.name_pos, "duplicate", "job \"" + s.name + "\" is declared twice");
+          if (auto [at, fresh] = wf ? declared_[{wf->instance, "job"}].emplace(s.name, s.name_pos)
+                                    : std::pair{std::map<std::string, Pos>::iterator{}, true};
+              !fresh) {
+            diags_.error(s.name_pos, "duplicate",
+                         "job \"" + s.name + "\" is declared twice (first at " +
+                             to_string(at->second) + ")");
             break;
           }
           if (existing != obj.fields.end()) own(existing->value).fields.push_back({s.name, s.name_pos, job});

@@ -84,8 +84,9 @@ class Expander {
   std::set<std::string> loading_;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   std::set<const Template*> used_;              // templates instantiated at least once
-  // (workflow instance key, "input" or "job") -> the names declared so far
-  std::map<std::pair<std::string, std::string>, std::set<std::string>> declared_;
+  // (workflow instance key, "input" or "job") -> the names declared so far,
+  // each with where
+  std::map<std::pair<std::string, std::string>, std::map<std::string, Pos>> declared_;
   int depth_ = 0;                               // template instantiation depth
   int uses_ = 0;                                // template uses expanded so far (kMaxUses)
 };
