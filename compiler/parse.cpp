@@ -210,13 +210,39 @@ std::string bare_expression(antlr4::Recognizer* recognizer, const antlr4::Token&
   return "`" + expr + "`";
 }
 
+// For a slip inside a value written bare after `=` (`runs-on =
+// ubuntu-24.04`, `uses = actions/checkout@v4`), as YAML writes text: a
+// hint to write it in quotes; "" otherwise.
+std::string bare_text_hint(const antlr4::Token& offending) {
+  if (offending.getType() == antlr4::Token::EOF) return "";
+  antlr4::CharStream* in = offending.getInputStream();
+  const size_t at = offending.getStartIndex();
+  if (!in || at >= in->size()) return "";
+  const std::string text = in->getText(antlr4::misc::Interval(size_t{0}, in->size() - 1));
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  size_t start = at;
+  while (start > 0 && !space(text[start - 1])) --start;
+  size_t end = at;
+  while (end < text.size() && !space(text[end])) ++end;
+  size_t eq = start;
+  while (eq > 0 && (text[eq - 1] == ' ' || text[eq - 1] == '\t')) --eq;
+  if (eq < 2 || text[eq - 1] != '=' || std::string("=!<>").find(text[eq - 2]) != std::string::npos)
+    return "";
+  const std::string run = text.substr(start, end - start);
+  if (run.find_first_of("\"'()[]{},") != std::string::npos) return "";
+  return "; if it is text, write it in quotes: \"" + run + "\"";
+}
+
 class Listener : public antlr4::BaseErrorListener {
  public:
   Listener(Diagnostics& diags, Origin origin) : diags_(diags), origin_(std::move(origin)) {}
   void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, size_t line,
                    size_t col, const std::string& msg, std::exception_ptr) override {
     ++count;
-    if (count > 20) return;  // one slip can cascade; the first ones matter
+    // ANTLR reads on past a slip, and what it reports after the first
+    // error is mostly that slip again ('unexpected {' down to the end of
+    // the file): the first error is the one to fix.
+    if (count > 1) return;
     if (!offending && msg.rfind("token recognition error", 0) == 0) {
       auto q = msg.find('\'');
       std::string what = q == std::string::npos ? msg : msg.substr(q);
@@ -247,7 +273,6 @@ class Listener : public antlr4::BaseErrorListener {
                    "${{ }} belongs in text (\"v${{ x }}\"); a value that is all one "
                    "expression is written bare: " +
                        bare);
-      count = 21;  // what follows is the same slip read further
       return;
     }
     if (const std::string note = offending ? bracket_note(recognizer, *offending, origin_) : "";
@@ -255,7 +280,8 @@ class Listener : public antlr4::BaseErrorListener {
       diags_.error(map_pos(origin_, line, col), "syntax", note);
       return;
     }
-    diags_.error(map_pos(origin_, line, col), "syntax", rewrite_message(offending, msg));
+    diags_.error(map_pos(origin_, line, col), "syntax",
+                 rewrite_message(offending, msg) + (offending ? bare_text_hint(*offending) : ""));
   }
   int count = 0;
 
