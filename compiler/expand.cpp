@@ -51,8 +51,17 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
       // Imports are .pipe files under the sources' folder, all read first.
       std::string folder = path.substr(0, path.find('/') + 1);
       bool could_be = target.rfind(folder, 0) == 0 && fs::path(target).extension() == ".pipe";
-      diags_.error(s->pos, "import", "cannot find \"" + s->import_path + "\" (looked for " + target +
-                                         (could_be ? ")" : "; an import names a .pipe file under " + folder + ")"));
+      // The files beside the one looked for, as this file would name them.
+      std::vector<std::string> beside;
+      for (const auto& [other, _] : files) {
+        if (fs::path(other).parent_path() == fs::path(target).parent_path())
+          beside.push_back(
+              fs::path(other).lexically_relative(fs::path(path).parent_path()).generic_string());
+      }
+      diags_.error(s->pos, "import",
+                   "cannot find \"" + s->import_path + "\" (looked for " + target +
+                       (could_be ? ")" : "; an import names a .pipe file under " + folder + ")") +
+                       did_you_mean(s->import_path, beside));
       continue;
     }
     if (loading_.count(target) && !file_scopes_.count(target)) {
