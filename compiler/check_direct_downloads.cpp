@@ -1,9 +1,12 @@
 #include "check_direct_downloads.h"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "artifact_steps.h"
 
@@ -30,13 +33,25 @@ void check_direct_downloads(const Program& program, Diagnostics& diags) {
       }
     }
     // A download of every artifact, or of those a pattern matches: those
-    // there are when it runs are the uploads of the jobs it needs.
+    // there are when it runs are the uploads of the jobs it needs. That is
+    // one answer for a step reached through one job of the workflow, in
+    // however many legs and calls.
+    std::vector<const ArtifactStep*> direct;
+    for (const ArtifactStep& u : run.uploads.all()) {
+      if (u.direct) direct.push_back(&u);
+    }
+    std::map<std::string, std::set<std::string>> needed;  // by job: the jobs it needs
+    std::set<std::pair<const Value*, std::string>> judged;
     auto judge = [&](const ArtifactStep& d, const Pos& at, const std::string& what,
                      const std::function<bool(const ArtifactStep&)>& matches) {
-      if (!action_before(*d.step, 8)) return;
-      const std::set<std::string> before = needed_jobs(*w, d.root_job);
-      for (const ArtifactStep& u : run.uploads.all()) {
-        if (!u.direct || !before.count(u.root_job) || !matches(u)) continue;
+      if (direct.empty() || !action_before(*d.step, 8) ||
+          !judged.emplace(d.step, d.root_job).second)
+        return;
+      if (!needed.count(d.root_job)) needed[d.root_job] = needed_jobs(*w, d.root_job);
+      const std::set<std::string>& before = needed[d.root_job];
+      for (const ArtifactStep* up : direct) {
+        const ArtifactStep& u = *up;
+        if (!before.count(u.root_job) || !matches(u)) continue;
         if (!reported.insert(to_string(at) + "|" + to_string(u.name->pos)).second) break;
         diags.error(at, "direct-download",
                     "download-artifact in " + d.jobs + " is " + action_version(*d.step) +

@@ -119,3 +119,14 @@ steps=$(( (count + 9) / 10 ))
   echo 'use legs()'
 } > "$work/legs/pipelines/legs.pipe"
 measure "gen (2 x 250 legs, $steps artifacts each)" "$pipec" -C "$work/legs" gen
+
+# The same with files uploaded as is (upload-artifact v7, archive: false)
+# and downloads by a pattern that matches none of them, with a
+# download-artifact that cannot read them: every pattern is judged against
+# every upload (check_direct_downloads, check_artifact_order).
+mkdir -p "$work/patterns/pipelines"
+sed -e 's|actions/upload-artifact@b7c566a772e6b6bfb58ed0dc250532a479d7789f" version = "v6.0.0"|actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f" version = "v7.0.0"|' \
+    -e 's|uses = upload with { name = "\(a[0-9]*\)-\(.*\)" path = "a/" }|uses = upload with { path = "out/\1-\2.txt" archive = false }|' \
+    -e 's|uses = download with { name = "a\([0-9]*\)-.*" path = "a/" }|uses = download with { pattern = "zz\1-*" path = "a/" }|' \
+    "$work/legs/pipelines/legs.pipe" > "$work/patterns/pipelines/legs.pipe"
+measure "gen (2 x 250 legs, $steps files as is, $steps patterns)" "$pipec" -C "$work/patterns" gen
