@@ -399,6 +399,7 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
   rows->pos = s.name_pos;
   std::vector<std::string> cols;
   for (const auto& c : s.params) cols.push_back(c.name);
+  std::map<std::string, Pos> written;  // each row as written, and where
   for (const auto& st : *s.body) {
     if (st->kind != Stmt::Kind::Block || st->kind_word != "row" || !st->name.empty()) {
       diags_.error(st->pos, "unexpected", "a table body holds only `row { ... }` blocks");
@@ -418,11 +419,19 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
       ValuePtr v = f ? f->value : (c.default_value ? eval(c.default_value, scope) : nullptr);
       if (!v) {
         diags_.error(st->pos, "missing", "row has no value for column \"" + c.name + "\"");
-        continue;
+        v = make_error(st->pos);  // reported: what reads it says no more
+      } else {
+        check_type(c.type, v, "column \"" + c.name + "\"");
       }
-      check_type(c.type, v, "column \"" + c.name + "\"");
       row->fields.push_back({c.name, f ? f->key_pos : st->pos, v});
     }
+    // A row copied and left as it was is a slip: each row says something.
+    const bool whole = std::none_of(row->fields.begin(), row->fields.end(),
+                                    [](const Field& f) { return is_error(*f.value); });
+    if (auto [it, fresh] = written.emplace(describe(*row), st->pos); whole && !fresh)
+      diags_.error(st->pos, "duplicate",
+                   "this row is the same as the one at " + to_string(it->second) +
+                       " in every column; change it, or leave it out");
     rows->items.push_back(row);
   }
   if (scope->has_own(s.name)) {
@@ -473,10 +482,16 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
     diags.error(s.type->pos, "unknown-type", "unknown input type \"" + in.type + "\"; expected one of " +
                                                  join(types) + did_you_mean(in.type, types));
   }
+  bool reported = false;  // an option is an error already reported
   for (const auto& a : s.type->args) {
     auto v = ex.eval(a, scope);
+    if (is_error(*v)) reported = true;
     std::vector<ValuePtr> items = v->kind == Value::Kind::List ? v->items : std::vector<ValuePtr>{v};
     for (const auto& item : items) {
+      if (is_error(*item)) {
+        reported = true;  // where it was made
+        continue;
+      }
       if (!item->is_string())
         diags.error(item->pos, "type", "choice options must be strings");
       else if (item->is_blank())
@@ -487,7 +502,7 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
         in.options.push_back(item->text);
     }
   }
-  if (in.type == "choice" && in.options.empty())
+  if (in.type == "choice" && in.options.empty() && !reported)
     diags.error(s.type->pos, "type", "choice needs options: choice[\"a\", \"b\"] or choice[table.column]");
   if (s.value) in.default_value = ex.eval(s.value, scope);
   if (s.body) {
