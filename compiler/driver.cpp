@@ -39,6 +39,7 @@
 #include "check_outputs.h"
 #include "check_refs.h"
 #include "check_shared_groups.h"
+#include "check_tool_logic.h"
 #include "check_tools.h"
 #include "check_types.h"
 #include "check_workflow_run_chains.h"
@@ -153,6 +154,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   ex.run(files);
   if (c.diags.has_errors()) return c;
   check_tool_decls(c.program, c.diags);
+  check_tool_logic(c.program, (dir / "steps").string(), c.diags);
   if (c.diags.has_errors()) return c;
   check_output_paths(c.program, sources_dir, c.diags);
   for (auto& wf : c.program.workflows) resolve_pass_through(*wf, c.program, c.diags);

@@ -122,4 +122,15 @@ for std in c++20 gnu++20; do
       -I "$repo/pipelines/steps" "$work/keywords/$src"
   done
 done
+# A logic folder that does not exist: the build of the tools would fail
+# in CI, so pipec says so at the declaration, and writes nothing.
+copy
+sed -i '/^tool sanity_check_wheel/,/^}/s/logic = "packages"/logic = "pakages"/' "$work/root/pipelines/therock/tools.pipe"
+line=$(grep -n 'logic = "pakages"' "$work/root/pipelines/therock/tools.pipe" | cut -d: -f1)
+expect logic-folder 2 "pipelines/therock/tools.pipe:$line:11: error: logic \"pakages\" of tool sanity_check_wheel names no folder under pipelines/steps/ (did you mean \"packages\"?); the tool's logic is written in pipelines/steps/pakages/sanity_check_wheel_step.cpp (create the folder for a new one) [tool-logic]
+    logic = \"pakages\"
+            ^
+1 error" "$pipec" -C "$work/root" gen
+expect logic-folder-nothing-written 0 "" git -C "$repo" diff --no-index --quiet -- "$repo/generated/steps" "$work/root/generated/steps"
+
 finish tool_interface

@@ -1,0 +1,34 @@
+#include "check_tool_logic.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
+
+namespace pipec {
+
+void check_tool_logic(const Program& program, const std::string& steps_dir, Diagnostics& diags) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(steps_dir, ec)) return;
+  std::vector<std::string> folders;
+  for (const auto& e : fs::directory_iterator(steps_dir, ec)) {
+    if (e.is_directory(ec)) folders.push_back(e.path().filename().string());
+  }
+  std::sort(folders.begin(), folders.end());
+  const std::string shown = fs::path(steps_dir).filename() == "steps"
+                                ? fs::path(steps_dir).parent_path().filename().string() + "/steps/"
+                                : steps_dir + "/";
+  for (const auto& obj : program.tools) {
+    const Field* logic = obj->field("logic");
+    if (!logic || !logic->value->is_string() || logic->value->text.empty()) continue;
+    const std::string& name = logic->value->text;
+    if (std::find(folders.begin(), folders.end(), name) != folders.end()) continue;
+    diags.error(logic->value->pos, "tool-logic",
+                "logic \"" + name + "\" of tool " + obj->get("name")->text +
+                    " names no folder under " + shown + did_you_mean(name, folders) +
+                    "; the tool's logic is written in " + shown + name + "/" +
+                    obj->get("name")->text + "_step.cpp (create the folder for a new one)");
+  }
+}
+
+}  // namespace pipec
