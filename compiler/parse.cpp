@@ -216,9 +216,12 @@ std::string bare_expression(antlr4::Recognizer* recognizer, const antlr4::Token&
 std::string bare_text_hint(const antlr4::Token& offending) {
   if (offending.getType() == antlr4::Token::EOF) return "";
   antlr4::CharStream* in = offending.getInputStream();
-  const size_t at = offending.getStartIndex();
-  if (!in || at >= in->size()) return "";
-  const std::string text = in->getText(antlr4::misc::Interval(size_t{0}, in->size() - 1));
+  const size_t index = offending.getStartIndex();  // in code points
+  if (!in || index == 0 || index >= in->size()) return "";
+  // As UTF-8, split where the token starts.
+  const std::string before = in->getText(antlr4::misc::Interval(size_t{0}, index - 1));
+  const std::string text = before + in->getText(antlr4::misc::Interval(index, in->size() - 1));
+  const size_t at = before.size();
   auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
   size_t start = at;
   while (start > 0 && !space(text[start - 1])) --start;
