@@ -699,13 +699,14 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           jobs->fields.push_back({s.name, s.name_pos, job});
           auto existing = std::find_if(obj.fields.begin(), obj.fields.end(), [](const Field& f) { return f.key == "jobs"; });
           // A workflow body is only evaluated with its model (wf).
-          if (auto [at, fresh] = wf ? declared_[{wf->instance, "job"}].emplace(s.name, s.name_pos)
-                                    : std::pair{std::map<std::string, Pos>::iterator{}, true};
-              !fresh) {
-            diags_.error(s.name_pos, "duplicate",
-                         "job \"" + s.name + "\" is declared twice (first at " +
-                             to_string(at->second) + ")");
-            break;
+          if (wf) {
+            auto [at, fresh] = declared_[{wf->instance, "job"}].emplace(s.name, s.name_pos);
+            if (!fresh) {
+              diags_.error(s.name_pos, "duplicate",
+                           "job \"" + s.name + "\" is declared twice (first at " +
+                               to_string(at->second) + ")");
+              break;
+            }
           }
           if (existing != obj.fields.end()) own(existing->value).fields.push_back({s.name, s.name_pos, job});
           else obj.fields.push_back({"jobs", s.pos, jobs});
