@@ -109,10 +109,12 @@ class PassThrough {
                    "output \"" + f.key + "\" is written by the " + without_id[0] + " step, which has no id; " +
                        "name it (step ID { tool = " + without_id[0] + " ... })");
     } else if (ids.empty()) {
-      diags_.error(f.key_pos, "pass-through",
-                   "no step tool in job \"" + job_id + "\" writes an output \"" + f.key + "\"; a bare name in a " +
-                       "job's outputs takes that output of the one step tool that writes it (else write " + f.key +
-                       " = steps.ID.outputs.NAME)");
+      diags_.error(
+          f.key_pos, "pass-through",
+          "no step tool in job \"" + job_id + "\" writes an output \"" + f.key + "\"" +
+              did_you_mean(f.key, tool_outputs(job)) + "; a bare name in a " +
+              "job's outputs takes that output of the one step tool that writes it (else write " +
+              f.key + " = steps.ID.outputs.NAME)");
     } else {
       diags_.error(f.key_pos, "pass-through",
                    "output \"" + f.key + "\" is written by several steps of job \"" + job_id + "\" (" + join(ids) +
@@ -130,8 +132,16 @@ class PassThrough {
     }
     if (ids.size() == 1) return reference({"jobs", ids[0], "outputs", f.key}, f.key_pos);
     if (ids.empty()) {
+      std::vector<std::string> names;  // the outputs the jobs have
+      for (const auto& j : jobs ? jobs->fields : std::vector<Field>{}) {
+        const Value* o = j.value->get("outputs");
+        if (const WorkflowModel* callee = o ? nullptr : called_workflow(program_, *j.value))
+          o = callee->body->get("outputs");
+        for (const auto& out : o ? o->fields : std::vector<Field>{}) names.push_back(out.key);
+      }
       diags_.error(f.key_pos, "pass-through",
-                   "no job of " + wf_.instance + " has an output \"" + f.key + "\"; a bare name in a workflow's " +
+                   "no job of " + wf_.instance + " has an output \"" + f.key + "\"" +
+                       did_you_mean(f.key, names) + "; a bare name in a workflow's " +
                        "outputs takes that output of the one job that has it (else write " + f.key +
                        " = jobs.ID.outputs.NAME)");
     } else {
@@ -144,6 +154,19 @@ class PassThrough {
 
   // Whether a job has an output: in its outputs block, or, for a job that
   // calls a workflow pipec makes, in that workflow's outputs.
+  // The outputs the step tools of a job write.
+  std::vector<std::string> tool_outputs(const Value& job) const {
+    std::vector<std::string> out;
+    const Value* steps = job.get("steps");
+    for (const auto& s : steps ? steps->items : std::vector<ValuePtr>{}) {
+      const Value* tool = s->get("tool");
+      if (const ToolDecl* decl = tool ? find_tool(program_, *tool) : nullptr) {
+        for (const auto& o : decl->outputs) out.push_back(o.name);
+      }
+    }
+    return out;
+  }
+
   bool has_output(const Value& job, const std::string& name) const {
     if (const Value* o = job.get("outputs")) return o->field(name) != nullptr;
     const WorkflowModel* callee = called_workflow(program_, job);
