@@ -6,18 +6,18 @@
 
 namespace pipec {
 
-void check_tool_logic(const Program& program, const std::string& steps_dir, Diagnostics& diags) {
+void check_tool_logic(const Program& program, const std::string& root, const std::string& steps_dir,
+                      Diagnostics& diags) {
   namespace fs = std::filesystem;
+  const fs::path dir = fs::path(root) / steps_dir;
   std::error_code ec;
-  if (!fs::is_directory(steps_dir, ec)) return;
+  if (!fs::is_directory(dir, ec)) return;
   std::vector<std::string> folders;
-  for (const auto& e : fs::directory_iterator(steps_dir, ec)) {
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
     if (e.is_directory(ec)) folders.push_back(e.path().filename().string());
   }
   std::sort(folders.begin(), folders.end());
-  const std::string shown = fs::path(steps_dir).filename() == "steps"
-                                ? fs::path(steps_dir).parent_path().filename().string() + "/steps/"
-                                : steps_dir + "/";
+  const std::string shown = steps_dir + "/";
   for (const auto& obj : program.tools) {
     const Field* logic = obj->field("logic");
     if (!logic || !logic->value->is_string() || logic->value->text.empty()) continue;

@@ -10,8 +10,10 @@
 
 namespace pipec {
 
-// Reports each tool whose logic names no folder under `steps_dir`, when
-// that folder exists (a repository that writes tools' logic has it).
-void check_tool_logic(const Program& program, const std::string& steps_dir, Diagnostics& diags);
+// Reports each tool whose logic names no folder under `steps_dir`
+// (pipelines/steps) of the repository at `root`, when that folder exists
+// (a repository that writes tools' logic has it).
+void check_tool_logic(const Program& program, const std::string& root, const std::string& steps_dir,
+                      Diagnostics& diags);
 
 }  // namespace pipec

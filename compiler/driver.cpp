@@ -154,7 +154,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   ex.run(files);
   if (c.diags.has_errors()) return c;
   check_tool_decls(c.program, c.diags);
-  check_tool_logic(c.program, (dir / "steps").string(), c.diags);
+  check_tool_logic(c.program, root, sources_dir + "/steps", c.diags);
   if (c.diags.has_errors()) return c;
   check_output_paths(c.program, sources_dir, c.diags);
   for (auto& wf : c.program.workflows) resolve_pass_through(*wf, c.program, c.diags);

@@ -152,8 +152,6 @@ class PassThrough {
     return make_error(f.key_pos);
   }
 
-  // Whether a job has an output: in its outputs block, or, for a job that
-  // calls a workflow pipec makes, in that workflow's outputs.
   // The outputs the step tools of a job write.
   std::vector<std::string> tool_outputs(const Value& job) const {
     std::vector<std::string> out;
@@ -167,6 +165,8 @@ class PassThrough {
     return out;
   }
 
+  // Whether a job has an output: in its outputs block, or, for a job that
+  // calls a workflow pipec makes, in that workflow's outputs.
   bool has_output(const Value& job, const std::string& name) const {
     if (const Value* o = job.get("outputs")) return o->field(name) != nullptr;
     const WorkflowModel* callee = called_workflow(program_, job);
