@@ -1,7 +1,6 @@
 #include "check_artifact_order.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,10 +18,9 @@ class Order {
 
   void run() {
     const Transfers run = run_transfers(program_, wf_);
-    std::map<std::string, std::set<std::string>> needed;  // by job: the jobs it needs
+    NeededJobs needed(wf_);
     for (const ArtifactStep& d : run.downloads) {
-      if (!needed.count(d.root_job)) needed[d.root_job] = needed_jobs(wf_, d.root_job);
-      const std::set<std::string>& before = needed[d.root_job];
+      const std::set<std::string>& before = needed.of(d.root_job);
       for (const ArtifactStep* u : run.uploads.of(d)) {
         if (u->root_job == d.root_job || before.count(u->root_job)) continue;
         if (reported_.insert(to_string(d.name->pos) + "|" + d.root_job + "|" + u->root_job).second)
@@ -36,8 +34,7 @@ class Order {
       const std::optional<std::string> text = written_pattern(d);
       const Pos& at = d.step->get("with")->get("pattern")->pos;
       if (!text || !reported_.insert(to_string(at) + "|" + d.root_job).second) continue;
-      if (!needed.count(d.root_job)) needed[d.root_job] = needed_jobs(wf_, d.root_job);
-      const std::set<std::string>& before = needed[d.root_job];
+      const std::set<std::string>& before = needed.of(d.root_job);
       std::vector<std::string> jobs;  // not needed, in the order of their uploads
       std::string uploads;
       for (const ArtifactStep& u : run.uploads.all()) {

@@ -1,7 +1,6 @@
 #include "check_direct_downloads.h"
 
 #include <functional>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -40,15 +39,14 @@ void check_direct_downloads(const Program& program, Diagnostics& diags) {
     for (const ArtifactStep& u : run.uploads.all()) {
       if (u.direct) direct.push_back(&u);
     }
-    std::map<std::string, std::set<std::string>> needed;  // by job: the jobs it needs
+    NeededJobs needed(*w);
     std::set<std::pair<const Value*, std::string>> judged;
     auto judge = [&](const ArtifactStep& d, const Pos& at, const std::string& what,
                      const std::function<bool(const ArtifactStep&)>& matches) {
       if (direct.empty() || !action_before(*d.step, 8) ||
           !judged.emplace(d.step, d.root_job).second)
         return;
-      if (!needed.count(d.root_job)) needed[d.root_job] = needed_jobs(*w, d.root_job);
-      const std::set<std::string>& before = needed[d.root_job];
+      const std::set<std::string>& before = needed.of(d.root_job);
       for (const ArtifactStep* up : direct) {
         const ArtifactStep& u = *up;
         if (!before.count(u.root_job) || !matches(u)) continue;

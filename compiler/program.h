@@ -241,27 +241,38 @@ inline std::optional<bool> action_flag(const Value& v) {
   return std::nullopt;
 }
 
-// The jobs of a workflow that `job` needs, directly or through others.
-inline std::set<std::string> needed_jobs(const WorkflowModel& wf, const std::string& job) {
-  std::map<std::string, std::vector<std::string>> needs;
-  for (const auto& j : jobs_of(*wf.body)) {
-    if (const Value* n = j.value->get("needs")) {
-      for (const auto& item : n->items) {
-        if (item->is_string()) needs[j.key].push_back(item->text);
+// The jobs of a workflow that each job needs, directly or through others,
+// worked out once per job asked about.
+class NeededJobs {
+ public:
+  explicit NeededJobs(const WorkflowModel& wf) {
+    for (const auto& j : jobs_of(*wf.body)) {
+      if (const Value* n = j.value->get("needs")) {
+        for (const auto& item : n->items) {
+          if (item->is_string()) needs_[j.key].push_back(item->text);
+        }
       }
     }
   }
-  std::set<std::string> seen;
-  std::vector<std::string> todo{job};
-  while (!todo.empty()) {
-    const std::string j = todo.back();
-    todo.pop_back();
-    for (const auto& n : needs[j]) {
-      if (seen.insert(n).second) todo.push_back(n);
+
+  const std::set<std::string>& of(const std::string& job) {
+    auto [it, fresh] = seen_.try_emplace(job);
+    if (!fresh) return it->second;
+    std::vector<std::string> todo{job};
+    while (!todo.empty()) {
+      const std::string j = todo.back();
+      todo.pop_back();
+      for (const auto& n : needs_[j]) {
+        if (it->second.insert(n).second) todo.push_back(n);
+      }
     }
+    return it->second;
   }
-  return seen;
-}
+
+ private:
+  std::map<std::string, std::vector<std::string>> needs_;
+  std::map<std::string, std::set<std::string>> seen_;
+};
 
 // The steps of a workflow that use the action `repo` (owner/repo, lower
 // case), each with its job's key, in order.
