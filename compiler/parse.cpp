@@ -104,6 +104,13 @@ std::string rewrite_message(const antlr4::Token* offending, const std::string& m
   return out;
 }
 
+// The tokens a parser reads, all lexed before it starts; null for the
+// lexer's errors.
+antlr4::BufferedTokenStream* token_stream(antlr4::Recognizer* recognizer) {
+  auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
+  return parser ? dynamic_cast<antlr4::BufferedTokenStream*>(parser->getTokenStream()) : nullptr;
+}
+
 // The brackets of a file up to a token: those still open, and the pairs
 // closed, with the indentation of each line (the column of its first
 // token).
@@ -151,9 +158,7 @@ struct Brackets {
 // closing bracket that closes none; "" when neither is the case.
 std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& offending,
                          const Origin& origin) {
-  auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
-  auto* tokens =
-      parser ? dynamic_cast<antlr4::BufferedTokenStream*>(parser->getTokenStream()) : nullptr;
+  antlr4::BufferedTokenStream* tokens = token_stream(recognizer);
   if (!tokens) return "";
   const Brackets b(*tokens, offending.getTokenIndex());
   auto at = [&](const antlr4::Token* t) {
@@ -194,9 +199,7 @@ std::string bare_expression(antlr4::Recognizer* recognizer, const antlr4::Token&
   std::string expr = rest.substr(3, end - 3);
   expr.erase(0, expr.find_first_not_of(' '));
   expr.erase(expr.find_last_not_of(' ') + 1);
-  auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
-  auto* tokens =
-      parser ? dynamic_cast<antlr4::BufferedTokenStream*>(parser->getTokenStream()) : nullptr;
+  antlr4::BufferedTokenStream* tokens = token_stream(recognizer);
   const size_t i = dollar.getTokenIndex();
   if (tokens && i >= 2) {
     std::vector<antlr4::Token*> before = tokens->getTokens(0, i - 1);
