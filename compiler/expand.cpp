@@ -300,11 +300,15 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
   }
   std::map<std::string, ValuePtr> given;
   for (size_t i = 0; i < positional.size(); ++i) given[t.params[i].name] = positional[i];
+  // A misspelt parameter is one slip: the "did you mean" names the one it
+  // stands for, which is then not reported missing as well.
+  std::set<std::string> misspelt;
   for (const auto& a : args) {
     if (std::find(names.begin(), names.end(), a.name) == names.end()) {
       diags_.error(a.pos, "unknown-param", t.name + " has no parameter \"" + a.name + "\"" +
                                                did_you_mean(a.name, names) +
                                                (names.empty() ? "" : "; it takes " + join(names)));
+      misspelt.insert(nearest(a.name, names));
       ok = false;
       continue;
     }
@@ -320,7 +324,9 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
     if (auto it = given.find(p.name); it != given.end()) v = it->second;
     else if (p.default_value) v = eval(p.default_value, t.scope ? std::make_shared<Scope>(t.scope) : caller);
     else {
-      diags_.error(at, "missing-param", t.name + " needs parameter \"" + p.name + "\" (" + p.type.name + ")");
+      if (!misspelt.count(p.name))
+        diags_.error(at, "missing-param",
+                     t.name + " needs parameter \"" + p.name + "\" (" + p.type.name + ")");
       ok = false;
       continue;
     }
