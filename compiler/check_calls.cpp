@@ -61,6 +61,9 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
     for (const auto& in : callee->inputs) {
       if (in.only != "dispatch") names.push_back(in.name);
     }
+    // A misspelt input or secret is one slip: the one its "did you mean"
+    // names is not reported missing as well.
+    std::vector<std::string> misspelt;
     const Value* with = j.value->get("with");
     if (with) {
       for (const auto& f : with->fields) {
@@ -70,6 +73,7 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
         if (in == callee->inputs.end()) {
           diags.error(f.key_pos, "call-input", name + " has no input \"" + f.key + "\"" + did_you_mean(f.key, names) +
                                                    (names.empty() ? "" : "; it takes " + join(names)));
+          misspelt.push_back(nearest(f.key, names));
           continue;
         }
         check_value(*in, *f.value, name, diags);
@@ -87,18 +91,20 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
         diags.error(f.key_pos, "call-secret",
                     name + " has no secret \"" + f.key + "\"" + did_you_mean(f.key, secret_names) +
                         (secret_names.empty() ? "; it declares none" : "; it takes " + join(secret_names)));
+        misspelt.push_back(nearest(f.key, secret_names));
       }
     }
     if (!secrets || secrets->kind == Value::Kind::Object) {
       for (const auto& sec : callee->secrets) {
-        if (sec.required && (!secrets || !secrets->field(sec.name)))
+        if (sec.required && (!secrets || !secrets->field(sec.name)) &&
+            !contains(misspelt, sec.name))
           diags.error(at, "call-missing", "job \"" + j.key + "\" does not pass the required secret \"" + sec.name +
                                               "\" of " + name + " (secrets { " + sec.name + " }, or secrets = \"inherit\")");
       }
     }
     for (const auto& in : callee->inputs) {
       if (in.only == "dispatch" || !in.required || in.default_value) continue;
-      if (!with || !with->field(in.name))
+      if ((!with || !with->field(in.name)) && !contains(misspelt, in.name))
         diags.error(at, "call-missing", "job \"" + j.key + "\" does not give the required input \"" + in.name +
                                                    "\" of " + name);
     }
