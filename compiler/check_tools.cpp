@@ -57,8 +57,8 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
   const std::string what = p.kind + " \"" + p.name + "\" of tool " + tool;
   if (std::find(kParamTypes.begin(), kParamTypes.end(), p.type) == kParamTypes.end()) {
     diags.error(decl.field("type")->value->pos, "unknown-type",
-                "unknown type \"" + p.type + "\" for " + what + "; expected one of " + join(kParamTypes) +
-                    did_you_mean(p.type, kParamTypes));
+                "unknown type \"" + p.type + "\" for " + what + did_you_mean(p.type, kParamTypes) +
+                    "; expected one of " + join(kParamTypes));
   }
   // Flags and outputs become C++ fields (snake_case); env names are spelled
   // as the environment spells them.
@@ -287,11 +287,26 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
         for (const auto& p : *list) names.push_back(p.name);
       }
       const Value* args = step.get("args");
+      // A misspelt flag is one slip: the one its "did you mean" names is not
+      // reported missing as well.
+      std::vector<std::string> misspelt;
+      if (args) {
+        for (const auto& a : args->fields) {
+          if (std::find(names.begin(), names.end(), a.key) == names.end()) {
+            diags.error(a.key_pos, "tool-step",
+                        "tool " + tool->name + " has no flag or env \"" + a.key + "\"" +
+                            did_you_mean(a.key, names) +
+                            (names.empty() ? "" : "; expected one of " + join(names)));
+            misspelt.push_back(nearest(a.key, names));
+          }
+        }
+      }
       for (const auto* list : {&tool->flags, &tool->envs}) {
         for (const auto& p : *list) {
           const Field* a = args ? args->field(p.name) : nullptr;
           if (!a) {
-            if (p.required && !p.default_value && !github_default_variable(p.name))
+            if (p.required && !p.default_value && !github_default_variable(p.name) &&
+                !contains(misspelt, p.name))
               diags.error(tf->key_pos, "tool-step",
                           "tool " + tool->name + " needs its required " + p.kind + " " + p.name + " in args { }");
             continue;
@@ -316,15 +331,6 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
           } else if (p.type == "choice" && std::find(p.options.begin(), p.options.end(), v.text) == p.options.end()) {
             diags.error(v.pos, "type", show(v) + " is not an option of " + p.kind + " " + p.name + " of tool " +
                                            tool->name + "; expected one of " + join(p.options));
-          }
-        }
-      }
-      if (args) {
-        for (const auto& a : args->fields) {
-          if (std::find(names.begin(), names.end(), a.key) == names.end()) {
-            diags.error(a.key_pos, "tool-step",
-                        "tool " + tool->name + " has no flag or env \"" + a.key + "\"" +
-                            (names.empty() ? "" : "; expected one of " + join(names)) + did_you_mean(a.key, names));
           }
         }
       }

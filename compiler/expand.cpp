@@ -277,8 +277,12 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
       return false;
     }
   } else {
-    diags_.error(type.pos, "unknown-type",
-                 "unknown type \"" + t + "\"; expected one of string, boolean, number, list, object, choice[...], profile, any");
+    static const std::vector<std::string> types = {"string", "boolean", "number",  "list",
+                                                   "object", "choice",  "profile", "any"};
+    diags_.error(
+        type.pos, "unknown-type",
+        "unknown type \"" + t + "\"" + did_you_mean(t, types) +
+            "; expected one of string, boolean, number, list, object, choice[...], profile, any");
     return false;
   }
   if (!ok) diags_.error(v->pos, "type", what + " must be a " + t + ", not " + a_kind(*v));
@@ -485,8 +489,9 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
   in.type = s.type->name;
   static const std::vector<std::string> types = {"string", "boolean", "number", "choice", "environment"};
   if (std::find(types.begin(), types.end(), in.type) == types.end()) {
-    diags.error(s.type->pos, "unknown-type", "unknown input type \"" + in.type + "\"; expected one of " +
-                                                 join(types) + did_you_mean(in.type, types));
+    diags.error(s.type->pos, "unknown-type",
+                "unknown input type \"" + in.type + "\"" + did_you_mean(in.type, types) +
+                    "; expected one of " + join(types));
   }
   bool reported = false;  // an option is an error already reported
   for (const auto& a : s.type->args) {
