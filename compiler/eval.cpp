@@ -153,6 +153,7 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
         return make_runtime(rebuild(e, {base->expr, to_expr(*idx)}));
       }
       if (base->kind == Value::Kind::Object && idx->is_string()) {
+        if (base->tag == "profile") profile_reads_.insert(idx->text);
         if (auto v = base->field(idx->text)) return v->value;
         std::vector<std::string> keys;
         for (const auto& f : base->fields) keys.push_back(f.key);
@@ -306,6 +307,7 @@ ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
       return make_runtime(x);
     }
     case Value::Kind::Object: {
+      if (base->tag == "profile") profile_reads_.insert(e.text);
       if (auto f = base->field(e.text)) return f->value;
       std::vector<std::string> keys;
       for (const auto& f : base->fields) keys.push_back(f.key);

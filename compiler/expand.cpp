@@ -35,6 +35,21 @@ void Expander::run(const std::map<std::string, File>& files) {
       diags_.error(t->pos, "unused", t->kind + " template " + t->name + " is never used" +
                                          (t->kind == "workflow" ? "; `use " + t->name + (t->params.empty() ? "()" : "(...)") + "` writes its file" : ""));
   }
+  // A profile field nothing reads changes nothing. Most often it is a
+  // misspelt one, and the profile quietly keeps its base's value.
+  std::vector<std::string> read(profile_reads_.begin(), profile_reads_.end());
+  std::set<std::string> reported;  // a base's field is also in every profile that extends it
+  for (const auto& profile : program_.profiles) {
+    for (const auto& f : profile->fields) {
+      if (f.key == "name" || f.key == "extends" || profile_reads_.count(f.key) ||
+          !reported.insert(to_string(f.key_pos)).second)
+        continue;
+      diags_.error(f.key_pos, "unused",
+                   "no template reads field \"" + f.key + "\" of profile " +
+                       profile->get("name")->text + ", so it changes nothing" +
+                       did_you_mean(f.key, read));
+    }
+  }
 }
 
 ScopePtr Expander::file_scope(const std::string& path, const std::map<std::string, File>& files) {
@@ -180,7 +195,9 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
         if (st->kind == Stmt::Kind::Attr && st->name == "extends") {
           auto base = eval(st->value, scope);
           if (base->kind != Value::Kind::Object || base->tag != "profile") {
-            diags_.error(st->value->pos, "type", "extends needs a profile");
+            if (!is_error(*base))  // an unknown name is reported already
+              diags_.error(st->value->pos, "type",
+                           "extends needs a profile, not " + describe(*base));
             continue;
           }
           for (const auto& f : base->fields) {

@@ -84,6 +84,7 @@ class Expander {
   std::set<std::string> loading_;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   std::set<const Template*> used_;              // templates instantiated at least once
+  std::set<std::string> profile_reads_;         // the profile fields some template reads
   // (workflow instance key, "input" or "job") -> the names declared so far,
   // each with where
   std::map<std::pair<std::string, std::string>, std::map<std::string, Pos>> declared_;
