@@ -338,10 +338,14 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
   const std::string& op = e.text;
   auto l = eval(e.operands[0], scope);
   if (is_error(*l)) return l;
+  // A value's position is where it was written (a profile: its declaration);
+  // a wrong use is reported where the operand is.
   auto runtime_of = [&](const ValuePtr& a, const ValuePtr& b) -> ValuePtr {
-    for (const auto* v : {a.get(), b.get()}) {
+    for (size_t i : {0, 1}) {
+      const Value* v = (i ? b : a).get();
       if (!known_scalar(*v) && v->kind != Value::Kind::Runtime && !v->is_runtime_string()) {
-        diags_.error(v->pos, "type", "operator " + op + " needs scalars, not " + a_kind(*v));
+        diags_.error(e.operands[i]->pos, "type",
+                     "operator " + op + " needs scalars, not " + a_kind(*v));
         return make_error(e.pos);
       }
     }
@@ -425,7 +429,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
   };
   auto list_arg = [&](size_t i) -> const Value* {
     if (args[i]->kind == Value::Kind::List) return args[i].get();
-    diags_.error(args[i]->pos, "type", f + "() needs a list, not " + a_kind(*args[i]));
+    diags_.error(e.operands[i]->pos, "type", f + "() needs a list, not " + a_kind(*args[i]));
     return nullptr;
   };
   if (f == "unless_failed") {
@@ -483,7 +487,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     if (!want(3, 3)) return make_error(e.pos);
     const Value* l = list_arg(0);
     if (!l || !args[1]->is_string()) {
-      if (l) diags_.error(args[1]->pos, "type", "where() needs a field name string");
+      if (l) diags_.error(e.operands[1]->pos, "type", "where() needs a field name string");
       return make_error(e.pos);
     }
     auto out = std::make_shared<Value>();
@@ -492,7 +496,8 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     for (const auto& item : l->items) {
       const Value* fv = item->get(args[1]->text);
       if (!fv) {
-        diags_.error(args[1]->pos, "unknown-field", "no field \"" + args[1]->text + "\" in the rows");
+        diags_.error(e.operands[1]->pos, "unknown-field",
+                     "no field \"" + args[1]->text + "\" in the rows");
         return make_error(e.pos);
       }
       if (same(*fv, *args[2])) out->items.push_back(item);
@@ -538,9 +543,10 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
       }
     }
     std::vector<ExprPtr> ops;
-    for (const auto& a : args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+      const auto& a = args[i];
       if (!known_scalar(*a) && a->kind != Value::Kind::Runtime && !a->is_runtime_string()) {
-        diags_.error(a->pos, "type", f + "() takes scalars here, not " + a_kind(*a));
+        diags_.error(e.operands[i]->pos, "type", f + "() takes scalars here, not " + a_kind(*a));
         return make_error(e.pos);
       }
       ops.push_back(to_expr(*a));
