@@ -409,8 +409,8 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
                        "(...)` inside a " + (t->tmpl->kind == "steps" ? "job" : "workflow"));
       return make_error(e.pos);
     }
-    std::vector<ValuePtr> positional;
-    for (const auto& a : e.operands) positional.push_back(eval(a, scope));
+    Positional positional;
+    for (const auto& a : e.operands) positional.push_back({eval(a, scope), a->pos});
     return instantiate_workflow(*t->tmpl, {}, positional, e.pos, e.pos.file);
   }
   std::vector<ValuePtr> args;

@@ -267,7 +267,8 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
                                         join(kTopKinds) + did_you_mean(kind, kTopKinds));
 }
 
-bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::string& what) {
+bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::string& what,
+                          const Pos& at) {
   const std::string& t = type.name;
   if (t == "any" || is_error(*v)) return true;
   bool ok = false;
@@ -290,7 +291,7 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
       for (const auto& a : type.args) {
         if (a->kind == Expr::Kind::String && a->parts.size() == 1) opts.push_back("\"" + a->parts[0].text + "\"");
       }
-      diags_.error(v->pos, "type", what + " must be one of " + join(opts) + ", not " + describe(*v));
+      diags_.error(at, "type", what + " must be one of " + join(opts) + ", not " + describe(*v));
       return false;
     }
   } else {
@@ -302,13 +303,13 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
             "; expected one of string, boolean, number, list, object, choice[...], profile, any");
     return false;
   }
-  if (!ok) diags_.error(v->pos, "type", what + " must be a " + t + ", not " + a_kind(*v));
+  if (!ok) diags_.error(at, "type", what + " must be a " + t + ", not " + a_kind(*v));
   return ok;
 }
 
 bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
-                           const std::vector<ValuePtr>& positional, const Pos& at,
-                           const ScopePtr& into, const ScopePtr& caller,
+                           const Positional& positional, const Pos& at, const ScopePtr& into,
+                           const ScopePtr& caller,
                            std::vector<std::pair<std::string, ValuePtr>>* bound) {
   used_.insert(&t);
   bool ok = true;
@@ -320,7 +321,11 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
     return false;
   }
   std::map<std::string, ValuePtr> given;
-  for (size_t i = 0; i < positional.size(); ++i) given[t.params[i].name] = positional[i];
+  std::map<std::string, Pos> given_at;
+  for (size_t i = 0; i < positional.size(); ++i) {
+    given[t.params[i].name] = positional[i].first;
+    given_at[t.params[i].name] = positional[i].second;
+  }
   // A misspelt parameter is one slip: the "did you mean" names the one it
   // stands for, which is then not reported missing as well.
   std::set<std::string> misspelt;
@@ -339,6 +344,7 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
       continue;
     }
     given[a.name] = eval(a.value, caller);
+    given_at[a.name] = a.value->pos;
   }
   for (const auto& p : t.params) {
     ValuePtr v;
@@ -351,7 +357,9 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
       ok = false;
       continue;
     }
-    if (!check_type(p.type, v, "parameter \"" + p.name + "\" of " + t.name)) ok = false;
+    if (!check_type(p.type, v, "parameter \"" + p.name + "\" of " + t.name,
+                    given_at.count(p.name) ? given_at[p.name] : v->pos))
+      ok = false;
     into->bind(p.name, v);
     if (bound) bound->push_back({p.name, v});
   }
@@ -359,7 +367,7 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
 }
 
 ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg>& args,
-                                        const std::vector<ValuePtr>& positional, const Pos& at,
+                                        const Positional& positional, const Pos& at,
                                         const std::string& from_file) {
   auto scope = std::make_shared<Scope>(t.scope);
   auto wf = std::make_shared<WorkflowModel>();
@@ -448,7 +456,7 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
         diags_.error(st->pos, "missing", "row has no value for column \"" + c.name + "\"");
         v = make_error(st->pos);  // reported: what reads it says no more
       } else {
-        check_type(c.type, v, "column \"" + c.name + "\"");
+        check_type(c.type, v, "column \"" + c.name + "\"", v->pos);
       }
       row->fields.push_back({c.name, f ? f->key_pos : st->pos, v});
     }

@@ -63,13 +63,17 @@ class Expander {
   ValuePtr member(const Expr& e, const ValuePtr& base);
   ValuePtr binary(const Expr& e, const ScopePtr& scope);
   ValuePtr string(const Expr& e, const ScopePtr& scope);
+  // A positional argument: its value, and where it is written.
+  using Positional = std::vector<std::pair<ValuePtr, Pos>>;
   ValuePtr instantiate_workflow(const Template& t, const std::vector<Arg>& args,
-                                const std::vector<ValuePtr>& positional, const Pos& at,
+                                const Positional& positional, const Pos& at,
                                 const std::string& from_file);
-  bool bind_params(const Template& t, const std::vector<Arg>& args,
-                   const std::vector<ValuePtr>& positional, const Pos& at, const ScopePtr& into,
-                   const ScopePtr& caller, std::vector<std::pair<std::string, ValuePtr>>* bound);
-  bool check_type(const TypeRef& type, const ValuePtr& v, const std::string& what);
+  bool bind_params(const Template& t, const std::vector<Arg>& args, const Positional& positional,
+                   const Pos& at, const ScopePtr& into, const ScopePtr& caller,
+                   std::vector<std::pair<std::string, ValuePtr>>* bound);
+  // A type error is reported at `at`: where the value is given, which for a
+  // name is not where the value was written.
+  bool check_type(const TypeRef& type, const ValuePtr& v, const std::string& what, const Pos& at);
   void declare_table(const Stmt& s, const ScopePtr& scope, const std::string& path);
 
  public:
