@@ -14,8 +14,9 @@ void check_value(const InputDecl& in, const Value& v, const std::string& callee,
             (want == "boolean" && v.kind == Value::Kind::Bool) ||
             (want == "number" && v.kind == Value::Kind::Number);
   if (!ok) {
-    diags.error(v.pos, "call-type", "input \"" + in.name + "\" of " + callee + " is a " + in.type + ", not " +
-                                        describe(v));
+    diags.error(v.pos, "call-type",
+                "input \"" + in.name + "\" of " + callee + " is " + with_article(in.type) +
+                    ", not " + describe(v));
     return;
   }
   if (in.type == "choice" && std::find(in.options.begin(), in.options.end(), v.text) == in.options.end()) {

@@ -102,7 +102,10 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
     bool ok = (p.type == "boolean" && d.kind == Value::Kind::Bool) ||
               (p.type == "number" && d.kind == Value::Kind::Number) ||
               ((p.type == "string" || p.type == "choice") && d.is_string());
-    if (!ok) diags.error(d.pos, "type", "the default of " + what + " must be a " + p.type + ", not " + describe(d));
+    if (!ok)
+      diags.error(
+          d.pos, "type",
+          "the default of " + what + " must be " + with_article(p.type) + ", not " + describe(d));
     if (p.type == "choice" && d.is_string() &&
         std::find(p.options.begin(), p.options.end(), d.text) == p.options.end())
       diags.error(d.pos, "type", "the default of " + what + " is not one of " + join(p.options));
@@ -326,8 +329,9 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
           bool ok = (want == "string" && v.is_string()) || (want == "boolean" && v.kind == Value::Kind::Bool) ||
                     (want == "number" && v.kind == Value::Kind::Number);
           if (!ok) {
-            diags.error(v.pos, "type", p.kind + " " + p.name + " of tool " + tool->name + " is a " + p.type +
-                                           ", not " + describe(v));
+            diags.error(v.pos, "type",
+                        p.kind + " " + p.name + " of tool " + tool->name + " is " +
+                            with_article(p.type) + ", not " + describe(v));
           } else if (p.type == "choice" && std::find(p.options.begin(), p.options.end(), v.text) == p.options.end()) {
             diags.error(v.pos, "type", show(v) + " is not an option of " + p.kind + " " + p.name + " of tool " +
                                            tool->name + "; expected one of " + join(p.options));

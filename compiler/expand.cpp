@@ -183,7 +183,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
   }
   if (kind == "action" || kind == "image" || kind == "profile" || kind == "tool") {
     if (s.name.empty()) {
-      diags_.error(s.pos, "syntax", "a " + kind + " needs a name: `" + kind + " NAME { }`");
+      diags_.error(s.pos, "syntax", with_article(kind) + " needs a name: `" + kind + " NAME { }`");
       return;
     }
     if (redeclared(s.name, s.name_pos)) return;
@@ -303,7 +303,7 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
             "; expected one of string, boolean, number, list, object, choice[...], profile, any");
     return false;
   }
-  if (!ok) diags_.error(at, "type", what + " must be a " + t + ", not " + a_kind(*v));
+  if (!ok) diags_.error(at, "type", what + " must be " + with_article(t) + ", not " + a_kind(*v));
   return ok;
 }
 

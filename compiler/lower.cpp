@@ -293,7 +293,10 @@ ValuePtr Lowerer::lower_inputs(bool for_call) {
       bool ok = (type == "boolean" && d.kind == Value::Kind::Bool) ||
                 (type == "number" && d.kind == Value::Kind::Number) ||
                 ((type == "string" || type == "choice" || type == "environment") && d.is_string());
-      if (!ok) diags_.error(d.pos, "type", "the default of input \"" + in.name + "\" must be a " + in.type + ", not " + describe(d));
+      if (!ok)
+        diags_.error(d.pos, "type",
+                     "the default of input \"" + in.name + "\" must be " + with_article(in.type) +
+                         ", not " + describe(d));
       if (in.type == "choice" && d.is_string() &&
           std::find(in.options.begin(), in.options.end(), d.text) == in.options.end())
         diags_.error(d.pos, "type", "the default \"" + d.text + "\" of input \"" + in.name + "\" is not one of its options");

@@ -87,10 +87,15 @@ std::string kind_name(const Value& v) {
   return "value";
 }
 
+std::string with_article(const std::string& word) {
+  return (!word.empty() && std::string("aeiou").find(word[0]) != std::string::npos ? "an " : "a ") +
+         word;
+}
+
 std::string a_kind(const Value& v) {
   std::string k = kind_name(v);
   if (v.kind == Value::Kind::Null) return k;
-  return (std::string("aeiou").find(k[0]) != std::string::npos ? "an " : "a ") + k;
+  return with_article(k);
 }
 
 std::string scalar_text(const Value& v) {

@@ -72,6 +72,8 @@ inline size_t add_weight(size_t a, size_t b) { return a > SIZE_MAX - b ? SIZE_MA
 
 // "string", "list", ... for messages.
 std::string kind_name(const Value& v);
+// "a list", "an object": a word for a type or kind, with its article.
+std::string with_article(const std::string& word);
 // The kind as a sentence names it: "null", "a list", "an object".
 std::string a_kind(const Value& v);
 // A short rendering for messages and reports.
