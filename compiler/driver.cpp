@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "check_action_inputs.h"
 #include "check_artifact_characters.h"
 #include "check_artifact_inputs.h"
 #include "check_artifact_order.h"
@@ -174,10 +175,10 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   // turn.
   using WorkflowCheck = void (*)(const WorkflowModel&, Diagnostics&);
   for (WorkflowCheck check :
-       {check_code_inputs, check_local_actions, check_env_names, check_event_fields,
-        check_caller_event_inputs, check_event_names, check_known_values, check_implicit_success,
-        check_hidden_uploads, check_direct_uploads, check_artifact_inputs, check_cache_keys,
-        check_artifact_characters, check_expression_depth, check_shared_groups,
+       {check_code_inputs, check_action_inputs, check_local_actions, check_env_names,
+        check_event_fields, check_caller_event_inputs, check_event_names, check_known_values,
+        check_implicit_success, check_hidden_uploads, check_direct_uploads, check_artifact_inputs,
+        check_cache_keys, check_artifact_characters, check_expression_depth, check_shared_groups,
         check_input_defaults})
     for (const auto& wf : c.program.workflows) check(*wf, c.diags);
   check_limits(c.program, c.diags);

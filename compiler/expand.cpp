@@ -226,7 +226,8 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     // An action or an image holds only what pipec reads of it.
     if (kind == "action" || kind == "image") {
       const std::vector<std::string> keys =
-          kind == "action" ? std::vector<std::string>{"uses", "version", "permissions"} : std::vector<std::string>{"ref"};
+          kind == "action" ? std::vector<std::string>{"uses", "version", "permissions", "inputs"}
+                           : std::vector<std::string>{"ref"};
       for (const auto& f : obj->fields) {
         if (f.key != "name" && std::find(keys.begin(), keys.end(), f.key) == keys.end())
           diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, keys, kind + " \"" + s.name + "\""));
@@ -246,6 +247,21 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       }
       // The token scopes its steps need (infer_permissions.cpp).
       if (const Value* perms = obj->get("permissions")) check_permission_block(*perms, diags_);
+      // The inputs its action.yml declares, which check_action_inputs holds
+      // a step's with to: the runner only warns of one it does not know.
+      if (const Field* inputs = obj->field("inputs")) {
+        const std::string how = "an action's inputs are a list of the names its action.yml declares: "
+                                "inputs = [\"path\", \"key\"]";
+        if (inputs->value->kind != Value::Kind::List)
+          diags_.error(inputs->value->pos, "type", how + ", not " + describe(*inputs->value));
+        std::set<std::string> seen;
+        for (const auto& i : inputs->value->items) {
+          if (!i->is_string() || i->text.empty() || !i->parts.empty())
+            diags_.error(i->pos, "type", how + ", not " + describe(*i));
+          else if (!seen.insert(lower(i->text)).second)  // the runner compares them without case
+            diags_.error(i->pos, "duplicate", "action \"" + s.name + "\" lists input \"" + i->text + "\" twice");
+        }
+      }
     }
     if (kind == "image") {
       const Value* ref = obj->get("ref");
