@@ -1,6 +1,8 @@
 #include "diag.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -18,6 +20,49 @@ bool Diagnostics::has_errors() const {
                      [](const Diagnostic& d) { return d.severity == "error"; });
 }
 
+void Diagnostics::instance(const std::string& text, const std::string& template_name) {
+  if (!text.empty()) instances_[text] = template_name;
+}
+
+namespace {
+
+bool name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' ||
+         c == '/';
+}
+
+// The message with each instance it names replaced by its template's name
+// (marked, so no text can be taken for it), and the instances it names.
+std::pair<std::string, std::vector<std::string>> without_instances(
+    const std::string& message, const std::map<std::string, std::string>& instances) {
+  std::string out;
+  std::vector<std::string> named;
+  for (size_t i = 0; i < message.size();) {
+    // The longest instance text that starts here as a whole word.
+    const std::pair<const std::string, std::string>* best = nullptr;
+    if (i == 0 || !name_char(message[i - 1])) {
+      for (const auto& entry : instances) {
+        const std::string& text = entry.first;
+        size_t end = i + text.size();
+        if (message.compare(i, text.size(), text) == 0 &&
+            (end == message.size() || !name_char(message[end])) &&
+            (!best || text.size() > best->first.size()))
+          best = &entry;
+      }
+    }
+    if (best) {
+      out += '\x01' + best->second + '\x01';
+      named.push_back(best->first);
+      i += best->first.size();
+    } else {
+      out += message[i++];
+    }
+  }
+  return {out, named};
+}
+
+}  // namespace
+
 std::vector<Diagnostic> Diagnostics::sorted() const {
   std::vector<Diagnostic> out = items_;
   auto key = [](const Diagnostic& d) {
@@ -28,7 +73,46 @@ std::vector<Diagnostic> Diagnostics::sorted() const {
   out.erase(std::unique(out.begin(), out.end(),
                         [&](const Diagnostic& a, const Diagnostic& b) { return key(a) == key(b); }),
             out.end());
-  return out;
+  if (instances_.empty()) return out;
+  // Reports at one place, by one check, that say the same of different
+  // instances: the first stands for all, and names the instances of the
+  // others that it does not name itself.
+  std::vector<Diagnostic> merged;
+  std::vector<std::pair<std::string, std::vector<std::string>>> shapes;  // of merged's items
+  std::vector<std::vector<std::string>> others;  // instances they stand for too
+  auto same_place = [](const Diagnostic& a, const Diagnostic& b) {
+    return a.pos.file == b.pos.file && a.pos.line == b.pos.line && a.pos.col == b.pos.col;
+  };
+  for (const auto& d : out) {
+    auto shape = without_instances(d.message, instances_);
+    std::optional<size_t> into;
+    for (size_t i = merged.size(); !shape.second.empty() && i > 0 && same_place(merged[i - 1], d);
+         --i) {
+      if (merged[i - 1].id == d.id && shapes[i - 1].first == shape.first) {
+        into = i - 1;
+        break;
+      }
+    }
+    if (!into) {
+      merged.push_back(d);
+      shapes.push_back(shape);
+      others.emplace_back();
+      continue;
+    }
+    for (const auto& n : shape.second) {
+      if (!contains(shapes[*into].second, n) && !contains(others[*into], n))
+        others[*into].push_back(n);
+    }
+  }
+  for (size_t i = 0; i < merged.size(); ++i) {
+    const auto& o = others[i];
+    if (o.empty()) continue;
+    std::string list = o.back();
+    if (o.size() > 1)
+      list = join(std::vector<std::string>(o.begin(), o.end() - 1)) + " and " + o.back();
+    merged[i].message += " (the same in " + list + ")";
+  }
+  return merged;
 }
 
 static std::string source_line(const SourceMap& sources, const Pos& pos) {

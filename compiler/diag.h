@@ -29,11 +29,18 @@ class Diagnostics {
   void error(const Pos& pos, std::string id, std::string message);
   bool has_errors() const;
   const std::vector<Diagnostic>& items() const { return items_; }
-  // Sorted by file, line, column, then message; exact duplicates removed.
+  // One instance of a template with parameters, by a text messages name it
+  // by (`ci_os(platform = "linux")`, or the file it writes). A slip in the
+  // template is reported by every instance, at the same place: those
+  // reports are shown as one, which names the other instances.
+  void instance(const std::string& text, const std::string& template_name);
+  // Sorted by file, line, column, then message; exact duplicates removed,
+  // and reports that differ only in the instance they name merged.
   std::vector<Diagnostic> sorted() const;
 
  private:
   std::vector<Diagnostic> items_;
+  std::map<std::string, std::string> instances_;  // text -> template name
 };
 
 // Source texts by path, so diagnostics can show the line with a caret.

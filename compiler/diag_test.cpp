@@ -1,0 +1,75 @@
+#include "diag.h"
+
+#include <doctest/doctest.h>
+
+namespace pipec {
+namespace {
+
+std::vector<std::string> messages(const Diagnostics& d) {
+  std::vector<std::string> out;
+  for (const auto& x : d.sorted()) out.push_back(x.message);
+  return out;
+}
+
+const Pos kAt{"pipelines/ci.pipe", 3, 5};
+
+TEST_CASE("reports that differ only in the instance they name are shown once") {
+  Diagnostics d;
+  d.instance("ci_os(platform = \"linux\")", "ci_os");
+  d.instance("ci_os(platform = \"windows\")", "ci_os");
+  d.instance("ci_linux.yml", "ci_os");
+  d.instance("ci_windows.yml", "ci_os");
+  d.error(kAt, "call-input", "ci_os(platform = \"windows\") has no input \"x\"");
+  d.error(kAt, "call-input", "ci_os(platform = \"linux\") has no input \"x\"");
+  d.error(kAt, "artifact", "job a of ci_linux.yml uploads y");
+  d.error(kAt, "artifact", "job a of ci_windows.yml uploads y");
+  CHECK(messages(d) ==
+        std::vector<std::string>{"ci_os(platform = \"linux\") has no input \"x\" (the same in "
+                                 "ci_os(platform = \"windows\"))",
+                                 "job a of ci_linux.yml uploads y (the same in ci_windows.yml)"});
+}
+
+TEST_CASE("reports that say different things of instances stay apart") {
+  Diagnostics d;
+  d.instance("w(p = ci)", "w");
+  d.instance("w(p = release)", "w");
+  d.instance("w(p = nightly)", "w");
+  d.error(kAt, "call-missing", "w(p = ci) needs input \"a\"");
+  d.error(kAt, "call-missing", "w(p = release) needs input \"b\"");
+  // Another place, or another check: not the same report.
+  d.error(Pos{"pipelines/ci.pipe", 3, 6}, "call-missing", "w(p = nightly) needs input \"a\"");
+  d.error(kAt, "other", "w(p = nightly) needs input \"a\"");
+  // A message that names no instance is never merged.
+  d.error(kAt, "plain", "one");
+  d.error(kAt, "plain", "two");
+  CHECK(messages(d) == std::vector<std::string>{"one", "two", "w(p = ci) needs input \"a\"",
+                                                "w(p = nightly) needs input \"a\"",
+                                                "w(p = release) needs input \"b\"",
+                                                "w(p = nightly) needs input \"a\""});
+}
+
+TEST_CASE("an instance is named as a whole word, the longest first") {
+  Diagnostics d;
+  d.instance("ci.yml", "entry");
+  d.instance("release_ci.yml", "w");
+  d.instance("release.yml", "w");
+  // release_ci.yml is not ci.yml with something before it.
+  d.error(kAt, "x", "in release_ci.yml");
+  d.error(kAt, "x", "in release.yml");
+  d.error(kAt, "x", "in ci.yml");
+  d.error(kAt, "x", "in a/ci.yml");  // a path ending in the name is not the name
+  CHECK(messages(d) == std::vector<std::string>{"in a/ci.yml", "in ci.yml",
+                                                "in release.yml (the same in release_ci.yml)"});
+}
+
+TEST_CASE("three instances: the others are listed in order") {
+  Diagnostics d;
+  for (const char* k : {"a", "b", "c"}) d.instance(std::string("t(k = \"") + k + "\")", "t");
+  for (const char* k : {"c", "a", "b"})
+    d.error(kAt, "x", std::string("t(k = \"") + k + "\") fails");
+  CHECK(messages(d) ==
+        std::vector<std::string>{"t(k = \"a\") fails (the same in t(k = \"b\") and t(k = \"c\"))"});
+}
+
+}  // namespace
+}  // namespace pipec
