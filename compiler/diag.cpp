@@ -107,8 +107,13 @@ std::vector<Diagnostic> Diagnostics::sorted() const {
   for (size_t i = 0; i < merged.size(); ++i) {
     const auto& o = others[i];
     if (o.empty()) continue;
+    // At most three by name: a table can make hundreds of instances.
+    constexpr size_t kNamed = 3;
     std::string list = o.back();
-    if (o.size() > 1)
+    if (o.size() > kNamed)
+      list = join(std::vector<std::string>(o.begin(), o.begin() + kNamed)) + " and " +
+             std::to_string(o.size() - kNamed) + " more";
+    else if (o.size() > 1)
       list = join(std::vector<std::string>(o.begin(), o.end() - 1)) + " and " + o.back();
     merged[i].message += " (the same in " + list + ")";
   }

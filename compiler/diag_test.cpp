@@ -71,5 +71,15 @@ TEST_CASE("three instances: the others are listed in order") {
         std::vector<std::string>{"t(k = \"a\") fails (the same in t(k = \"b\") and t(k = \"c\"))"});
 }
 
+TEST_CASE("many instances: three by name, and how many more") {
+  Diagnostics d;
+  for (int k = 0; k < 6; ++k) {
+    d.instance("t(k = " + std::to_string(k) + ")", "t");
+    d.error(kAt, "x", "t(k = " + std::to_string(k) + ") fails");
+  }
+  CHECK(messages(d) == std::vector<std::string>{
+                           "t(k = 0) fails (the same in t(k = 1), t(k = 2), t(k = 3) and 2 more)"});
+}
+
 }  // namespace
 }  // namespace pipec
