@@ -23,6 +23,7 @@
 #include "check_copies.h"
 #include "check_direct_downloads.h"
 #include "check_direct_uploads.h"
+#include "check_dispatch_groups.h"
 #include "check_env_names.h"
 #include "check_event_fields.h"
 #include "check_event_names.h"
@@ -179,7 +180,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
         check_event_fields, check_caller_event_inputs, check_event_names, check_known_values,
         check_implicit_success, check_hidden_uploads, check_direct_uploads, check_artifact_inputs,
         check_cache_keys, check_artifact_characters, check_expression_depth, check_shared_groups,
-        check_input_defaults})
+        check_input_defaults, check_dispatch_groups})
     for (const auto& wf : c.program.workflows) check(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);

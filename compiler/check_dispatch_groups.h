@@ -1,0 +1,22 @@
+// Manual runs a concurrency group cannot tell apart. With
+// cancel-in-progress, GitHub cancels the run that holds a workflow's group
+// when another run asks for it. Two manual runs (workflow_dispatch) on one
+// branch that ask for different things, by their inputs, but make one
+// group text cancel each other: TheRock's notes ran a known-bad and a
+// known-good dispatch one after the other for that reason. So the group of
+// a workflow that a dispatch starts, and that cancels in progress, reads
+// every input a dispatch gives (inputs.X or github.event.inputs.X), or
+// all of them (toJSON(inputs)), or a value of its own for each run
+// (github.run_id, run_number). A group whose cancel-in-progress is an
+// expression, or false, is left alone: without it a run waits for the one
+// in progress, as a release that serializes on its staging folder wants.
+#pragma once
+
+#include "diag.h"
+#include "program.h"
+
+namespace pipec {
+
+void check_dispatch_groups(const WorkflowModel& wf, Diagnostics& diags);
+
+}  // namespace pipec
