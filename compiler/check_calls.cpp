@@ -64,7 +64,7 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
     }
     // A misspelt input or secret is one slip: the one its "did you mean"
     // names is not reported missing as well.
-    std::vector<std::string> misspelt;
+    std::vector<std::string> misspelt, misspelt_secrets;
     const Value* with = j.value->get("with");
     if (with) {
       for (const auto& f : with->fields) {
@@ -92,13 +92,13 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
         diags.error(f.key_pos, "call-secret",
                     name + " has no secret \"" + f.key + "\"" + did_you_mean(f.key, secret_names) +
                         (secret_names.empty() ? "; it declares none" : "; it takes " + join(secret_names)));
-        misspelt.push_back(nearest(f.key, secret_names));
+        misspelt_secrets.push_back(nearest(f.key, secret_names));
       }
     }
     if (!secrets || secrets->kind == Value::Kind::Object) {
       for (const auto& sec : callee->secrets) {
         if (sec.required && (!secrets || !secrets->field(sec.name)) &&
-            !contains(misspelt, sec.name))
+            !contains(misspelt_secrets, sec.name))
           diags.error(at, "call-missing", "job \"" + j.key + "\" does not pass the required secret \"" + sec.name +
                                               "\" of " + name + " (secrets { " + sec.name + " }, or secrets = \"inherit\")");
       }
