@@ -31,35 +31,63 @@ bool name_char(char c) {
          c == '/';
 }
 
-// The message with each instance it names replaced by its template's name
-// (marked, so no text can be taken for it), and the instances it names.
-std::pair<std::string, std::vector<std::string>> without_instances(
-    const std::string& message, const std::map<std::string, std::string>& instances) {
-  std::string out;
-  std::vector<std::string> named;
-  for (size_t i = 0; i < message.size();) {
-    // The longest instance text that starts here as a whole word.
-    const std::pair<const std::string, std::string>* best = nullptr;
-    if (i == 0 || !name_char(message[i - 1])) {
-      for (const auto& entry : instances) {
-        const std::string& text = entry.first;
-        size_t end = i + text.size();
-        if (message.compare(i, text.size(), text) == 0 &&
-            (end == message.size() || !name_char(message[end])) &&
-            (!best || text.size() > best->first.size()))
-          best = &entry;
+// The instance texts as a trie, so that a message is read once whatever
+// the number of instances (a table can make thousands).
+class InstanceTrie {
+ public:
+  explicit InstanceTrie(const std::map<std::string, std::string>& instances) {
+    nodes_.emplace_back();
+    for (const auto& entry : instances) {
+      size_t n = 0;
+      for (char c : entry.first) {
+        auto it = nodes_[n].next.find(c);
+        if (it == nodes_[n].next.end()) {
+          nodes_.emplace_back();
+          it = nodes_[n].next.emplace(c, nodes_.size() - 1).first;
+        }
+        n = it->second;
       }
-    }
-    if (best) {
-      out += '\x01' + best->second + '\x01';
-      named.push_back(best->first);
-      i += best->first.size();
-    } else {
-      out += message[i++];
+      nodes_[n].entry = &entry;
     }
   }
-  return {out, named};
-}
+
+  // The message with each instance it names as a whole word replaced by
+  // its template's name (marked, so no text can be taken for it), and the
+  // instances it names.
+  std::pair<std::string, std::vector<std::string>> without_instances(
+      const std::string& message) const {
+    std::string out;
+    std::vector<std::string> named;
+    for (size_t i = 0; i < message.size();) {
+      // The longest instance text that starts here and ends a word.
+      const Entry* best = nullptr;
+      for (size_t n = 0, j = i; (i == 0 || !name_char(message[i - 1])) && j < message.size();) {
+        auto it = nodes_[n].next.find(message[j]);
+        if (it == nodes_[n].next.end()) break;
+        n = it->second;
+        ++j;
+        if (nodes_[n].entry && (j == message.size() || !name_char(message[j])))
+          best = nodes_[n].entry;
+      }
+      if (best) {
+        out += '\x01' + best->second + '\x01';
+        named.push_back(best->first);
+        i += best->first.size();
+      } else {
+        out += message[i++];
+      }
+    }
+    return {out, named};
+  }
+
+ private:
+  using Entry = std::pair<const std::string, std::string>;
+  struct Node {
+    std::map<char, size_t> next;
+    const Entry* entry = nullptr;
+  };
+  std::vector<Node> nodes_;
+};
 
 }  // namespace
 
@@ -77,6 +105,7 @@ std::vector<Diagnostic> Diagnostics::sorted() const {
   // Reports at one place, by one check, that say the same of different
   // instances: the first stands for all, and names the instances of the
   // others that it does not name itself.
+  const InstanceTrie trie(instances_);
   std::vector<Diagnostic> merged;
   std::vector<std::pair<std::string, std::vector<std::string>>> shapes;  // of merged's items
   std::vector<std::vector<std::string>> others;  // instances they stand for too
@@ -84,7 +113,7 @@ std::vector<Diagnostic> Diagnostics::sorted() const {
     return a.pos.file == b.pos.file && a.pos.line == b.pos.line && a.pos.col == b.pos.col;
   };
   for (const auto& d : out) {
-    auto shape = without_instances(d.message, instances_);
+    auto shape = trie.without_instances(d.message);
     std::optional<size_t> into;
     for (size_t i = merged.size(); !shape.second.empty() && i > 0 && same_place(merged[i - 1], d);
          --i) {

@@ -432,6 +432,7 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
                      body->fields.end());
   wf->body = body;
   program_.workflows.push_back(wf);
+  program_.by_instance[key] = wf.get();
   auto ref = new_object(at, "workflow_ref");
   ref->fields.push_back({"file", at, make_string(wf->file, at)});
   ref->fields.push_back({"instance", at, make_string(key, at)});

@@ -179,6 +179,9 @@ inline bool default_is_lost(const InputDecl& in) {
 
 struct Program {
   std::vector<std::shared_ptr<WorkflowModel>> workflows;
+  // The same by instance name (`ci_os(platform = "linux")`), for the jobs
+  // that call them: a table can make thousands.
+  std::map<std::string, const WorkflowModel*> by_instance;
   std::vector<Table> tables;
   std::vector<ValuePtr> tools;     // Objects tagged "tool"
   std::vector<ToolDecl> tool_decls;  // the same, checked (check_tools)
@@ -206,10 +209,8 @@ inline const std::vector<ValuePtr>& steps_of(const Value& job) {
 inline const WorkflowModel* called_workflow(const Program& program, const Value& job) {
   const Value* uses = job.get("uses");
   if (!uses || uses->tag != "workflow_ref") return nullptr;
-  for (const auto& w : program.workflows) {
-    if (w->instance == uses->get("instance")->text) return w.get();
-  }
-  return nullptr;
+  auto it = program.by_instance.find(uses->get("instance")->text);
+  return it == program.by_instance.end() ? nullptr : it->second;
 }
 
 // The action a step uses, as owner/repo in lower case (GitHub's names are

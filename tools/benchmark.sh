@@ -130,3 +130,25 @@ sed -e 's|actions/upload-artifact@b7c566a772e6b6bfb58ed0dc250532a479d7789f" vers
     -e 's|uses = download with { name = "a\([0-9]*\)-.*" path = "a/" }|uses = download with { pattern = "zz\1-*" path = "a/" }|' \
     "$work/legs/pipelines/legs.pipe" > "$work/patterns/pipelines/legs.pipe"
 measure "gen (2 x 250 legs, $steps files as is, $steps patterns)" "$pipec" -C "$work/patterns" gen
+
+# Many instances of one template, each making the same two slips: every
+# report names its instance, and reports that differ only in that are
+# merged into one (Diagnostics::sorted). The compile fails, as it should;
+# what is measured is the time to say so.
+mkdir -p "$work/instances/pipelines"
+{
+  echo 'workflow inner(k: number) {'
+  echo '  file = "generated/inner_${{ k }}.yml"'
+  echo '  on { call }'
+  echo '  input family: string { required = true }'
+  echo '  job j { runs-on = "ubuntu-24.04" step { run = "true" } }'
+  echo '}'
+  echo 'workflow outer(k: number) {'
+  echo '  file = "generated/outer_${{ k }}.yml"'
+  echo '  on { push }'
+  echo '  job a { uses = inner(k) with { famly = "x" } }'
+  echo '  job b { uses = inner(k) with { family = 1 } }'
+  echo '}'
+  for ((i = 0; i < count * 10; i++)); do echo "use outer(k = $i)"; done
+} > "$work/instances/pipelines/instances.pipe"
+measure "gen ($((count * 10)) instances, each report made by all, shown once)" "$pipec" -C "$work/instances" gen
