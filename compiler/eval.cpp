@@ -17,7 +17,10 @@ namespace pipec {
 
 ValuePtr Scope::lookup(const std::string& name) const {
   auto it = names_.find(name);
-  if (it != names_.end()) return it->second;
+  if (it != names_.end()) {
+    if (reads_) reads_->insert(name);
+    return it->second;
+  }
   return parent_ ? parent_->lookup(name) : nullptr;
 }
 

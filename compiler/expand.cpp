@@ -35,6 +35,16 @@ void Expander::run(const std::map<std::string, File>& files) {
       diags_.error(t->pos, "unused", t->kind + " template " + t->name + " is never used" +
                                          (t->kind == "workflow" ? "; `use " + t->name + (t->params.empty() ? "()" : "(...)") + "` writes its file" : ""));
   }
+  // A parameter no instance reads changes nothing, though its callers
+  // pass it as if it did: most often what read it was changed.
+  for (const auto& [key, t] : program_.templates) {
+    for (const auto& p : t->params) {
+      if (used_.count(t.get()) && !param_reads_[t.get()].count(p.name))
+        diags_.error(p.pos, "unused",
+                     t->kind + " template " + t->name + " never reads its parameter \"" + p.name +
+                         "\", so what its uses give it changes nothing");
+    }
+  }
   // A profile field nothing reads changes nothing. Most often it is a
   // misspelt one, and the profile quietly keeps its base's value.
   std::vector<std::string> read(profile_reads_.begin(), profile_reads_.end());
@@ -328,6 +338,7 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
                            const ScopePtr& caller,
                            std::vector<std::pair<std::string, ValuePtr>>* bound) {
   used_.insert(&t);
+  into->track_reads(&param_reads_[&t]);
   bool ok = true;
   std::vector<std::string> names;
   for (const auto& p : t.params) names.push_back(p.name);

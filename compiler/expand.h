@@ -29,6 +29,9 @@ class Scope {
  public:
   explicit Scope(std::shared_ptr<const Scope> parent = nullptr) : parent_(std::move(parent)) {}
   void bind(const std::string& name, ValuePtr v) { names_[name] = std::move(v); }
+  // Names looked up in this scope's own bindings are added to `sink` (a
+  // template's parameters: which of them its instances read).
+  void track_reads(std::set<std::string>* sink) { reads_ = sink; }
   ValuePtr lookup(const std::string& name) const;
   bool has_own(const std::string& name) const { return names_.count(name) > 0; }
   std::vector<std::string> all_names() const;
@@ -36,6 +39,7 @@ class Scope {
  private:
   std::shared_ptr<const Scope> parent_;
   std::map<std::string, ValuePtr> names_;
+  std::set<std::string>* reads_ = nullptr;
 };
 using ScopePtr = std::shared_ptr<Scope>;
 
@@ -89,6 +93,8 @@ class Expander {
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   std::set<const Template*> used_;              // templates instantiated at least once
   std::set<std::string> profile_reads_;         // the profile fields some template reads
+  std::map<const Template*, std::set<std::string>>
+      param_reads_;  // the parameters its instances read
   // (workflow instance key, "input" or "job") -> the names declared so far,
   // each with where
   std::map<std::pair<std::string, std::string>, std::map<std::string, Pos>> declared_;
