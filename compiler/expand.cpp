@@ -23,6 +23,23 @@ std::shared_ptr<Value> new_object(const Pos& pos, std::string tag = "") {
   return v;
 }
 
+// The jobs and inputs a workflow body declares, those under a `when` in it
+// too (either way), each with `at`: the when that leaves them out.
+void left_out(const Body& body, const Pos& at, WorkflowModel& wf) {
+  for (const auto& s : body) {
+    if (s->name.empty()) continue;
+    if (s->kind == Stmt::Kind::Block && s->kind_word == "job")
+      wf.jobs_left_out.emplace(s->name, at);
+    if (s->kind == Stmt::Kind::Typed && s->kind_word == "input")
+      wf.inputs_left_out.emplace(s->name, at);
+  }
+  for (const auto& s : body) {
+    if (s->kind != Stmt::Kind::When) continue;
+    if (s->body) left_out(*s->body, at, wf);
+    if (s->else_body) left_out(*s->else_body, at, wf);
+  }
+}
+
 }  // namespace
 
 void Expander::run(const std::map<std::string, File>& files) {
@@ -621,6 +638,8 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         }
         if (c->boolean) eval_body(*s.body, scope, ctx, obj, wf);
         else if (s.else_body) eval_body(*s.else_body, scope, ctx, obj, wf);
+        const std::optional<Body>& skipped = c->boolean ? s.else_body : s.body;
+        if (ctx == Ctx::Workflow && wf && skipped) left_out(*skipped, s.pos, *wf);
         break;
       }
       case Stmt::Kind::Use: {

@@ -59,6 +59,9 @@ struct WorkflowModel {
   ValuePtr body;         // Object: name, run-name, on, permissions, ..., jobs
   std::vector<InputDecl> inputs;
   std::vector<SecretDecl> secrets;
+  // The jobs and inputs a `when` that is false in this instance leaves out:
+  // name -> the when, so that a reference to one can say why it names none.
+  std::map<std::string, Pos> jobs_left_out, inputs_left_out;
   ValuePtr lowered;      // the YAML tree, once lowered
 };
 
