@@ -106,11 +106,11 @@ class RefChecker {
   void check_expr(const Expr& e, JobInfo* job, const std::vector<std::string>& steps_before,
                   const std::vector<std::string>& env_names, const std::string& where);
   void check_workflow_fields();
-  // Why `id` names no job of this workflow: a false when leaves it out, or
-  // " (did you mean ...)".
-  std::string why_no_job(const std::string& id, const std::vector<std::string>& ids) const;
-  // The same for an input.
-  std::string why_no_input(const std::string& name, const std::vector<std::string>& names) const;
+  // Why `name` names no job or input of this workflow (`left_out`, its
+  // wf_.jobs_left_out or wf_.inputs_left_out): a false when leaves it out,
+  // or " (did you mean ...)" one of `names`.
+  std::string why_none(const std::map<std::string, Pos>& left_out, const std::string& name,
+                       const std::vector<std::string>& names) const;
 
   WorkflowModel& wf_;
   const Program& program_;
@@ -124,16 +124,10 @@ class RefChecker {
   std::vector<std::string> workflow_env_;
 };
 
-std::string RefChecker::why_no_job(const std::string& id,
-                                   const std::vector<std::string>& ids) const {
-  if (auto it = wf_.jobs_left_out.find(id); it != wf_.jobs_left_out.end())
-    return ", which the when at " + to_string(it->second) + " leaves out of " + file_name(wf_.file);
-  return did_you_mean(id, ids);
-}
-
-std::string RefChecker::why_no_input(const std::string& name,
-                                     const std::vector<std::string>& names) const {
-  if (auto it = wf_.inputs_left_out.find(name); it != wf_.inputs_left_out.end())
+std::string RefChecker::why_none(const std::map<std::string, Pos>& left_out,
+                                 const std::string& name,
+                                 const std::vector<std::string>& names) const {
+  if (auto it = left_out.find(name); it != left_out.end())
     return ", which the when at " + to_string(it->second) + " leaves out of " + file_name(wf_.file);
   return did_you_mean(name, names);
 }
@@ -196,7 +190,7 @@ void RefChecker::run() {
         else if (!contains(ids, n->text))
           diags_.error(n->pos, "unknown-job",
                        "job \"" + j.id + "\" needs unknown job \"" + n->text + "\"" +
-                           why_no_job(n->text, ids));
+                           why_none(wf_.jobs_left_out, n->text, ids));
         else if (!left_out(*j.job) && left_out(*jobs->get(n->text)))
           diags_.error(n->pos, "left-out",
                        "job \"" + j.id + "\" needs \"" + n->text +
@@ -271,8 +265,9 @@ void RefChecker::run() {
       if (c[1].first == "*") {
         return;  // jobs.*: every job
       } else if (j == jobs_.end()) {
-        diags_.error(c[1].second, "unknown-job",
-                     "no job \"" + c[1].first + "\"" + why_no_job(c[1].first, ids));
+        diags_.error(
+            c[1].second, "unknown-job",
+            "no job \"" + c[1].first + "\"" + why_none(wf_.jobs_left_out, c[1].first, ids));
       } else if (left_out(*j->job)) {
         diags_.error(c[1].second, "left-out", left_out_job(j->id, "jobs." + j->id));
       } else if (c.size() == 4 && c[2].first == "outputs") {
@@ -396,7 +391,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       diags_.error(c[0].second, "unknown-input", "this workflow declares no inputs; \"inputs." + seg(1) + "\" is empty");
     else if (!contains(inputs_, seg(1)))
       diags_.error(c[1].second, "unknown-input",
-                   "no input \"" + seg(1) + "\"" + why_no_input(seg(1), inputs_));
+                   "no input \"" + seg(1) + "\"" + why_none(wf_.inputs_left_out, seg(1), inputs_));
   } else if (root == "needs" && c.size() >= 2 && job) {
     const std::string& target = seg(1);
     std::vector<std::string> ids;
@@ -409,7 +404,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
     }
     if (t == jobs_.end()) {
       diags_.error(c[1].second, "unknown-job",
-                   "no job \"" + target + "\"" + why_no_job(target, ids));
+                   "no job \"" + target + "\"" + why_none(wf_.jobs_left_out, target, ids));
       return;
     }
     if (t->id == job->id) {
@@ -486,7 +481,8 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       diags_.error(c[1].second, "unknown-context", "github has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), kGithubFields));
     else if (has_dispatch_ && c.size() >= 4 && seg(1) == "event" && seg(2) == "inputs" && !contains(dispatch_inputs_, seg(3)))
       diags_.error(c[3].second, "unknown-input",
-                   "no dispatch input \"" + seg(3) + "\"" + why_no_input(seg(3), dispatch_inputs_) +
+                   "no dispatch input \"" + seg(3) + "\"" +
+                       why_none(wf_.inputs_left_out, seg(3), dispatch_inputs_) +
                        "; github.event.inputs holds the workflow_dispatch inputs");
   } else if (root == "secrets" && c.size() == 2 && !wf_.secrets.empty()) {
     // A workflow that declares its secrets gets those (and GitHub's own)

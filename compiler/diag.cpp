@@ -138,13 +138,9 @@ std::vector<Diagnostic> Diagnostics::sorted() const {
     if (o.empty()) continue;
     // At most three by name: a table can make hundreds of instances.
     constexpr size_t kNamed = 3;
-    std::string list = o.back();
-    if (o.size() > kNamed)
-      list = join(std::vector<std::string>(o.begin(), o.begin() + kNamed)) + " and " +
-             std::to_string(o.size() - kNamed) + " more";
-    else if (o.size() > 1)
-      list = join(std::vector<std::string>(o.begin(), o.end() - 1)) + " and " + o.back();
-    merged[i].message += " (the same in " + list + ")";
+    std::vector<std::string> named(o.begin(), o.begin() + std::min(o.size(), kNamed));
+    if (o.size() > kNamed) named.push_back(std::to_string(o.size() - kNamed) + " more");
+    merged[i].message += " (the same in " + spoken_list(named) + ")";
   }
   return merged;
 }
@@ -261,6 +257,13 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
 std::string unexpected_key(const std::string& key, std::vector<std::string> expected, const std::string& where) {
   std::sort(expected.begin(), expected.end());
   return "unexpected key \"" + key + "\" for " + where + did_you_mean(key, expected) + "; expected one of " + join(expected);
+}
+
+std::string spoken_list(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
+  return out;
 }
 
 bool contains(const std::vector<std::string>& words, const std::string& word) {

@@ -142,14 +142,6 @@ inline bool has_trigger(const WorkflowModel& wf, const std::string& name) {
   return on && (on->get(name) || on->get("workflow_" + name));
 }
 
-// Words as a sentence lists them: "a", "a and b", "a, b and c".
-inline std::string spoken_list(const std::vector<std::string>& words) {
-  std::string out;
-  for (size_t i = 0; i < words.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
-  return out;
-}
-
 // The triggers of a workflow whose runs have no value of an input declared
 // for `only` ("" for both, "call" or "dispatch"): GitHub gives a run only
 // the inputs of the dispatch form or the caller that started it. Written
