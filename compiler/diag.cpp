@@ -20,10 +20,6 @@ bool Diagnostics::has_errors() const {
                      [](const Diagnostic& d) { return d.severity == "error"; });
 }
 
-void Diagnostics::instance(const std::string& text, const std::string& template_name) {
-  if (!text.empty()) instances_[text] = template_name;
-}
-
 namespace {
 
 bool name_char(char c) {
@@ -91,7 +87,8 @@ class InstanceTrie {
 
 }  // namespace
 
-std::vector<Diagnostic> Diagnostics::sorted() const {
+std::vector<Diagnostic> Diagnostics::sorted(
+    const std::map<std::string, std::string>& instances) const {
   std::vector<Diagnostic> out = items_;
   auto key = [](const Diagnostic& d) {
     return std::tie(d.pos.file, d.pos.line, d.pos.col, d.message, d.id);
@@ -101,11 +98,11 @@ std::vector<Diagnostic> Diagnostics::sorted() const {
   out.erase(std::unique(out.begin(), out.end(),
                         [&](const Diagnostic& a, const Diagnostic& b) { return key(a) == key(b); }),
             out.end());
-  if (instances_.empty()) return out;
+  if (instances.empty()) return out;
   // Reports at one place, by one check, that say the same of different
   // instances: the first stands for all, and names the instances of the
   // others that it does not name itself.
-  const InstanceTrie trie(instances_);
+  const InstanceTrie trie(instances);
   std::vector<Diagnostic> merged;
   std::vector<std::pair<std::string, std::vector<std::string>>> shapes;  // of merged's items
   std::vector<std::vector<std::string>> others;  // instances they stand for too

@@ -29,18 +29,16 @@ class Diagnostics {
   void error(const Pos& pos, std::string id, std::string message);
   bool has_errors() const;
   const std::vector<Diagnostic>& items() const { return items_; }
-  // One instance of a template with parameters, by a text messages name it
-  // by (`ci_os(platform = "linux")`, or the file it writes). A slip in the
-  // template is reported by every instance, at the same place: those
-  // reports are shown as one, which names the other instances.
-  void instance(const std::string& text, const std::string& template_name);
-  // Sorted by file, line, column, then message; exact duplicates removed,
-  // and reports that differ only in the instance they name merged.
-  std::vector<Diagnostic> sorted() const;
+  // Sorted by file, line, column, then message; exact duplicates removed.
+  // `instances` maps each text a message may name an instance of a
+  // template with parameters by (`ci_os(platform = "linux")`, or a file it
+  // writes) to the template's name. A slip in such a template is reported
+  // by every instance, at the same place: reports that differ only in the
+  // instance they name are shown as one, which names the others.
+  std::vector<Diagnostic> sorted(const std::map<std::string, std::string>& instances = {}) const;
 
  private:
   std::vector<Diagnostic> items_;
-  std::map<std::string, std::string> instances_;  // text -> template name
 };
 
 // Source texts by path, so diagnostics can show the line with a caret.

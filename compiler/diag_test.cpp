@@ -5,9 +5,10 @@
 namespace pipec {
 namespace {
 
-std::vector<std::string> messages(const Diagnostics& d) {
+std::vector<std::string> messages(const Diagnostics& d,
+                                  const std::map<std::string, std::string>& instances) {
   std::vector<std::string> out;
-  for (const auto& x : d.sorted()) out.push_back(x.message);
+  for (const auto& x : d.sorted(instances)) out.push_back(x.message);
   return out;
 }
 
@@ -15,15 +16,16 @@ const Pos kAt{"pipelines/ci.pipe", 3, 5};
 
 TEST_CASE("reports that differ only in the instance they name are shown once") {
   Diagnostics d;
-  d.instance("ci_os(platform = \"linux\")", "ci_os");
-  d.instance("ci_os(platform = \"windows\")", "ci_os");
-  d.instance("ci_linux.yml", "ci_os");
-  d.instance("ci_windows.yml", "ci_os");
+  std::map<std::string, std::string> instances;
+  instances.emplace("ci_os(platform = \"linux\")", "ci_os");
+  instances.emplace("ci_os(platform = \"windows\")", "ci_os");
+  instances.emplace("ci_linux.yml", "ci_os");
+  instances.emplace("ci_windows.yml", "ci_os");
   d.error(kAt, "call-input", "ci_os(platform = \"windows\") has no input \"x\"");
   d.error(kAt, "call-input", "ci_os(platform = \"linux\") has no input \"x\"");
   d.error(kAt, "artifact", "job a of ci_linux.yml uploads y");
   d.error(kAt, "artifact", "job a of ci_windows.yml uploads y");
-  CHECK(messages(d) ==
+  CHECK(messages(d, instances) ==
         std::vector<std::string>{"ci_os(platform = \"linux\") has no input \"x\" (the same in "
                                  "ci_os(platform = \"windows\"))",
                                  "job a of ci_linux.yml uploads y (the same in ci_windows.yml)"});
@@ -31,9 +33,10 @@ TEST_CASE("reports that differ only in the instance they name are shown once") {
 
 TEST_CASE("reports that say different things of instances stay apart") {
   Diagnostics d;
-  d.instance("w(p = ci)", "w");
-  d.instance("w(p = release)", "w");
-  d.instance("w(p = nightly)", "w");
+  std::map<std::string, std::string> instances;
+  instances.emplace("w(p = ci)", "w");
+  instances.emplace("w(p = release)", "w");
+  instances.emplace("w(p = nightly)", "w");
   d.error(kAt, "call-missing", "w(p = ci) needs input \"a\"");
   d.error(kAt, "call-missing", "w(p = release) needs input \"b\"");
   // Another place, or another check: not the same report.
@@ -42,43 +45,48 @@ TEST_CASE("reports that say different things of instances stay apart") {
   // A message that names no instance is never merged.
   d.error(kAt, "plain", "one");
   d.error(kAt, "plain", "two");
-  CHECK(messages(d) == std::vector<std::string>{"one", "two", "w(p = ci) needs input \"a\"",
-                                                "w(p = nightly) needs input \"a\"",
-                                                "w(p = release) needs input \"b\"",
-                                                "w(p = nightly) needs input \"a\""});
+  CHECK(messages(d, instances) ==
+        std::vector<std::string>{
+            "one", "two", "w(p = ci) needs input \"a\"", "w(p = nightly) needs input \"a\"",
+            "w(p = release) needs input \"b\"", "w(p = nightly) needs input \"a\""});
 }
 
 TEST_CASE("an instance is named as a whole word, the longest first") {
   Diagnostics d;
-  d.instance("ci.yml", "entry");
-  d.instance("release_ci.yml", "w");
-  d.instance("release.yml", "w");
+  std::map<std::string, std::string> instances;
+  instances.emplace("ci.yml", "entry");
+  instances.emplace("release_ci.yml", "w");
+  instances.emplace("release.yml", "w");
   // release_ci.yml is not ci.yml with something before it.
   d.error(kAt, "x", "in release_ci.yml");
   d.error(kAt, "x", "in release.yml");
   d.error(kAt, "x", "in ci.yml");
   d.error(kAt, "x", "in a/ci.yml");  // a path ending in the name is not the name
-  CHECK(messages(d) == std::vector<std::string>{"in a/ci.yml", "in ci.yml",
-                                                "in release.yml (the same in release_ci.yml)"});
+  CHECK(messages(d, instances) ==
+        std::vector<std::string>{"in a/ci.yml", "in ci.yml",
+                                 "in release.yml (the same in release_ci.yml)"});
 }
 
 TEST_CASE("three instances: the others are listed in order") {
   Diagnostics d;
-  for (const char* k : {"a", "b", "c"}) d.instance(std::string("t(k = \"") + k + "\")", "t");
+  std::map<std::string, std::string> instances;
+  for (const char* k : {"a", "b", "c"}) instances.emplace(std::string("t(k = \"") + k + "\")", "t");
   for (const char* k : {"c", "a", "b"})
     d.error(kAt, "x", std::string("t(k = \"") + k + "\") fails");
-  CHECK(messages(d) ==
+  CHECK(messages(d, instances) ==
         std::vector<std::string>{"t(k = \"a\") fails (the same in t(k = \"b\") and t(k = \"c\"))"});
 }
 
 TEST_CASE("many instances: three by name, and how many more") {
   Diagnostics d;
+  std::map<std::string, std::string> instances;
   for (int k = 0; k < 6; ++k) {
-    d.instance("t(k = " + std::to_string(k) + ")", "t");
+    instances.emplace("t(k = " + std::to_string(k) + ")", "t");
     d.error(kAt, "x", "t(k = " + std::to_string(k) + ") fails");
   }
-  CHECK(messages(d) == std::vector<std::string>{
-                           "t(k = 0) fails (the same in t(k = 1), t(k = 2), t(k = 3) and 2 more)"});
+  CHECK(messages(d, instances) ==
+        std::vector<std::string>{
+            "t(k = 0) fails (the same in t(k = 1), t(k = 2), t(k = 3) and 2 more)"});
 }
 
 }  // namespace

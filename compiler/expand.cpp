@@ -451,10 +451,6 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
   }
   wf->file = file->text;
   wf->file_pos = body->field("file")->key_pos;
-  if (!t.params.empty()) {
-    for (const std::string& text : {key, wf->file, file_name(wf->file)})
-      diags_.instance(text, t.name);
-  }
   body->fields.erase(std::remove_if(body->fields.begin(), body->fields.end(),
                                     [](const Field& f) { return f.key == "file"; }),
                      body->fields.end());

@@ -19,7 +19,8 @@ namespace {
 std::string g_format = "text";
 
 int report_errors(const pipec::Compilation& c) {
-  std::string out = pipec::render_diagnostics(g_format, c.diags.sorted(), c.sources);
+  std::string out = pipec::render_diagnostics(
+      g_format, c.diags.sorted(pipec::instance_names(c.program)), c.sources);
   (g_format == "text" ? std::cerr : std::cout) << out;
   return 2;
 }

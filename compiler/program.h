@@ -208,6 +208,20 @@ inline const WorkflowModel* called_workflow(const Program& program, const Value&
   return it == program.by_instance.end() ? nullptr : it->second;
 }
 
+// The texts reports name the instances of templates with parameters by
+// (`ci_os(platform = "linux")`, and the files they write), each with its
+// template's name: Diagnostics::sorted merges the reports a slip in one
+// such template makes in every instance.
+inline std::map<std::string, std::string> instance_names(const Program& program) {
+  std::map<std::string, std::string> out;
+  for (const auto& wf : program.workflows) {
+    if (wf->args.empty()) continue;
+    for (const std::string& text : {wf->instance, wf->file, file_name(wf->file)})
+      out[text] = wf->template_name;
+  }
+  return out;
+}
+
 // The action a step uses, as owner/repo in lower case (GitHub's names are
 // case-insensitive), whether declared with `action` or named in uses; ""
 // for a step that uses none.
