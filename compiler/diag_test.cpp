@@ -16,11 +16,10 @@ const Pos kAt{"pipelines/ci.pipe", 3, 5};
 
 TEST_CASE("reports that differ only in the instance they name are shown once") {
   Diagnostics d;
-  std::map<std::string, std::string> instances;
-  instances.emplace("ci_os(platform = \"linux\")", "ci_os");
-  instances.emplace("ci_os(platform = \"windows\")", "ci_os");
-  instances.emplace("ci_linux.yml", "ci_os");
-  instances.emplace("ci_windows.yml", "ci_os");
+  const std::map<std::string, std::string> instances = {{"ci_os(platform = \"linux\")", "ci_os"},
+                                                        {"ci_os(platform = \"windows\")", "ci_os"},
+                                                        {"ci_linux.yml", "ci_os"},
+                                                        {"ci_windows.yml", "ci_os"}};
   d.error(kAt, "call-input", "ci_os(platform = \"windows\") has no input \"x\"");
   d.error(kAt, "call-input", "ci_os(platform = \"linux\") has no input \"x\"");
   d.error(kAt, "artifact", "job a of ci_linux.yml uploads y");
@@ -33,10 +32,8 @@ TEST_CASE("reports that differ only in the instance they name are shown once") {
 
 TEST_CASE("reports that say different things of instances stay apart") {
   Diagnostics d;
-  std::map<std::string, std::string> instances;
-  instances.emplace("w(p = ci)", "w");
-  instances.emplace("w(p = release)", "w");
-  instances.emplace("w(p = nightly)", "w");
+  const std::map<std::string, std::string> instances = {
+      {"w(p = ci)", "w"}, {"w(p = release)", "w"}, {"w(p = nightly)", "w"}};
   d.error(kAt, "call-missing", "w(p = ci) needs input \"a\"");
   d.error(kAt, "call-missing", "w(p = release) needs input \"b\"");
   // Another place, or another check: not the same report.
@@ -53,10 +50,8 @@ TEST_CASE("reports that say different things of instances stay apart") {
 
 TEST_CASE("an instance is named as a whole word, the longest first") {
   Diagnostics d;
-  std::map<std::string, std::string> instances;
-  instances.emplace("ci.yml", "entry");
-  instances.emplace("release_ci.yml", "w");
-  instances.emplace("release.yml", "w");
+  const std::map<std::string, std::string> instances = {
+      {"ci.yml", "entry"}, {"release_ci.yml", "w"}, {"release.yml", "w"}};
   // release_ci.yml is not ci.yml with something before it.
   d.error(kAt, "x", "in release_ci.yml");
   d.error(kAt, "x", "in release.yml");
