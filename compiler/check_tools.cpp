@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "check_env_names.h"
@@ -237,6 +238,8 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
     Pos builds_at;
     for (const auto& st : steps) {
       const Value& step = *st;
+      std::optional<Diagnostics::Context> from;
+      if (step.via) from.emplace(diags, *step.via, file_name(wf.file));
       const Value* id = step.get("id");
       bool builder = id && id->is_string() && id->text == "step_tools";
       if (const Field* bf = step.field("builds")) {

@@ -12,8 +12,17 @@
 namespace pipec {
 
 void Diagnostics::error(const Pos& pos, std::string id, std::string message) {
-  items_.push_back({pos, "error", std::move(message), std::move(id)});
+  items_.push_back({pos, "error", std::move(message), std::move(id), {}, {}});
+  if (!contexts_.empty()) std::tie(items_.back().used_at, items_.back().in_file) = contexts_.back();
 }
+
+Diagnostics::Context::Context(Diagnostics& diags, const std::vector<Pos>& used_at,
+                              std::string in_file)
+    : diags_(diags) {
+  diags_.contexts_.emplace_back(used_at, std::move(in_file));
+}
+
+Diagnostics::Context::~Context() { diags_.contexts_.pop_back(); }
 
 bool Diagnostics::has_errors() const {
   return std::any_of(items_.begin(), items_.end(),
@@ -21,6 +30,63 @@ bool Diagnostics::has_errors() const {
 }
 
 namespace {
+
+// The first n words, then "N more" for the rest.
+std::vector<std::string> at_most(const std::vector<std::string>& words, size_t n) {
+  if (words.size() <= n) return words;
+  std::vector<std::string> out(words.begin(), words.begin() + n);
+  out.push_back(std::to_string(words.size() - n) + " more");
+  return out;
+}
+
+// Sorted by place, words and check, then by the uses they come from. One
+// check's words at one place, from different uses of a template, are one
+// report, which says where they come from.
+std::vector<Diagnostic> one_per_place(std::vector<Diagnostic> all) {
+  auto key = [](const Diagnostic& d) {
+    return std::tie(d.pos.file, d.pos.line, d.pos.col, d.message, d.id);
+  };
+  auto place = [](const Pos& p) { return std::tie(p.file, p.line, p.col); };
+  auto same_uses = [&](const std::vector<Pos>& a, const std::vector<Pos>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [&](const Pos& x, const Pos& y) { return place(x) == place(y); });
+  };
+  std::stable_sort(all.begin(), all.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    if (key(a) != key(b)) return key(a) < key(b);
+    if (!same_uses(a.used_at, b.used_at))
+      return std::lexicographical_compare(
+          a.used_at.begin(), a.used_at.end(), b.used_at.begin(), b.used_at.end(),
+          [&](const Pos& x, const Pos& y) { return place(x) < place(y); });
+    return a.in_file < b.in_file;
+  });
+  std::vector<Diagnostic> out;
+  for (size_t i = 0, j = 0; i < all.size(); i = j) {
+    std::vector<std::pair<std::vector<Pos>, std::vector<std::string>>> uses;
+    for (j = i; j < all.size() && key(all[j]) == key(all[i]); ++j) {
+      const Diagnostic& d = all[j];
+      if (d.used_at.empty()) continue;
+      if (uses.empty() || !same_uses(uses.back().first, d.used_at)) uses.push_back({d.used_at, {}});
+      if (!d.in_file.empty() && !contains(uses.back().second, d.in_file))
+        uses.back().second.push_back(d.in_file);
+    }
+    out.push_back(all[i]);
+    out.back().used_at.clear();
+    out.back().in_file.clear();
+    if (uses.empty()) continue;
+    // One use is named with the workflows it writes the step into; of
+    // several, most often each use (the slip is in the template), only the
+    // places.
+    std::vector<std::string> from;
+    for (const auto& [chain, files] : uses) {
+      std::string at = to_string(chain.front());
+      for (size_t k = 1; k < chain.size(); ++k) at += " via " + to_string(chain[k]);
+      from.push_back(uses.size() > 1 || files.empty() ? at : at + " in " + spoken_list(files));
+    }
+    out.back().message += " (from the use" + std::string(from.size() > 1 ? "s" : "") + " at " +
+                          spoken_list(at_most(from, 3)) + ")";
+  }
+  return out;
+}
 
 bool name_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' ||
@@ -89,15 +155,7 @@ class InstanceTrie {
 
 std::vector<Diagnostic> Diagnostics::sorted(
     const std::map<std::string, std::string>& instances) const {
-  std::vector<Diagnostic> out = items_;
-  auto key = [](const Diagnostic& d) {
-    return std::tie(d.pos.file, d.pos.line, d.pos.col, d.message, d.id);
-  };
-  std::stable_sort(out.begin(), out.end(),
-                   [&](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
-  out.erase(std::unique(out.begin(), out.end(),
-                        [&](const Diagnostic& a, const Diagnostic& b) { return key(a) == key(b); }),
-            out.end());
+  std::vector<Diagnostic> out = one_per_place(items_);
   if (instances.empty()) return out;
   // Reports at one place, by one check, that say the same of different
   // instances: the first stands for all, and names the instances of the
@@ -134,10 +192,7 @@ std::vector<Diagnostic> Diagnostics::sorted(
     const auto& o = others[i];
     if (o.empty()) continue;
     // At most three by name: a table can make hundreds of instances.
-    constexpr size_t kNamed = 3;
-    std::vector<std::string> named(o.begin(), o.begin() + std::min(o.size(), kNamed));
-    if (o.size() > kNamed) named.push_back(std::to_string(o.size() - kNamed) + " more");
-    merged[i].message += " (the same in " + spoken_list(named) + ")";
+    merged[i].message += " (the same in " + spoken_list(at_most(o, 3)) + ")";
   }
   return merged;
 }

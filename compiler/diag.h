@@ -22,11 +22,28 @@ struct Diagnostic {
   std::string severity;  // "error" or "warning"
   std::string message;
   std::string id;        // the check that produced it, e.g. "unknown-name"
+  // For a report in a template's step, which its place alone does not
+  // place: the uses that wrote the step, outermost first, and the workflow
+  // file it is in.
+  std::vector<Pos> used_at;
+  std::string in_file;
 };
 
 class Diagnostics {
  public:
   void error(const Pos& pos, std::string id, std::string message);
+  // While one is alive, the reports made are in a step that the uses
+  // `used_at` (outermost first) wrote into workflow file `in_file`.
+  class Context {
+   public:
+    Context(Diagnostics& diags, const std::vector<Pos>& used_at, std::string in_file);
+    ~Context();
+    Context(const Context&) = delete;
+    Context& operator=(const Context&) = delete;
+
+   private:
+    Diagnostics& diags_;
+  };
   bool has_errors() const;
   const std::vector<Diagnostic>& items() const { return items_; }
   // Sorted by file, line, column, then message; exact duplicates removed.
@@ -34,11 +51,14 @@ class Diagnostics {
   // template with parameters by (`ci_os(platform = "linux")`, or a file it
   // writes) to the template's name. A slip in such a template is reported
   // by every instance, at the same place: reports that differ only in the
-  // instance they name are shown as one, which names the others.
+  // instance they name are shown as one, which names the others. Reports
+  // that differ only in their uses (Context) are shown as one, which says
+  // where each comes from.
   std::vector<Diagnostic> sorted(const std::map<std::string, std::string>& instances = {}) const;
 
  private:
   std::vector<Diagnostic> items_;
+  std::vector<std::pair<std::vector<Pos>, std::string>> contexts_;  // innermost last
 };
 
 // Source texts by path, so diagnostics can show the line with a caret.

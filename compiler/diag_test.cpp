@@ -84,5 +84,40 @@ TEST_CASE("many instances: three by name, and how many more") {
             "t(k = 0) fails (the same in t(k = 1), t(k = 2), t(k = 3) and 2 more)"});
 }
 
+TEST_CASE("a report in a template's step names the use it comes from") {
+  Diagnostics d;
+  const Pos use{"pipelines/ci.pipe", 20, 5};
+  {
+    Diagnostics::Context from(d, {use}, "ci_windows.yml");
+    d.error(kAt, "x", "no input \"ref\"");
+  }
+  {
+    Diagnostics::Context from(d, {use}, "ci_linux.yml");
+    d.error(kAt, "x", "no input \"ref\"");
+  }
+  // Outside a context: no use to name.
+  d.error(Pos{"pipelines/ci.pipe", 4, 1}, "x", "plain");
+  CHECK(messages(d, {}) ==
+        std::vector<std::string>{
+            "no input \"ref\" (from the use at pipelines/ci.pipe:20:5 in ci_linux.yml and "
+            "ci_windows.yml)",
+            "plain"});
+}
+
+TEST_CASE("a report from several uses names their places, three by name") {
+  Diagnostics d;
+  for (int line : {30, 9, 20, 40, 9}) {
+    // 20 reaches the template through another (at 50).
+    std::vector<Pos> chain = {Pos{"pipelines/ci.pipe", line, 3}};
+    if (line == 20) chain.push_back(Pos{"pipelines/common.pipe", 50, 3});
+    Diagnostics::Context from(d, chain, "ci.yml");
+    d.error(kAt, "x", "fails");
+  }
+  CHECK(messages(d, {}) ==
+        std::vector<std::string>{
+            "fails (from the uses at pipelines/ci.pipe:9:3, pipelines/ci.pipe:20:3 via "
+            "pipelines/common.pipe:50:3, pipelines/ci.pipe:30:3 and 1 more)"});
+}
+
 }  // namespace
 }  // namespace pipec

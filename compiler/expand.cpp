@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <utility>
 
 #include "ascii.h"
 #include "image_ref.h"
@@ -441,7 +442,9 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
   wf->source = from_file;
   wf->pos = at;
   auto body = new_object(t.pos, "workflow");
+  std::vector<Pos> uses_outside = std::exchange(uses_at_, {});
   eval_body(*t.body, scope, Ctx::Workflow, *body, wf.get());
+  uses_at_ = std::move(uses_outside);
   --depth_;
   const Value* file = body->get("file");
   if (!file || !file->is_string() || file->text.empty()) {
@@ -674,8 +677,11 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           break;
         }
         auto inner = std::make_shared<Scope>(t->tmpl->scope);
+        const bool writes_steps = k == "steps" || k == "job";
+        if (writes_steps) uses_at_.push_back(s.pos);
         if (bind_params(*t->tmpl, s.args, {}, s.pos, inner, scope, nullptr))
           eval_body(*t->tmpl->body, inner, ctx, obj, wf);
+        if (writes_steps) uses_at_.pop_back();
         --depth_;
         break;
       }
@@ -797,6 +803,7 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         }
         if (ctx == Ctx::Job && s.kind_word == "step") {
           auto step = new_object(s.pos, "step");
+          if (!uses_at_.empty()) step->via = std::make_shared<const std::vector<Pos>>(uses_at_);
           if (!s.name.empty()) step->fields.push_back({"id", s.name_pos, make_string(s.name, s.name_pos)});
           eval_body(*s.body, scope, Ctx::Step, *step, wf);
           auto it = std::find_if(obj.fields.begin(), obj.fields.end(), [](const Field& f) { return f.key == "steps"; });

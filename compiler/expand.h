@@ -98,6 +98,9 @@ class Expander {
   // (workflow instance key, "input" or "job") -> the names declared so far,
   // each with where
   std::map<std::pair<std::string, std::string>, std::map<std::string, Pos>> declared_;
+  // The uses of steps and job templates being evaluated, outermost first
+  // (a step records them as its via); a workflow instance starts afresh.
+  std::vector<Pos> uses_at_;
   int depth_ = 0;                               // template instantiation depth
   int uses_ = 0;                                // template uses expanded so far (kMaxUses)
 };

@@ -1,6 +1,7 @@
 #include "pass_through.h"
 
 #include <functional>
+#include <optional>
 
 #include "check_tools.h"
 
@@ -93,8 +94,11 @@ class PassThrough {
     out = resolve_in(out, "outputs", [&](const Field& f) { return step_output(id, *j, f); });
     if (const Value* steps = out->get("steps")) {
       auto resolved = std::make_shared<Value>(*steps);
-      for (auto& s : resolved->items)
+      for (auto& s : resolved->items) {
+        std::optional<Diagnostics::Context> from;
+        if (s->via) from.emplace(diags_, *s->via, file_name(wf_.file));
         s = resolve_in(resolve_in(s, "with", input_of_same_name), "args", input_of_same_name);
+      }
       out = with_field(out, "steps", resolved);
     }
     return out;

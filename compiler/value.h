@@ -40,6 +40,9 @@ struct Value {
   std::string comment;             // emitted as a trailing YAML comment (action versions)
   ExprPtr expr;                    // Runtime
   const Template* tmpl = nullptr;  // Template
+  // A step a steps or job template wrote: the uses that wrote it, outermost
+  // first (the Diagnostics::Context of what is reported in it).
+  std::shared_ptr<const std::vector<Pos>> via;
   // Its size once written out: text length, or 1 plus the weights of its
   // items, fields and runtime parts; kept by the operations that can grow a
   // value (string interpolation, join, list and object literals).
