@@ -134,6 +134,7 @@ std::string RefChecker::why_none(const std::map<std::string, Pos>& left_out,
 }
 
 void RefChecker::run() {
+  Diagnostics::Once once(diags_);
   for (const auto& in : wf_.inputs) {
     inputs_.push_back(in.name);
     if (in.only != "call") dispatch_inputs_.push_back(in.name);

@@ -12,9 +12,28 @@
 namespace pipec {
 
 void Diagnostics::error(const Pos& pos, std::string id, std::string message) {
-  items_.push_back({pos, "error", std::move(message), std::move(id), {}, {}});
-  if (!contexts_.empty()) std::tie(items_.back().used_at, items_.back().in_file) = contexts_.back();
+  Diagnostic d{pos, "error", std::move(message), std::move(id), {}, {}, {}};
+  if (!contexts_.empty()) std::tie(d.used_at, d.in_file) = contexts_.back();
+  if (once_) {
+    std::string key = d.id + '\n' + d.message + '\n' + d.in_file;
+    for (const Pos& p : d.used_at) key += '\n' + to_string(p);
+    auto [it, fresh] = once_->emplace(key, items_.size());
+    if (!fresh) {
+      Diagnostic& first = items_[it->second];
+      const std::string at = to_string(pos);
+      if (to_string(first.pos) != at &&
+          std::none_of(first.also_at.begin(), first.also_at.end(),
+                       [&](const Pos& p) { return to_string(p) == at; }))
+        first.also_at.push_back(pos);
+      return;
+    }
+  }
+  items_.push_back(std::move(d));
 }
+
+Diagnostics::Once::Once(Diagnostics& diags) : diags_(diags) { diags_.once_.emplace(); }
+
+Diagnostics::Once::~Once() { diags_.once_.reset(); }
 
 Diagnostics::Context::Context(Diagnostics& diags, const std::vector<Pos>& used_at,
                               std::string in_file)
@@ -43,6 +62,20 @@ std::vector<std::string> at_most(const std::vector<std::string>& words, size_t n
 // check's words at one place, from different uses of a template, are one
 // report, which says where they come from.
 std::vector<Diagnostic> one_per_place(std::vector<Diagnostic> all) {
+  // The lines of the other places, the file named where it is another.
+  for (auto& d : all) {
+    std::vector<std::string> lines;
+    for (const Pos& p : d.also_at) {
+      std::string line = (p.file == d.pos.file ? "" : p.file + ":") + std::to_string(p.line);
+      if (p.file != d.pos.file || p.line != d.pos.line) {
+        if (!contains(lines, line)) lines.push_back(line);
+      }
+    }
+    if (!lines.empty())
+      d.message += " (also on line" + std::string(lines.size() > 1 ? "s " : " ") +
+                   spoken_list(at_most(lines, 3)) + ")";
+    d.also_at.clear();
+  }
   auto key = [](const Diagnostic& d) {
     return std::tie(d.pos.file, d.pos.line, d.pos.col, d.message, d.id);
   };

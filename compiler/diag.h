@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,8 @@ struct Diagnostic {
   // file it is in.
   std::vector<Pos> used_at;
   std::string in_file;
+  // Where the same report was made again, inside a Once.
+  std::vector<Pos> also_at;
 };
 
 class Diagnostics {
@@ -40,6 +43,20 @@ class Diagnostics {
     ~Context();
     Context(const Context&) = delete;
     Context& operator=(const Context&) = delete;
+
+   private:
+    Diagnostics& diags_;
+  };
+  // While one is alive, a report made again in the same words by the same
+  // check (and from the same uses) is added to the first as also_at: one
+  // slip read in several places (env.X in each line of a script) is one
+  // report, which names them all.
+  class Once {
+   public:
+    explicit Once(Diagnostics& diags);
+    ~Once();
+    Once(const Once&) = delete;
+    Once& operator=(const Once&) = delete;
 
    private:
     Diagnostics& diags_;
@@ -59,6 +76,8 @@ class Diagnostics {
  private:
   std::vector<Diagnostic> items_;
   std::vector<std::pair<std::vector<Pos>, std::string>> contexts_;  // innermost last
+  // In a Once: each report's check, words and uses -> its index in items_.
+  std::optional<std::map<std::string, size_t>> once_;
 };
 
 // Source texts by path, so diagnostics can show the line with a caret.

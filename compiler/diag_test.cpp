@@ -119,5 +119,22 @@ TEST_CASE("a report from several uses names their places, three by name") {
             "pipelines/common.pipe:50:3, pipelines/ci.pipe:30:3 and 1 more)"});
 }
 
+TEST_CASE("in a Once, the same report made again names the other lines") {
+  Diagnostics d;
+  {
+    Diagnostics::Once once(d);
+    d.error(Pos{"pipelines/ci.pipe", 8, 3}, "x", "env.A is not set");
+    d.error(Pos{"pipelines/ci.pipe", 9, 3}, "x", "env.A is not set");
+    d.error(Pos{"pipelines/ci.pipe", 9, 20}, "x", "env.A is not set");  // the same line
+    d.error(Pos{"pipelines/common.pipe", 4, 3}, "x", "env.A is not set");
+    d.error(Pos{"pipelines/ci.pipe", 9, 3}, "x", "env.B is not set");   // other words
+    d.error(Pos{"pipelines/ci.pipe", 10, 3}, "y", "env.A is not set");  // another check
+  }
+  d.error(Pos{"pipelines/ci.pipe", 11, 3}, "x", "env.A is not set");  // after it
+  CHECK(messages(d, {}) ==
+        std::vector<std::string>{"env.A is not set (also on lines 9 and pipelines/common.pipe:4)",
+                                 "env.B is not set", "env.A is not set", "env.A is not set"});
+}
+
 }  // namespace
 }  // namespace pipec

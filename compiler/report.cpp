@@ -132,7 +132,7 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
     std::vector<std::pair<Diagnostic, std::string>> r;
     for (const auto& d : drift) {
       r.push_back(
-          {Diagnostic{Pos{d.path, first_changed_line(d.diff), 0}, "error", "", "drift", {}, {}},
+          {Diagnostic{Pos{d.path, first_changed_line(d.diff), 0}, "error", "", "drift", {}, {}, {}},
            d.path + " is " + drift_kind_name(d.kind) + "; run `pipec gen` and commit the result."});
     }
     return sarif(r);
