@@ -483,9 +483,40 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
   std::vector<std::string> cols;
   for (const auto& c : s.params) cols.push_back(c.name);
   std::map<std::string, Pos> written;  // each row as written, and where
+  // unique = [col, ...]: the columns whose values no two rows share, each
+  // list with where it is written and the rows seen so far by those values.
+  struct Unique {
+    std::vector<std::string> columns;
+    Pos at;
+    std::map<std::string, Pos> seen;
+  };
+  std::vector<Unique> uniques;
   for (const auto& st : *s.body) {
+    if (st->kind != Stmt::Kind::Attr || st->name != "unique") continue;
+    Unique u{{}, st->name_pos, {}};
+    const bool list = st->value->kind == Expr::Kind::List && !st->value->operands.empty();
+    for (const auto& item : list ? st->value->operands : std::vector<ExprPtr>{}) {
+      if (item->kind != Expr::Kind::Name) {
+        diags_.error(item->pos, "type", "unique lists columns by name, like [key, platform]");
+      } else if (!contains(cols, item->text)) {
+        diags_.error(item->pos, "unknown-field",
+                     "table " + s.name + " has no column \"" + item->text + "\"" +
+                         did_you_mean(item->text, cols));
+      } else if (contains(u.columns, item->text)) {
+        diags_.error(item->pos, "duplicate", "unique lists column \"" + item->text + "\" twice");
+      } else {
+        u.columns.push_back(item->text);
+      }
+    }
+    if (!list)
+      diags_.error(st->value->pos, "type", "unique lists columns by name, like [key, platform]");
+    if (!u.columns.empty()) uniques.push_back(std::move(u));
+  }
+  for (const auto& st : *s.body) {
+    if (st->kind == Stmt::Kind::Attr && st->name == "unique") continue;
     if (st->kind != Stmt::Kind::Block || st->kind_word != "row" || !st->name.empty()) {
-      diags_.error(st->pos, "unexpected", "a table body holds only `row { ... }` blocks");
+      diags_.error(st->pos, "unexpected",
+                   "a table body holds only `row { ... }` blocks and unique = [...]");
       continue;
     }
     Value given;
@@ -511,10 +542,21 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
     // A row copied and left as it was is a slip: each row says something.
     const bool whole = std::none_of(row->fields.begin(), row->fields.end(),
                                     [](const Field& f) { return is_error(*f.value); });
-    if (auto [it, fresh] = written.emplace(describe(*row), st->pos); whole && !fresh)
+    auto [it, fresh] = written.emplace(describe(*row), st->pos);
+    if (whole && !fresh)
       diags_.error(st->pos, "duplicate",
                    "this row is the same as the one at " + to_string(it->second) +
                        " in every column; change it, or leave it out");
+    for (auto& u : uniques) {
+      std::vector<std::string> values;
+      for (const auto& c : u.columns) values.push_back(describe(*row->get(c)));
+      auto [first, unseen] = u.seen.emplace(join(values), st->pos);
+      if (whole && fresh && !unseen)
+        diags_.error(st->pos, "duplicate",
+                     "this row has the same " + spoken_list(u.columns) + " as the one at " +
+                         to_string(first->second) + " (" + join(values) + "), and unique at " +
+                         to_string(u.at) + " allows one row for each");
+    }
     rows->items.push_back(row);
   }
   if (scope->has_own(s.name)) {
