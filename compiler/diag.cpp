@@ -331,6 +331,16 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
       best = c;
     }
   }
+  // The word as the first part of one name, however far: matrix.python for
+  // python_version.
+  if (best.empty() && word.size() >= 3) {
+    for (const auto& c : candidates) {
+      const bool leads = c.size() > word.size() && c.compare(0, word.size(), word) == 0 &&
+                         (c[word.size()] == '_' || c[word.size()] == '-');
+      if (leads && !best.empty()) return "";  // several: no hint
+      if (leads) best = c;
+    }
+  }
   return best;
 }
 

@@ -136,5 +136,18 @@ TEST_CASE("in a Once, the same report made again names the other lines") {
                                  "env.B is not set", "env.A is not set", "env.A is not set"});
 }
 
+TEST_CASE("did you mean: a near name, the same name in another case, or one it leads") {
+  const std::vector<std::string> matrix = {"python_version", "pytorch_git_ref", "OS"};
+  CHECK(did_you_mean("python_versoin", matrix) == " (did you mean \"python_version\"?)");
+  CHECK(did_you_mean("os", matrix) == " (did you mean \"OS\"?)");
+  CHECK(did_you_mean("python", matrix) == " (did you mean \"python_version\"?)");
+  // A first part two names share, or a word that is not a whole first part
+  // of the name: no hint.
+  CHECK(did_you_mean("torch", {"torch_version", "torch-audio"}) == "");
+  CHECK(did_you_mean("pyt", {"python_version"}) == "");
+  CHECK(did_you_mean("pytho", {"python_version"}) == "");
+  CHECK(did_you_mean("zzz", matrix) == "");
+}
+
 }  // namespace
 }  // namespace pipec
