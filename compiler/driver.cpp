@@ -32,6 +32,7 @@
 #include "check_fork_credentials.h"
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
+#include "check_inherited_secrets.h"
 #include "check_input_defaults.h"
 #include "check_key_types.h"
 #include "check_known_values.h"
@@ -184,6 +185,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     for (const auto& wf : c.program.workflows) check(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
+  check_inherited_secrets(c.program, c.diags);
   check_concurrency(c.program, c.diags);
   check_artifacts(c.program, c.diags);
   check_direct_downloads(c.program, c.diags);

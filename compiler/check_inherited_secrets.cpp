@@ -1,0 +1,72 @@
+#include "check_inherited_secrets.h"
+
+#include <map>
+#include <string>
+
+#include "ascii.h"
+#include "expr_chain.h"
+
+namespace pipec {
+namespace {
+
+bool inherits(const Value& job) {
+  const Value* s = job.get("secrets");
+  return s && s->is_string() && s->text == "inherit";
+}
+
+class InheritedSecrets {
+ public:
+  InheritedSecrets(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
+
+  void run() {
+    for (const auto& wf : program_.workflows) {
+      for (const auto& j : jobs_of(*wf->body)) {
+        const WorkflowModel* callee = called_workflow(program_, *j.value);
+        if (!callee || !inherits(*j.value) || uses_secrets(*callee)) continue;
+        diags_.error(j.value->field("secrets")->key_pos, "secrets-inherit",
+                     "job \"" + j.key + "\" hands every secret of the repository to " +
+                         file_name(callee->file) +
+                         " (secrets = \"inherit\"), which reads none, declares none and hands "
+                         "none on; leave secrets out");
+      }
+    }
+  }
+
+ private:
+  // Whether a workflow reads a secret, declares one, or hands them on to a
+  // workflow that does (or that pipec does not make, so nobody knows).
+  bool uses_secrets(const WorkflowModel& wf) {
+    if (auto it = known_.find(&wf); it != known_.end()) return it->second;
+    known_[&wf] = false;  // a call cycle adds nothing
+    bool uses = !wf.secrets.empty();
+    // secrets.X, but the run's token; or the whole object, toJSON(secrets)
+    // or secrets[computed], whose chain is empty.
+    each_runtime(*wf.body, [&](const Expr& e) {
+      const Chain c = chain(e);
+      if (c.size() >= 2 && c[0].first == "secrets" && lower(c[1].first) != "github_token")
+        uses = true;
+      for (const auto& o : e.operands) {
+        if (o->kind == Expr::Kind::Name && o->text == "secrets" && c.empty()) uses = true;
+      }
+    });
+    for (const auto& j : jobs_of(*wf.body)) {
+      if (uses || !inherits(*j.value)) continue;
+      const WorkflowModel* callee = called_workflow(program_, *j.value);
+      uses = !callee || uses_secrets(*callee);
+    }
+    known_[&wf] = uses;
+    return uses;
+  }
+
+  const Program& program_;
+  Diagnostics& diags_;
+  std::map<const WorkflowModel*, bool> known_;
+};
+
+}  // namespace
+
+void check_inherited_secrets(const Program& program, Diagnostics& diags) {
+  InheritedSecrets(program, diags).run();
+}
+
+}  // namespace pipec
