@@ -213,7 +213,9 @@ void RefChecker::run() {
       auto it = std::find(path.begin(), path.end(), id);
       std::vector<std::string> cyc(it, path.end());
       cyc.push_back(id);
-      diags_.error(by_id.at(id)->pos, "needs-cycle", "jobs depend on each other in a cycle: " + join(cyc, " -> "));
+      diags_.error(by_id.at(id)->pos, "needs-cycle",
+                   cyc.size() == 2 ? "job \"" + id + "\" lists itself in needs"
+                                   : "jobs depend on each other in a cycle: " + join(cyc, " -> "));
       return true;
     }
     state[id] = 1;

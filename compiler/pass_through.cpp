@@ -76,6 +76,7 @@ class PassThrough {
       : wf_(wf), program_(program), diags_(diags) {}
 
   void run() {
+    Diagnostics::Once once(diags_);
     ValuePtr body = wf_.body;
     if (const Value* jobs = body->get("jobs")) {
       auto resolved = std::make_shared<Value>(*jobs);
@@ -109,9 +110,10 @@ class PassThrough {
     auto ids = steps_writing(job, f.key, program_, without_id);
     if (ids.size() == 1) return reference({"steps", ids[0], "outputs", f.key}, f.key_pos);
     if (ids.empty() && !without_id.empty()) {
+      // In the same words for each output it writes: one report (Once).
       diags_.error(f.key_pos, "pass-through",
-                   "output \"" + f.key + "\" is written by the " + without_id[0] + " step, which has no id; " +
-                       "name it (step ID { tool = " + without_id[0] + " ... })");
+                   "the " + without_id[0] + " step, which writes this output of job \"" + job_id +
+                       "\", has no id; name it (step ID { tool = " + without_id[0] + " ... })");
     } else if (ids.empty()) {
       diags_.error(
           f.key_pos, "pass-through",
