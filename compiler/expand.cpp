@@ -467,6 +467,45 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
   return ref;
 }
 
+namespace {
+
+// unique = [col, ...] in a table: the columns whose values no two rows
+// share, with where it is written and the rows seen so far by those values.
+struct TableUnique {
+  std::vector<std::string> columns;
+  Pos at;
+  std::map<std::string, Pos> seen;
+};
+
+std::vector<TableUnique> table_uniques(const Stmt& table, const std::vector<std::string>& cols,
+                                       Diagnostics& diags) {
+  std::vector<TableUnique> uniques;
+  for (const auto& st : *table.body) {
+    if (st->kind != Stmt::Kind::Attr || st->name != "unique") continue;
+    TableUnique u{{}, st->name_pos, {}};
+    const bool list = st->value->kind == Expr::Kind::List && !st->value->operands.empty();
+    for (const auto& item : list ? st->value->operands : std::vector<ExprPtr>{}) {
+      if (item->kind != Expr::Kind::Name) {
+        diags.error(item->pos, "type", "unique lists columns by name, like [key, platform]");
+      } else if (!contains(cols, item->text)) {
+        diags.error(item->pos, "unknown-field",
+                    "table " + table.name + " has no column \"" + item->text + "\"" +
+                        did_you_mean(item->text, cols));
+      } else if (contains(u.columns, item->text)) {
+        diags.error(item->pos, "duplicate", "unique lists column \"" + item->text + "\" twice");
+      } else {
+        u.columns.push_back(item->text);
+      }
+    }
+    if (!list)
+      diags.error(st->value->pos, "type", "unique lists columns by name, like [key, platform]");
+    if (!u.columns.empty()) uniques.push_back(std::move(u));
+  }
+  return uniques;
+}
+
+}  // namespace
+
 void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::string& path) {
   if (s.name.empty() || !s.has_params) {
     diags_.error(s.pos, "syntax", "a table needs a name and columns: `table NAME(col: type, ...) { row { ... } }`");
@@ -483,35 +522,7 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
   std::vector<std::string> cols;
   for (const auto& c : s.params) cols.push_back(c.name);
   std::map<std::string, Pos> written;  // each row as written, and where
-  // unique = [col, ...]: the columns whose values no two rows share, each
-  // list with where it is written and the rows seen so far by those values.
-  struct Unique {
-    std::vector<std::string> columns;
-    Pos at;
-    std::map<std::string, Pos> seen;
-  };
-  std::vector<Unique> uniques;
-  for (const auto& st : *s.body) {
-    if (st->kind != Stmt::Kind::Attr || st->name != "unique") continue;
-    Unique u{{}, st->name_pos, {}};
-    const bool list = st->value->kind == Expr::Kind::List && !st->value->operands.empty();
-    for (const auto& item : list ? st->value->operands : std::vector<ExprPtr>{}) {
-      if (item->kind != Expr::Kind::Name) {
-        diags_.error(item->pos, "type", "unique lists columns by name, like [key, platform]");
-      } else if (!contains(cols, item->text)) {
-        diags_.error(item->pos, "unknown-field",
-                     "table " + s.name + " has no column \"" + item->text + "\"" +
-                         did_you_mean(item->text, cols));
-      } else if (contains(u.columns, item->text)) {
-        diags_.error(item->pos, "duplicate", "unique lists column \"" + item->text + "\" twice");
-      } else {
-        u.columns.push_back(item->text);
-      }
-    }
-    if (!list)
-      diags_.error(st->value->pos, "type", "unique lists columns by name, like [key, platform]");
-    if (!u.columns.empty()) uniques.push_back(std::move(u));
-  }
+  std::vector<TableUnique> uniques = table_uniques(s, cols, diags_);
   for (const auto& st : *s.body) {
     if (st->kind == Stmt::Kind::Attr && st->name == "unique") continue;
     if (st->kind != Stmt::Kind::Block || st->kind_word != "row" || !st->name.empty()) {
