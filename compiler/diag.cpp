@@ -31,9 +31,11 @@ void Diagnostics::error(const Pos& pos, std::string id, std::string message) {
   items_.push_back(std::move(d));
 }
 
-Diagnostics::Once::Once(Diagnostics& diags) : diags_(diags) { diags_.once_.emplace(); }
+Diagnostics::Once::Once(Diagnostics& diags) : diags_(diags), outer_(std::move(diags.once_)) {
+  diags_.once_.emplace();
+}
 
-Diagnostics::Once::~Once() { diags_.once_.reset(); }
+Diagnostics::Once::~Once() { diags_.once_ = std::move(outer_); }
 
 Diagnostics::Context::Context(Diagnostics& diags, const std::vector<Pos>& used_at,
                               std::string in_file)

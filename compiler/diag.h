@@ -60,6 +60,7 @@ class Diagnostics {
 
    private:
     Diagnostics& diags_;
+    std::optional<std::map<std::string, size_t>> outer_;  // an enclosing Once's
   };
   bool has_errors() const;
   const std::vector<Diagnostic>& items() const { return items_; }
