@@ -136,6 +136,20 @@ TEST_CASE("in a Once, the same report made again names the other lines") {
                                  "env.B is not set", "env.A is not set", "env.A is not set"});
 }
 
+TEST_CASE("a Once inside another folds its own reports, and the outer goes on after it") {
+  Diagnostics d;
+  Diagnostics::Once outer(d);
+  d.error(Pos{"pipelines/ci.pipe", 1, 1}, "x", "same");
+  {
+    Diagnostics::Once inner(d);
+    d.error(Pos{"pipelines/ci.pipe", 2, 1}, "x", "same");
+    d.error(Pos{"pipelines/ci.pipe", 3, 1}, "x", "same");
+  }
+  d.error(Pos{"pipelines/ci.pipe", 4, 1}, "x", "same");
+  CHECK(messages(d, {}) ==
+        std::vector<std::string>{"same (also on line 4)", "same (also on line 3)"});
+}
+
 TEST_CASE("did you mean: a near name, the same name in another case, or one it leads") {
   const std::vector<std::string> matrix = {"python_version", "pytorch_git_ref", "OS"};
   CHECK(did_you_mean("python_versoin", matrix) == " (did you mean \"python_version\"?)");
