@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -19,12 +20,8 @@ void Diagnostics::error(const Pos& pos, std::string id, std::string message) {
     for (const Pos& p : d.used_at) key += '\n' + to_string(p);
     auto [it, fresh] = once_->emplace(key, items_.size());
     if (!fresh) {
-      Diagnostic& first = items_[it->second];
-      const std::string at = to_string(pos);
-      if (to_string(first.pos) != at &&
-          std::none_of(first.also_at.begin(), first.also_at.end(),
-                       [&](const Pos& p) { return to_string(p) == at; }))
-        first.also_at.push_back(pos);
+      // Lines named twice are named once when the report is shown.
+      items_[it->second].also_at.push_back(pos);
       return;
     }
   }
@@ -67,11 +64,10 @@ std::vector<Diagnostic> one_per_place(std::vector<Diagnostic> all) {
   // The lines of the other places, the file named where it is another.
   for (auto& d : all) {
     std::vector<std::string> lines;
+    std::set<std::string> named = {std::to_string(d.pos.line)};
     for (const Pos& p : d.also_at) {
       std::string line = (p.file == d.pos.file ? "" : p.file + ":") + std::to_string(p.line);
-      if (p.file != d.pos.file || p.line != d.pos.line) {
-        if (!contains(lines, line)) lines.push_back(line);
-      }
+      if (named.insert(line).second) lines.push_back(line);
     }
     if (!lines.empty())
       d.message += " (also on line" + std::string(lines.size() > 1 ? "s " : " ") +
