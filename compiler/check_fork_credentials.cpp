@@ -60,19 +60,6 @@ bool excludes_forks(const Value* cond, const std::string& fork) {
   return false;
 }
 
-// The first secret a value reads, other than GITHUB_TOKEN (whose token a
-// run from a fork gets, read-only), or "".
-std::string secret_read(const Value& v) {
-  std::string found;
-  each_runtime(v, [&](const Expr& e) {
-    Chain c = chain(e);
-    if (found.empty() && c.size() == 2 && c[0].first == "secrets" &&
-        lower(c[1].first) != "github_token")
-      found = "secrets." + c[1].first;
-  });
-  return found;
-}
-
 // The first value a checkout's ref or repository reads that names a
 // fork's code (its branch, commit or pull request), or "".
 std::string fork_code_read(const Value& step) {

@@ -3,7 +3,6 @@
 #include <map>
 #include <string>
 
-#include "ascii.h"
 #include "expr_chain.h"
 
 namespace pipec {
@@ -38,17 +37,7 @@ class InheritedSecrets {
   bool uses_secrets(const WorkflowModel& wf) {
     if (auto it = known_.find(&wf); it != known_.end()) return it->second;
     known_[&wf] = false;  // a call cycle adds nothing
-    bool uses = !wf.secrets.empty();
-    // secrets.X, but the run's token; or the whole object, toJSON(secrets)
-    // or secrets[computed], whose chain is empty.
-    each_runtime(*wf.body, [&](const Expr& e) {
-      const Chain c = chain(e);
-      if (c.size() >= 2 && c[0].first == "secrets" && lower(c[1].first) != "github_token")
-        uses = true;
-      for (const auto& o : e.operands) {
-        if (o->kind == Expr::Kind::Name && o->text == "secrets" && c.empty()) uses = true;
-      }
-    });
+    bool uses = !wf.secrets.empty() || !secret_read(*wf.body).empty();
     for (const auto& j : jobs_of(*wf.body)) {
       if (uses || !inherits(*j.value)) continue;
       const WorkflowModel* callee = called_workflow(program_, *j.value);

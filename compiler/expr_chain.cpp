@@ -78,4 +78,19 @@ bool result_contains(const Expr& e, std::string& text) {
          render_expr(*e.operands[0]) == "needs.*.result" && plain_text(*e.operands[1], text);
 }
 
+std::string secret_read(const Value& v) {
+  std::string found;
+  each_runtime(v, [&](const Expr& e) {
+    if (!found.empty()) return;
+    const Chain c = chain(e);
+    if (c.size() >= 2 && c[0].first == "secrets" && lower(c[1].first) != "github_token")
+      found = "secrets." + c[1].first;
+    for (const auto& o : e.operands) {
+      if (found.empty() && c.empty() && o->kind == Expr::Kind::Name && o->text == "secrets")
+        found = "secrets";
+    }
+  });
+  return found;
+}
+
 }  // namespace pipec

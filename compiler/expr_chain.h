@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ast.h"
+#include "value.h"
 
 namespace pipec {
 
@@ -16,6 +17,11 @@ using Chain = std::vector<std::pair<std::string, Pos>>;
 // when the chain has a call or a computed index in it (those are not
 // checked further).
 Chain chain(const Expr& e);
+
+// The first secret a value reads, other than GITHUB_TOKEN (whose token
+// every run has): "secrets.NAME", or "secrets" for the whole object
+// (toJSON(secrets), secrets[computed]); "" for none.
+std::string secret_read(const Value& v);
 
 // A chain's names joined with dots: github.event.inputs.x.
 std::string dotted(const Chain& c);
