@@ -333,17 +333,7 @@ void RefChecker::check_job(JobInfo& job) {
                            (*same == id->text ? "" : " (as \"" + *same + "\"; GitHub reads ids without case)"));
         before.push_back(id->text);
       }
-      if (const Value* ex = s->get("exports")) {
-        for (const auto& x : ex->items) {
-          if (x->is_string()) exported.push_back(x->text);
-        }
-      }
-      // A tool's outputs to GITHUB_ENV are exported by its declaration.
-      if (const ToolDecl* tool = s->get("tool") ? find_tool(program_, *s->get("tool")) : nullptr) {
-        for (const auto& o : tool->outputs) {
-          if (o.to == "env") exported.push_back(o.name);
-        }
-      }
+      for (auto& x : exported_env(*s, program_)) exported.push_back(std::move(x));
     }
   }
 }

@@ -72,6 +72,7 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
   std::vector<std::string> attrs = {"name", "type", "options", "default", "help", "required"};
   if (p.kind == "flag") attrs.push_back("positional");
   if (p.kind == "output") attrs.push_back("to");
+  if (p.kind == "env") attrs.push_back("exported");
   for (const auto& f : decl.fields) {
     const Value& v = *f.value;
     if (std::find(attrs.begin(), attrs.end(), f.key) == attrs.end()) {
@@ -87,9 +88,12 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
     } else if (f.key == "help") {
       if (v.is_string() && !v.text.empty()) p.help = v.text;
       else diags.error(v.pos, "type", "help must be a non-empty string");
-    } else if (f.key == "required" || f.key == "positional") {
+    } else if (f.key == "required" || f.key == "positional" || f.key == "exported") {
       if (v.kind != Value::Kind::Bool) diags.error(v.pos, "type", f.key + " must be true or false");
-      else (f.key == "required" ? p.required : p.positional) = v.boolean;
+      else
+        (f.key == "required"     ? p.required
+         : f.key == "positional" ? p.positional
+                                 : p.exported) = v.boolean;
     } else if (f.key == "to") {
       if (v.is_string() && (v.text == "output" || v.text == "env")) p.to = v.text;
       else diags.error(v.pos, "type", "to must be \"output\" (GITHUB_OUTPUT) or \"env\" (GITHUB_ENV)");
@@ -113,6 +117,23 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
     if (p.kind == "output") diags.error(d.pos, "tool-attr", "an output has no default");
     if (p.required) diags.error(d.pos, "tool-attr", what + " is required, so it has no default");
   }
+  // exported: what a step before the tool's writes to GITHUB_ENV (the
+  // credentials a login step exports), which nothing passes in args.
+  if (p.exported && p.required)
+    diags.error(
+        p.pos, "tool-attr",
+        what +
+            " is exported, so a step before the tool's sets it, and required, so args give it; "
+            "it is one or the other");
+  if (p.exported && p.default_value)
+    diags.error(p.pos, "tool-attr",
+                what +
+                    " is exported, so a step before the tool's must set it, and has a default, "
+                    "so nothing must; it is one or the other");
+  if (p.exported && github_default_variable(p.name))
+    diags.error(
+        p.pos, "tool-attr",
+        what + " is one of GitHub's default variables, which every step has; it is not exported");
   if (p.kind == "flag" && p.positional && p.type == "boolean")
     diags.error(p.pos, "tool-attr", "a boolean flag cannot be positional");
   return p;
@@ -225,6 +246,27 @@ const ToolDecl* find_tool(const Program& program, const Value& tool) {
     if (name && t.name == name->text) return &t;
   }
   return nullptr;
+}
+
+std::vector<std::string> exported_env(const Value& step, const Program& program) {
+  std::vector<std::string> names;
+  auto add = [&](const Value* list) {
+    if (!list) return;
+    for (const auto& x : list->items) {
+      if (x->is_string()) names.push_back(x->text);
+    }
+  };
+  add(step.get("exports"));
+  if (const Value* uses = step.get("uses"); uses && uses->tag == "action")
+    add(uses->get("exports"));
+  if (const Value* t = step.get("tool")) {
+    if (const ToolDecl* tool = find_tool(program, *t)) {
+      for (const auto& o : tool->outputs) {
+        if (o.to == "env") names.push_back(o.name);
+      }
+    }
+  }
+  return names;
 }
 
 void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {

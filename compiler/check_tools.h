@@ -20,6 +20,11 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
 // The declaration of a tool value (an Object tagged "tool"), or null.
 const ToolDecl* find_tool(const Program& program, const Value& tool);
 
+// The environment variables a step writes to GITHUB_ENV, which the steps
+// after it have: its own exports = [...], those its action declares, and a
+// tool's outputs with to = "env".
+std::vector<std::string> exported_env(const Value& step, const Program& program);
+
 // --python-version for the flag python_version.
 std::string flag_spelling(const std::string& name);
 

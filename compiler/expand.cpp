@@ -254,8 +254,9 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     // An action or an image holds only what pipec reads of it.
     if (kind == "action" || kind == "image") {
       const std::vector<std::string> keys =
-          kind == "action" ? std::vector<std::string>{"uses", "version", "permissions", "inputs"}
-                           : std::vector<std::string>{"ref"};
+          kind == "action"
+              ? std::vector<std::string>{"uses", "version", "permissions", "inputs", "exports"}
+              : std::vector<std::string>{"ref"};
       for (const auto& f : obj->fields) {
         if (f.key != "name" && std::find(keys.begin(), keys.end(), f.key) == keys.end())
           diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, keys, kind + " \"" + s.name + "\""));
@@ -275,21 +276,32 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       }
       // The token scopes its steps need (infer_permissions.cpp).
       if (const Value* perms = obj->get("permissions")) check_permission_block(*perms, diags_);
-      // The inputs its action.yml declares, which check_action_inputs holds
-      // a step's with to: the runner only warns of one it does not know.
-      if (const Field* inputs = obj->field("inputs")) {
-        const std::string how = "an action's inputs are a list of the names its action.yml declares: "
-                                "inputs = [\"path\", \"key\"]";
-        if (inputs->value->kind != Value::Kind::List)
-          diags_.error(inputs->value->pos, "type", how + ", not " + describe(*inputs->value));
+      // Lists of names: the inputs its action.yml declares, which
+      // check_action_inputs holds a step's with to (the runner only warns of
+      // one it does not know), and the variables it writes to GITHUB_ENV,
+      // which the steps after it have (check_refs, check_tool_env).
+      auto names = [&](const char* key, const std::string& how, const std::string& what, bool any_case) {
+        const Field* list = obj->field(key);
+        if (!list) return;
+        if (list->value->kind != Value::Kind::List)
+          diags_.error(list->value->pos, "type", how + ", not " + describe(*list->value));
         std::set<std::string> seen;
-        for (const auto& i : inputs->value->items) {
+        for (const auto& i : list->value->items) {
           if (!i->is_string() || i->text.empty() || !i->parts.empty())
             diags_.error(i->pos, "type", how + ", not " + describe(*i));
-          else if (!seen.insert(lower(i->text)).second)  // the runner compares them without case
-            diags_.error(i->pos, "duplicate", "action \"" + s.name + "\" lists input \"" + i->text + "\" twice");
+          else if (!seen.insert(any_case ? lower(i->text) : i->text).second)
+            diags_.error(i->pos, "duplicate",
+                         "action \"" + s.name + "\" lists " + what + " \"" + i->text + "\" twice");
         }
-      }
+      };
+      names("inputs",
+            "an action's inputs are a list of the names its action.yml declares: inputs = "
+            "[\"path\", \"key\"]",
+            "input", true);  // the runner compares them without case
+      names("exports",
+            "an action's exports are a list of the environment variables it writes to GITHUB_ENV: "
+            "exports = [\"AWS_REGION\"]",
+            "export", false);
     }
     if (kind == "image") {
       const Value* ref = obj->get("ref");
@@ -304,6 +316,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
                          ", so a job or step that uses it fails (\"invalid reference format\")");
     }
     if (kind == "tool") program_.tools.push_back(obj);
+    if (kind == "action") program_.actions.push_back(obj);
     scope->bind(s.name, obj);
     return;
   }

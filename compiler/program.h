@@ -84,6 +84,7 @@ struct ToolParam {
   std::vector<std::string> options;  // choice
   bool required = false;
   bool positional = false;  // flag given by position, not --name
+  bool exported = false;    // env: a step before the tool's sets it (a login), not args
   ValuePtr default_value;   // may be null
   std::string help;
   std::string to;  // output: "output" (GITHUB_OUTPUT) or "env" (GITHUB_ENV)
@@ -179,6 +180,7 @@ struct Program {
   std::map<std::string, const WorkflowModel*> by_instance;
   std::vector<Table> tables;
   std::vector<ValuePtr> tools;     // Objects tagged "tool"
+  std::vector<ValuePtr> actions;   // Objects tagged "action"
   std::vector<ToolDecl> tool_decls;  // the same, checked (check_tools)
   std::vector<ValuePtr> profiles;  // Objects tagged "profile"
   std::map<std::string, Pos> runner_labels;  // declared self-hosted labels

@@ -1,0 +1,17 @@
+// What a step tool reads from the job's environment. An env the tool
+// declares `exported = true` is written to GITHUB_ENV by a step before the
+// tool's (the credentials aws-actions/configure-aws-credentials exports), not
+// passed in args. A job that runs the tool with no such step, and no env
+// block that sets the name, compiles into a workflow whose tool runs without
+// it and fails hours into the run, after the build it uploads. pipec says so
+// at the step.
+#pragma once
+
+#include "diag.h"
+#include "program.h"
+
+namespace pipec {
+
+void check_tool_env(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
+
+}  // namespace pipec
