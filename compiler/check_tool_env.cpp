@@ -1,11 +1,13 @@
 #include "check_tool_env.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "check_tools.h"
+#include "render_expr.h"
 
 namespace pipec {
 namespace {
@@ -31,33 +33,108 @@ std::vector<std::string> exporters(const Program& program, const std::vector<std
   return found;
 }
 
+// The conditions a step's if joins with &&, as GitHub writes them, leaving
+// out the status functions (success(), always(), !cancelled(), ...), which
+// say when a step runs after a failure, not what it has. Empty for a step
+// that always runs.
+std::vector<std::string> conjuncts(const Value* cond) {
+  std::vector<std::string> out;
+  if (!cond || cond->kind != Value::Kind::Runtime || !cond->expr) return out;
+  std::vector<const Expr*> todo = {cond->expr.get()};
+  while (!todo.empty()) {
+    const Expr* e = todo.back();
+    todo.pop_back();
+    if (e->kind == Expr::Kind::Binary && e->text == "&&") {
+      todo.push_back(e->operands[1].get());
+      todo.push_back(e->operands[0].get());
+      continue;
+    }
+    const Expr* call = e->kind == Expr::Kind::Not ? e->operands[0].get() : e;
+    if (call->kind == Expr::Kind::Call && call->operands.empty() &&
+        (call->text == "success" || call->text == "always" || call->text == "failure" ||
+         call->text == "cancelled"))
+      continue;
+    out.push_back(render_expr(*e));
+  }
+  return out;
+}
+
+// Where a name comes from before a step: set for every run of the job (an
+// env block, or a step that always runs), or by steps that run only under
+// their conditions.
+struct Source {
+  bool always = false;
+  struct By {
+    const Value* step;
+    std::vector<std::string> when;
+  };
+  std::vector<By> only;
+};
+
+// Whether a step whose if holds `when` has the name: some source runs
+// whenever the step does, as its conditions are among the step's.
+bool has(const Source& src, const std::vector<std::string>& when) {
+  if (src.always) return true;
+  return std::any_of(src.only.begin(), src.only.end(), [&](const Source::By& by) {
+    return std::all_of(by.when.begin(), by.when.end(),
+                       [&](const std::string& c) { return contains(when, c); });
+  });
+}
+
+std::string step_label(const Value& step) {
+  const Value* name = step.get("name");
+  if (name && name->is_string()) return "step \"" + name->text + "\" (" + to_string(step.pos) + ")";
+  const Value* id = step.get("id");
+  return id && id->is_string() ? "step \"" + id->text + "\" (" + to_string(step.pos) + ")"
+                               : "the step at " + to_string(step.pos);
+}
+
 }  // namespace
 
 void check_tool_env(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
-  std::vector<std::string> workflow_env;
-  add_keys(wf.body->get("env"), workflow_env);
+  std::map<std::string, Source> workflow_env;
+  if (const Value* env = wf.body->get("env")) {
+    for (const auto& f : env->fields) workflow_env[f.key].always = true;
+  }
   for (const auto& j : jobs_of(*wf.body)) {
     // What every step of the job has: the workflow's and the job's env, and
     // the container's, which the processes of a step in it have.
-    std::vector<std::string> set = workflow_env;
-    add_keys(j.value->get("env"), set);
+    std::map<std::string, Source> set = workflow_env;
+    auto always = [&](const Value* block) {
+      if (!block) return;
+      for (const auto& f : block->fields) set[f.key].always = true;
+    };
+    always(j.value->get("env"));
     if (const Value* c = j.value->get("container"); c && c->kind == Value::Kind::Object)
-      add_keys(c->get("env"), set);
+      always(c->get("env"));
+    const std::vector<std::string> job_when = conjuncts(j.value->get("if"));
     for (const auto& st : steps_of(*j.value)) {
       const Value& step = *st;
+      // The job's conditions hold for each of its steps.
+      std::vector<std::string> when = job_when;
+      for (auto& c : conjuncts(step.get("if"))) when.push_back(std::move(c));
       const Field* t = step.field("tool");
       if (const ToolDecl* tool = t ? find_tool(program, *t->value) : nullptr) {
-        std::vector<std::string> here = set;
-        add_keys(step.get("env"), here);
-        add_keys(step.get("args"), here);
-        std::vector<std::string> missing;
+        std::vector<std::string> own;
+        add_keys(step.get("env"), own);
+        add_keys(step.get("args"), own);
+        std::vector<std::string> missing, sometimes;
+        const Source::By* by = nullptr;
         for (const auto& p : tool->envs) {
-          if (p.exported && std::find(here.begin(), here.end(), p.name) == here.end())
+          if (!p.exported || contains(own, p.name)) continue;
+          auto it = set.find(p.name);
+          if (it == set.end()) {
             missing.push_back(p.name);
+          } else if (!has(it->second, when)) {
+            sometimes.push_back(p.name);
+            by = &it->second.only.back();
+          }
         }
+        std::optional<Diagnostics::Context> from;
+        if (step.via && (!missing.empty() || !sometimes.empty()))
+          from.emplace(diags, *step.via, file_name(wf.file));
+        const std::string where = "job \"" + j.key + "\" of " + file_name(wf.file);
         if (!missing.empty()) {
-          std::optional<Diagnostics::Context> from;
-          if (step.via) from.emplace(diags, *step.via, file_name(wf.file));
           const std::string them = missing.size() == 1 ? "it" : "them";
           const std::vector<std::string> fix = exporters(program, missing);
           const std::string how =
@@ -68,13 +145,36 @@ void check_tool_env(const WorkflowModel& wf, const Program& program, Diagnostics
                         them + ") before this one";
           diags.error(t->key_pos, "tool-env",
                       "tool " + tool->name + " reads " + spoken_list(missing) +
-                          " (exported = true), and nothing before this step in job \"" + j.key +
-                          "\" of " + file_name(wf.file) + " sets " + them + ": no step exports " +
-                          them + " and no env block holds " + them + ", so the tool runs without " +
-                          them + "; " + how);
+                          " (exported = true), and nothing before this step in " + where +
+                          " sets " + them + ": no step exports " + them +
+                          " and no env block holds " + them + ", so the tool runs without " + them +
+                          "; " + how);
+        } else if (!sometimes.empty()) {
+          const std::string them = sometimes.size() == 1 ? "it" : "them";
+          std::vector<std::string> lacking;
+          for (const auto& c : by->when) {
+            if (!contains(when, c)) lacking.push_back(c);
+          }
+          const std::string lack =
+              by->when.size() == 1 ? std::string("that condition")
+                                   : (lacking.size() == 1 ? "the condition " : "the conditions ") +
+                                         join(lacking, " && ");
+          diags.error(t->key_pos, "tool-env",
+                      "tool " + tool->name + " reads " + spoken_list(sometimes) +
+                          " (exported = true), which " + step_label(*by->step) +
+                          " exports only if " + join(by->when, " && ") + "; this step of " + where +
+                          " runs without " + lack + ", and then the tool runs without " + them +
+                          ": add " + (lacking.size() == 1 ? "it" : "them") +
+                          " to this step's if (with && beside any other condition)");
         }
       }
-      for (auto& x : exported_env(step, program)) set.push_back(std::move(x));
+      for (auto& x : exported_env(step, program)) {
+        Source& src = set[x];
+        if (when.empty())
+          src.always = true;
+        else
+          src.only.push_back({&step, when});
+      }
     }
   }
 }
