@@ -42,7 +42,7 @@
 #include "check_outputs.h"
 #include "check_refs.h"
 #include "check_shared_groups.h"
-#include "check_tool_env.h"
+#include "check_step_env.h"
 #include "check_tool_logic.h"
 #include "check_tools.h"
 #include "check_types.h"
@@ -174,7 +174,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_literal_shapes(*wf, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
-  for (const auto& wf : c.program.workflows) check_tool_env(*wf, c.program, c.diags);
+  for (const auto& wf : c.program.workflows) check_step_env(*wf, c.program, c.diags);
   // The checks that read one workflow alone, each over every workflow in
   // turn.
   using WorkflowCheck = void (*)(const WorkflowModel&, Diagnostics&);

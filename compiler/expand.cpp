@@ -279,7 +279,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       // Lists of names: the inputs its action.yml declares, which
       // check_action_inputs holds a step's with to (the runner only warns of
       // one it does not know), and the variables it writes to GITHUB_ENV,
-      // which the steps after it have (check_refs, check_tool_env).
+      // which the steps after it have (check_refs, check_step_env).
       auto names = [&](const char* key, const std::string& how, const std::string& what, bool any_case) {
         const Field* list = obj->field(key);
         if (!list) return;

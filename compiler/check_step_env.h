@@ -1,4 +1,6 @@
-// What a step tool reads from the job's environment. An env the tool
+// What steps pass on to the steps after them through GITHUB_ENV. A step's
+// exports = [...] lists the names its script writes there, each a name a
+// shell can read ([A-Za-z_][A-Za-z0-9_]*). An env a step tool
 // declares `exported = true` is written to GITHUB_ENV by a step before the
 // tool's (the credentials aws-actions/configure-aws-credentials exports), not
 // passed in args. A job that runs the tool with no such step, and no env
@@ -12,6 +14,6 @@
 
 namespace pipec {
 
-void check_tool_env(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
+void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
 
 }  // namespace pipec

@@ -1,6 +1,7 @@
-#include "check_tool_env.h"
+#include "check_step_env.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <string>
@@ -11,6 +12,13 @@
 
 namespace pipec {
 namespace {
+
+bool shell_name(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return c == '_' || std::isalnum(static_cast<unsigned char>(c));
+  });
+}
 
 void add_keys(const Value* block, std::vector<std::string>& names) {
   if (!block) return;
@@ -81,6 +89,35 @@ bool has(const Source& src, const std::vector<std::string>& when) {
   });
 }
 
+// A step's exports: a list of names the shell reads as variables, once each.
+void check_exports(const Value& step, Diagnostics& diags) {
+  const Field* ex = step.field("exports");
+  if (!ex) return;
+  const std::string how =
+      "exports lists the environment variables the step writes to GITHUB_ENV: exports = [\"NAME\"]";
+  if (ex->value->kind != Value::Kind::List) {
+    if (!is_error(*ex->value))
+      diags.error(ex->value->pos, "type", how + ", not " + describe(*ex->value));
+    return;
+  }
+  std::vector<std::string> seen;
+  for (const auto& x : ex->value->items) {
+    if (is_error(*x)) continue;
+    if (!x->is_string() || !x->parts.empty()) {
+      diags.error(x->pos, "type", how + ", not " + describe(*x));
+    } else if (!shell_name(x->text)) {
+      diags.error(x->pos, "env-name",
+                  "\"" + x->text +
+                      "\" is not a name a shell reads as a variable (letters, digits and _, not "
+                      "first a digit)");
+    } else if (contains(seen, x->text)) {
+      diags.error(x->pos, "duplicate", "exports lists \"" + x->text + "\" twice");
+    } else {
+      seen.push_back(x->text);
+    }
+  }
+}
+
 std::string step_label(const Value& step) {
   const Value* name = step.get("name");
   if (name && name->is_string()) return "step \"" + name->text + "\" (" + to_string(step.pos) + ")";
@@ -91,7 +128,7 @@ std::string step_label(const Value& step) {
 
 }  // namespace
 
-void check_tool_env(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   std::map<std::string, Source> workflow_env;
   if (const Value* env = wf.body->get("env")) {
     for (const auto& f : env->fields) workflow_env[f.key].always = true;
@@ -110,6 +147,7 @@ void check_tool_env(const WorkflowModel& wf, const Program& program, Diagnostics
     const std::vector<std::string> job_when = conjuncts(j.value->get("if"));
     for (const auto& st : steps_of(*j.value)) {
       const Value& step = *st;
+      check_exports(step, diags);
       // The job's conditions hold for each of its steps.
       std::vector<std::string> when = job_when;
       for (auto& c : conjuncts(step.get("if"))) when.push_back(std::move(c));
