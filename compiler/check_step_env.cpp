@@ -78,6 +78,7 @@ struct Source {
   };
   std::vector<By> only;
 };
+using Sources = std::map<std::string, Source>;
 
 // Whether a step whose if holds `when` has the name: some source runs
 // whenever the step does, as its conditions are among the step's.
@@ -126,17 +127,75 @@ std::string step_label(const Value& step) {
                                : "the step at " + to_string(step.pos);
 }
 
+// A step that runs a tool: each env it declares exported must come from
+// before the step, wherever the step runs (`when`).
+void check_tool(const Value& step, const Field& t, const ToolDecl& tool,
+                const std::vector<std::string>& when, const Sources& set, const std::string& job,
+                const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+  std::vector<std::string> own;
+  add_keys(step.get("env"), own);
+  add_keys(step.get("args"), own);
+  std::vector<std::string> missing, sometimes;
+  const Source::By* by = nullptr;
+  for (const auto& p : tool.envs) {
+    if (!p.exported || contains(own, p.name)) continue;
+    auto it = set.find(p.name);
+    if (it == set.end()) {
+      missing.push_back(p.name);
+    } else if (!has(it->second, when)) {
+      sometimes.push_back(p.name);
+      by = &it->second.only.back();
+    }
+  }
+  if (missing.empty() && sometimes.empty()) return;
+  std::optional<Diagnostics::Context> from;
+  if (step.via) from.emplace(diags, *step.via, file_name(wf.file));
+  const std::string where = "job \"" + job + "\" of " + file_name(wf.file);
+  if (!missing.empty()) {
+    const std::string them = missing.size() == 1 ? "it" : "them";
+    const std::vector<std::string> fix = exporters(program, missing);
+    const std::string how =
+        fix.empty() ? "add the step that writes " + them + ", with exports = [...]"
+        : fix.size() == 1
+            ? "use a step of action " + fix[0] + " (it exports " + them + ") before this one"
+            : "use a step of one of the actions " + spoken_list(fix) + " (they export " + them +
+                  ") before this one";
+    diags.error(t.key_pos, "tool-env",
+                "tool " + tool.name + " reads " + spoken_list(missing) +
+                    " (exported = true), and nothing before this step in " + where + " sets " +
+                    them + ": no step exports " + them + " and no env block holds " + them +
+                    ", so the tool runs without " + them + "; " + how);
+  } else if (!sometimes.empty()) {
+    const std::string them = sometimes.size() == 1 ? "it" : "them";
+    std::vector<std::string> lacking;
+    for (const auto& c : by->when) {
+      if (!contains(when, c)) lacking.push_back(c);
+    }
+    const std::string lack =
+        by->when.size() == 1
+            ? std::string("that condition")
+            : (lacking.size() == 1 ? "the condition " : "the conditions ") + join(lacking, " && ");
+    diags.error(t.key_pos, "tool-env",
+                "tool " + tool.name + " reads " + spoken_list(sometimes) +
+                    " (exported = true), which " + step_label(*by->step) + " exports only if " +
+                    join(by->when, " && ") + "; this step of " + where + " runs without " + lack +
+                    ", and then the tool runs without " + them + ": add " +
+                    (lacking.size() == 1 ? "it" : "them") +
+                    " to this step's if (with && beside any other condition)");
+  }
+}
+
 }  // namespace
 
 void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
-  std::map<std::string, Source> workflow_env;
+  Sources workflow_env;
   if (const Value* env = wf.body->get("env")) {
     for (const auto& f : env->fields) workflow_env[f.key].always = true;
   }
   for (const auto& j : jobs_of(*wf.body)) {
     // What every step of the job has: the workflow's and the job's env, and
     // the container's, which the processes of a step in it have.
-    std::map<std::string, Source> set = workflow_env;
+    Sources set = workflow_env;
     auto always = [&](const Value* block) {
       if (!block) return;
       for (const auto& f : block->fields) set[f.key].always = true;
@@ -148,64 +207,15 @@ void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics
     for (const auto& st : steps_of(*j.value)) {
       const Value& step = *st;
       check_exports(step, diags);
+      // A step with if = false is left out: it runs nothing, exports nothing.
+      if (const Value* c = step.get("if"); c && c->kind == Value::Kind::Bool && !c->boolean)
+        continue;
       // The job's conditions hold for each of its steps.
       std::vector<std::string> when = job_when;
       for (auto& c : conjuncts(step.get("if"))) when.push_back(std::move(c));
       const Field* t = step.field("tool");
-      if (const ToolDecl* tool = t ? find_tool(program, *t->value) : nullptr) {
-        std::vector<std::string> own;
-        add_keys(step.get("env"), own);
-        add_keys(step.get("args"), own);
-        std::vector<std::string> missing, sometimes;
-        const Source::By* by = nullptr;
-        for (const auto& p : tool->envs) {
-          if (!p.exported || contains(own, p.name)) continue;
-          auto it = set.find(p.name);
-          if (it == set.end()) {
-            missing.push_back(p.name);
-          } else if (!has(it->second, when)) {
-            sometimes.push_back(p.name);
-            by = &it->second.only.back();
-          }
-        }
-        std::optional<Diagnostics::Context> from;
-        if (step.via && (!missing.empty() || !sometimes.empty()))
-          from.emplace(diags, *step.via, file_name(wf.file));
-        const std::string where = "job \"" + j.key + "\" of " + file_name(wf.file);
-        if (!missing.empty()) {
-          const std::string them = missing.size() == 1 ? "it" : "them";
-          const std::vector<std::string> fix = exporters(program, missing);
-          const std::string how =
-              fix.empty() ? "add the step that writes " + them + ", with exports = [...]"
-              : fix.size() == 1
-                  ? "use a step of action " + fix[0] + " (it exports " + them + ") before this one"
-                  : "use a step of one of the actions " + spoken_list(fix) + " (they export " +
-                        them + ") before this one";
-          diags.error(t->key_pos, "tool-env",
-                      "tool " + tool->name + " reads " + spoken_list(missing) +
-                          " (exported = true), and nothing before this step in " + where +
-                          " sets " + them + ": no step exports " + them +
-                          " and no env block holds " + them + ", so the tool runs without " + them +
-                          "; " + how);
-        } else if (!sometimes.empty()) {
-          const std::string them = sometimes.size() == 1 ? "it" : "them";
-          std::vector<std::string> lacking;
-          for (const auto& c : by->when) {
-            if (!contains(when, c)) lacking.push_back(c);
-          }
-          const std::string lack =
-              by->when.size() == 1 ? std::string("that condition")
-                                   : (lacking.size() == 1 ? "the condition " : "the conditions ") +
-                                         join(lacking, " && ");
-          diags.error(t->key_pos, "tool-env",
-                      "tool " + tool->name + " reads " + spoken_list(sometimes) +
-                          " (exported = true), which " + step_label(*by->step) +
-                          " exports only if " + join(by->when, " && ") + "; this step of " + where +
-                          " runs without " + lack + ", and then the tool runs without " + them +
-                          ": add " + (lacking.size() == 1 ? "it" : "them") +
-                          " to this step's if (with && beside any other condition)");
-        }
-      }
+      if (const ToolDecl* tool = t ? find_tool(program, *t->value) : nullptr)
+        check_tool(step, *t, *tool, when, set, j.key, wf, program, diags);
       for (auto& x : exported_env(step, program)) {
         Source& src = set[x];
         if (when.empty())
