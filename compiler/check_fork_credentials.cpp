@@ -45,15 +45,7 @@ bool excludes_forks(const Value* cond, const std::string& fork) {
   if (!cond) return false;
   if (cond->kind == Value::Kind::Bool) return !cond->boolean;
   if (cond->kind != Value::Kind::Runtime) return false;
-  std::vector<const Expr*> todo = {cond->expr.get()};
-  while (!todo.empty()) {
-    const Expr* e = todo.back();
-    todo.pop_back();
-    if (e->kind == Expr::Kind::Binary && e->text == "&&") {
-      todo.push_back(e->operands[0].get());
-      todo.push_back(e->operands[1].get());
-      continue;
-    }
+  for (const Expr* e : and_operands(*cond->expr)) {
     const std::string r = render_expr(*e);
     if (r == "!" + fork || r == fork + " == false") return true;
   }

@@ -13,12 +13,7 @@ namespace {
 
 // Calls report on each part of e that must hold for e to.
 void conjuncts(const Expr& e, const std::function<void(const Expr&)>& report) {
-  if (e.kind == Expr::Kind::Binary && e.text == "&&") {
-    conjuncts(*e.operands[0], report);
-    conjuncts(*e.operands[1], report);
-    return;
-  }
-  report(e);
+  for (const Expr* part : and_operands(e)) report(*part);
 }
 
 // A job's result other than success (another text is check_known_values'

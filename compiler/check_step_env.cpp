@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "check_tools.h"
+#include "expr_chain.h"
 #include "render_expr.h"
 
 namespace pipec {
@@ -48,15 +49,7 @@ std::vector<std::string> exporters(const Program& program, const std::vector<std
 std::vector<std::string> conjuncts(const Value* cond) {
   std::vector<std::string> out;
   if (!cond || cond->kind != Value::Kind::Runtime || !cond->expr) return out;
-  std::vector<const Expr*> todo = {cond->expr.get()};
-  while (!todo.empty()) {
-    const Expr* e = todo.back();
-    todo.pop_back();
-    if (e->kind == Expr::Kind::Binary && e->text == "&&") {
-      todo.push_back(e->operands[1].get());
-      todo.push_back(e->operands[0].get());
-      continue;
-    }
+  for (const Expr* e : and_operands(*cond->expr)) {
     const Expr* call = e->kind == Expr::Kind::Not ? e->operands[0].get() : e;
     if (call->kind == Expr::Kind::Call && call->operands.empty() &&
         (call->text == "success" || call->text == "always" || call->text == "failure" ||

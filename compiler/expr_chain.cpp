@@ -78,6 +78,22 @@ bool result_contains(const Expr& e, std::string& text) {
          render_expr(*e.operands[0]) == "needs.*.result" && plain_text(*e.operands[1], text);
 }
 
+std::vector<const Expr*> and_operands(const Expr& e) {
+  std::vector<const Expr*> out;
+  std::vector<const Expr*> todo = {&e};
+  while (!todo.empty()) {
+    const Expr* x = todo.back();
+    todo.pop_back();
+    if (x->kind == Expr::Kind::Binary && x->text == "&&") {
+      todo.push_back(x->operands[1].get());
+      todo.push_back(x->operands[0].get());
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
 std::string secret_read(const Value& v) {
   std::string found;
   each_runtime(v, [&](const Expr& e) {

@@ -23,6 +23,10 @@ Chain chain(const Expr& e);
 // (toJSON(secrets), secrets[computed]); "" for none.
 std::string secret_read(const Value& v);
 
+// The operands of a run of && (a && b && c, however it is grouped), left to
+// right; the expression itself when it is no &&.
+std::vector<const Expr*> and_operands(const Expr& e);
+
 // A chain's names joined with dots: github.event.inputs.x.
 std::string dotted(const Chain& c);
 
