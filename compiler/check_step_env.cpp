@@ -83,35 +83,6 @@ bool has(const Source& src, const std::vector<std::string>& when) {
   });
 }
 
-// A step's exports: a list of names the shell reads as variables, once each.
-void check_exports(const Value& step, Diagnostics& diags) {
-  const Field* ex = step.field("exports");
-  if (!ex) return;
-  const std::string how =
-      "exports lists the environment variables the step writes to GITHUB_ENV: exports = [\"NAME\"]";
-  if (ex->value->kind != Value::Kind::List) {
-    if (!is_error(*ex->value))
-      diags.error(ex->value->pos, "type", how + ", not " + describe(*ex->value));
-    return;
-  }
-  std::vector<std::string> seen;
-  for (const auto& x : ex->value->items) {
-    if (is_error(*x)) continue;
-    if (!x->is_string() || !x->parts.empty()) {
-      diags.error(x->pos, "type", how + ", not " + describe(*x));
-    } else if (!shell_name(x->text)) {
-      diags.error(x->pos, "env-name",
-                  "\"" + x->text +
-                      "\" is not a name a shell reads as a variable (letters, digits and _, not "
-                      "first a digit)");
-    } else if (contains(seen, x->text)) {
-      diags.error(x->pos, "duplicate", "exports lists \"" + x->text + "\" twice");
-    } else {
-      seen.push_back(x->text);
-    }
-  }
-}
-
 std::string step_label(const Value& step) {
   const Value* name = step.get("name");
   if (name && name->is_string()) return "step \"" + name->text + "\" (" + to_string(step.pos) + ")";
@@ -180,6 +151,35 @@ void check_tool(const Value& step, const Field& t, const ToolDecl& tool,
 
 }  // namespace
 
+void check_exports(const Value& owner, const std::string& whose, Diagnostics& diags) {
+  const Field* ex = owner.field("exports");
+  if (!ex) return;
+  const std::string how = whose +
+                          "'s exports are a list of the environment variables it writes to "
+                          "GITHUB_ENV: exports = [\"NAME\"]";
+  if (ex->value->kind != Value::Kind::List) {
+    if (!is_error(*ex->value))
+      diags.error(ex->value->pos, "type", how + ", not " + describe(*ex->value));
+    return;
+  }
+  std::vector<std::string> seen;
+  for (const auto& x : ex->value->items) {
+    if (is_error(*x)) continue;
+    if (!x->is_string() || !x->parts.empty()) {
+      diags.error(x->pos, "type", how + ", not " + describe(*x));
+    } else if (!shell_name(x->text)) {
+      diags.error(x->pos, "env-name",
+                  "\"" + x->text +
+                      "\" is not a name a shell reads as a variable (letters, digits and _, not "
+                      "first a digit)");
+    } else if (contains(seen, x->text)) {
+      diags.error(x->pos, "duplicate", whose + " exports \"" + x->text + "\" twice");
+    } else {
+      seen.push_back(x->text);
+    }
+  }
+}
+
 void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   Sources workflow_env;
   if (const Value* env = wf.body->get("env")) {
@@ -199,7 +199,7 @@ void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics
     const std::vector<std::string> job_when = conjuncts(j.value->get("if"));
     for (const auto& st : steps_of(*j.value)) {
       const Value& step = *st;
-      check_exports(step, diags);
+      check_exports(step, "a step", diags);
       // A step with if = false is left out: it runs nothing, exports nothing.
       if (const Value* c = step.get("if"); c && c->kind == Value::Kind::Bool && !c->boolean)
         continue;

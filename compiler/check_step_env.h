@@ -14,6 +14,10 @@
 
 namespace pipec {
 
+// The exports of a step or an action (whose: "a step", "action \"x\""): a
+// list of names a shell reads as variables, once each.
+void check_exports(const Value& owner, const std::string& whose, Diagnostics& diags);
+
 void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
 
 }  // namespace pipec

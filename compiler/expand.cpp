@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "ascii.h"
+#include "check_step_env.h"
 #include "image_ref.h"
 #include "infer_permissions.h"
 
@@ -276,32 +277,26 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       }
       // The token scopes its steps need (infer_permissions.cpp).
       if (const Value* perms = obj->get("permissions")) check_permission_block(*perms, diags_);
-      // Lists of names: the inputs its action.yml declares, which
-      // check_action_inputs holds a step's with to (the runner only warns of
-      // one it does not know), and the variables it writes to GITHUB_ENV,
-      // which the steps after it have (check_refs, check_step_env).
-      auto names = [&](const char* key, const std::string& how, const std::string& what, bool any_case) {
-        const Field* list = obj->field(key);
-        if (!list) return;
-        if (list->value->kind != Value::Kind::List)
-          diags_.error(list->value->pos, "type", how + ", not " + describe(*list->value));
+      // The inputs its action.yml declares, which check_action_inputs holds
+      // a step's with to: the runner only warns of one it does not know.
+      if (const Field* inputs = obj->field("inputs")) {
+        const std::string how =
+            "an action's inputs are a list of the names its action.yml declares: "
+            "inputs = [\"path\", \"key\"]";
+        if (inputs->value->kind != Value::Kind::List)
+          diags_.error(inputs->value->pos, "type", how + ", not " + describe(*inputs->value));
         std::set<std::string> seen;
-        for (const auto& i : list->value->items) {
+        for (const auto& i : inputs->value->items) {
           if (!i->is_string() || i->text.empty() || !i->parts.empty())
             diags_.error(i->pos, "type", how + ", not " + describe(*i));
-          else if (!seen.insert(any_case ? lower(i->text) : i->text).second)
+          else if (!seen.insert(lower(i->text)).second)  // the runner compares them without case
             diags_.error(i->pos, "duplicate",
-                         "action \"" + s.name + "\" lists " + what + " \"" + i->text + "\" twice");
+                         "action \"" + s.name + "\" lists input \"" + i->text + "\" twice");
         }
-      };
-      names("inputs",
-            "an action's inputs are a list of the names its action.yml declares: inputs = "
-            "[\"path\", \"key\"]",
-            "input", true);  // the runner compares them without case
-      names("exports",
-            "an action's exports are a list of the environment variables it writes to GITHUB_ENV: "
-            "exports = [\"AWS_REGION\"]",
-            "export", false);
+      }
+      // The variables it writes to GITHUB_ENV, which the steps after it have
+      // (check_refs, check_step_env).
+      check_exports(*obj, "action \"" + s.name + "\"", diags_);
     }
     if (kind == "image") {
       const Value* ref = obj->get("ref");
