@@ -25,6 +25,15 @@ void check_value(const InputDecl& in, const Value& v, const std::string& callee,
   }
 }
 
+// What GitHub gives a workflow_call input of this type that a caller leaves
+// out and that has no default, and how a .pipe default spells it.
+std::string empty_value(const std::string& github) {
+  return github == "boolean" ? "false" : github == "number" ? "0" : "empty";
+}
+std::string empty_literal(const std::string& github) {
+  return github == "boolean" ? "false" : github == "number" ? "0" : "\"\"";
+}
+
 }  // namespace
 
 void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
@@ -103,11 +112,22 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
                                               "\" of " + name + " (secrets { " + sec.name + " }, or secrets = \"inherit\")");
       }
     }
+    // An input with no default that a call leaves out is GitHub's empty
+    // value in the callee ("", false or 0): a new input its callers were
+    // not given yet. A default says that value is meant.
     for (const auto& in : callee->inputs) {
-      if (in.only == "dispatch" || !in.required || in.default_value) continue;
-      if ((!with || !with->field(in.name)) && !contains(misspelt, in.name))
-        diags.error(at, "call-missing", "job \"" + j.key + "\" does not give the required input \"" + in.name +
-                                                   "\" of " + name);
+      if (in.only == "dispatch" || in.default_value) continue;
+      if ((with && with->field(in.name)) || contains(misspelt, in.name)) continue;
+      if (in.required)
+        diags.error(at, "call-missing",
+                    "job \"" + j.key + "\" does not give the required input \"" + in.name +
+                        "\" of " + name);
+      else
+        diags.error(at, "call-missing",
+                    "job \"" + j.key + "\" does not give input \"" + in.name + "\" of " + name +
+                        ", which has no default, so there it is " + empty_value(github_type(in)) +
+                        "; give it in with, or declare its default (= " +
+                        empty_literal(github_type(in)) + ") if that is meant");
     }
   }
 }
