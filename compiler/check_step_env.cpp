@@ -55,7 +55,9 @@ std::vector<std::string> conjuncts(const Value* cond) {
         (call->text == "success" || call->text == "always" || call->text == "failure" ||
          call->text == "cancelled"))
       continue;
-    out.push_back(render_expr(*e));
+    // Joined with && again in a report: an || binds less tightly.
+    bool looser = (e->kind == Expr::Kind::Binary && e->text == "||") || e->kind == Expr::Kind::Cond;
+    out.push_back(looser ? "(" + render_expr(*e) + ")" : render_expr(*e));
   }
   return out;
 }
