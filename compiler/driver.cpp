@@ -15,6 +15,7 @@
 #include "check_artifact_order.h"
 #include "check_artifacts.h"
 #include "check_cache_keys.h"
+#include "check_called_events.h"
 #include "check_caller_event_inputs.h"
 #include "check_calls.h"
 #include "check_code_inputs.h"
@@ -188,6 +189,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
   check_inherited_secrets(c.program, c.diags);
+  check_called_events(c.program, c.diags);
   check_concurrency(c.program, c.diags);
   check_artifacts(c.program, c.diags);
   check_direct_downloads(c.program, c.diags);
