@@ -338,15 +338,15 @@ PIPE
 got=$(cd "$legs" && "$pipec" explain --event workflow_dispatch --input m=5 2>&1 | tail -n +4)
 if [ "$got" = 'manual.yml
   a ["30" "5" true]: runs' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL manual inputs:\n%s\n' "$got"; fi
-# A called workflow's input that its caller leaves out and that has no
-# default holds false, 0 or "" by its type, as GitHub gives it.
+# A called workflow's input that its caller leaves out holds its default
+# (one with no default must be given: check_calls).
 cat > "$legs/pipelines/legs.pipe" <<'PIPE'
 workflow lib {
   file = "lib.yml"
   on { call }
-  input b: boolean
-  input n: number
-  input s: string
+  input b: boolean = true
+  input n: number = 3
+  input s: string = "x"
   job a {
     runs-on = "ubuntu-24.04"
     name = "${{ toJSON(inputs.b) }} ${{ toJSON(inputs.n) }} ${{ toJSON(inputs.s) }}"
@@ -363,6 +363,6 @@ PIPE
 got=$(cd "$legs" && "$pipec" explain --event workflow_dispatch 2>&1 | tail -n +4)
 if [ "$got" = 'caller.yml
   call: calls lib.yml
-    a [false 0 ""]: runs' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL inputs left out:\n%s\n' "$got"; fi
+    a [true 3 "x"]: runs' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL inputs left out:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
