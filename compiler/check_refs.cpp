@@ -213,7 +213,17 @@ void RefChecker::run() {
       auto it = std::find(path.begin(), path.end(), id);
       std::vector<std::string> cyc(it, path.end());
       cyc.push_back(id);
-      diags_.error(by_id.at(id)->pos, "needs-cycle",
+      // At the need that closes the cycle, where needs lists it (else it is
+      // inferred from a needs.ID read, and the job that reads it is the
+      // place).
+      Pos at = by_id.at(path.back())->pos;
+      if (const Value* needs = by_id.at(path.back())->job->get("needs");
+          needs && needs->kind == Value::Kind::List) {
+        for (const auto& n : needs->items) {
+          if (n->is_string() && lower(n->text) == lower(id)) at = n->pos;
+        }
+      }
+      diags_.error(at, "needs-cycle",
                    cyc.size() == 2 ? "job \"" + id + "\" lists itself in needs"
                                    : "jobs depend on each other in a cycle: " + join(cyc, " -> "));
       return true;
