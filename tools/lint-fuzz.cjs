@@ -316,9 +316,10 @@ use w()
 
 // A reusable workflow with two to four inputs of random types, defaults
 // and required-ness, and maybe a secret; a caller started by a push, a
-// manual run or a caller, that passes a random subset of them (and at
-// times a name the callee does not declare) random values, literals or
-// expressions of each type, and reads its output in a job whose
+// manual run or a caller, that passes those without a default and a
+// random subset of the rest (and at times a name the callee does not
+// declare) random values, literals or expressions of each type, and
+// reads its output in a job whose
 // timeout-minutes and continue-on-error may get such values too.
 // actionlint checks a call against the callee's file, which the lint of
 // generated files cannot read; so each value carries the types GitHub
@@ -333,7 +334,7 @@ function callsSource(r) {
     const type = r.pick(types);
     const def = r.chance(0.5) ? ` = ${r.pick(r.chance(0.85) ? literal[type] : literal[r.pick(types)])}` : "";
     const required = r.chance(0.3) ? ` { required = ${r.pick(["true", "false"])} }` : "";
-    return { name: `i${i}`, type, line: `  input i${i}: ${type}${def}${required}` };
+    return { name: `i${i}`, type, line: `  input i${i}: ${type}${def}${required}`, hasDefault: def !== "" };
   });
   const secret = r.chance(0.4);
   const triggers = r.pick([["dispatch"], ["push", "dispatch"], ["dispatch", "call"]]);
@@ -357,7 +358,8 @@ function callsSource(r) {
   // Half the values have the type in some run, so that more calls compile.
   const value = (type) => r.pick(r.chance(0.5) ? values : values.filter(([, runs]) =>
     Object.values(runs).some((t) => t === type || t === "any")));
-  const passed = inputs.filter(() => r.chance(0.7)).map((i) => ({ input: i, value: value(i.type) }));
+  // A call must give every input that has no default (check_calls).
+  const passed = inputs.filter((i) => !i.hasDefault || r.chance(0.7)).map((i) => ({ input: i, value: value(i.type) }));
   // Job d's keys that take a number or a boolean, which GitHub checks the
   // same way (without the call's leave to write a number as text).
   const keys = [["timeout-minutes", "number"], ["continue-on-error", "boolean"]].filter(() => r.chance(0.4))
