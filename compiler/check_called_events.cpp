@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "ascii.h"
 #include "event_fields.h"
 #include "expr_chain.h"
+#include "render_expr.h"
 
 namespace pipec {
 namespace {
@@ -84,6 +86,8 @@ class CalledEvents {
     const std::vector<std::string> files(s.files.begin(), s.files.end());
     const std::vector<std::string> form(s.form.begin(), s.form.end());
     const std::string started = "the runs that reach it start from " + spoken_list(files);
+    std::string triggers;
+    for (const auto& t : s.triggers) triggers += (triggers.empty() ? "" : ", ") + t;
     std::set<std::string> reported;  // positions of the chains' first names
     each_runtime(*wf.body, [&](const Expr& e) {
       const Chain c = chain(e);
@@ -95,8 +99,6 @@ class CalledEvents {
                              [&](const std::string& t) { return s.triggers.count(t) > 0; });
       if (!set) {
         reported.insert(at);
-        std::string triggers;
-        for (const auto& t : s.triggers) triggers += (triggers.empty() ? "" : ", ") + t;
         std::vector<std::string> setters;
         for (const auto& t : f->triggers) {
           if (t != "dispatch") setters.push_back(t);
@@ -122,6 +124,25 @@ class CalledEvents {
                        file_name(wf.file) + ": a called run has its caller's event, " + started +
                        ", and no manual-run form of " + (files.size() == 1 ? "it" : "theirs") +
                        " has input \"" + c[3].first + "\"" + did_you_mean(c[3].first, form));
+    });
+    // github.event_name is the starting event's name too: compared with a
+    // GitHub event none of those triggers is, it never holds (names that
+    // are no event, and workflow_call, are check_event_names').
+    each_runtime(*wf.body, [&](const Expr& e) {
+      TextComparison c;
+      if (!text_comparison(e, c) || c.chain.size() != 2 || c.chain[0].first != "github" ||
+          c.chain[1].first != "event_name")
+        return;
+      const std::string event = lower(c.text);  // GitHub compares text without case
+      if (!github_event(event) || event == "workflow_call") return;
+      if (std::any_of(s.triggers.begin(), s.triggers.end(),
+                      [&](const std::string& t) { return event_of(t) == event; }))
+        return;
+      diags_.error(e.pos, "event-name",
+                   "github.event_name is never \"" + c.text + "\" in " + file_name(wf.file) +
+                       ": a called run has its caller's event, " + started +
+                       ", and none of their triggers (" + triggers + ") is that event; " +
+                       render_expr(e) + " is always " + (e.text == "==" ? "false" : "true"));
     });
   }
 

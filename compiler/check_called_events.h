@@ -5,8 +5,9 @@
 // nothing of that in a workflow with `on { call }`. Here such a workflow is
 // judged by the workflows of the program that call it, directly or through
 // others: an event field that none of the triggers that start them sets is
-// empty in every run, and github.event.inputs.NAME that no form of theirs
-// has is null in every run. A workflow with `on { call }` that no workflow
+// empty in every run, github.event.inputs.NAME that no form of theirs has
+// is null in every run, and github.event_name is never an event that none
+// of those triggers is. A workflow with `on { call }` that no workflow
 // of the program calls is called from elsewhere: it is not judged, nor is
 // any workflow it calls.
 #pragma once

@@ -1,15 +1,72 @@
-// Fields of the github context that only some events set, and the
-// triggers whose runs set them (pipec writes workflow_dispatch as
-// dispatch). Elsewhere they are empty. Read by the checks on fields no
-// trigger sets and on concurrency groups that runs share.
+// GitHub's events, and the fields of the github context that only some
+// events set, with the triggers whose runs set them (pipec writes
+// workflow_dispatch as dispatch). Elsewhere they are empty. Read by the
+// checks on fields and event names no trigger has, and on concurrency
+// groups that runs share.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "expr_chain.h"
 
 namespace pipec {
+
+// The names github.event_name takes: GitHub's events that start workflows,
+// and "dynamic" (runs GitHub starts itself, such as code scanning's).
+inline const std::vector<std::string>& github_events() {
+  static const std::vector<std::string> events = {"branch_protection_rule",
+                                                  "check_run",
+                                                  "check_suite",
+                                                  "create",
+                                                  "delete",
+                                                  "deployment",
+                                                  "deployment_status",
+                                                  "discussion",
+                                                  "discussion_comment",
+                                                  "dynamic",
+                                                  "fork",
+                                                  "gollum",
+                                                  "issue_comment",
+                                                  "issues",
+                                                  "label",
+                                                  "merge_group",
+                                                  "milestone",
+                                                  "page_build",
+                                                  "project",
+                                                  "project_card",
+                                                  "project_column",
+                                                  "public",
+                                                  "pull_request",
+                                                  "pull_request_review",
+                                                  "pull_request_review_comment",
+                                                  "pull_request_target",
+                                                  "push",
+                                                  "registry_package",
+                                                  "release",
+                                                  "repository_dispatch",
+                                                  "schedule",
+                                                  "status",
+                                                  "watch",
+                                                  "workflow_call",
+                                                  "workflow_dispatch",
+                                                  "workflow_run"};
+  return events;
+}
+
+inline bool github_event(const std::string& name) {
+  const auto& events = github_events();
+  return std::find(events.begin(), events.end(), name) != events.end();
+}
+
+// A trigger's event name: pipec writes workflow_dispatch and workflow_call
+// as dispatch and call.
+inline std::string event_of(const std::string& trigger) {
+  if (trigger == "dispatch") return "workflow_dispatch";
+  if (trigger == "call") return "workflow_call";
+  return trigger;
+}
 
 struct EventField {
   std::vector<std::string> names;  // github.<names...>
