@@ -88,6 +88,10 @@ class CalledEvents {
     const std::string started = "the runs that reach it start from " + spoken_list(files);
     std::string triggers;
     for (const auto& t : s.triggers) triggers += (triggers.empty() ? "" : ", ") + t;
+    // Said without the files, so that the instances of a template whose
+    // callers differ but whose triggers do not make one report.
+    const std::string reach =
+        "a called run has its caller's event, and none of the triggers of the runs that reach it";
     std::set<std::string> reported;  // positions of the chains' first names
     each_runtime(*wf.body, [&](const Expr& e) {
       const Chain c = chain(e);
@@ -104,10 +108,8 @@ class CalledEvents {
           if (t != "dispatch") setters.push_back(t);
         }
         diags_.error(c[0].second, "event-field",
-                     field_name(*f) + " is empty in every run of " + file_name(wf.file) +
-                         ": a called run has its caller's event, " + started +
-                         ", and none of their triggers (" + triggers + ") sets it, only " +
-                         join_or(setters) + " does");
+                     field_name(*f) + " is empty in every run of " + file_name(wf.file) + ": " +
+                         reach + " (" + triggers + ") sets it, only " + join_or(setters) + " does");
         return;
       }
       // github.event.inputs.NAME, where the workflow has no form of its own
@@ -139,10 +141,9 @@ class CalledEvents {
                       [&](const std::string& t) { return event_of(t) == event; }))
         return;
       diags_.error(e.pos, "event-name",
-                   "github.event_name is never \"" + c.text + "\" in " + file_name(wf.file) +
-                       ": a called run has its caller's event, " + started +
-                       ", and none of their triggers (" + triggers + ") is that event; " +
-                       render_expr(e) + " is always " + (e.text == "==" ? "false" : "true"));
+                   "github.event_name is never \"" + c.text + "\" in " + file_name(wf.file) + ": " +
+                       reach + " (" + triggers + ") is that event; " + render_expr(e) +
+                       " is always " + (e.text == "==" ? "false" : "true"));
     });
   }
 
