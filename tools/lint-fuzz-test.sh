@@ -59,7 +59,7 @@ lint-fuzz strings, seed 1: 1 runs, 1 compiled and linted, 1 problems" \
 expect "a value that does not read back as the source wrote it" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-strings-1-0): env V reads back in YAML 1.1 as \"\\nx\", not \"text\"
 lint-fuzz strings, seed 1: 1 runs, 1 compiled and linted, 1 problems" \
   node "$here/lint-fuzz.cjs" --pipec "$work/misread" --mode strings --runs 1 --keep "$keep"
-expect "an accepted call that gives an input a value of another type" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-calls-2-0): pipec accepted i1 = inputs.n for a number input; a dispatch run gives it a string
+expect "an accepted call that gives an input a value of another type" 1 "run 0 (w.pipe, kept in $keep/pipec-lint-fuzz-calls-2-0): pipec accepted i3 = null for a number input; a dispatch run gives it null
 lint-fuzz calls, seed 2: 1 runs, 1 compiled and linted, 1 problems" \
   node "$here/lint-fuzz.cjs" --pipec "$work/accepts_all" --mode calls --seed 2 --runs 1 --keep "$keep"
 expect "a bad option" 2 "lint-fuzz: --mode is golden, therock, strings, exprs, matrix or calls
