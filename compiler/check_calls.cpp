@@ -115,13 +115,18 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
     // An input with no default that a call leaves out is GitHub's empty
     // value in the callee ("", false or 0): a new input its callers were
     // not given yet. A default says that value is meant.
+    // A required input's default fills only the manual-run form: GitHub
+    // refuses a call that leaves it out.
     for (const auto& in : callee->inputs) {
-      if (in.only == "dispatch" || in.default_value) continue;
+      if (in.only == "dispatch" || (in.default_value && !in.required)) continue;
       if ((with && with->field(in.name)) || contains(misspelt, in.name)) continue;
       if (in.required)
         diags.error(at, "call-missing",
                     "job \"" + j.key + "\" does not give the required input \"" + in.name +
-                        "\" of " + name);
+                        "\" of " + name +
+                        (in.default_value
+                             ? " (its default fills only the manual-run form; a call must give it)"
+                             : ""));
       else
         diags.error(at, "call-missing",
                     "job \"" + j.key + "\" does not give input \"" + in.name + "\" of " + name +
