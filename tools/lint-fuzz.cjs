@@ -316,11 +316,11 @@ use w()
 
 // A reusable workflow with two to four inputs of random types, defaults
 // and required-ness, and maybe a secret; a caller started by a push, a
-// manual run or a caller, that passes those without a default and a
-// random subset of the rest (and at times a name the callee does not
-// declare) random values, literals or expressions of each type, and
-// reads its output in a job whose
-// timeout-minutes and continue-on-error may get such values too.
+// manual run or a caller, that passes those without a default or
+// required and a random subset of the rest (and at times a name the
+// callee does not declare) random values, literals or expressions of
+// each type, and reads its output in a job whose timeout-minutes and
+// continue-on-error may get such values too.
 // actionlint checks a call against the callee's file, which the lint of
 // generated files cannot read; so each value carries the types GitHub
 // gives it in each kind of run, and a call pipec accepts must give every
@@ -333,8 +333,9 @@ function callsSource(r) {
   const inputs = Array.from({ length: 2 + r.below(3) }, (_, i) => {
     const type = r.pick(types);
     const def = r.chance(0.5) ? ` = ${r.pick(r.chance(0.85) ? literal[type] : literal[r.pick(types)])}` : "";
-    const required = r.chance(0.3) ? ` { required = ${r.pick(["true", "false"])} }` : "";
-    return { name: `i${i}`, type, line: `  input i${i}: ${type}${def}${required}`, hasDefault: def !== "" };
+    const req = r.chance(0.3) ? r.pick(["true", "false"]) : "";
+    const required = req ? ` { required = ${req} }` : "";
+    return { name: `i${i}`, type, line: `  input i${i}: ${type}${def}${required}`, given: def === "" || req === "true" };
   });
   const secret = r.chance(0.4);
   const triggers = r.pick([["dispatch"], ["push", "dispatch"], ["dispatch", "call"]]);
@@ -358,8 +359,9 @@ function callsSource(r) {
   // Half the values have the type in some run, so that more calls compile.
   const value = (type) => r.pick(r.chance(0.5) ? values : values.filter(([, runs]) =>
     Object.values(runs).some((t) => t === type || t === "any")));
-  // A call must give every input that has no default (check_calls).
-  const passed = inputs.filter((i) => !i.hasDefault || r.chance(0.7)).map((i) => ({ input: i, value: value(i.type) }));
+  // A call must give every input that has no default or is required
+  // (check_calls).
+  const passed = inputs.filter((i) => i.given || r.chance(0.7)).map((i) => ({ input: i, value: value(i.type) }));
   // Job d's keys that take a number or a boolean, which GitHub checks the
   // same way (without the call's leave to write a number as text).
   const keys = [["timeout-minutes", "number"], ["continue-on-error", "boolean"]].filter(() => r.chance(0.4))
