@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "github_eval.h"
+
 namespace pipec {
 namespace {
 
@@ -25,13 +27,10 @@ void check_value(const InputDecl& in, const Value& v, const std::string& callee,
   }
 }
 
-// What GitHub gives a workflow_call input of this type that a caller leaves
-// out and that has no default, and how a .pipe default spells it.
-std::string empty_value(const std::string& github) {
-  return github == "boolean" ? "false" : github == "number" ? "0" : "empty";
-}
+// How a .pipe default spells what GitHub gives a workflow_call input of
+// this type that a caller leaves out and that has no default.
 std::string empty_literal(const std::string& github) {
-  return github == "boolean" ? "false" : github == "number" ? "0" : "\"\"";
+  return github_to_json(github_unset_input(github));
 }
 
 }  // namespace
@@ -130,7 +129,8 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
       else
         diags.error(at, "call-missing",
                     "job \"" + j.key + "\" does not give input \"" + in.name + "\" of " + name +
-                        ", which has no default, so there it is " + empty_value(github_type(in)) +
+                        ", which has no default, so there it is " +
+                        (github_type(in) == "string" ? "empty" : empty_literal(github_type(in))) +
                         "; give it in with, or declare its default (= " +
                         empty_literal(github_type(in)) + ") if that is meant");
     }
