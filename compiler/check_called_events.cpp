@@ -109,7 +109,8 @@ class CalledEvents {
         }
         diags_.error(c[0].second, "event-field",
                      field_name(*f) + " is empty in every run of " + file_name(wf.file) + ": " +
-                         reach + " (" + triggers + ") sets it, only " + join_or(setters) + " does");
+                         reach + " (" + triggers + ") sets it, only " + spoken_list(setters, "or") +
+                         " does");
         return;
       }
       // github.event.inputs.NAME, where the workflow has no form of its own
@@ -145,13 +146,6 @@ class CalledEvents {
                        reach + " (" + triggers + ") is that event; " + render_expr(e) +
                        " is always " + (e.text == "==" ? "false" : "true"));
     });
-  }
-
-  static std::string join_or(const std::vector<std::string>& words) {
-    std::string out;
-    for (size_t i = 0; i < words.size(); ++i)
-      out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
-    return out;
   }
 
   const Program& program_;

@@ -24,14 +24,14 @@ void check_event_fields(const WorkflowModel& wf, Diagnostics& diags) {
     bool set = false;
     for (const auto& t : f->triggers) set = set || on->field(t);
     if (set || !reported.insert(to_string(c[0].second)).second) return;
-    std::string by;  // the triggers that set it, as GitHub names them
-    for (size_t i = 0; i < f->triggers.size(); ++i) {
-      if (f->triggers[i] == "dispatch") continue;
-      by += (by.empty() ? "" : i + 1 == f->triggers.size() ? " or " : ", ") + f->triggers[i];
+    std::vector<std::string> by;  // the triggers that set it, as GitHub names them
+    for (const auto& t : f->triggers) {
+      if (t != "dispatch") by.push_back(t);
     }
     diags.error(c[0].second, "event-field",
                 field_name(*f) + " is empty in every run of " + file_name(wf.file) +
-                    ": none of its triggers (" + triggers + ") sets it, only " + by + " does");
+                    ": none of its triggers (" + triggers + ") sets it, only " +
+                    spoken_list(by, "or") + " does");
   });
 }
 

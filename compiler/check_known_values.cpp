@@ -47,12 +47,10 @@ bool starts_with(const std::string& s, const std::string& prefix) {
 // Why a field is never text, or "" when it may be. Text is lowercased.
 std::string never(const Chain& c, const std::string& text) {
   if (const KnownField* f = known_field(c)) {
-    std::string list;
-    for (size_t i = 0; i < f->values.size(); ++i) {
-      if (lower(f->values[i]) == text) return "";
-      list += (i == 0 ? "" : i + 1 == f->values.size() ? " or " : ", ") + f->values[i];
+    for (const auto& v : f->values) {
+      if (lower(v) == text) return "";
     }
-    return "it is " + list;
+    return "it is " + spoken_list(f->values, "or");
   }
   if (c.size() != 2 || c[0].first != "github" || text.empty()) return "";
   const std::string& f = c[1].first;

@@ -352,10 +352,10 @@ std::string unexpected_key(const std::string& key, std::vector<std::string> expe
   return "unexpected key \"" + key + "\" for " + where + did_you_mean(key, expected) + "; expected one of " + join(expected);
 }
 
-std::string spoken_list(const std::vector<std::string>& words) {
+std::string spoken_list(const std::vector<std::string>& words, const std::string& last) {
   std::string out;
   for (size_t i = 0; i < words.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
+    out += (i == 0 ? "" : i + 1 == words.size() ? " " + last + " " : ", ") + words[i];
   return out;
 }
 

@@ -92,8 +92,9 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 // `a, b, c` — for "expected one of ..." messages.
 std::string join(const std::vector<std::string>& words, const std::string& sep = ", ");
-// Words as a sentence lists them: "a", "a and b", "a, b and c".
-std::string spoken_list(const std::vector<std::string>& words);
+// Words as a sentence lists them: "a", "a and b", "a, b and c"; with
+// last = "or", "a, b or c".
+std::string spoken_list(const std::vector<std::string>& words, const std::string& last = "and");
 // Whether `word` is one of `words`.
 bool contains(const std::vector<std::string>& words, const std::string& word);
 // `unexpected key "k" for WHERE (did you mean "x"?); expected one of a, b`,

@@ -34,8 +34,7 @@ bool check_permission_block(const Value& block, Diagnostics& diags) {
       std::vector<std::string> quoted;
       for (const auto& l : levels) quoted.push_back("\"" + l + "\"");
       diags.error(f.value->pos, "permissions",
-                  "permission " + f.key + " must be " +
-                      (levels.size() == 2 ? quoted[0] + " or " + quoted[1] : quoted[0] + ", " + quoted[1] + " or " + quoted[2]));
+                  "permission " + f.key + " must be " + spoken_list(quoted, "or"));
       ok = false;
     }
   }
