@@ -11,15 +11,9 @@
 
 namespace pipec {
 
-void check_event_names(const WorkflowModel& wf, Diagnostics& diags) {
-  const Value* on = wf.body->get("on");
-  if (!on || on->kind != Value::Kind::Object) return;
-  std::vector<std::string> triggers;
-  bool called = false;
-  for (const auto& t : on->fields) {
-    triggers.push_back(event_of(t.key));
-    called = called || triggers.back() == "workflow_call";
-  }
+void check_event_names(const WorkflowModel& wf, const EventReach& reach, Diagnostics& diags) {
+  std::vector<std::string> events;  // the reaching triggers' events
+  for (const auto& t : reach.triggers) events.push_back(event_of(t));
   each_runtime(*wf.body, [&](const Expr& e) {
     TextComparison c;
     if (!text_comparison(e, c) || c.chain.size() != 2 || c.chain[0].first != "github" ||
@@ -38,10 +32,13 @@ void check_event_names(const WorkflowModel& wf, Diagnostics& diags) {
                             : did_you_mean(event, github_events()));
     } else if (event == "workflow_call") {
       why = "a workflow another one calls gets its caller's event name";
-    } else if (!called && std::find(triggers.begin(), triggers.end(), event) == triggers.end()) {
-      std::string list;
-      for (const auto& t : triggers) list += (list.empty() ? "" : ", ") + t;
-      why = "no trigger of " + file_name(wf.file) + " is that event (it has " + list + ")";
+    } else if (reach.known && !contains(events, event)) {
+      why = reach.called ? "a called run of " + file_name(wf.file) +
+                               " has its caller's event, and none of the triggers of the runs "
+                               "that reach it (" +
+                               join(events) + ") is that event"
+                         : "no trigger of " + file_name(wf.file) + " is that event (it has " +
+                               join(events) + ")";
     } else {
       return;
     }

@@ -3,16 +3,17 @@
 // GitHub spells it (workflow_dispatch, not pipec's `dispatch`), and a
 // workflow another one calls gets its caller's, never "workflow_call". So
 // `github.event_name == 'X'` is always false, and `!=` always true, when X
-// is no event of GitHub's, is "workflow_call", or is none of the
-// workflow's triggers (in a workflow without `call`). actionlint does not
-// read the text compared.
+// is no event of GitHub's, is "workflow_call", or is none of the triggers
+// that reach the workflow (event_reach.h). actionlint does not read the
+// text compared.
 #pragma once
 
 #include "diag.h"
+#include "event_reach.h"
 #include "program.h"
 
 namespace pipec {
 
-void check_event_names(const WorkflowModel& wf, Diagnostics& diags);
+void check_event_names(const WorkflowModel& wf, const EventReach& reach, Diagnostics& diags);
 
 }  // namespace pipec

@@ -15,7 +15,6 @@
 #include "check_artifact_order.h"
 #include "check_artifacts.h"
 #include "check_cache_keys.h"
-#include "check_called_events.h"
 #include "check_caller_event_inputs.h"
 #include "check_calls.h"
 #include "check_code_inputs.h"
@@ -51,6 +50,7 @@
 #include "check_workflow_run_names.h"
 #include "emit_steps.h"
 #include "escape.h"
+#include "event_reach.h"
 #include "expand.h"
 #include "infer_permissions.h"
 #include "lower.h"
@@ -176,20 +176,27 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_env(*wf, c.program, c.diags);
+  // What a run's github.event holds, by the triggers that reach each
+  // workflow.
+  const auto reaches = event_reaches(c.program);
+  for (const auto& wf : c.program.workflows) {
+    const EventReach& reach = reaches.at(wf.get());
+    check_event_fields(*wf, reach, c.diags);
+    check_caller_event_inputs(*wf, reach, c.diags);
+    check_event_names(*wf, reach, c.diags);
+  }
   // The checks that read one workflow alone, each over every workflow in
   // turn.
   using WorkflowCheck = void (*)(const WorkflowModel&, Diagnostics&);
   for (WorkflowCheck check :
        {check_code_inputs, check_action_inputs, check_local_actions, check_env_names,
-        check_event_fields, check_caller_event_inputs, check_event_names, check_known_values,
-        check_implicit_success, check_hidden_uploads, check_direct_uploads, check_artifact_inputs,
-        check_cache_keys, check_artifact_characters, check_expression_depth, check_shared_groups,
-        check_input_defaults, check_dispatch_groups})
+        check_known_values, check_implicit_success, check_hidden_uploads, check_direct_uploads,
+        check_artifact_inputs, check_cache_keys, check_artifact_characters, check_expression_depth,
+        check_shared_groups, check_input_defaults, check_dispatch_groups})
     for (const auto& wf : c.program.workflows) check(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
   check_inherited_secrets(c.program, c.diags);
-  check_called_events(c.program, c.diags);
   check_concurrency(c.program, c.diags);
   check_artifacts(c.program, c.diags);
   check_direct_downloads(c.program, c.diags);
