@@ -5,6 +5,7 @@
 #include <map>
 
 #include "ascii.h"
+#include "check_tools.h"
 #include "expr_chain.h"
 #include "github_eval.h"
 #include "matrix_legs.h"
@@ -78,8 +79,8 @@ struct Scope {
 class Walk {
  public:
   Walk(const Program& program, std::vector<std::string>& matrix_jobs,
-       const std::function<void(const ArtifactStep&)>& each)
-      : program_(program), matrix_jobs_(matrix_jobs), each_(each) {}
+       const std::function<void(const ArtifactStep&)>& each, bool stores = false)
+      : program_(program), matrix_jobs_(matrix_jobs), each_(each), stores_(stores) {}
 
   void run(const WorkflowModel& wf) {
     Frame root;
@@ -208,8 +209,36 @@ class Walk {
   }
 
   void step(const Value& s, const Scope& scope, const std::vector<std::pair<int, int>>& matrices,
-            std::vector<std::pair<int, Matrices>> conditions, bool conditional, const Frame& frame,
-            const std::string& jobs) {
+            const std::vector<std::pair<int, Matrices>>& conditions, bool conditional,
+            const Frame& frame, const std::string& jobs) {
+    if (stores_) {
+      const Value* t = s.get("tool");
+      const ToolDecl* tool = t ? find_tool(program_, *t) : nullptr;
+      if (!tool) return;
+      for (const auto* store : {&tool->writes, &tool->indexes}) {
+        if (!*store) continue;
+        ArtifactStep a;
+        a.step = &s;
+        a.tool = tool;
+        a.upload = store == &tool->writes;
+        a.name = t;
+        const Value* args = s.get("args");
+        for (const auto& flag : (*store)->key) {
+          // Apart, so that two keys never run together into one text.
+          if (!a.form.empty()) a.form.push_back(value_piece("\x1f"));
+          const Value* given = args ? args->get(flag) : nullptr;
+          const ToolParam* p = nullptr;
+          for (const auto& f : tool->flags) p = f.name == flag ? &f : p;
+          const Form part = given ? form(*given, scope)
+                            : p && p->default_value
+                                ? Form{value_piece(value_json(*p->default_value, nullptr))}
+                                : Form{unknown_piece(scope.all)};
+          a.form.insert(a.form.end(), part.begin(), part.end());
+        }
+        reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
+      }
+      return;
+    }
     const std::string action = action_repo(s);
     if (action != "actions/upload-artifact" && action != "actions/download-artifact") return;
     const Value* with = s.get("with");
@@ -238,6 +267,14 @@ class Walk {
     } else if (a.upload) {
       a.form = {value_piece("artifact")};
     }
+    reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
+  }
+
+  // Says where a step is reached, and passes it on.
+  void reach(ArtifactStep& a, const Value& s, const Scope& scope,
+             const std::vector<std::pair<int, int>>& matrices,
+             std::vector<std::pair<int, Matrices>> conditions, bool conditional, const Frame& frame,
+             const std::string& jobs) {
     a.path = frame.path;
     a.jobs = jobs;
     a.root_job = frame.called ? frame.root_job : scope.job_key;
@@ -448,6 +485,7 @@ class Walk {
   const Program& program_;
   std::vector<std::string>& matrix_jobs_;
   const std::function<void(const ArtifactStep&)>& each_;
+  bool stores_ = false;         // the steps of tools with stores, not artifact steps
   std::optional<Leg> leg_;      // the leg followed, when one is
   bool legs_followed_ = false;  // under a matrix whose legs are followed too
 };
@@ -458,6 +496,12 @@ void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
                          std::vector<std::string>& matrix_jobs,
                          const std::function<void(const ArtifactStep&)>& each) {
   Walk(program, matrix_jobs, each).run(wf);
+}
+
+void walk_store_steps(const Program& program, const WorkflowModel& wf,
+                      const std::function<void(const ArtifactStep&)>& each) {
+  std::vector<std::string> matrix_jobs;
+  Walk(program, matrix_jobs, each, true).run(wf);
 }
 
 void UploadIndex::add(const ArtifactStep& upload) {

@@ -69,6 +69,10 @@ struct ArtifactStep {
   bool conditional = false;    // a job or the step may not run in a run that goes well
   std::optional<Leg> leg;      // the leg of a matrix it is followed in
   bool legs_followed = false;  // under a matrix whose legs are followed one by one too
+  // For walk_store_steps: the tool the step runs; `upload` when it writes
+  // the store, else it indexes it; `name` is the step's `tool`, and `form`
+  // the values of the store's key, one part apiece.
+  const ToolDecl* tool = nullptr;
 };
 
 // Calls `each` for every artifact step a run of `wf` reaches, in the order
@@ -78,6 +82,12 @@ struct ArtifactStep {
 void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
                          std::vector<std::string>& matrix_jobs,
                          const std::function<void(const ArtifactStep&)>& each);
+
+// Calls `each` for every step a run of `wf` reaches that runs a tool which
+// writes or indexes a store (check_index_order), once for each of the two,
+// in the same order and with the same ways as walk_artifact_steps.
+void walk_store_steps(const Program& program, const WorkflowModel& wf,
+                      const std::function<void(const ArtifactStep&)>& each);
 
 // The uploads of one run, by name, for the downloads that read them.
 class UploadIndex {

@@ -11,7 +11,9 @@
 namespace pipec {
 namespace {
 
-const std::vector<std::string> kToolAttrs = {"name", "description", "logic", "summary", "data", "flags", "envs", "outputs"};
+const std::vector<std::string> kToolAttrs = {"name", "description", "logic",   "summary",
+                                             "data", "writes",      "indexes", "flags",
+                                             "envs", "outputs"};
 const std::vector<std::string> kParamTypes = {"string", "boolean", "number", "choice"};
 
 bool is_identifier(const std::string& s, bool upper, bool dashes = false) {
@@ -162,6 +164,74 @@ void check_table_data(const Table& t, const std::string& tool, Diagnostics& diag
   }
 }
 
+// writes { store = "..." key = ["flag", ...] }, or indexes { ... }.
+std::optional<ToolDecl::Store> store_of(const std::string& attr, const Value& v,
+                                        Diagnostics& diags) {
+  const std::string shape = attr + " takes { store = \"what it is\" key = [\"flag\", ...] }";
+  const Value* store = v.kind == Value::Kind::Object ? v.get("store") : nullptr;
+  const Value* key = v.kind == Value::Kind::Object ? v.get("key") : nullptr;
+  if (!store || !key || v.fields.size() != 2) {
+    diags.error(v.pos, "type", shape);
+    return std::nullopt;
+  }
+  ToolDecl::Store out;
+  out.pos = store->pos;
+  if (!store->is_string() || store->is_blank() || !store->parts.empty()) {
+    diags.error(store->pos, "type", "store must be text that names what is written");
+    return std::nullopt;
+  }
+  out.name = store->text;
+  if (key->kind != Value::Kind::List || key->items.empty()) {
+    diags.error(key->pos, "type",
+                "key must list the flags whose values say which \"" + out.name + "\" a step means");
+    return std::nullopt;
+  }
+  for (const auto& k : key->items) {
+    if (!k->is_string() || !k->parts.empty()) {
+      diags.error(k->pos, "type", "key lists flag names as text, not " + show(*k));
+      return std::nullopt;
+    }
+    out.key.push_back(k->text);
+  }
+  return out;
+}
+
+// Each key names a flag of its tool, and every tool of a store keys it by
+// the same flags; a store that is indexed is written by some tool. A slip
+// in a name would leave the index unchecked.
+void check_stores(const std::vector<ToolDecl>& tools, Diagnostics& diags) {
+  std::map<std::string, const ToolDecl*> first;  // the first tool of each store
+  std::vector<std::string> written;
+  for (const auto& t : tools) {
+    for (const auto* s : {&t.writes, &t.indexes}) {
+      if (!*s) continue;
+      for (const auto& k : (*s)->key) {
+        const bool flag = std::any_of(t.flags.begin(), t.flags.end(),
+                                      [&](const ToolParam& p) { return p.name == k; });
+        if (!flag)
+          diags.error((*s)->pos, "tool-attr",
+                      "key names \"" + k + "\", which is no flag of tool \"" + t.name + "\"");
+      }
+      auto [it, fresh] = first.try_emplace((*s)->name, &t);
+      const auto& other = it->second->writes && it->second->writes->name == (*s)->name
+                              ? it->second->writes
+                              : it->second->indexes;
+      if (!fresh && other->key != (*s)->key)
+        diags.error((*s)->pos, "tool-attr",
+                    "tool \"" + t.name + "\" keys \"" + (*s)->name + "\" by " + join((*s)->key) +
+                        ", tool \"" + it->second->name + "\" by " + join(other->key) +
+                        "; every tool of a store keys it by the same flags");
+    }
+    if (t.writes && !contains(written, t.writes->name)) written.push_back(t.writes->name);
+  }
+  for (const auto& t : tools) {
+    if (t.indexes && !contains(written, t.indexes->name))
+      diags.error(t.indexes->pos, "tool-attr",
+                  "tool \"" + t.name + "\" indexes \"" + t.indexes->name +
+                      "\", which no tool writes" + did_you_mean(t.indexes->name, written));
+  }
+}
+
 }  // namespace
 
 std::string flag_spelling(const std::string& name) {
@@ -183,11 +253,15 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
       const Value& v = *f.value;
       if (std::find(kToolAttrs.begin(), kToolAttrs.end(), f.key) == kToolAttrs.end()) {
         diags.error(f.key_pos, "tool-attr",
-                    "unexpected \"" + f.key + "\" for tool; expected description, logic, summary, data, or "
-                    "flag/env/output declarations" + did_you_mean(f.key, kToolAttrs));
+                    "unexpected \"" + f.key +
+                        "\" for tool; expected description, logic, summary, data, "
+                        "writes, indexes, or flag/env/output declarations" +
+                        did_you_mean(f.key, kToolAttrs));
       } else if (f.key == "description" || f.key == "logic") {
         if (!v.is_string() || v.text.empty()) diags.error(v.pos, "type", f.key + " must be a non-empty string");
         else (f.key == "description" ? t.description : t.logic) = v.text;
+      } else if (f.key == "writes" || f.key == "indexes") {
+        (f.key == "writes" ? t.writes : t.indexes) = store_of(f.key, v, diags);
       } else if (f.key == "summary") {
         if (v.kind != Value::Kind::Bool) diags.error(v.pos, "type", "summary must be true or false");
         else t.summary = v.boolean;
@@ -237,6 +311,7 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
     }
     program.tool_decls.push_back(std::move(t));
   }
+  check_stores(program.tool_decls, diags);
 }
 
 const ToolDecl* find_tool(const Program& program, const Value& tool) {

@@ -32,6 +32,7 @@
 #include "check_fork_credentials.h"
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
+#include "check_index_order.h"
 #include "check_inherited_secrets.h"
 #include "check_input_defaults.h"
 #include "check_key_types.h"
@@ -203,6 +204,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_workflow_run_names(c.program, c.diags);
   check_workflow_run_chains(c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_artifact_order(*wf, c.program, c.diags);
+  for (const auto& wf : c.program.workflows) check_index_order(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);
   if (c.diags.has_errors()) return c;

@@ -99,6 +99,15 @@ struct ToolDecl {
   bool summary = false;  // appends to the job summary
   std::vector<std::string> data;  // tables compiled into the executable
   std::vector<ToolParam> flags, envs, outputs;
+  // A store the tool writes into (writes { store = "..." key = [...] }),
+  // or whose index it writes from all that is there (indexes { ... }):
+  // check_index_order. store names it; key, the flags that say which one.
+  struct Store {
+    std::string name;
+    std::vector<std::string> key;
+    Pos pos;
+  };
+  std::optional<Store> writes, indexes;
 };
 
 // A workflow file's name without its folder (ci_linux.yml), as reports and
