@@ -200,7 +200,7 @@ std::optional<ToolDecl::Store> store_of(const std::string& attr, const Value& v,
 // the same flags; a store that is indexed is written by some tool. A slip
 // in a name would leave the index unchecked.
 void check_stores(const std::vector<ToolDecl>& tools, Diagnostics& diags) {
-  std::map<std::string, const ToolDecl*> first;  // the first tool of each store
+  std::map<std::string, std::pair<std::string, std::vector<std::string>>> keys;  // first tool, key
   std::vector<std::string> written;
   for (const auto& t : tools) {
     for (const auto* s : {&t.writes, &t.indexes}) {
@@ -212,14 +212,11 @@ void check_stores(const std::vector<ToolDecl>& tools, Diagnostics& diags) {
           diags.error((*s)->pos, "tool-attr",
                       "key names \"" + k + "\", which is no flag of tool \"" + t.name + "\"");
       }
-      auto [it, fresh] = first.try_emplace((*s)->name, &t);
-      const auto& other = it->second->writes && it->second->writes->name == (*s)->name
-                              ? it->second->writes
-                              : it->second->indexes;
-      if (!fresh && other->key != (*s)->key)
+      const auto& [first, key] = keys.try_emplace((*s)->name, t.name, (*s)->key).first->second;
+      if (key != (*s)->key)
         diags.error((*s)->pos, "tool-attr",
                     "tool \"" + t.name + "\" keys \"" + (*s)->name + "\" by " + join((*s)->key) +
-                        ", tool \"" + it->second->name + "\" by " + join(other->key) +
+                        ", tool \"" + first + "\" by " + join(key) +
                         "; every tool of a store keys it by the same flags");
     }
     if (t.writes && !contains(written, t.writes->name)) written.push_back(t.writes->name);
