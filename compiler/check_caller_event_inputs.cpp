@@ -20,6 +20,9 @@ void check_caller_event_inputs(const WorkflowModel& wf, const EventReach& reach,
   }
   const std::vector<std::string> files(reach.files.begin(), reach.files.end());
   const std::vector<std::string> form(reach.form.begin(), reach.form.end());
+  const bool dispatched =
+      std::any_of(reach.triggers.begin(), reach.triggers.end(),
+                  [](const std::string& t) { return event_of(t) == "workflow_dispatch"; });
   std::set<std::string> reported;  // positions
   each_runtime(*wf.body, [&](const Expr& e) {
     const Chain c = chain(e);
@@ -37,9 +40,6 @@ void check_caller_event_inputs(const WorkflowModel& wf, const EventReach& reach,
       return;
     }
     // Without a form reaching it, check_event_fields reports the field.
-    const bool dispatched =
-        std::any_of(reach.triggers.begin(), reach.triggers.end(),
-                    [](const std::string& t) { return event_of(t) == "workflow_dispatch"; });
     if (!reach.known || !dispatched || has_trigger(wf, "dispatch") || reach.form.count(name) ||
         declared.count(name) || !reported.insert(to_string(c[0].second)).second)
       return;
