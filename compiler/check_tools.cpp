@@ -167,10 +167,13 @@ void check_table_data(const Table& t, const std::string& tool, Diagnostics& diag
 // writes { store = "..." key = ["flag", ...] }, or indexes { ... }.
 std::optional<ToolDecl::Store> store_of(const std::string& attr, const Value& v,
                                         Diagnostics& diags) {
-  const std::string shape = attr + " takes { store = \"what it is\" key = [\"flag\", ...] }";
+  const std::string shape = attr +
+                            " takes { store = \"what it is\" key = [\"flag\", ...] }, and "
+                            "may add unless = \"flag\"";
   const Value* store = v.kind == Value::Kind::Object ? v.get("store") : nullptr;
   const Value* key = v.kind == Value::Kind::Object ? v.get("key") : nullptr;
-  if (!store || !key || v.fields.size() != 2) {
+  const Value* unless = v.kind == Value::Kind::Object ? v.get("unless") : nullptr;
+  if (!store || !key || v.fields.size() != (unless ? 3u : 2u)) {
     diags.error(v.pos, "type", shape);
     return std::nullopt;
   }
@@ -193,6 +196,14 @@ std::optional<ToolDecl::Store> store_of(const std::string& attr, const Value& v,
     }
     out.key.push_back(k->text);
   }
+  if (unless) {
+    if (!unless->is_string() || !unless->parts.empty()) {
+      diags.error(unless->pos, "type", "unless names a flag as text, not " + show(*unless));
+      return std::nullopt;
+    }
+    out.unless = unless->text;
+    out.unless_pos = unless->pos;
+  }
   return out;
 }
 
@@ -211,6 +222,22 @@ void check_stores(const std::vector<ToolDecl>& tools, Diagnostics& diags) {
         if (!flag)
           diags.error((*s)->pos, "tool-attr",
                       "key names \"" + k + "\", which is no flag of tool \"" + t.name + "\"");
+      }
+      // The flag that, passed true, keeps the tool from writing or indexing.
+      if (!(*s)->unless.empty()) {
+        const auto flag = std::find_if(t.flags.begin(), t.flags.end(),
+                                       [&](const ToolParam& p) { return p.name == (*s)->unless; });
+        std::vector<std::string> booleans;
+        for (const auto& p : t.flags) {
+          if (p.type == "boolean") booleans.push_back(p.name);
+        }
+        if (flag == t.flags.end() || flag->type != "boolean")
+          diags.error((*s)->unless_pos, "tool-attr",
+                      "unless names \"" + (*s)->unless + "\", which is no " +
+                          (flag == t.flags.end() ? "flag" : "boolean flag") + " of tool \"" +
+                          t.name + "\": it names the flag that, passed true, keeps the tool from " +
+                          (s == &t.writes ? "writing" : "indexing") + " \"" + (*s)->name + "\"" +
+                          did_you_mean((*s)->unless, booleans));
       }
       const auto& [first, key] = keys.try_emplace((*s)->name, t.name, (*s)->key).first->second;
       if (key != (*s)->key)

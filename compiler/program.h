@@ -106,6 +106,10 @@ struct ToolDecl {
     std::string name;
     std::vector<std::string> key;
     Pos pos;
+    // A boolean flag that, passed true, keeps the tool from it (an upload
+    // that leaves the index to another job); "" when none.
+    std::string unless;
+    Pos unless_pos;
   };
   std::optional<Store> writes, indexes;
 };
