@@ -63,6 +63,7 @@ struct Frame {
   Matrices above;                      // the matrices of the jobs that call it
   int depth = 0;                       // how many jobs call it
   std::string root_job;                // when called: the run's workflow's job that calls it
+  std::string caller;                  // when called: the job that calls it (job "x" in ci.yml)
 };
 
 // A job of a frame, as its expressions read it.
@@ -168,6 +169,7 @@ class Walk {
       next.above = scope.all;
       next.depth = frame.depth + 1;
       next.root_job = frame.called ? frame.root_job : scope.job_key;
+      next.caller = "job \"" + scope.job_key + "\" in " + file_name(frame.wf->file);
       const Value* with = job.get("with");
       for (const auto& in : callee->inputs) {
         const Value* given = with ? with->get(in.name) : nullptr;
@@ -223,16 +225,25 @@ class Walk {
         a.upload = store == &tool->writes;
         a.name = t;
         const Value* args = s.get("args");
-        for (const auto& flag : (*store)->key) {
-          // Apart, so that two keys never run together into one text.
-          if (!a.form.empty()) a.form.push_back(value_piece("\x1f"));
+        // A flag's value as the step passes it, or its default.
+        auto flag_form = [&](const std::string& flag) {
           const Value* given = args ? args->get(flag) : nullptr;
           const ToolParam* p = nullptr;
           for (const auto& f : tool->flags) p = f.name == flag ? &f : p;
-          const Form part = given ? form(*given, scope)
-                            : p && p->default_value
-                                ? Form{value_piece(value_json(*p->default_value, nullptr))}
-                                : Form{unknown_piece(scope.all)};
+          return given                   ? form(*given, scope)
+                 : p && p->default_value ? Form{value_piece(value_json(*p->default_value, nullptr))}
+                                         : Form{unknown_piece(scope.all)};
+        };
+        if (!(*store)->unless.empty()) {
+          const Form unless = flag_form((*store)->unless);
+          const bool known = unless.size() == 1 && unless[0].kind == Piece::Kind::Value;
+          if (known && github_truthy(unless[0].value)) continue;
+          a.maybe = !known;
+        }
+        for (const auto& flag : (*store)->key) {
+          // Apart, so that two keys never run together into one text.
+          if (!a.form.empty()) a.form.push_back(value_piece("\x1f"));
+          const Form part = flag_form(flag);
           a.form.insert(a.form.end(), part.begin(), part.end());
         }
         reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
@@ -278,6 +289,7 @@ class Walk {
     a.path = frame.path;
     a.jobs = jobs;
     a.root_job = frame.called ? frame.root_job : scope.job_key;
+    a.caller = frame.caller;
     a.in_root = !frame.called;
     a.own_matrix = scope.matrix;
     a.matrices = matrices;
@@ -499,8 +511,8 @@ void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
 }
 
 void walk_store_steps(const Program& program, const WorkflowModel& wf,
+                      std::vector<std::string>& matrix_jobs,
                       const std::function<void(const ArtifactStep&)>& each) {
-  std::vector<std::string> matrix_jobs;
   Walk(program, matrix_jobs, each, true).run(wf);
 }
 

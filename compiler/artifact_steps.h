@@ -61,6 +61,7 @@ struct ArtifactStep {
   std::string path;             // ci.yml -> ci_linux.yml
   std::string jobs;             // job "linux" in ci.yml -> job "build" in ci_linux.yml
   std::string root_job;         // the job of the run's workflow it is reached through
+  std::string caller;           // the job that calls its workflow (job "x" in ci_linux.yml), or ""
   bool in_root = false;         // a step of the run's workflow itself
   int own_matrix = -1;          // its job's matrix, when it has many legs
   std::vector<std::pair<int, int>> matrices;  // {number, depth} of the matrix jobs on the way
@@ -71,8 +72,10 @@ struct ArtifactStep {
   bool legs_followed = false;  // under a matrix whose legs are followed one by one too
   // For walk_store_steps: the tool the step runs; `upload` when it writes
   // the store, else it indexes it; `name` is the step's `tool`, and `form`
-  // the values of the store's key, one part apiece.
+  // the values of the store's key, one part apiece. `maybe`: the store's
+  // `unless` flag has a value not known here, so it may not.
   const ToolDecl* tool = nullptr;
+  bool maybe = false;
 };
 
 // Calls `each` for every artifact step a run of `wf` reaches, in the order
@@ -85,8 +88,10 @@ void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
 
 // Calls `each` for every step a run of `wf` reaches that runs a tool which
 // writes or indexes a store (check_index_order), once for each of the two,
-// in the same order and with the same ways as walk_artifact_steps.
+// in the same order and with the same ways as walk_artifact_steps; not
+// for one its `unless` flag, known true here, keeps the tool from.
 void walk_store_steps(const Program& program, const WorkflowModel& wf,
+                      std::vector<std::string>& matrix_jobs,
                       const std::function<void(const ArtifactStep&)>& each);
 
 // The uploads of one run, by name, for the downloads that read them.

@@ -1,8 +1,10 @@
 #include "check_index_order.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "artifact_steps.h"
@@ -13,40 +15,215 @@ namespace {
 // Where a tool step says `tool = NAME`.
 const Pos& tool_pos(const ArtifactStep& s) { return s.step->field("tool")->key_pos; }
 
+// A write into a store or an index of it, numbered in the order reached.
+struct Site {
+  ArtifactStep a;
+  size_t seq = 0;
+  // A matrix on the way every leg of which reaches the step with the same
+  // key, so that they all do it at once; else -1.
+  int every_leg = -1;
+};
+
+// The first matrix on the way whose legs neither the key nor a condition
+// below its job tells apart.
+int every_leg(const ArtifactStep& a) {
+  Matrices key_varies;
+  for (const auto& p : a.form) key_varies.insert(p.varies.begin(), p.varies.end());
+  for (const auto& [m, depth] : a.matrices) {
+    bool differs = key_varies.count(m) > 0;
+    for (const auto& [d, v] : a.conditions) differs = differs || (d > depth && v.count(m) > 0);
+    if (!differs) return m;
+  }
+  return -1;
+}
+
+class Order {
+ public:
+  explicit Order(const WorkflowModel& wf) : needed_(wf) {}
+
+  // Whether x is done before y starts: y's job of the workflow needs x's,
+  // directly or through other jobs; or both are in one job, and not in two
+  // legs of its matrix, x first.
+  bool before(const Site& x, const Site& y) {
+    if (x.a.root_job != y.a.root_job) return needed_.of(y.a.root_job).count(x.a.root_job) > 0;
+    if (x.a.leg && y.a.leg && x.a.leg->matrix == y.a.leg->matrix &&
+        x.a.leg->index != y.a.leg->index)
+      return false;
+    return x.seq <= y.seq;
+  }
+
+ private:
+  NeededJobs needed_;
+};
+
+// Whether a run can start with the workflow, not only through a caller.
+bool starts_runs(const WorkflowModel& wf) {
+  const Value* on = wf.body->get("on");
+  if (!on || on->kind != Value::Kind::Object) return false;
+  for (const auto& t : on->fields) {
+    if (t.key != "call" && t.key != "workflow_call") return true;
+  }
+  return false;
+}
+
+class IndexOrder {
+ public:
+  IndexOrder(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
+      : wf_(wf), program_(program), diags_(diags), order_(wf) {}
+
+  void run() {
+    std::map<std::pair<std::string, NameKey>, std::vector<Site>> stores;  // by store and key
+    size_t seq = 0;
+    walk_store_steps(program_, wf_, matrix_jobs_, [&](const ArtifactStep& a) {
+      // Under a matrix whose legs are followed one by one, each leg's.
+      if (a.legs_followed) return;
+      const std::optional<NameKey> key = name_key(a.form);
+      if (!key) return;
+      const std::string& store = (a.upload ? a.tool->writes : a.tool->indexes)->name;
+      stores[{store, *key}].push_back(Site{a, seq++, every_leg(a)});
+    });
+    std::set<std::string> indexed;  // the stores some tool indexes
+    for (const auto& t : program_.tool_decls) {
+      if (t.indexes) indexed.insert(t.indexes->name);
+    }
+    for (const auto& [id, sites] : stores) {
+      writes_.clear();
+      indexes_.clear();
+      later_.clear();
+      for (const Site& s : sites) {
+        if (s.a.upload) {
+          writes_.push_back(&s);
+        } else {
+          later_.push_back(&s);
+          if (!s.a.maybe) indexes_.push_back(&s);
+        }
+      }
+      for (const Site* i : indexes_) {
+        if (i->every_leg >= 0) legs_at_once(*i);
+        for (const Site* w : writes_) alongside(*i, *w);
+      }
+      if (starts_runs(wf_) && indexed.count(id.first)) {
+        for (const Site* w : writes_) unindexed(*w);
+      }
+    }
+  }
+
+ private:
+  // An index, other than `other`, written after x and after y (when given).
+  const Site* index_after(const Site& x, const Site* y, const Site* other) {
+    for (const Site* j : later_) {
+      if (j != other && order_.before(x, *j) && (!y || order_.before(*y, *j))) return j;
+    }
+    return nullptr;
+  }
+
+  std::string job_of(const Site& s) const {
+    return "job \"" + s.a.root_job + "\" in " + file_name(wf_.file);
+  }
+
+  // How to keep an upload that indexes what it wrote from indexing.
+  static std::string stop(const Site& i) {
+    const auto& unless = i.a.tool->indexes->unless;
+    return i.a.tool->writes && !unless.empty()
+               ? ", and pass " + unless + " = true to " + i.a.tool->name
+               : "";
+  }
+
+  // The legs of a matrix write into the store and index it at once.
+  void legs_at_once(const Site& i) {
+    for (const Site* w : writes_) {
+      if (w->a.root_job != i.a.root_job || w->every_leg != i.every_leg) continue;
+      // An index after them, and not in every leg too.
+      for (const Site* j : later_) {
+        if (order_.before(i, *j) && order_.before(*w, *j) &&
+            (j->a.root_job != i.a.root_job || j->every_leg != i.every_leg))
+          return;
+      }
+      const std::string& legs = matrix_jobs_[static_cast<size_t>(i.every_leg)];
+      if (!reported_.insert(to_string(tool_pos(i.a)) + "|" + legs).second) return;
+      const std::string what = "\"" + i.a.tool->indexes->name + "\" (" + i.a.tool->name + ")";
+      diags_.error(tool_pos(i.a), "index-order",
+                   (i.a.jobs == legs ? "every leg of " + legs + " indexes " + what
+                                     : i.a.jobs + " indexes " + what +
+                                           " in every leg of the matrix of " + legs) +
+                       " at once, while the legs write into it (" + w->a.tool->name + ", " +
+                       to_string(tool_pos(w->a)) +
+                       "): the index written last may leave out what another leg wrote after it "
+                       "was made; index once, in a job that needs " +
+                       job_of(i) + stop(i));
+      return;
+    }
+  }
+
+  // A write that may come alongside an index, with no index after both.
+  void alongside(const Site& i, const Site& w) {
+    if (order_.before(w, i) || order_.before(i, w) || index_after(i, &w, &i)) return;
+    // Once for two uploads that index what they write, either way round.
+    if (!reported_.insert(i.a.jobs + "|" + w.a.jobs).second ||
+        reported_.count(w.a.jobs + "|" + i.a.jobs))
+      return;
+    const std::string what = i.a.jobs + " indexes \"" + i.a.tool->indexes->name + "\" (" +
+                             i.a.tool->name + "), which " + w.a.jobs + " writes into (" +
+                             w.a.tool->name + ", " + to_string(tool_pos(w.a)) + ")";
+    if (i.a.root_job == w.a.root_job) {
+      diags_.error(tool_pos(i.a), "index-order",
+                   what +
+                       ", and the two are legs of one matrix, which GitHub runs at once: the "
+                       "index leaves out what is written after it is made; index once, in a "
+                       "job that needs " +
+                       job_of(i) + stop(i));
+      return;
+    }
+    const bool direct = i.a.jobs == job_of(i) && w.a.jobs == job_of(w);
+    diags_.error(tool_pos(i.a), "index-order",
+                 what + ", but " +
+                     (direct ? "does not need it" : job_of(i) + " does not need " + job_of(w)) +
+                     ": GitHub may run the two at once, and the index leaves out what is "
+                     "written after it is made; add " +
+                     w.a.root_job + " to the needs of " + i.a.root_job);
+  }
+
+  // A write that no index comes after, in a run that starts with this
+  // workflow.
+  void unindexed(const Site& w) {
+    if (index_after(w, nullptr, nullptr)) return;
+    if (!reported_.insert(to_string(tool_pos(w.a)) + "|" + w.a.jobs).second) return;
+    std::string earlier;
+    for (const Site* i : indexes_) {
+      if (order_.before(*i, w)) {
+        earlier = ": " + i->a.jobs + " indexes it before (" + i->a.tool->name + ", " +
+                  to_string(tool_pos(i->a)) + ")";
+        break;
+      }
+    }
+    // Nearest the write first: after the job that calls its workflow.
+    std::string where =
+        "index it in a job that needs " + (w.a.caller.empty() ? job_of(w) : w.a.caller);
+    if (!w.a.caller.empty() && w.a.caller != job_of(w))
+      where += " (or one in " + file_name(wf_.file) + " that needs " + w.a.root_job + ")";
+    const auto& unless = w.a.tool->indexes ? w.a.tool->indexes->unless : std::string();
+    if (!unless.empty()) where += ", or let the upload index it (" + unless + " = false)";
+    diags_.error(tool_pos(w.a), "index-order",
+                 w.a.jobs + " writes into \"" + w.a.tool->writes->name + "\" (" + w.a.tool->name +
+                     "), and nothing in a run of " + file_name(wf_.file) +
+                     " indexes it after that" + earlier +
+                     "; the index leaves out what is written here: " + where);
+  }
+
+  const WorkflowModel& wf_;
+  const Program& program_;
+  Diagnostics& diags_;
+  Order order_;
+  std::vector<std::string> matrix_jobs_;  // by number: job "x" in ci.yml
+  std::vector<const Site*> writes_, indexes_;
+  std::vector<const Site*> later_;  // every index, and each that may be one
+  std::set<std::string> reported_;
+};
+
 }  // namespace
 
 void check_index_order(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
-  std::vector<ArtifactStep> writes, indexes;
-  walk_store_steps(program, wf, [&](const ArtifactStep& s) {
-    // Under a matrix whose legs are followed one by one, each leg's.
-    if (!s.legs_followed) (s.upload ? writes : indexes).push_back(s);
-  });
-  NeededJobs needed(wf);
-  std::set<std::string> reported;
-  for (const ArtifactStep& index : indexes) {
-    const std::optional<NameKey> key = name_key(index.form);
-    if (!key) continue;
-    const std::set<std::string>& before = needed.of(index.root_job);
-    for (const ArtifactStep& write : writes) {
-      if (write.root_job == index.root_job || before.count(write.root_job) ||
-          write.tool->writes->name != index.tool->indexes->name || name_key(write.form) != key)
-        continue;
-      if (!reported.insert(to_string(tool_pos(index)) + "|" + index.root_job + "|" + write.root_job)
-               .second)
-        continue;
-      const std::string root = "job \"" + index.root_job + "\" in " + file_name(wf.file);
-      const std::string up = "job \"" + write.root_job + "\" in " + file_name(wf.file);
-      const bool direct = index.jobs == root && write.jobs == up;
-      diags.error(tool_pos(index), "index-order",
-                  index.jobs + " indexes \"" + index.tool->indexes->name + "\" (" +
-                      index.tool->name + "), which " + write.jobs + " writes into (" +
-                      write.tool->name + ", " + to_string(tool_pos(write)) + "), but " +
-                      (direct ? "does not need it" : root + " does not need " + up) +
-                      ": GitHub may run the two at once, and the index leaves out what is "
-                      "written after it is made; add " +
-                      write.root_job + " to the needs of " + index.root_job);
-    }
-  }
+  IndexOrder(wf, program, diags).run();
 }
 
 }  // namespace pipec

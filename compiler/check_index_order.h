@@ -1,15 +1,24 @@
 // Indexes made before all is written. A tool declared with
-// `indexes = "STORE"` writes the index of a store (TheRock's index of a
-// run's python/<group>/ folder) from what is in it when it runs, and tools
-// with `writes = "STORE"` put files there. GitHub starts every job whose
-// needs are done, so a job that indexes the store and does not need, directly
-// or through other jobs, each job of its workflow that writes into it may
-// run first or alongside: the index leaves out what comes after it, and
-// nothing fails. Which store a step writes or indexes is the values of
-// the store's key flags, followed through the workflows a job calls as
-// artifact names are (artifact_steps.h): a step whose key is not known
-// there is not checked, and neither are the legs of one matrix job among
-// themselves, nor a tool that writes and indexes in one step.
+// `indexes { store = "STORE" ... }` writes the index of a store (TheRock's
+// index of a run's python/<group>/ folder) from what is in it when it runs,
+// and tools with `writes { ... }` put files there; an upload that indexes
+// what it wrote declares both, the index with `unless = "flag"` when a flag
+// keeps it from indexing. GitHub starts every job whose needs are done, and
+// the index written last is the one that stays. So, within one workflow:
+//   - an index must be written after each write that could come alongside
+//     it, or be written again later, after both, by another index;
+//   - the legs of a matrix that write into and index the same folder at
+//     once need a later index too;
+//   - in a workflow that starts runs itself (not only called), each write
+//     must be followed by an index.
+// Otherwise the index leaves out what comes after it, and nothing fails.
+// "After" is through needs, directly or through other jobs; within one job
+// of the workflow, in the order of its steps and called jobs. Which store
+// a step writes or indexes is the values of the store's key flags,
+// followed through the workflows a job calls as artifact names are
+// (artifact_steps.h): a step whose key is not known there is not checked,
+// and one whose `unless` flag is not known counts as an index that may
+// come later, never as one that comes too early.
 #pragma once
 
 #include "diag.h"
