@@ -73,7 +73,8 @@ struct ArtifactStep {
   // For walk_store_steps: the tool the step runs; `upload` when it writes
   // the store, else it indexes it; `name` is the step's `tool`, and `form`
   // the values of the store's key, one part apiece. `maybe`: the store's
-  // `unless` flag has a value not known here, so it may not.
+  // `unless` flag has a value not known here, so the tool may not write
+  // or index it.
   const ToolDecl* tool = nullptr;
   bool maybe = false;
 };

@@ -92,7 +92,7 @@ class IndexOrder {
       later_.clear();
       for (const Site& s : sites) {
         if (s.a.upload) {
-          writes_.push_back(&s);
+          if (!s.a.maybe) writes_.push_back(&s);
         } else {
           later_.push_back(&s);
           if (!s.a.maybe) indexes_.push_back(&s);

@@ -18,7 +18,7 @@
 // followed through the workflows a job calls as artifact names are
 // (artifact_steps.h): a step whose key is not known there is not checked,
 // and one whose `unless` flag is not known counts as an index that may
-// come later, never as one that comes too early.
+// come later, never as one that comes too early, and not as a write.
 #pragma once
 
 #include "diag.h"
