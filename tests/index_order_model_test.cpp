@@ -1,6 +1,6 @@
 // [index-order] against a model of what GitHub may do. Random workflows
 // (a fixed seed, so a failure repeats) of a few jobs with random needs
-// (no matrix, no called workflow),
+// (no called workflow), some of them matrices of two legs at once,
 // each job running uploads that index what they wrote, uploads that do
 // not (no_index), and indexes of one folder. The model: an upload writes;
 // an index lists the folder, then publishes what it listed; a job's steps
@@ -35,6 +35,9 @@ enum class Step { Upload, UploadOnly, Index };  // indexes what it wrote; no_ind
 struct Job {
   std::vector<int> needs;  // earlier jobs
   std::vector<Step> steps;
+  // A matrix of two legs, which run at once: written out, so that pipec
+  // follows each leg, or not known to pipec (fromJSON).
+  enum { None, Written, Unknown } matrix = None;
 };
 
 // Events: a write, or an index's listing and publishing.
@@ -49,15 +52,18 @@ class Model {
     const size_t n = jobs.size();
     std::vector<std::vector<int>> of_job(n);
     for (size_t j = 0; j < n; ++j) {
-      for (Step s : jobs[j].steps) {
-        if (s != Step::Index) of_job[j].push_back(add({Event::Write}));
-        if (s != Step::UploadOnly) {
-          of_job[j].push_back(add({Event::List, indexes_}));
-          of_job[j].push_back(add({Event::Publish, indexes_}));
-          ++indexes_;
+      for (int leg = jobs[j].matrix == Job::None ? 1 : 2; leg > 0; --leg) {
+        const size_t first = of_job[j].size();
+        for (Step s : jobs[j].steps) {
+          if (s != Step::Index) of_job[j].push_back(add({Event::Write}));
+          if (s != Step::UploadOnly) {
+            of_job[j].push_back(add({Event::List, indexes_}));
+            of_job[j].push_back(add({Event::Publish, indexes_}));
+            ++indexes_;
+          }
         }
+        for (size_t k = first + 1; k < of_job[j].size(); ++k) edge(of_job[j][k - 1], of_job[j][k]);
       }
-      for (size_t k = 1; k < of_job[j].size(); ++k) edge(of_job[j][k - 1], of_job[j][k]);
     }
     // Every event of a job needed, directly or through others, before
     // every event of the job.
@@ -152,6 +158,10 @@ workflow model {
 )";
   for (size_t j = 0; j < jobs.size(); ++j) {
     s += "  job j" + std::to_string(j) + " {\n    runs-on = \"ubuntu-24.04\"\n";
+    if (jobs[j].matrix == Job::Written)
+      s += "    strategy { matrix { python = [\"3.11\", \"3.12\"] } }\n";
+    if (jobs[j].matrix == Job::Unknown)
+      s += "    strategy { matrix { python = fromJSON(vars.PYTHONS) } }\n";
     if (!jobs[j].needs.empty()) {
       s += "    needs = [";
       for (size_t k = 0; k < jobs[j].needs.size(); ++k)
@@ -216,6 +226,8 @@ TEST_CASE("[index-order] reports exactly the workflows that may end with a wrong
       for (size_t d = 0; d < j; ++d)
         if (pick(9) < 4) jobs[j].needs.push_back(static_cast<int>(d));
       for (int k = pick(2); k > 0; --k) jobs[j].steps.push_back(static_cast<Step>(pick(2)));
+      const int matrix = pick(7);
+      if (matrix < 2) jobs[j].matrix = matrix == 0 ? Job::Written : Job::Unknown;
     }
     const std::string source = pipe_source(jobs);
     std::ofstream(work / "pipelines" / "model.pipe") << source;
