@@ -14,6 +14,7 @@
 #include "check_artifact_inputs.h"
 #include "check_artifact_order.h"
 #include "check_artifacts.h"
+#include "check_boundaries.h"
 #include "check_cache_keys.h"
 #include "check_caller_event_inputs.h"
 #include "check_calls.h"
@@ -197,6 +198,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     for (const auto& wf : c.program.workflows) check(*wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
+  check_boundaries(c.program, c.diags);
   check_inherited_secrets(c.program, c.diags);
   check_concurrency(c.program, c.diags);
   check_artifacts(c.program, c.diags);

@@ -14,8 +14,8 @@
 namespace pipec {
 namespace {
 
-const std::vector<std::string> kTopKinds = {"action", "image",  "job",   "profile", "runners",
-                                            "steps",  "table",  "tool",  "workflow"};
+const std::vector<std::string> kTopKinds = {"action",  "boundary", "image", "job",  "profile",
+                                            "runners", "steps",    "table", "tool", "workflow"};
 
 std::shared_ptr<Value> new_object(const Pos& pos, std::string tag = "") {
   auto v = std::make_shared<Value>();
@@ -210,7 +210,8 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     }
     return;
   }
-  if (kind == "action" || kind == "image" || kind == "profile" || kind == "tool") {
+  if (kind == "action" || kind == "image" || kind == "profile" || kind == "tool" ||
+      kind == "boundary") {
     if (s.name.empty()) {
       diags_.error(s.pos, "syntax", with_article(kind) + " needs a name: `" + kind + " NAME { }`");
       return;
@@ -255,9 +256,9 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     // An action or an image holds only what pipec reads of it.
     if (kind == "action" || kind == "image") {
       const std::vector<std::string> keys =
-          kind == "action"
-              ? std::vector<std::string>{"uses", "version", "permissions", "inputs", "exports"}
-              : std::vector<std::string>{"ref"};
+          kind == "action" ? std::vector<std::string>{"uses",   "version", "permissions",
+                                                      "inputs", "exports", "assumes"}
+                           : std::vector<std::string>{"ref"};
       for (const auto& f : obj->fields) {
         if (f.key != "name" && std::find(keys.begin(), keys.end(), f.key) == keys.end())
           diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, keys, kind + " \"" + s.name + "\""));
@@ -312,6 +313,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     }
     if (kind == "tool") program_.tools.push_back(obj);
     if (kind == "action") program_.actions.push_back(obj);
+    if (kind == "boundary") program_.boundaries.push_back(obj);
     scope->bind(s.name, obj);
     return;
   }

@@ -196,6 +196,7 @@ struct Program {
   std::vector<ValuePtr> actions;   // Objects tagged "action"
   std::vector<ToolDecl> tool_decls;  // the same, checked (check_tools)
   std::vector<ValuePtr> profiles;  // Objects tagged "profile"
+  std::vector<ValuePtr> boundaries;          // Objects tagged "boundary" (check_boundaries)
   std::map<std::string, Pos> runner_labels;  // declared self-hosted labels
   std::map<std::string, std::shared_ptr<const Template>> templates;
 };

@@ -1,0 +1,254 @@
+#include "check_boundaries.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "value.h"
+
+namespace pipec {
+namespace {
+
+// A boundary, checked: its name, the workflow templates it holds, and the
+// values it allows.
+struct Boundary {
+  std::string name;
+  Pos pos;
+  std::set<std::string> templates;
+  std::vector<std::string> allowed;
+  // The workflows a run of its templates reaches, each with a path to it
+  // from one (ci.yml -> ci_linux.yml), in the order found.
+  std::vector<std::pair<const WorkflowModel*, std::string>> reached;
+};
+
+// The input of a step's action that takes credentials, and its value.
+struct Credential {
+  const Value* step;
+  std::string input;
+  const Value* value;
+};
+
+std::vector<Credential> credentials(const Value& job) {
+  std::vector<Credential> out;
+  for (const auto& s : steps_of(job)) {
+    const Value* uses = s->get("uses");
+    const Value* assumes = uses && uses->tag == "action" ? uses->get("assumes") : nullptr;
+    const Value* with = s->get("with");
+    if (!assumes || !assumes->is_string() || !with) continue;
+    if (const Value* v = with->get(assumes->text)) out.push_back({s.get(), assumes->text, v});
+  }
+  return out;
+}
+
+std::string step_name(const Value& step) {
+  const Value* name = step.get("name");
+  return name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
+}
+
+// A value as a message shows it: a declaration by its kind and name.
+std::string described(const Value& v) {
+  if (v.kind == Value::Kind::Template && v.tmpl) return v.tmpl->kind + " template " + v.tmpl->name;
+  const Value* name = v.kind == Value::Kind::Object && !v.tag.empty() ? v.get("name") : nullptr;
+  if (name && name->is_string()) return v.tag + " \"" + name->text + "\"";
+  return describe(v);
+}
+
+std::string quoted_list(const std::vector<std::string>& values) {
+  std::vector<std::string> q;
+  for (const auto& v : values) q.push_back("\"" + v + "\"");
+  return q.empty() ? "none" : spoken_list(q, "or");
+}
+
+class Boundaries {
+ public:
+  Boundaries(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
+
+  void run() {
+    check_actions();
+    for (const auto& b : program_.boundaries) {
+      if (std::optional<Boundary> checked = boundary(*b))
+        boundaries_.push_back(std::move(*checked));
+    }
+    for (auto& b : boundaries_) reach(b);
+    for (const auto& b : boundaries_) held(b);
+    owned();
+  }
+
+ private:
+  // An action's `assumes` names one of its inputs.
+  void check_actions() {
+    for (const auto& a : program_.actions) {
+      const Field* f = a->field("assumes");
+      if (!f) continue;
+      const std::string how = "assumes names the input that takes the credentials, as text";
+      if (!f->value->is_string() || f->value->text.empty() || !f->value->parts.empty()) {
+        diags_.error(f->value->pos, "type", how + ", not " + describe(*f->value));
+        continue;
+      }
+      const Value* inputs = a->get("inputs");
+      if (!inputs || inputs->kind != Value::Kind::List) continue;
+      std::vector<std::string> names;
+      for (const auto& i : inputs->items) {
+        if (i->is_string()) names.push_back(i->text);
+      }
+      if (std::find(names.begin(), names.end(), f->value->text) == names.end())
+        diags_.error(f->value->pos, "unknown-input",
+                     "assumes names \"" + f->value->text + "\", which is no input of action \"" +
+                         a->get("name")->text + "\"" + did_you_mean(f->value->text, names));
+    }
+  }
+
+  std::optional<Boundary> boundary(const Value& b) {
+    Boundary out;
+    out.name = b.get("name")->text;
+    out.pos = b.pos;
+    bool ok = true;
+    for (const auto& f : b.fields) {
+      if (f.key != "name" && f.key != "workflows" && f.key != "assumes") {
+        diags_.error(
+            f.key_pos, "unknown-key",
+            unexpected_key(f.key, {"workflows", "assumes"}, "boundary \"" + out.name + "\""));
+        ok = false;
+      }
+    }
+    const Field* workflows = b.field("workflows");
+    const std::string how_workflows =
+        "workflows lists the workflow templates whose runs the boundary holds (workflows = [ci])";
+    if (!workflows) {
+      diags_.error(b.pos, "missing",
+                   "boundary \"" + out.name +
+                       "\" needs workflows = [TEMPLATE, ...], the workflow templates whose runs "
+                       "it holds");
+      return std::nullopt;
+    }
+    if (workflows->value->kind != Value::Kind::List || workflows->value->items.empty()) {
+      diags_.error(workflows->value->pos, "type",
+                   how_workflows + ", not " + described(*workflows->value));
+      return std::nullopt;
+    }
+    for (const auto& w : workflows->value->items) {
+      if (w->kind != Value::Kind::Template || !w->tmpl || w->tmpl->kind != "workflow") {
+        // A name's value has the place it was declared: the list is here.
+        diags_.error(workflows->value->pos, "type", how_workflows + ", not " + described(*w));
+        ok = false;
+      } else {
+        out.templates.insert(w->tmpl->name);
+      }
+    }
+    const Field* assumes = b.field("assumes");
+    const std::string how_assumes =
+        "assumes lists, as text, the credentials the runs the boundary holds may take (values "
+        "of the input an action's assumes names; [] for none)";
+    if (!assumes) {
+      diags_.error(b.pos, "missing",
+                   "boundary \"" + out.name +
+                       "\" needs assumes = [\"...\"], the credentials the runs it holds may take "
+                       "([] for none)");
+      return std::nullopt;
+    }
+    if (assumes->value->kind != Value::Kind::List) {
+      diags_.error(assumes->value->pos, "type",
+                   how_assumes + ", not " + described(*assumes->value));
+      return std::nullopt;
+    }
+    for (const auto& v : assumes->value->items) {
+      if ((!v->is_string() && !v->is_runtime_string()) || text_of(*v).empty()) {
+        diags_.error(v->pos, "type", how_assumes + ", not " + described(*v));
+        ok = false;
+      } else {
+        out.allowed.push_back(text_of(*v));
+      }
+    }
+    if (!ok) return std::nullopt;
+    return out;
+  }
+
+  // The workflows runs of the boundary's templates reach.
+  void reach(Boundary& b) {
+    std::set<const WorkflowModel*> seen;
+    for (const auto& w : program_.workflows) {
+      if (b.templates.count(w->template_name) && seen.insert(w.get()).second)
+        b.reached.push_back({w.get(), file_name(w->file)});
+    }
+    for (size_t i = 0; i < b.reached.size(); ++i) {
+      const auto [wf, path] = b.reached[i];
+      for (const auto& j : jobs_of(*wf->body)) {
+        const WorkflowModel* callee = called_workflow(program_, *j.value);
+        if (callee && seen.insert(callee).second)
+          b.reached.push_back({callee, path + " -> " + file_name(callee->file)});
+      }
+    }
+  }
+
+  // Every credential a run of the boundary reaches is one it allows.
+  void held(const Boundary& b) {
+    for (const auto& [wf, path] : b.reached) {
+      for (const auto& j : jobs_of(*wf->body)) {
+        for (const Credential& c : credentials(*j.value)) {
+          const std::string value = text_of(*c.value);
+          if (std::count(b.allowed.begin(), b.allowed.end(), value)) continue;
+          const std::string file = file_name(wf->file);
+          if (!reported_.insert(to_string(c.value->pos) + "|" + file + "|" + b.name).second)
+            continue;
+          diags_.error(
+              c.value->pos, "boundary",
+              step_name(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" + value +
+                  "\" (" + c.input + ") in runs of " + path.substr(0, path.find(' ')) +
+                  (path == file ? "" : " (" + path + ")") + ", and boundary \"" + b.name + "\" (" +
+                  to_string(b.pos) + ") holds those runs to " + quoted_list(b.allowed) +
+                  ": pass a value it allows, or keep the step out of the runs it holds");
+        }
+      }
+    }
+  }
+
+  // A credential a boundary allows, in a workflow no boundary holds: only
+  // runs of the boundaries that allow it may take it. (Where a boundary
+  // holds the workflow, `held` says what it allows.)
+  void owned() {
+    std::map<std::string, std::vector<const Boundary*>> owners;
+    std::set<const WorkflowModel*> held;
+    for (const auto& b : boundaries_) {
+      for (const auto& v : b.allowed) owners[v].push_back(&b);
+      for (const auto& r : b.reached) held.insert(r.first);
+    }
+    for (const auto& wf : program_.workflows) {
+      if (held.count(wf.get())) continue;
+      const std::string file = file_name(wf->file);
+      for (const auto& j : jobs_of(*wf->body)) {
+        for (const Credential& c : credentials(*j.value)) {
+          const std::string value = text_of(*c.value);
+          auto it = owners.find(value);
+          if (it == owners.end()) continue;
+          if (!reported_.insert(to_string(c.value->pos) + "|" + file).second) continue;
+          std::vector<std::string> names;
+          for (const Boundary* b : it->second) names.push_back("\"" + b->name + "\"");
+          diags_.error(c.value->pos, "boundary",
+                       step_name(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" +
+                           value + "\" (" + c.input + "), which only the runs boundary " +
+                           spoken_list(names, "or") + " holds may take, and none of them reaches " +
+                           file +
+                           ": list its workflow template in the boundary's workflows, or "
+                           "pass another value");
+        }
+      }
+    }
+  }
+
+  const Program& program_;
+  Diagnostics& diags_;
+  std::vector<Boundary> boundaries_;
+  std::set<std::string> reported_;
+};
+
+}  // namespace
+
+void check_boundaries(const Program& program, Diagnostics& diags) {
+  Boundaries(program, diags).run();
+}
+
+}  // namespace pipec
