@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "ascii.h"
 #include "value.h"
 
 namespace pipec {
@@ -32,14 +33,21 @@ struct Credential {
   const Value* value;
 };
 
-std::vector<Credential> credentials(const Value& job) {
+// The input that takes credentials, by the action's owner/repo in lower
+// case: a step that names the action in uses, not through its
+// declaration, takes them the same way.
+using Assumes = std::map<std::string, std::set<std::string>>;
+
+std::vector<Credential> credentials(const Value& job, const Assumes& assumes) {
   std::vector<Credential> out;
   for (const auto& s : steps_of(job)) {
-    const Value* uses = s->get("uses");
-    const Value* assumes = uses && uses->tag == "action" ? uses->get("assumes") : nullptr;
+    auto it = assumes.find(action_repo(*s));
     const Value* with = s->get("with");
-    if (!assumes || !assumes->is_string() || !with) continue;
-    if (const Value* v = with->get(assumes->text)) out.push_back({s.get(), assumes->text, v});
+    if (it == assumes.end() || !with || with->kind != Value::Kind::Object) continue;
+    // The runner compares input names without case.
+    for (const auto& f : with->fields) {
+      if (it->second.count(lower(f.key))) out.push_back({s.get(), f.key, f.value.get()});
+    }
   }
   return out;
 }
@@ -90,15 +98,19 @@ class Boundaries {
         continue;
       }
       const Value* inputs = a->get("inputs");
-      if (!inputs || inputs->kind != Value::Kind::List) continue;
       std::vector<std::string> names;
-      for (const auto& i : inputs->items) {
+      for (const auto& i :
+           inputs && inputs->kind == Value::Kind::List ? inputs->items : std::vector<ValuePtr>{}) {
         if (i->is_string()) names.push_back(i->text);
       }
-      if (std::find(names.begin(), names.end(), f->value->text) == names.end())
+      if (inputs && std::find(names.begin(), names.end(), f->value->text) == names.end()) {
         diags_.error(f->value->pos, "unknown-input",
                      "assumes names \"" + f->value->text + "\", which is no input of action \"" +
                          a->get("name")->text + "\"" + did_you_mean(f->value->text, names));
+        continue;
+      }
+      if (const Value* uses = a->get("uses"); uses && uses->is_string())
+        assumes_[lower(uses->text.substr(0, uses->text.find('@')))].insert(lower(f->value->text));
     }
   }
 
@@ -188,7 +200,7 @@ class Boundaries {
   void held(const Boundary& b) {
     for (const auto& [wf, path] : b.reached) {
       for (const auto& j : jobs_of(*wf->body)) {
-        for (const Credential& c : credentials(*j.value)) {
+        for (const Credential& c : credentials(*j.value, assumes_)) {
           const std::string value = text_of(*c.value);
           if (std::count(b.allowed.begin(), b.allowed.end(), value)) continue;
           const std::string file = file_name(wf->file);
@@ -220,7 +232,7 @@ class Boundaries {
       if (held.count(wf.get())) continue;
       const std::string file = file_name(wf->file);
       for (const auto& j : jobs_of(*wf->body)) {
-        for (const Credential& c : credentials(*j.value)) {
+        for (const Credential& c : credentials(*j.value, assumes_)) {
           const std::string value = text_of(*c.value);
           auto it = owners.find(value);
           if (it == owners.end()) continue;
@@ -242,6 +254,7 @@ class Boundaries {
   const Program& program_;
   Diagnostics& diags_;
   std::vector<Boundary> boundaries_;
+  Assumes assumes_;
   std::set<std::string> reported_;
 };
 
