@@ -64,6 +64,7 @@ struct Frame {
   int depth = 0;                       // how many jobs call it
   std::string root_job;                // when called: the run's workflow's job that calls it
   std::string caller;                  // when called: the job that calls it (job "x" in ci.yml)
+  std::vector<Hop> chain;              // when called: the jobs that call it, outermost first
 };
 
 // A job of a frame, as its expressions read it.
@@ -170,6 +171,8 @@ class Walk {
       next.depth = frame.depth + 1;
       next.root_job = frame.called ? frame.root_job : scope.job_key;
       next.caller = "job \"" + scope.job_key + "\" in " + file_name(frame.wf->file);
+      next.chain = frame.chain;
+      next.chain.push_back(hop(scope));
       const Value* with = job.get("with");
       for (const auto& in : callee->inputs) {
         const Value* given = with ? with->get(in.name) : nullptr;
@@ -179,6 +182,16 @@ class Walk {
       return;
     }
     for (const auto& s : steps_of(job)) step(*s, scope, matrices, conds, cond, frame, jobs);
+  }
+
+  // A job as a step's chain names it: with its leg, when the job is the
+  // matrix job whose legs are followed.
+  Hop hop(const Scope& scope) const {
+    Hop h;
+    h.wf = scope.frame->wf;
+    h.job = scope.job_key;
+    if (scope.leg && leg_) h.leg = leg_->index;
+    return h;
   }
 
   // What a called workflow's input holds when its caller leaves it out: the
@@ -290,6 +303,8 @@ class Walk {
     a.jobs = jobs;
     a.root_job = frame.called ? frame.root_job : scope.job_key;
     a.caller = frame.caller;
+    a.chain = frame.chain;
+    a.chain.push_back(hop(scope));
     a.in_root = !frame.called;
     a.own_matrix = scope.matrix;
     a.matrices = matrices;

@@ -51,6 +51,15 @@ struct Leg {
   size_t index = 0;
 };
 
+// A job on the way to a step: the workflow it is in, its key, and which
+// leg of its matrix, when one is followed.
+struct Hop {
+  const WorkflowModel* wf = nullptr;
+  std::string job;
+  std::optional<size_t> leg;
+  bool operator==(const Hop& o) const { return wf == o.wf && job == o.job && leg == o.leg; }
+};
+
 // An artifact step reached on one way from a run's workflow.
 struct ArtifactStep {
   const Value* step = nullptr;
@@ -62,6 +71,7 @@ struct ArtifactStep {
   std::string jobs;             // job "linux" in ci.yml -> job "build" in ci_linux.yml
   std::string root_job;         // the job of the run's workflow it is reached through
   std::string caller;           // the job that calls its workflow (job "x" in ci_linux.yml), or ""
+  std::vector<Hop> chain;       // the jobs on the way, the run's workflow's first, its own last
   bool in_root = false;         // a step of the run's workflow itself
   int own_matrix = -1;          // its job's matrix, when it has many legs
   std::vector<std::pair<int, int>> matrices;  // {number, depth} of the matrix jobs on the way

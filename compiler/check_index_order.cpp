@@ -37,23 +37,35 @@ int every_leg(const ArtifactStep& a) {
   return -1;
 }
 
+// Where the ways to two steps part: the first job on each that is not the
+// same job (and leg), both in one workflow; none when both steps are in
+// one job.
+struct Fork {
+  const Hop* x = nullptr;
+  const Hop* y = nullptr;
+};
+Fork fork(const ArtifactStep& x, const ArtifactStep& y) {
+  size_t k = 0;
+  while (k < x.chain.size() && k < y.chain.size() && x.chain[k] == y.chain[k]) ++k;
+  if (k == x.chain.size() || k == y.chain.size()) return {};
+  return {&x.chain[k], &y.chain[k]};
+}
+
 class Order {
  public:
-  explicit Order(const WorkflowModel& wf) : needed_(wf) {}
-
-  // Whether x is done before y starts: y's job of the workflow needs x's,
-  // directly or through other jobs; or both are in one job, and not in two
-  // legs of its matrix, x first.
+  // Whether x is done before y starts: where their ways part, y's job needs
+  // x's, directly or through other jobs (two legs of one matrix job run at
+  // once); or both are in one job, x first.
   bool before(const Site& x, const Site& y) {
-    if (x.a.root_job != y.a.root_job) return needed_.of(y.a.root_job).count(x.a.root_job) > 0;
-    if (x.a.leg && y.a.leg && x.a.leg->matrix == y.a.leg->matrix &&
-        x.a.leg->index != y.a.leg->index)
-      return false;
-    return x.seq <= y.seq;
+    const Fork f = fork(x.a, y.a);
+    if (!f.x) return x.seq <= y.seq;
+    if (f.x->job == f.y->job) return false;
+    auto it = needed_.try_emplace(f.x->wf, *f.x->wf).first;
+    return it->second.of(f.y->job).count(f.x->job) > 0;
   }
 
  private:
-  NeededJobs needed_;
+  std::map<const WorkflowModel*, NeededJobs> needed_;
 };
 
 // Whether a run can start with the workflow, not only through a caller.
@@ -69,7 +81,7 @@ bool starts_runs(const WorkflowModel& wf) {
 class IndexOrder {
  public:
   IndexOrder(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
-      : wf_(wf), program_(program), diags_(diags), order_(wf) {}
+      : wf_(wf), program_(program), diags_(diags) {}
 
   void run() {
     std::map<std::pair<std::string, NameKey>, std::vector<Site>> stores;  // by store and key
@@ -165,28 +177,34 @@ class IndexOrder {
     const std::string what = i.a.jobs + " indexes \"" + i.a.tool->indexes->name + "\" (" +
                              i.a.tool->name + "), which " + w.a.jobs + " writes into (" +
                              w.a.tool->name + ", " + to_string(tool_pos(w.a)) + ")";
-    if (i.a.root_job == w.a.root_job) {
+    // Where the two ways part, in one workflow.
+    const Fork f = fork(i.a, w.a);
+    if (!f.x) return;  // one job: the order of its steps
+    const std::string in = file_name(f.x->wf->file);
+    const std::string ij = "job \"" + f.x->job + "\" in " + in;
+    const std::string wj = "job \"" + f.y->job + "\" in " + in;
+    if (f.x->job == f.y->job) {
       diags_.error(tool_pos(i.a), "index-order",
                    what +
                        ", and the two are legs of one matrix, which GitHub runs at once: the "
                        "index leaves out what is written after it is made; index once, in a "
                        "job that needs " +
-                       job_of(i) + stop(i));
+                       ij + stop(i));
       return;
     }
-    const bool direct = i.a.jobs == job_of(i) && w.a.jobs == job_of(w);
+    raced_.insert(&w);  // needing it also puts an index after it
+    const bool direct = i.a.jobs == ij && w.a.jobs == wj;
     diags_.error(tool_pos(i.a), "index-order",
-                 what + ", but " +
-                     (direct ? "does not need it" : job_of(i) + " does not need " + job_of(w)) +
+                 what + ", but " + (direct ? "does not need it" : ij + " does not need " + wj) +
                      ": GitHub may run the two at once, and the index leaves out what is "
                      "written after it is made; add " +
-                     w.a.root_job + " to the needs of " + i.a.root_job);
+                     f.y->job + " to the needs of " + f.x->job);
   }
 
   // A write that no index comes after, in a run that starts with this
   // workflow.
   void unindexed(const Site& w) {
-    if (index_after(w, nullptr, nullptr)) return;
+    if (raced_.count(&w) || index_after(w, nullptr, nullptr)) return;
     if (!reported_.insert(to_string(tool_pos(w.a)) + "|" + w.a.jobs).second) return;
     std::string earlier;
     for (const Site* i : indexes_) {
@@ -218,11 +236,21 @@ class IndexOrder {
   std::vector<const Site*> writes_, indexes_;
   std::vector<const Site*> later_;  // every index, and each that may be one
   std::set<std::string> reported_;
+  std::set<const Site*> raced_;  // writes an index may be made alongside
 };
 
 }  // namespace
 
 void check_index_order(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+  // A workflow only called, by workflows here, is checked in their runs:
+  // on its own, an index its caller writes after it would be unseen.
+  if (!starts_runs(wf)) {
+    for (const auto& caller : program.workflows) {
+      for (const auto& j : jobs_of(*caller->body)) {
+        if (called_workflow(program, *j.value) == &wf) return;
+      }
+    }
+  }
   IndexOrder(wf, program, diags).run();
 }
 

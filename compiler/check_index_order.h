@@ -12,8 +12,12 @@
 //   - in a workflow that starts runs itself (not only called), each write
 //     must be followed by an index.
 // Otherwise the index leaves out what comes after it, and nothing fails.
-// "After" is through needs, directly or through other jobs; within one job
-// of the workflow, in the order of its steps and called jobs. Which store
+// "After" is through needs, directly or through other jobs, of the
+// workflow where the ways to the two steps part (the run's, or one a job
+// calls), and by step order within one job; the legs of one matrix job run
+// at once. A workflow only called, by workflows here, is checked in their
+// runs, not on its own, where an index its caller makes after it would be
+// unseen. Which store
 // a step writes or indexes is the values of the store's key flags,
 // followed through the workflows a job calls as artifact names are
 // (artifact_steps.h): a step whose key is not known there is not checked,

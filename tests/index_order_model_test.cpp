@@ -1,6 +1,7 @@
 // [index-order] against a model of what GitHub may do. Random workflows
 // (a fixed seed, so a failure repeats) of a few jobs with random needs
-// (no called workflow), some of them matrices of two legs at once,
+// (some of them matrices of two legs at once, some calling a workflow of
+// such jobs),
 // each job running uploads that index what they wrote, uploads that do
 // not (no_index), and indexes of one folder. The model: an upload writes;
 // an index lists the folder, then publishes what it listed; a job's steps
@@ -38,6 +39,7 @@ struct Job {
   // A matrix of two legs, which run at once: written out, so that pipec
   // follows each leg, or not known to pipec (fromJSON).
   enum { None, Written, Unknown } matrix = None;
+  bool calls = false;  // runs no steps: calls the workflow `sub`, each leg once
 };
 
 // Events: a write, or an index's listing and publishing.
@@ -48,11 +50,40 @@ struct Event {
 
 class Model {
  public:
-  explicit Model(const std::vector<Job>& jobs) {
+  // The run of a workflow's jobs, whose calling jobs each run `sub`.
+  Model(const std::vector<Job>& jobs, const std::vector<Job>& sub) { run(jobs, sub); }
+
+  bool may_end_wrong() const {
+    bool writes = false;
+    for (const auto& e : events_) writes = writes || e.kind == Event::Write;
+    if (!writes) return false;
+    if (indexes_ == 0) return true;
+    for (int i = 0; i < indexes_; ++i) {
+      for (size_t w = 0; w < events_.size(); ++w) {
+        if (events_[w].kind != Event::Write) continue;
+        auto extra = edges_;
+        extra.push_back({event(Event::List, i), static_cast<int>(w)});
+        for (int j = 0; j < indexes_; ++j)
+          if (j != i) extra.push_back({event(Event::Publish, j), event(Event::Publish, i)});
+        if (!cyclic(extra)) return true;
+      }
+    }
+    return false;
+  }
+
+ private:
+  // Adds the events of jobs, in the orders GitHub keeps; returns each
+  // job's events.
+  std::vector<std::vector<int>> run(const std::vector<Job>& jobs, const std::vector<Job>& sub) {
     const size_t n = jobs.size();
     std::vector<std::vector<int>> of_job(n);
     for (size_t j = 0; j < n; ++j) {
       for (int leg = jobs[j].matrix == Job::None ? 1 : 2; leg > 0; --leg) {
+        if (jobs[j].calls) {
+          for (const auto& events : run(sub, {}))
+            of_job[j].insert(of_job[j].end(), events.begin(), events.end());
+          continue;
+        }
         const size_t first = of_job[j].size();
         for (Step s : jobs[j].steps) {
           if (s != Step::Index) of_job[j].push_back(add({Event::Write}));
@@ -80,27 +111,9 @@ class Model {
         if (before[a][b])
           for (int x : of_job[a])
             for (int y : of_job[b]) edge(x, y);
+    return of_job;
   }
 
-  bool may_end_wrong() const {
-    bool writes = false;
-    for (const auto& e : events_) writes = writes || e.kind == Event::Write;
-    if (!writes) return false;
-    if (indexes_ == 0) return true;
-    for (int i = 0; i < indexes_; ++i) {
-      for (size_t w = 0; w < events_.size(); ++w) {
-        if (events_[w].kind != Event::Write) continue;
-        auto extra = edges_;
-        extra.push_back({event(Event::List, i), static_cast<int>(w)});
-        for (int j = 0; j < indexes_; ++j)
-          if (j != i) extra.push_back({event(Event::Publish, j), event(Event::Publish, i)});
-        if (!cyclic(extra)) return true;
-      }
-    }
-    return false;
-  }
-
- private:
   int add(Event e) {
     events_.push_back(e);
     return static_cast<int>(events_.size()) - 1;
@@ -137,27 +150,12 @@ class Model {
   int indexes_ = 0;
 };
 
-std::string pipe_source(const std::vector<Job>& jobs) {
-  std::string s = R"(tool upload {
-  description = "Uploads into a run's folder and indexes it."
-  logic = "demo"
-  flag group: string { required = true help = "The folder's group." }
-  flag no_index: boolean = false { help = "Upload only." }
-  writes { store = "a run's folder" key = ["group"] }
-  indexes { store = "a run's folder" key = ["group"] unless = "no_index" }
-}
-tool index {
-  description = "Indexes a run's folder."
-  logic = "demo"
-  flag group: string { required = true help = "The folder's group." }
-  indexes { store = "a run's folder" key = ["group"] }
-}
-workflow model {
-  file = "generated/model.yml"
-  on { push }
-)";
+// The jobs of a workflow, as .pipe.
+std::string jobs_source(const std::vector<Job>& jobs) {
+  std::string s;
   for (size_t j = 0; j < jobs.size(); ++j) {
-    s += "  job j" + std::to_string(j) + " {\n    runs-on = \"ubuntu-24.04\"\n";
+    s += "  job j" + std::to_string(j) + " {\n";
+    if (!jobs[j].calls) s += "    runs-on = \"ubuntu-24.04\"\n";
     if (jobs[j].matrix == Job::Written)
       s += "    strategy { matrix { python = [\"3.11\", \"3.12\"] } }\n";
     if (jobs[j].matrix == Job::Unknown)
@@ -167,6 +165,10 @@ workflow model {
       for (size_t k = 0; k < jobs[j].needs.size(); ++k)
         s += (k ? ", j" : "j") + std::to_string(jobs[j].needs[k]);
       s += "]\n";
+    }
+    if (jobs[j].calls) {
+      s += "    uses = sub()\n  }\n";
+      continue;
     }
     bool up = false, index = false;
     for (Step st : jobs[j].steps) (st == Step::Index ? index : up) = true;
@@ -185,14 +187,43 @@ workflow model {
     if (jobs[j].steps.empty()) s += "    step { run = \"true\" }\n";
     s += "  }\n";
   }
+  return s;
+}
+
+std::string pipe_source(const std::vector<Job>& jobs, const std::vector<Job>& sub) {
+  std::string s = R"(tool upload {
+  description = "Uploads into a run's folder and indexes it."
+  logic = "demo"
+  flag group: string { required = true help = "The folder's group." }
+  flag no_index: boolean = false { help = "Upload only." }
+  writes { store = "a run's folder" key = ["group"] }
+  indexes { store = "a run's folder" key = ["group"] unless = "no_index" }
+}
+tool index {
+  description = "Indexes a run's folder."
+  logic = "demo"
+  flag group: string { required = true help = "The folder's group." }
+  indexes { store = "a run's folder" key = ["group"] }
+}
+)";
+  bool called = false;
+  for (const Job& j : jobs) called = called || j.calls;
+  if (called) {
+    s += "workflow sub {\n  file = \"generated/sub.yml\"\n  on { call }\n" + jobs_source(sub) +
+         "}\nuse sub()\n";
+  }
+  s += "workflow model {\n  file = \"generated/model.yml\"\n  on { push }\n" + jobs_source(jobs) +
+       "}\nuse model()\n";
   // The templates the jobs use (pipec refuses one never used).
   auto used = [&](Step step) {
-    for (const Job& j : jobs)
-      for (Step st : j.steps)
-        if (st == step) return true;
+    for (const auto* list : {&jobs, &sub}) {
+      if (list == &sub && !called) continue;
+      for (const Job& j : *list)
+        for (Step st : j.steps)
+          if (!j.calls && st == step) return true;
+    }
     return false;
   };
-  s += "}\nuse model()\n";
   if (used(Step::Upload) || used(Step::UploadOnly) || used(Step::Index))
     s += "steps build(tools: list) { step step_tools { builds = tools run = \"make\" } }\n";
   if (used(Step::Upload))
@@ -221,15 +252,21 @@ TEST_CASE("[index-order] reports exactly the workflows that may end with a wrong
   fs::create_directories(work / "pipelines");
   int reported = 0;
   for (int run = 0; run < runs; ++run) {
-    std::vector<Job> jobs(static_cast<size_t>(2 + pick(2)));
-    for (size_t j = 0; j < jobs.size(); ++j) {
-      for (size_t d = 0; d < j; ++d)
-        if (pick(9) < 4) jobs[j].needs.push_back(static_cast<int>(d));
-      for (int k = pick(2); k > 0; --k) jobs[j].steps.push_back(static_cast<Step>(pick(2)));
-      const int matrix = pick(7);
-      if (matrix < 2) jobs[j].matrix = matrix == 0 ? Job::Written : Job::Unknown;
-    }
-    const std::string source = pipe_source(jobs);
+    auto random_jobs = [&](size_t n, bool calls) {
+      std::vector<Job> jobs(n);
+      for (size_t j = 0; j < jobs.size(); ++j) {
+        for (size_t d = 0; d < j; ++d)
+          if (pick(9) < 4) jobs[j].needs.push_back(static_cast<int>(d));
+        for (int k = pick(2); k > 0; --k) jobs[j].steps.push_back(static_cast<Step>(pick(2)));
+        const int matrix = pick(7);
+        if (matrix < 2) jobs[j].matrix = matrix == 0 ? Job::Written : Job::Unknown;
+        jobs[j].calls = calls && pick(4) == 0;
+      }
+      return jobs;
+    };
+    const std::vector<Job> jobs = random_jobs(static_cast<size_t>(2 + pick(2)), true);
+    const std::vector<Job> sub = random_jobs(static_cast<size_t>(1 + pick(2)), false);
+    const std::string source = pipe_source(jobs, sub);
     std::ofstream(work / "pipelines" / "model.pipe") << source;
     pipec::Compilation c = pipec::compile_tree(work.string());
     bool index_order = false;
@@ -243,7 +280,7 @@ TEST_CASE("[index-order] reports exactly the workflows that may end with a wrong
     const std::string what =
         "seed " + std::to_string(seed) + ", run " + std::to_string(run) + ":\n" + source;
     CHECK_MESSAGE(other.empty(), (what + other));
-    CHECK_MESSAGE(index_order == Model(jobs).may_end_wrong(), what);
+    CHECK_MESSAGE(index_order == Model(jobs, sub).may_end_wrong(), what);
     reported += index_order;
   }
   // Both answers come up often enough to mean something.
