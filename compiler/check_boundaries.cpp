@@ -114,6 +114,30 @@ class Boundaries {
     }
   }
 
+  // What a boundary's list field takes.
+  static std::string shape(const std::string& key) {
+    return key == "workflows"
+               ? "workflows lists the workflow templates whose runs the boundary holds: "
+                 "workflows = [TEMPLATE, ...]"
+               : "assumes lists, as text, the credentials the runs the boundary holds may take, "
+                 "values of the input an action's assumes names ([] for none): assumes = [\"...\"]";
+  }
+
+  // A boundary's list field, or null once it has said what is wrong.
+  const Value* list_of(const Value& b, const std::string& name, const std::string& key,
+                       bool empty_ok) {
+    const Field* f = b.field(key);
+    if (!f) {
+      diags_.error(b.pos, "missing", "boundary \"" + name + "\" has no " + key + ": " + shape(key));
+      return nullptr;
+    }
+    if (f->value->kind != Value::Kind::List || (!empty_ok && f->value->items.empty())) {
+      diags_.error(f->value->pos, "type", shape(key) + ", not " + described(*f->value));
+      return nullptr;
+    }
+    return f->value.get();
+  }
+
   std::optional<Boundary> boundary(const Value& b) {
     Boundary out;
     out.name = b.get("name")->text;
@@ -127,49 +151,21 @@ class Boundaries {
         ok = false;
       }
     }
-    const Field* workflows = b.field("workflows");
-    const std::string how_workflows =
-        "workflows lists the workflow templates whose runs the boundary holds (workflows = [ci])";
-    if (!workflows) {
-      diags_.error(b.pos, "missing",
-                   "boundary \"" + out.name +
-                       "\" needs workflows = [TEMPLATE, ...], the workflow templates whose runs "
-                       "it holds");
-      return std::nullopt;
-    }
-    if (workflows->value->kind != Value::Kind::List || workflows->value->items.empty()) {
-      diags_.error(workflows->value->pos, "type",
-                   how_workflows + ", not " + described(*workflows->value));
-      return std::nullopt;
-    }
-    for (const auto& w : workflows->value->items) {
+    const Value* workflows = list_of(b, out.name, "workflows", false);
+    const Value* assumes = list_of(b, out.name, "assumes", true);
+    if (!workflows || !assumes) return std::nullopt;
+    for (const auto& w : workflows->items) {
       if (w->kind != Value::Kind::Template || !w->tmpl || w->tmpl->kind != "workflow") {
         // A name's value has the place it was declared: the list is here.
-        diags_.error(workflows->value->pos, "type", how_workflows + ", not " + described(*w));
+        diags_.error(workflows->pos, "type", shape("workflows") + ", not " + described(*w));
         ok = false;
       } else {
         out.templates.insert(w->tmpl->name);
       }
     }
-    const Field* assumes = b.field("assumes");
-    const std::string how_assumes =
-        "assumes lists, as text, the credentials the runs the boundary holds may take (values "
-        "of the input an action's assumes names; [] for none)";
-    if (!assumes) {
-      diags_.error(b.pos, "missing",
-                   "boundary \"" + out.name +
-                       "\" needs assumes = [\"...\"], the credentials the runs it holds may take "
-                       "([] for none)");
-      return std::nullopt;
-    }
-    if (assumes->value->kind != Value::Kind::List) {
-      diags_.error(assumes->value->pos, "type",
-                   how_assumes + ", not " + described(*assumes->value));
-      return std::nullopt;
-    }
-    for (const auto& v : assumes->value->items) {
+    for (const auto& v : assumes->items) {
       if ((!v->is_string() && !v->is_runtime_string()) || text_of(*v).empty()) {
-        diags_.error(v->pos, "type", how_assumes + ", not " + described(*v));
+        diags_.error(v->pos, "type", shape("assumes") + ", not " + described(*v));
         ok = false;
       } else {
         out.allowed.push_back(text_of(*v));
