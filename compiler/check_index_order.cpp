@@ -144,12 +144,10 @@ class IndexOrder {
   // The legs of a matrix write into the store and index it at once.
   void legs_at_once(const Site& i) {
     for (const Site* w : writes_) {
-      if (w->a.root_job != i.a.root_job || w->every_leg != i.every_leg) continue;
+      if (w->every_leg != i.every_leg) continue;  // a matrix is numbered once on each way
       // An index after them, and not in every leg too.
       for (const Site* j : later_) {
-        if (order_.before(i, *j) && order_.before(*w, *j) &&
-            (j->a.root_job != i.a.root_job || j->every_leg != i.every_leg))
-          return;
+        if (order_.before(i, *j) && order_.before(*w, *j) && j->every_leg != i.every_leg) return;
       }
       const std::string& legs = matrix_jobs_[static_cast<size_t>(i.every_leg)];
       if (!reported_.insert(to_string(tool_pos(i.a)) + "|" + legs).second) return;
@@ -162,7 +160,7 @@ class IndexOrder {
                        to_string(tool_pos(w->a)) +
                        "): the index written last may leave out what another leg wrote after it "
                        "was made; index once, in a job that needs " +
-                       job_of(i) + stop(i));
+                       legs + stop(i));
       return;
     }
   }
