@@ -68,20 +68,10 @@ class Order {
   std::map<const WorkflowModel*, NeededJobs> needed_;
 };
 
-// Whether a run can start with the workflow, not only through a caller.
-bool starts_runs(const WorkflowModel& wf) {
-  const Value* on = wf.body->get("on");
-  if (!on || on->kind != Value::Kind::Object) return false;
-  for (const auto& t : on->fields) {
-    if (t.key != "call" && t.key != "workflow_call") return true;
-  }
-  return false;
-}
-
 class IndexOrder {
  public:
-  IndexOrder(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
-      : wf_(wf), program_(program), diags_(diags) {}
+  IndexOrder(const WorkflowModel& wf, bool starts_runs, const Program& program, Diagnostics& diags)
+      : wf_(wf), starts_runs_(starts_runs), program_(program), diags_(diags) {}
 
   void run() {
     std::map<std::pair<std::string, NameKey>, std::vector<Site>> stores;  // by store and key
@@ -114,7 +104,7 @@ class IndexOrder {
         if (i->every_leg >= 0) legs_at_once(*i);
         for (const Site* w : writes_) alongside(*i, *w);
       }
-      if (starts_runs(wf_) && indexed.count(id.first)) {
+      if (starts_runs_ && indexed.count(id.first)) {
         for (const Site* w : writes_) unindexed(*w);
       }
     }
@@ -227,6 +217,7 @@ class IndexOrder {
   }
 
   const WorkflowModel& wf_;
+  const bool starts_runs_;  // not only called: a run can start with it
   const Program& program_;
   Diagnostics& diags_;
   Order order_;
@@ -239,17 +230,13 @@ class IndexOrder {
 
 }  // namespace
 
-void check_index_order(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
-  // A workflow only called, by workflows here, is checked in their runs:
-  // on its own, an index its caller writes after it would be unseen.
-  if (!starts_runs(wf)) {
-    for (const auto& caller : program.workflows) {
-      for (const auto& j : jobs_of(*caller->body)) {
-        if (called_workflow(program, *j.value) == &wf) return;
-      }
-    }
-  }
-  IndexOrder(wf, program, diags).run();
+void check_index_order(const WorkflowModel& wf, const EventReach& reach, const Program& program,
+                       Diagnostics& diags) {
+  // A workflow only called, by workflows here (whose triggers reach it), is
+  // checked in their runs: on its own, an index its caller writes after it
+  // would be unseen.
+  if (reach.called && !reach.own && reach.known) return;
+  IndexOrder(wf, reach.own, program, diags).run();
 }
 
 }  // namespace pipec

@@ -26,10 +26,12 @@
 #pragma once
 
 #include "diag.h"
+#include "event_reach.h"
 #include "program.h"
 
 namespace pipec {
 
-void check_index_order(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
+void check_index_order(const WorkflowModel& wf, const EventReach& reach, const Program& program,
+                       Diagnostics& diags);
 
 }  // namespace pipec

@@ -46,7 +46,8 @@ class Reaches {
           r.triggers.push_back(t.key);
       }
     }
-    if (!r.triggers.empty()) r.files.insert(file_name(wf.file));
+    r.own = !r.triggers.empty();
+    if (r.own) r.files.insert(file_name(wf.file));
     if (has_trigger(wf, "dispatch")) {
       for (const auto& in : wf.inputs) {
         if (in.only != "call") r.form.insert(in.name);

@@ -3,7 +3,8 @@
 // runs of a workflow with `on { call }` start with the triggers of the
 // workflows whose calls reach it, directly or through others, and
 // github.event.inputs there is one of their manual-run forms. Read by the
-// checks on event fields, event names and github.event.inputs.
+// checks on event fields, event names and github.event.inputs, and by
+// check_index_order, which checks a run from the workflow it starts with.
 #pragma once
 
 #include <map>
@@ -25,6 +26,7 @@ struct EventReach {
   // The inputs of those workflows' manual-run forms.
   std::set<std::string> form;
   bool called = false;  // the workflow has `on { call }`
+  bool own = false;     // it has triggers besides call: runs can start with it
   // Whether the triggers are all that start its runs. Not for a workflow
   // with `on { call }` that a chain of calls from outside the program
   // reaches (one with `call` that no workflow here calls begins it), nor
