@@ -62,8 +62,6 @@ struct Frame {
   std::map<std::string, Form> inputs;  // when called: what each input holds
   Matrices above;                      // the matrices of the jobs that call it
   int depth = 0;                       // how many jobs call it
-  std::string root_job;                // when called: the run's workflow's job that calls it
-  std::string caller;                  // when called: the job that calls it (job "x" in ci.yml)
   std::vector<Hop> chain;              // when called: the jobs that call it, outermost first
 };
 
@@ -169,8 +167,6 @@ class Walk {
       next.called = true;
       next.above = scope.all;
       next.depth = frame.depth + 1;
-      next.root_job = frame.called ? frame.root_job : scope.job_key;
-      next.caller = "job \"" + scope.job_key + "\" in " + file_name(frame.wf->file);
       next.chain = frame.chain;
       next.chain.push_back(hop(scope));
       const Value* with = job.get("with");
@@ -301,11 +297,8 @@ class Walk {
              const std::string& jobs) {
     a.path = frame.path;
     a.jobs = jobs;
-    a.root_job = frame.called ? frame.root_job : scope.job_key;
-    a.caller = frame.caller;
     a.chain = frame.chain;
     a.chain.push_back(hop(scope));
-    a.in_root = !frame.called;
     a.own_matrix = scope.matrix;
     a.matrices = matrices;
     if (const Value* c = s.get("if")) {
@@ -535,7 +528,7 @@ void UploadIndex::add(const ArtifactStep& upload) {
   const size_t i = uploads_.size();
   uploads_.push_back(upload);
   if (const std::optional<NameKey> k = name_key(upload.form)) by_key_[*k].push_back(i);
-  if (upload.in_root && !upload.direct) by_text_[text_of(*upload.name)].push_back(i);
+  if (upload.in_root() && !upload.direct) by_text_[text_of(*upload.name)].push_back(i);
 }
 
 std::vector<const ArtifactStep*> UploadIndex::of(const ArtifactStep& d) const {
@@ -544,7 +537,7 @@ std::vector<const ArtifactStep*> UploadIndex::of(const ArtifactStep& d) const {
     if (auto it = by_key_.find(*k); it != by_key_.end())
       same.insert(it->second.begin(), it->second.end());
   }
-  if (d.in_root) {
+  if (d.in_root()) {
     const bool known = name_text(d.form).has_value();
     if (auto it = by_text_.find(text_of(*d.name)); it != by_text_.end()) {
       for (size_t i : it->second) {

@@ -69,10 +69,10 @@ struct ArtifactStep {
   NameForm form;                // the name; upload-artifact's default "artifact" when none
   std::string path;             // ci.yml -> ci_linux.yml
   std::string jobs;             // job "linux" in ci.yml -> job "build" in ci_linux.yml
-  std::string root_job;         // the job of the run's workflow it is reached through
-  std::string caller;           // the job that calls its workflow (job "x" in ci_linux.yml), or ""
   std::vector<Hop> chain;       // the jobs on the way, the run's workflow's first, its own last
-  bool in_root = false;         // a step of the run's workflow itself
+  // The job of the run's workflow it is reached through.
+  const std::string& root_job() const { return chain.front().job; }
+  bool in_root() const { return chain.size() == 1; }  // a step of the run's workflow itself
   int own_matrix = -1;          // its job's matrix, when it has many legs
   std::vector<std::pair<int, int>> matrices;  // {number, depth} of the matrix jobs on the way
   std::vector<std::pair<int, Matrices>>

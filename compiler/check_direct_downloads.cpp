@@ -44,12 +44,12 @@ void check_direct_downloads(const Program& program, Diagnostics& diags) {
     auto judge = [&](const ArtifactStep& d, const Pos& at, const std::string& what,
                      const std::function<bool(const ArtifactStep&)>& matches) {
       if (direct.empty() || !action_before(*d.step, 8) ||
-          !judged.emplace(d.step, d.root_job).second)
+          !judged.emplace(d.step, d.root_job()).second)
         return;
-      const std::set<std::string>& before = needed.of(d.root_job);
+      const std::set<std::string>& before = needed.of(d.root_job());
       for (const ArtifactStep* up : direct) {
         const ArtifactStep& u = *up;
-        if (!before.count(u.root_job) || !matches(u)) continue;
+        if (!before.count(u.root_job()) || !matches(u)) continue;
         if (!reported.insert(to_string(at) + "|" + to_string(u.name->pos)).second) break;
         diags.error(at, "direct-download",
                     "download-artifact in " + d.jobs + " is " + action_version(*d.step) +

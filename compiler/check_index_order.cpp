@@ -120,7 +120,7 @@ class IndexOrder {
   }
 
   std::string job_of(const Site& s) const {
-    return "job \"" + s.a.root_job + "\" in " + file_name(wf_.file);
+    return "job \"" + s.a.root_job() + "\" in " + file_name(wf_.file);
   }
 
   // How to keep an upload that indexes what it wrote from indexing.
@@ -203,10 +203,14 @@ class IndexOrder {
       }
     }
     // Nearest the write first: after the job that calls its workflow.
-    std::string where =
-        "index it in a job that needs " + (w.a.caller.empty() ? job_of(w) : w.a.caller);
-    if (!w.a.caller.empty() && w.a.caller != job_of(w))
-      where += " (or one in " + file_name(wf_.file) + " that needs " + w.a.root_job + ")";
+    const std::vector<Hop>& chain = w.a.chain;
+    const std::string caller = chain.size() < 2
+                                   ? ""
+                                   : "job \"" + chain[chain.size() - 2].job + "\" in " +
+                                         file_name(chain[chain.size() - 2].wf->file);
+    std::string where = "index it in a job that needs " + (caller.empty() ? job_of(w) : caller);
+    if (!caller.empty() && caller != job_of(w))
+      where += " (or one in " + file_name(wf_.file) + " that needs " + w.a.root_job() + ")";
     const auto& unless = w.a.tool->indexes ? w.a.tool->indexes->unless : std::string();
     if (!unless.empty()) where += ", or let the upload index it (" + unless + " = false)";
     diags_.error(tool_pos(w.a), "index-order",
