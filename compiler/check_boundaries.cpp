@@ -57,14 +57,6 @@ std::string step_name(const Value& step) {
   return name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
 }
 
-// A value as a message shows it: a declaration by its kind and name.
-std::string described(const Value& v) {
-  if (v.kind == Value::Kind::Template && v.tmpl) return v.tmpl->kind + " template " + v.tmpl->name;
-  const Value* name = v.kind == Value::Kind::Object && !v.tag.empty() ? v.get("name") : nullptr;
-  if (name && name->is_string()) return v.tag + " \"" + name->text + "\"";
-  return describe(v);
-}
-
 std::string quoted_list(const std::vector<std::string>& values) {
   std::vector<std::string> q;
   for (const auto& v : values) q.push_back("\"" + v + "\"");
@@ -132,7 +124,7 @@ class Boundaries {
       return nullptr;
     }
     if (f->value->kind != Value::Kind::List || (!empty_ok && f->value->items.empty())) {
-      diags_.error(f->value->pos, "type", shape(key) + ", not " + described(*f->value));
+      diags_.error(f->value->pos, "type", shape(key) + ", not " + describe(*f->value));
       return nullptr;
     }
     return f->value.get();
@@ -157,7 +149,10 @@ class Boundaries {
     for (const auto& w : workflows->items) {
       if (w->kind != Value::Kind::Template || !w->tmpl || w->tmpl->kind != "workflow") {
         // A name's value has the place it was declared: the list is here.
-        diags_.error(workflows->pos, "type", shape("workflows") + ", not " + described(*w));
+        const std::string what = w->kind == Value::Kind::Template && w->tmpl
+                                     ? w->tmpl->kind + " template " + w->tmpl->name
+                                     : describe(*w);
+        diags_.error(workflows->pos, "type", shape("workflows") + ", not " + what);
         ok = false;
       } else {
         out.templates.insert(w->tmpl->name);
@@ -165,7 +160,7 @@ class Boundaries {
     }
     for (const auto& v : assumes->items) {
       if ((!v->is_string() && !v->is_runtime_string()) || text_of(*v).empty()) {
-        diags_.error(v->pos, "type", shape("assumes") + ", not " + described(*v));
+        diags_.error(v->pos, "type", shape("assumes") + ", not " + describe(*v));
         ok = false;
       } else {
         out.allowed.push_back(text_of(*v));

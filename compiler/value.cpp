@@ -134,6 +134,10 @@ std::string describe(const Value& v) {
       return out + "]";
     }
     case Value::Kind::Object: {
+      // A declaration (action, profile, tool, ...) by its kind and name.
+      const Value* name = v.tag.empty() ? nullptr : v.get("name");
+      if (name && name->is_string() && name->parts.empty())
+        return v.tag + " \"" + name->text + "\"";
       std::string out = "{";
       for (size_t i = 0; i < v.fields.size(); ++i)
         out += (i ? ", " : "") + v.fields[i].key + ": " + describe(*v.fields[i].value);
