@@ -68,7 +68,7 @@ class Boundaries {
   Boundaries(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
 
   void run() {
-    check_actions();
+    read_actions();
     for (const auto& b : program_.boundaries) {
       if (std::optional<Boundary> checked = boundary(*b))
         boundaries_.push_back(std::move(*checked));
@@ -79,30 +79,14 @@ class Boundaries {
   }
 
  private:
-  // An action's `assumes` names one of its inputs.
-  void check_actions() {
+  // The input each action takes credentials through (expand.cpp holds
+  // `assumes` to one of its inputs).
+  void read_actions() {
     for (const auto& a : program_.actions) {
-      const Field* f = a->field("assumes");
-      if (!f) continue;
-      const std::string how = "assumes names the input that takes the credentials, as text";
-      if (!f->value->is_string() || f->value->text.empty() || !f->value->parts.empty()) {
-        diags_.error(f->value->pos, "type", how + ", not " + describe(*f->value));
-        continue;
-      }
-      const Value* inputs = a->get("inputs");
-      std::vector<std::string> names;
-      for (const auto& i :
-           inputs && inputs->kind == Value::Kind::List ? inputs->items : std::vector<ValuePtr>{}) {
-        if (i->is_string()) names.push_back(i->text);
-      }
-      if (inputs && std::find(names.begin(), names.end(), f->value->text) == names.end()) {
-        diags_.error(f->value->pos, "unknown-input",
-                     "assumes names \"" + f->value->text + "\", which is no input of action \"" +
-                         a->get("name")->text + "\"" + did_you_mean(f->value->text, names));
-        continue;
-      }
-      if (const Value* uses = a->get("uses"); uses && uses->is_string())
-        assumes_[lower(uses->text.substr(0, uses->text.find('@')))].insert(lower(f->value->text));
+      const Value* assumes = a->get("assumes");
+      const Value* uses = a->get("uses");
+      if (assumes && assumes->is_string() && uses && uses->is_string())
+        assumes_[lower(uses->text.substr(0, uses->text.find('@')))].insert(lower(assumes->text));
     }
   }
 

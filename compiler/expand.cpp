@@ -295,6 +295,24 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
                          "action \"" + s.name + "\" lists input \"" + i->text + "\" twice");
         }
       }
+      // The input that takes credentials, which boundaries hold
+      // (check_boundaries): one of its inputs.
+      if (const Field* f = obj->field("assumes")) {
+        const Value& a = *f->value;
+        const Value* inputs = obj->get("inputs");
+        std::vector<std::string> names;
+        for (const auto& i : inputs ? inputs->items : std::vector<ValuePtr>{}) {
+          if (i->is_string()) names.push_back(i->text);
+        }
+        if (!a.is_string() || a.text.empty() || !a.parts.empty())
+          diags_.error(
+              a.pos, "type",
+              "assumes names the input that takes the credentials, as text, not " + describe(a));
+        else if (inputs && !contains(names, a.text))
+          diags_.error(a.pos, "unknown-input",
+                       "assumes names \"" + a.text + "\", which is no input of action \"" + s.name +
+                           "\"" + did_you_mean(a.text, names));
+      }
       // The variables it writes to GITHUB_ENV, which the steps after it have
       // (check_refs, check_step_env).
       check_exports(*obj, "action \"" + s.name + "\"", diags_);
