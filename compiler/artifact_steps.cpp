@@ -691,4 +691,11 @@ std::optional<bool> pattern_matches(std::string_view pattern, std::string_view n
   return p == pattern.size();
 }
 
+Fork fork(const ArtifactStep& x, const ArtifactStep& y) {
+  size_t k = 0;
+  while (k < x.chain.size() && k < y.chain.size() && x.chain[k] == y.chain[k]) ++k;
+  if (k == x.chain.size() || k == y.chain.size()) return {};
+  return {&x.chain[k], &y.chain[k], k};
+}
+
 }  // namespace pipec

@@ -89,6 +89,16 @@ struct ArtifactStep {
   bool maybe = false;
 };
 
+// Where the ways to two steps part: the first job on each that is not the
+// same job (and leg), both in one workflow, `depth` jobs down the ways;
+// none when both steps are in one job.
+struct Fork {
+  const Hop* x = nullptr;
+  const Hop* y = nullptr;
+  size_t depth = 0;
+};
+Fork fork(const ArtifactStep& x, const ArtifactStep& y);
+
 // Calls `each` for every artifact step a run of `wf` reaches, in the order
 // of its jobs and steps; the legs of a matrix one by one after the matrix
 // job. `matrix_jobs` gets, by number, each matrix job on the way (job "x"

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "artifact_steps.h"
+#include "runs_along.h"
 
 namespace pipec {
 namespace {
@@ -35,20 +36,6 @@ int every_leg(const ArtifactStep& a) {
     if (!differs) return m;
   }
   return -1;
-}
-
-// Where the ways to two steps part: the first job on each that is not the
-// same job (and leg), both in one workflow; none when both steps are in
-// one job.
-struct Fork {
-  const Hop* x = nullptr;
-  const Hop* y = nullptr;
-};
-Fork fork(const ArtifactStep& x, const ArtifactStep& y) {
-  size_t k = 0;
-  while (k < x.chain.size() && k < y.chain.size() && x.chain[k] == y.chain[k]) ++k;
-  if (k == x.chain.size() || k == y.chain.size()) return {};
-  return {&x.chain[k], &y.chain[k]};
 }
 
 class Order {
@@ -111,12 +98,37 @@ class IndexOrder {
   }
 
  private:
-  // An index, other than `other`, written after x and after y (when given).
-  const Site* index_after(const Site& x, const Site* y, const Site* other) {
+  // An index, other than `other`, written after the write w and after y
+  // (when given), that runs whenever w does; or else one after both that
+  // GitHub may skip, with why.
+  struct After {
+    const Site* index = nullptr;
+    const Site* skipped = nullptr;
+    SkipReason why;
+  };
+  After index_after(const Site& w, const Site* y, const Site* other) {
+    After found;
     for (const Site* j : later_) {
-      if (j != other && order_.before(x, *j) && (!y || order_.before(*y, *j))) return j;
+      if (j == other || !order_.before(w, *j) || (y && !order_.before(*y, *j))) continue;
+      std::optional<SkipReason> why = runs_along_.may_skip(j->a, w.a);
+      if (!why) return {j, nullptr, {}};
+      if (!found.skipped) found = {nullptr, j, std::move(*why)};
     }
-    return nullptr;
+    return found;
+  }
+
+  // A write whose only index after it GitHub may skip when it is made.
+  void skipped(const Site& w, const After& after) {
+    raced_.insert(&w);  // reported: not again as never indexed
+    if (!reported_.insert("skip|" + to_string(tool_pos(w.a)) + "|" + w.a.jobs).second) return;
+    const Site& j = *after.skipped;
+    diags_.error(
+        tool_pos(w.a), "index-order",
+        w.a.jobs + " writes into \"" + w.a.tool->writes->name + "\" (" + w.a.tool->name +
+            "), and " + j.a.jobs + " indexes it after that (" + j.a.tool->name + ", " +
+            to_string(tool_pos(j.a)) +
+            "), but GitHub may skip that index in a run that makes the write: " + after.why.why +
+            "; the index leaves out what is written here: " + after.why.fix);
   }
 
   std::string job_of(const Site& s) const {
@@ -136,9 +148,15 @@ class IndexOrder {
     for (const Site* w : writes_) {
       if (w->every_leg != i.every_leg) continue;  // a matrix is numbered once on each way
       // An index after them, and not in every leg too.
+      After after;
       for (const Site* j : later_) {
-        if (order_.before(i, *j) && order_.before(*w, *j) && j->every_leg != i.every_leg) return;
+        if (!order_.before(i, *j) || !order_.before(*w, *j) || j->every_leg == i.every_leg)
+          continue;
+        std::optional<SkipReason> why = runs_along_.may_skip(j->a, w->a);
+        if (!why) return;
+        if (!after.skipped) after = {nullptr, j, std::move(*why)};
       }
+      if (after.skipped) return skipped(*w, after);
       const std::string& legs = matrix_jobs_[static_cast<size_t>(i.every_leg)];
       if (!reported_.insert(to_string(tool_pos(i.a)) + "|" + legs).second) return;
       const std::string what = "\"" + i.a.tool->indexes->name + "\" (" + i.a.tool->name + ")";
@@ -157,7 +175,10 @@ class IndexOrder {
 
   // A write that may come alongside an index, with no index after both.
   void alongside(const Site& i, const Site& w) {
-    if (order_.before(w, i) || order_.before(i, w) || index_after(i, &w, &i)) return;
+    if (order_.before(w, i) || order_.before(i, w)) return;
+    const After after = index_after(w, &i, &i);
+    if (after.index) return;
+    if (after.skipped) return skipped(w, after);
     // Once for two uploads that index what they write, either way round.
     if (!reported_.insert(i.a.jobs + "|" + w.a.jobs).second ||
         reported_.count(w.a.jobs + "|" + i.a.jobs))
@@ -192,7 +213,10 @@ class IndexOrder {
   // A write that no index comes after, in a run that starts with this
   // workflow.
   void unindexed(const Site& w) {
-    if (raced_.count(&w) || index_after(w, nullptr, nullptr)) return;
+    if (raced_.count(&w)) return;
+    const After after = index_after(w, nullptr, nullptr);
+    if (after.index) return;
+    if (after.skipped) return skipped(w, after);
     if (!reported_.insert(to_string(tool_pos(w.a)) + "|" + w.a.jobs).second) return;
     std::string earlier;
     for (const Site* i : indexes_) {
@@ -225,11 +249,12 @@ class IndexOrder {
   const Program& program_;
   Diagnostics& diags_;
   Order order_;
+  RunsAlong runs_along_;
   std::vector<std::string> matrix_jobs_;  // by number: job "x" in ci.yml
   std::vector<const Site*> writes_, indexes_;
   std::vector<const Site*> later_;  // every index, and each that may be one
   std::set<std::string> reported_;
-  std::set<const Site*> raced_;  // writes an index may be made alongside
+  std::set<const Site*> raced_;  // writes reported with an index alongside, or one GitHub may skip
 };
 
 }  // namespace

@@ -1,0 +1,151 @@
+#include "runs_along.h"
+
+#include <cstdint>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "ascii.h"
+#include "expr_chain.h"
+#include "github_eval.h"
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+// The workflow instance a part of a condition is read in, by the number of
+// jobs on the way down to it (its callers); or, for a part that reads only
+// github and vars, every workflow of the run.
+constexpr size_t kRunWide = SIZE_MAX;
+
+struct Part {
+  size_t scope = 0;
+  std::string text;  // as written out
+  Pos pos;
+};
+
+bool run_wide(const Expr& e) {
+  bool wide = true;
+  each_expr(e, [&](const Expr& x) {
+    if (x.kind != Expr::Kind::Name) return;
+    const std::string name = lower(x.text);
+    wide = wide && (name == "github" || name == "vars");
+  });
+  return wide;
+}
+
+// The parts of a condition that check no job's or step's status, read
+// `scope` jobs down the way.
+std::vector<Part> parts(const Value* cond, size_t scope) {
+  std::vector<Part> out;
+  const Expr* e = cond ? whole_expr(*cond) : nullptr;
+  if (!e) return out;
+  for (const Expr* p : and_operands(*e)) {
+    if (has_status_function(*p)) continue;
+    out.push_back({run_wide(*p) ? kRunWide : scope, render_expr(*p), p->pos});
+  }
+  return out;
+}
+
+// Whether a job with this condition is skipped when a job it waits for
+// was: no status function in it (GitHub reads it as success() && (...)),
+// or success() as a part of it.
+bool waits_for_success(const Value* cond) {
+  const Expr* e = cond ? whole_expr(*cond) : nullptr;
+  if (!e || !has_status_function(*e)) return true;
+  for (const Expr* p : and_operands(*e)) {
+    if (lower(render_expr(*p)) == "success()") return true;
+  }
+  return false;
+}
+
+const Value* job_if(const WorkflowModel& wf, const std::string& job) {
+  for (const auto& j : jobs_of(*wf.body)) {
+    if (j.key == job) return j.value->get("if");
+  }
+  return nullptr;
+}
+
+std::string job_name(const WorkflowModel& wf, const std::string& job) {
+  return "job \"" + job + "\" in " + file_name(wf.file);
+}
+
+std::string step_name(const ArtifactStep& a) {
+  const Value* name = a.step->get("name");
+  const std::string step = name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
+  const Hop& h = a.chain.back();
+  return step + " of " + job_name(*h.wf, h.job);
+}
+
+std::string held_nowhere(const Part& p) {
+  return " holds " + p.text + " (" + to_string(p.pos) +
+         "), and nothing on the way to the write does";
+}
+
+}  // namespace
+
+NeededJobs& RunsAlong::needed(const WorkflowModel& wf) {
+  return needed_.try_emplace(&wf, wf).first->second;
+}
+
+std::optional<SkipReason> RunsAlong::may_skip(const ArtifactStep& later,
+                                              const ArtifactStep& earlier) {
+  const Fork f = fork(later, earlier);
+  const size_t k = f.x ? f.depth : later.chain.size();  // the jobs both ways share
+  // What holds whenever `earlier` runs.
+  std::set<std::pair<size_t, std::string>> held;
+  auto hold = [&](const std::vector<Part>& ps) {
+    for (const Part& p : ps) held.insert({p.scope, p.text});
+  };
+  for (size_t d = 0; d < earlier.chain.size(); ++d)
+    hold(parts(job_if(*earlier.chain[d].wf, earlier.chain[d].job), d));
+  hold(parts(earlier.step->get("if"), earlier.chain.size()));
+  // Read where both ways read it (in a workflow instance they share), or
+  // run-wide.
+  auto holds = [&](const Part& p) {
+    return (p.scope == kRunWide || p.scope <= k) && held.count({p.scope, p.text}) > 0;
+  };
+  const std::string fix = "take that part out, or put it on the way to the write too";
+
+  // The conditions on the way to `later`, below where the ways part.
+  for (size_t d = k; d < later.chain.size(); ++d) {
+    const Hop& h = later.chain[d];
+    for (const Part& p : parts(job_if(*h.wf, h.job), d)) {
+      if (!holds(p))
+        return SkipReason{"the condition of " + job_name(*h.wf, h.job) + held_nowhere(p), fix};
+    }
+  }
+  for (const Part& p : parts(later.step->get("if"), later.chain.size())) {
+    if (!holds(p)) return SkipReason{"the condition of " + step_name(later) + held_nowhere(p), fix};
+  }
+
+  // The jobs those wait for: at the fork, but for the earlier step's job
+  // and those it waits for when it is skipped without them.
+  for (size_t d = k; d < later.chain.size(); ++d) {
+    const Hop& h = later.chain[d];
+    const Value* cond = job_if(*h.wf, h.job);
+    if (!waits_for_success(cond)) continue;
+    NeededJobs& needs = needed(*h.wf);
+    const bool at_fork = d == k;
+    const bool fork_waits = at_fork && waits_for_success(job_if(*f.y->wf, f.y->job));
+    for (const std::string& j : needs.of(h.job)) {
+      if (at_fork && (j == f.y->job || (fork_waits && needs.of(f.y->job).count(j)))) continue;
+      for (const Part& p : parts(job_if(*h.wf, j), d)) {
+        if (holds(p)) continue;
+        const std::string name = job_name(*h.wf, h.job);
+        const Expr* e = cond ? whole_expr(*cond) : nullptr;
+        const bool success = e && has_status_function(*e);  // success() is a part of it
+        return SkipReason{
+            name + " is skipped when job \"" + j + "\", which it waits for, is (" +
+                (success ? "success() in its condition" : "no status function in its condition") +
+                "), and the condition of " + job_name(*h.wf, j) + held_nowhere(p),
+            (success ? "put unless_failed() for success() in the condition of "
+                     : "begin the condition of ") +
+                name + (success ? "" : " with unless_failed() &&")};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace pipec
