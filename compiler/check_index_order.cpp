@@ -99,7 +99,7 @@ class IndexOrder {
 
  private:
   // An index, other than `other`, written after the write w and after y
-  // (when given), that runs whenever w does; or else one after both that
+  // (when given), that runs whenever both do; or else one after both that
   // GitHub may skip, with why.
   struct After {
     const Site* index = nullptr;
@@ -110,7 +110,9 @@ class IndexOrder {
     After found;
     for (const Site* j : later_) {
       if (j == other || !order_.before(w, *j) || (y && !order_.before(*y, *j))) continue;
-      std::optional<SkipReason> why = runs_along_.may_skip(j->a, w.a);
+      std::vector<const ArtifactStep*> made{&w.a};
+      if (y) made.push_back(&y->a);
+      std::optional<SkipReason> why = runs_along_.may_skip(j->a, made);
       if (!why) return {j, nullptr, {}};
       if (!found.skipped) found = {nullptr, j, std::move(*why)};
     }
@@ -152,11 +154,18 @@ class IndexOrder {
       for (const Site* j : later_) {
         if (!order_.before(i, *j) || !order_.before(*w, *j) || j->every_leg == i.every_leg)
           continue;
-        std::optional<SkipReason> why = runs_along_.may_skip(j->a, w->a);
-        if (!why) return;
+        std::optional<SkipReason> why = runs_along_.may_skip(j->a, {&w->a, &i.a});
+        if (!why) {
+          after.index = j;
+          break;
+        }
         if (!after.skipped) after = {nullptr, j, std::move(*why)};
       }
-      if (after.skipped) return skipped(*w, after);
+      if (after.index) continue;  // each write: one may run where another does not
+      if (after.skipped) {
+        skipped(*w, after);
+        continue;
+      }
       const std::string& legs = matrix_jobs_[static_cast<size_t>(i.every_leg)];
       if (!reported_.insert(to_string(tool_pos(i.a)) + "|" + legs).second) return;
       const std::string what = "\"" + i.a.tool->indexes->name + "\" (" + i.a.tool->name + ")";

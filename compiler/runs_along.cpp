@@ -89,26 +89,47 @@ NeededJobs& RunsAlong::needed(const WorkflowModel& wf) {
 }
 
 std::optional<SkipReason> RunsAlong::may_skip(const ArtifactStep& later,
-                                              const ArtifactStep& earlier) {
-  const Fork f = fork(later, earlier);
-  const size_t k = f.x ? f.depth : later.chain.size();  // the jobs both ways share
-  // What holds whenever `earlier` runs.
-  std::set<std::pair<size_t, std::string>> held;
-  auto hold = [&](const std::vector<Part>& ps) {
-    for (const Part& p : ps) held.insert({p.scope, p.text});
+                                              const std::vector<const ArtifactStep*>& earlier) {
+  // For each earlier step: how many jobs its way shares with later's, and
+  // what holds whenever it runs (by the workflow instance it is read in).
+  struct Way {
+    size_t shared = 0;
+    std::set<std::pair<size_t, std::string>> held;
   };
-  for (size_t d = 0; d < earlier.chain.size(); ++d)
-    hold(parts(job_if(*earlier.chain[d].wf, earlier.chain[d].job), d));
-  hold(parts(earlier.step->get("if"), earlier.chain.size()));
-  // Read where both ways read it (in a workflow instance they share), or
-  // run-wide.
+  std::vector<Way> ways;
+  for (const ArtifactStep* e : earlier) {
+    Way w;
+    const Fork f = fork(later, *e);
+    w.shared = f.x ? f.depth : later.chain.size();
+    auto hold = [&](const std::vector<Part>& ps) {
+      for (const Part& p : ps) w.held.insert({p.scope, p.text});
+    };
+    for (size_t d = 0; d < e->chain.size(); ++d) {
+      const Hop& h = e->chain[d];
+      const Value* cond = job_if(*h.wf, h.job);
+      hold(parts(cond, d));
+      // Each job it waits for ran, when it waits for success.
+      if (waits_for_success(cond)) {
+        for (const std::string& j : needed(*h.wf).of(h.job)) hold(parts(job_if(*h.wf, j), d));
+      }
+    }
+    hold(parts(e->step->get("if"), e->chain.size()));
+    ways.push_back(std::move(w));
+  }
+  // Held on the way to an earlier step, read where both ways read it (in a
+  // workflow instance they share), or run-wide. (So is every part on the
+  // jobs a way shares.)
   auto holds = [&](const Part& p) {
-    return (p.scope == kRunWide || p.scope <= k) && held.count({p.scope, p.text}) > 0;
+    for (const Way& w : ways) {
+      if ((p.scope == kRunWide || p.scope <= w.shared) && w.held.count({p.scope, p.text}))
+        return true;
+    }
+    return false;
   };
   const std::string fix = "take that part out, or put it on the way to the write too";
 
-  // The conditions on the way to `later`, below where the ways part.
-  for (size_t d = k; d < later.chain.size(); ++d) {
+  // The conditions on the way to `later`.
+  for (size_t d = 0; d < later.chain.size(); ++d) {
     const Hop& h = later.chain[d];
     for (const Part& p : parts(job_if(*h.wf, h.job), d)) {
       if (!holds(p))
@@ -119,17 +140,12 @@ std::optional<SkipReason> RunsAlong::may_skip(const ArtifactStep& later,
     if (!holds(p)) return SkipReason{"the condition of " + step_name(later) + held_nowhere(p), fix};
   }
 
-  // The jobs those wait for: at the fork, but for the earlier step's job
-  // and those it waits for when it is skipped without them.
-  for (size_t d = k; d < later.chain.size(); ++d) {
+  // The jobs those wait for, when they wait for success.
+  for (size_t d = 0; d < later.chain.size(); ++d) {
     const Hop& h = later.chain[d];
     const Value* cond = job_if(*h.wf, h.job);
     if (!waits_for_success(cond)) continue;
-    NeededJobs& needs = needed(*h.wf);
-    const bool at_fork = d == k;
-    const bool fork_waits = at_fork && waits_for_success(job_if(*f.y->wf, f.y->job));
-    for (const std::string& j : needs.of(h.job)) {
-      if (at_fork && (j == f.y->job || (fork_waits && needs.of(f.y->job).count(j)))) continue;
+    for (const std::string& j : needed(*h.wf).of(h.job)) {
       for (const Part& p : parts(job_if(*h.wf, j), d)) {
         if (holds(p)) continue;
         const std::string name = job_name(*h.wf, h.job);

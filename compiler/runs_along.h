@@ -1,20 +1,21 @@
-// Whether a step runs whenever another one does, in a run where every job
+// Whether a step runs whenever some others do, in a run where every job
 // and step succeeds (for check_index_order: an index that comes after a
-// write must not be skipped when the write is made). Conditions are
-// compared as written, part by part (the operands of &&): each part of a
-// condition on the way to the later step, below where the two ways part,
-// must be a part of one on the way to the earlier step, read in the same
-// workflow instance (or reading only github and vars, the same in every
-// workflow of a run). And a job whose condition has no status function,
-// or has success(), is skipped when a job it waits for, directly or
-// through others, was skipped (actions/runner#491): each such job must
-// run whenever the earlier step does too, unless the earlier step's job
-// waits for it and is itself skipped without it.
+// write must not be skipped when the write is made, and the index it may
+// race with). Conditions are compared as written, part by part (the
+// operands of &&, status functions aside): each part of a condition on the
+// way to the later step must be a part of one on the way to one of the
+// others, read in a workflow instance the two ways share (or reading only
+// github and vars, the same in every workflow of a run). A job that waits
+// for success (no status function in its condition, or success() in it)
+// runs only when every job it waits for, directly or through others, ran
+// (actions/runner#491): on the way to the others, the conditions of those
+// jobs hold too; on the way to the later step, they must hold as well.
 #pragma once
 
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "artifact_steps.h"
 #include "program.h"
@@ -28,9 +29,11 @@ struct SkipReason {
 
 class RunsAlong {
  public:
-  // Why GitHub may skip `later` in a run that makes `earlier` (the two on
-  // the ways of one run, `later` after `earlier`); none when it may not.
-  std::optional<SkipReason> may_skip(const ArtifactStep& later, const ArtifactStep& earlier);
+  // Why GitHub may skip `later` in a run that makes every step of
+  // `earlier` (steps on the ways of one run, `later` after them); none when
+  // it may not.
+  std::optional<SkipReason> may_skip(const ArtifactStep& later,
+                                     const std::vector<const ArtifactStep*>& earlier);
 
  private:
   NeededJobs& needed(const WorkflowModel& wf);
