@@ -223,40 +223,7 @@ class Walk {
             const std::vector<std::pair<int, Matrices>>& conditions, bool conditional,
             const Frame& frame, const std::string& jobs) {
     if (stores_) {
-      const Value* t = s.get("tool");
-      const ToolDecl* tool = t ? find_tool(program_, *t) : nullptr;
-      if (!tool) return;
-      for (const auto* store : {&tool->writes, &tool->indexes}) {
-        if (!*store) continue;
-        ArtifactStep a;
-        a.step = &s;
-        a.tool = tool;
-        a.upload = store == &tool->writes;
-        a.name = t;
-        const Value* args = s.get("args");
-        // A flag's value as the step passes it, or its default.
-        auto flag_form = [&](const std::string& flag) {
-          const Value* given = args ? args->get(flag) : nullptr;
-          const ToolParam* p = nullptr;
-          for (const auto& f : tool->flags) p = f.name == flag ? &f : p;
-          return given                   ? form(*given, scope)
-                 : p && p->default_value ? Form{value_piece(value_json(*p->default_value, nullptr))}
-                                         : Form{unknown_piece(scope.all)};
-        };
-        if (!(*store)->unless.empty()) {
-          const Form unless = flag_form((*store)->unless);
-          const bool known = unless.size() == 1 && unless[0].kind == Piece::Kind::Value;
-          if (known && github_truthy(unless[0].value)) continue;
-          a.maybe = !known;
-        }
-        for (const auto& flag : (*store)->key) {
-          // Apart, so that two keys never run together into one text.
-          if (!a.form.empty()) a.form.push_back(value_piece("\x1f"));
-          const Form part = flag_form(flag);
-          a.form.insert(a.form.end(), part.begin(), part.end());
-        }
-        reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
-      }
+      store_steps(s, scope, matrices, conditions, conditional, frame, jobs);
       return;
     }
     const std::string action = action_repo(s);
@@ -288,6 +255,81 @@ class Walk {
       a.form = {value_piece("artifact")};
     }
     reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
+  }
+
+  // The stores a step writes or indexes: its tool's, or its own.
+  void store_steps(const Value& s, const Scope& scope,
+                   const std::vector<std::pair<int, int>>& matrices,
+                   const std::vector<std::pair<int, Matrices>>& conditions, bool conditional,
+                   const Frame& frame, const std::string& jobs) {
+    // The key's values, apart, so that two never run together into one
+    // text, in the order of the key's names.
+    auto key_form = [](std::vector<std::pair<std::string, Form>> parts) {
+      std::sort(parts.begin(), parts.end(),
+                [](const auto& x, const auto& y) { return x.first < y.first; });
+      Form out;
+      for (auto& [name, part] : parts) {
+        if (!out.empty()) out.push_back(value_piece("\x1f"));
+        out.insert(out.end(), part.begin(), part.end());
+      }
+      return out;
+    };
+    const Value* t = s.get("tool");
+    if (!t) {
+      for (const char* kind : {"writes", "indexes"}) {
+        const Field* f = s.field(kind);
+        const Value* store =
+            f && f->value->kind == Value::Kind::Object ? f->value->get("store") : nullptr;
+        if (!store || !store->is_string() || !store->parts.empty()) continue;
+        ArtifactStep a;
+        a.step = &s;
+        a.upload = f->key == "writes";
+        a.store = store->text;
+        const Value* name = s.get("name");
+        a.by = name && name->is_string() ? "step \"" + text_of(*name) + "\"" : "a step";
+        a.at = f->key_pos;
+        std::vector<std::pair<std::string, Form>> parts;
+        if (const Value* key = f->value->get("key"); key && key->kind == Value::Kind::Object) {
+          for (const auto& k : key->fields) parts.push_back({k.key, form(*k.value, scope)});
+        }
+        a.form = key_form(std::move(parts));
+        reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
+      }
+      return;
+    }
+    const ToolDecl* tool = find_tool(program_, *t);
+    if (!tool) return;
+    for (const auto* store : {&tool->writes, &tool->indexes}) {
+      if (!*store) continue;
+      ArtifactStep a;
+      a.step = &s;
+      a.tool = tool;
+      a.upload = store == &tool->writes;
+      a.name = t;
+      a.store = (*store)->name;
+      a.by = tool->name;
+      a.at = s.field("tool")->key_pos;
+      const Value* args = s.get("args");
+      // A flag's value as the step passes it, or its default.
+      auto flag_form = [&](const std::string& flag) {
+        const Value* given = args ? args->get(flag) : nullptr;
+        const ToolParam* p = nullptr;
+        for (const auto& f : tool->flags) p = f.name == flag ? &f : p;
+        return given                   ? form(*given, scope)
+               : p && p->default_value ? Form{value_piece(value_json(*p->default_value, nullptr))}
+                                       : Form{unknown_piece(scope.all)};
+      };
+      if (!(*store)->unless.empty()) {
+        const Form unless = flag_form((*store)->unless);
+        const bool known = unless.size() == 1 && unless[0].kind == Piece::Kind::Value;
+        if (known && github_truthy(unless[0].value)) continue;
+        a.maybe = !known;
+      }
+      std::vector<std::pair<std::string, Form>> parts;
+      for (const auto& flag : (*store)->key) parts.push_back({flag, flag_form(flag)});
+      a.form = key_form(std::move(parts));
+      reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
+    }
   }
 
   // Says where a step is reached, and passes it on.
@@ -522,6 +564,23 @@ void walk_store_steps(const Program& program, const WorkflowModel& wf,
                       std::vector<std::string>& matrix_jobs,
                       const std::function<void(const ArtifactStep&)>& each) {
   Walk(program, matrix_jobs, each, true).run(wf);
+}
+
+std::set<std::string> indexed_stores(const Program& program) {
+  std::set<std::string> out;
+  for (const auto& t : program.tool_decls) {
+    if (t.indexes) out.insert(t.indexes->name);
+  }
+  for (const auto& wf : program.workflows) {
+    for (const auto& j : jobs_of(*wf->body)) {
+      for (const auto& s : steps_of(*j.value)) {
+        const Value* i = s->get("indexes");
+        const Value* store = i && i->kind == Value::Kind::Object ? i->get("store") : nullptr;
+        if (store && store->is_string() && store->parts.empty()) out.insert(store->text);
+      }
+    }
+  }
+  return out;
 }
 
 void UploadIndex::add(const ArtifactStep& upload) {

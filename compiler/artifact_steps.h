@@ -80,11 +80,16 @@ struct ArtifactStep {
   bool conditional = false;    // a job or the step may not run in a run that goes well
   std::optional<Leg> leg;      // the leg of a matrix it is followed in
   bool legs_followed = false;  // under a matrix whose legs are followed one by one too
-  // For walk_store_steps: the tool the step runs; `upload` when it writes
-  // the store, else it indexes it; `name` is the step's `tool`, and `form`
-  // the values of the store's key, one part apiece. `maybe`: the store's
-  // `unless` flag has a value not known here, so the tool may not write
-  // or index it.
+  // For walk_store_steps: `upload` when the step writes into the store,
+  // else it indexes it; `form` holds the values of the store's key, one
+  // part apiece, in the order of the key's names. `by` says what does it:
+  // the tool the step runs (`tool`), or the step itself, which declares
+  // the store (writes { ... } or indexes { ... }, at `at`). `maybe`: the
+  // store's `unless` flag has a value not known here, so the tool may not
+  // write or index it.
+  std::string store;
+  std::string by;  // upload_python_packages, or step "Upload wheels"
+  Pos at;          // the step's `tool`, or its writes or indexes
   const ToolDecl* tool = nullptr;
   bool maybe = false;
 };
@@ -107,13 +112,18 @@ void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
                          std::vector<std::string>& matrix_jobs,
                          const std::function<void(const ArtifactStep&)>& each);
 
-// Calls `each` for every step a run of `wf` reaches that runs a tool which
-// writes or indexes a store (check_index_order), once for each of the two,
-// in the same order and with the same ways as walk_artifact_steps; not
-// for one its `unless` flag, known true here, keeps the tool from.
+// Calls `each` for every step a run of `wf` reaches that writes or indexes
+// a store (check_index_order): one that runs a tool which declares the
+// store, or declares it itself (writes { store = "..." key { ... } }); once
+// for each of the two, in the same order and with the same ways as
+// walk_artifact_steps; not for one its `unless` flag, known true here,
+// keeps the tool from.
 void walk_store_steps(const Program& program, const WorkflowModel& wf,
                       std::vector<std::string>& matrix_jobs,
                       const std::function<void(const ArtifactStep&)>& each);
+
+// The stores some tool or step of the program indexes.
+std::set<std::string> indexed_stores(const Program& program);
 
 // The uploads of one run, by name, for the downloads that read them.
 class UploadIndex {

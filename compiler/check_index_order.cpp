@@ -13,8 +13,9 @@
 namespace pipec {
 namespace {
 
-// Where a tool step says `tool = NAME`.
-const Pos& tool_pos(const ArtifactStep& s) { return s.step->field("tool")->key_pos; }
+// Where a step says what it does to the store: `tool = NAME`, or its
+// writes or indexes.
+const Pos& tool_pos(const ArtifactStep& s) { return s.at; }
 
 // A write into a store or an index of it, numbered in the order reached.
 struct Site {
@@ -68,13 +69,9 @@ class IndexOrder {
       if (a.legs_followed) return;
       const std::optional<NameKey> key = name_key(a.form);
       if (!key) return;
-      const std::string& store = (a.upload ? a.tool->writes : a.tool->indexes)->name;
-      stores[{store, *key}].push_back(Site{a, seq++, every_leg(a)});
+      stores[{a.store, *key}].push_back(Site{a, seq++, every_leg(a)});
     });
-    std::set<std::string> indexed;  // the stores some tool indexes
-    for (const auto& t : program_.tool_decls) {
-      if (t.indexes) indexed.insert(t.indexes->name);
-    }
+    const std::set<std::string> indexed = indexed_stores(program_);
     for (const auto& [id, sites] : stores) {
       writes_.clear();
       indexes_.clear();
@@ -126,9 +123,8 @@ class IndexOrder {
     const Site& j = *after.skipped;
     diags_.error(
         tool_pos(w.a), "index-order",
-        w.a.jobs + " writes into \"" + w.a.tool->writes->name + "\" (" + w.a.tool->name +
-            "), and " + j.a.jobs + " indexes it after that (" + j.a.tool->name + ", " +
-            to_string(tool_pos(j.a)) +
+        w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by + "), and " + j.a.jobs +
+            " indexes it after that (" + j.a.by + ", " + to_string(tool_pos(j.a)) +
             "), but GitHub may skip that index in a run that makes the write: " + after.why.why +
             "; the index leaves out what is written here: " + after.why.fix);
   }
@@ -139,10 +135,9 @@ class IndexOrder {
 
   // How to keep an upload that indexes what it wrote from indexing.
   static std::string stop(const Site& i) {
+    if (!i.a.tool || !i.a.tool->writes) return "";
     const auto& unless = i.a.tool->indexes->unless;
-    return i.a.tool->writes && !unless.empty()
-               ? ", and pass " + unless + " = true to " + i.a.tool->name
-               : "";
+    return !unless.empty() ? ", and pass " + unless + " = true to " + i.a.by : "";
   }
 
   // The legs of a matrix write into the store and index it at once.
@@ -168,12 +163,12 @@ class IndexOrder {
       }
       const std::string& legs = matrix_jobs_[static_cast<size_t>(i.every_leg)];
       if (!reported_.insert(to_string(tool_pos(i.a)) + "|" + legs).second) return;
-      const std::string what = "\"" + i.a.tool->indexes->name + "\" (" + i.a.tool->name + ")";
+      const std::string what = "\"" + i.a.store + "\" (" + i.a.by + ")";
       diags_.error(tool_pos(i.a), "index-order",
                    (i.a.jobs == legs ? "every leg of " + legs + " indexes " + what
                                      : i.a.jobs + " indexes " + what +
                                            " in every leg of the matrix of " + legs) +
-                       " at once, while the legs write into it (" + w->a.tool->name + ", " +
+                       " at once, while the legs write into it (" + w->a.by + ", " +
                        to_string(tool_pos(w->a)) +
                        "): the index written last may leave out what another leg wrote after it "
                        "was made; index once, in a job that needs " +
@@ -192,9 +187,9 @@ class IndexOrder {
     if (!reported_.insert(i.a.jobs + "|" + w.a.jobs).second ||
         reported_.count(w.a.jobs + "|" + i.a.jobs))
       return;
-    const std::string what = i.a.jobs + " indexes \"" + i.a.tool->indexes->name + "\" (" +
-                             i.a.tool->name + "), which " + w.a.jobs + " writes into (" +
-                             w.a.tool->name + ", " + to_string(tool_pos(w.a)) + ")";
+    const std::string what = i.a.jobs + " indexes \"" + i.a.store + "\" (" + i.a.by + "), which " +
+                             w.a.jobs + " writes into (" + w.a.by + ", " +
+                             to_string(tool_pos(w.a)) + ")";
     // Where the two ways part, in one workflow.
     const Fork f = fork(i.a, w.a);
     if (!f.x) return;  // one job: the order of its steps
@@ -230,7 +225,7 @@ class IndexOrder {
     std::string earlier;
     for (const Site* i : indexes_) {
       if (order_.before(*i, w)) {
-        earlier = ": " + i->a.jobs + " indexes it before (" + i->a.tool->name + ", " +
+        earlier = ": " + i->a.jobs + " indexes it before (" + i->a.by + ", " +
                   to_string(tool_pos(i->a)) + ")";
         break;
       }
@@ -244,10 +239,10 @@ class IndexOrder {
     std::string where = "index it in a job that needs " + (caller.empty() ? job_of(w) : caller);
     if (!caller.empty() && caller != job_of(w))
       where += " (or one in " + file_name(wf_.file) + " that needs " + w.a.root_job() + ")";
-    const auto& unless = w.a.tool->indexes ? w.a.tool->indexes->unless : std::string();
+    const auto& unless = w.a.tool && w.a.tool->indexes ? w.a.tool->indexes->unless : std::string();
     if (!unless.empty()) where += ", or let the upload index it (" + unless + " = false)";
     diags_.error(tool_pos(w.a), "index-order",
-                 w.a.jobs + " writes into \"" + w.a.tool->writes->name + "\" (" + w.a.tool->name +
+                 w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by +
                      "), and nothing in a run of " + file_name(wf_.file) +
                      " indexes it after that" + earlier +
                      "; the index leaves out what is written here: " + where);

@@ -208,11 +208,10 @@ std::optional<ToolDecl::Store> store_of(const std::string& attr, const Value& v,
 }
 
 // Each key names a flag of its tool, and every tool of a store keys it by
-// the same flags; a store that is indexed is written by some tool. A slip
-// in a name would leave the index unchecked.
+// the same flags (check_store_steps holds an indexed store to one some tool
+// or step writes). A slip in a name would leave the index unchecked.
 void check_stores(const std::vector<ToolDecl>& tools, Diagnostics& diags) {
   std::map<std::string, std::pair<std::string, std::vector<std::string>>> keys;  // first tool, key
-  std::vector<std::string> written;
   for (const auto& t : tools) {
     for (const auto* s : {&t.writes, &t.indexes}) {
       if (!*s) continue;
@@ -246,13 +245,6 @@ void check_stores(const std::vector<ToolDecl>& tools, Diagnostics& diags) {
                         ", tool \"" + first + "\" by " + join(key) +
                         "; every tool of a store keys it by the same flags");
     }
-    if (t.writes && !contains(written, t.writes->name)) written.push_back(t.writes->name);
-  }
-  for (const auto& t : tools) {
-    if (t.indexes && !contains(written, t.indexes->name))
-      diags.error(t.indexes->pos, "tool-attr",
-                  "tool \"" + t.name + "\" indexes \"" + t.indexes->name +
-                      "\", which no tool writes" + did_you_mean(t.indexes->name, written));
   }
 }
 

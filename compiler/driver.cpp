@@ -34,6 +34,7 @@
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
 #include "check_index_order.h"
+#include "check_store_steps.h"
 #include "check_inherited_secrets.h"
 #include "check_input_defaults.h"
 #include "check_key_types.h"
@@ -161,6 +162,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   ex.run(files);
   if (c.diags.has_errors()) return c;
   check_tool_decls(c.program, c.diags);
+  check_store_steps(c.program, c.diags);
   check_tool_logic(c.program, root, sources_dir + "/steps", c.diags);
   if (c.diags.has_errors()) return c;
   check_output_paths(c.program, sources_dir, c.diags);

@@ -30,7 +30,7 @@ const Order kJobKeys = {"name",     "needs",     "if",       "runs-on",  "enviro
 const Order kPipecJobKeys = {"unroll"};
 const Order kStepKeys = {"name",  "id",    "if", "uses", "with", "shell", "working-directory",
                          "env",   "timeout-minutes", "continue-on-error", "run"};
-const Order kPipecStepKeys = {"exports", "tool", "args", "builds"};
+const Order kPipecStepKeys = {"exports", "tool", "args", "builds", "writes", "indexes"};
 // The keys of GitHub's nested sections, for blocks written as objects.
 const Order kContainerKeys = {"image", "credentials", "env", "ports", "volumes", "options"};
 const Order kCredentialKeys = {"username", "password"};

@@ -1,0 +1,165 @@
+#include "check_store_steps.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "check_tools.h"
+
+namespace pipec {
+namespace {
+
+// A declaration of a store: its key names (in order), who makes it, where.
+struct Keyed {
+  std::vector<std::string> key;
+  std::string by;
+  Pos pos;
+};
+
+std::string key_text(const std::vector<std::string>& key) {
+  return key.empty() ? "nothing" : join(key);
+}
+
+class StoreSteps {
+ public:
+  StoreSteps(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
+
+  void run() {
+    for (const auto& t : program_.tool_decls) {
+      for (const auto* s : {&t.writes, &t.indexes}) {
+        if (!*s) continue;
+        std::vector<std::string> key = (*s)->key;
+        std::sort(key.begin(), key.end());
+        keys_.try_emplace((*s)->name, Keyed{key, "tool \"" + t.name + "\"", (*s)->pos});
+        if (s == &t.writes)
+          written_.push_back((*s)->name);
+        else
+          indexes_.push_back({(*s)->name, "tool \"" + t.name + "\"", (*s)->pos});
+      }
+    }
+    for (const auto& wf : program_.workflows) {
+      for (const auto& j : jobs_of(*wf->body)) {
+        for (const auto& s : steps_of(*j.value)) step(*s);
+      }
+    }
+    for (const auto& [store, by, pos] : indexes_) {
+      if (contains(written_, store)) continue;
+      diags_.error(pos, "store",
+                   by + " indexes \"" + store + "\", which no tool or step writes" +
+                       did_you_mean(store, written_));
+    }
+  }
+
+ private:
+  void step(const Value& s) {
+    for (const char* kind : {"writes", "indexes"}) {
+      const Field* f = s.field(kind);
+      if (!f) continue;
+      const Value* tool = s.get("tool");
+      if (tool) {
+        const ToolDecl* t = find_tool(program_, *tool);
+        diags_.error(f->key_pos, "store",
+                     "a step that runs a tool writes and indexes what the tool declares: take " +
+                         std::string(kind) + " out of the step" +
+                         (t ? ", or declare it in tool \"" + t->name + "\"" : ""));
+        continue;
+      }
+      declaration(kind, *f->value, s);
+    }
+  }
+
+  void declaration(const std::string& kind, const Value& v, const Value& s) {
+    const std::string shape =
+        kind +
+        " takes { store = \"what it is\" key { NAME = value ... } }, the values saying "
+        "which one of the store the step means";
+    if (v.kind != Value::Kind::Object) {
+      if (!is_error(v)) diags_.error(v.pos, "type", shape + ", not " + describe(v));
+      return;
+    }
+    bool unknown = false;  // a slip, not a store left out as well
+    for (const auto& f : v.fields) {
+      if (f.key == "store" || f.key == "key") continue;
+      unknown = true;
+      diags_.error(f.key_pos, "unknown-key",
+                   "unexpected key \"" + f.key + "\" for " + kind +
+                       did_you_mean(f.key, {"store", "key"}) + "; expected store or key");
+    }
+    const Value* store = v.get("store");
+    if (!store) {
+      if (!unknown) diags_.error(v.pos, "type", shape + "; store is missing");
+      return;
+    }
+    if (!store->is_string() || store->is_blank() || !store->parts.empty()) {
+      if (!is_error(*store))
+        diags_.error(store->pos, "type",
+                     "store must be text that names what is written, not " + describe(*store));
+      return;
+    }
+    std::vector<std::string> key;
+    const Value* k = v.get("key");
+    if (k && k->kind != Value::Kind::Object) {
+      if (!is_error(*k))
+        diags_.error(k->pos, "type",
+                     "key takes { NAME = value ... }, the values saying which \"" + store->text +
+                         "\" the step means, not " + describe(*k));
+      return;
+    }
+    if (k) {
+      for (const auto& f : k->fields) {
+        const Value& x = *f.value;
+        if (x.kind == Value::Kind::Null && !is_error(x)) {
+          // A bare name passes nothing on here.
+          diags_.error(f.key_pos, "type",
+                       "no value for " + kind + ".key." + f.key + "; write " + f.key + " = value");
+          return;
+        }
+        if (x.kind == Value::Kind::List || x.kind == Value::Kind::Object) {
+          diags_.error(x.pos, "type",
+                       "a key's value is one value (text, a number, a boolean or an expression), "
+                       "not " +
+                           describe(x));
+          return;
+        }
+        key.push_back(f.key);
+      }
+    }
+    std::sort(key.begin(), key.end());
+    const Value* name = s.get("name");
+    const std::string by = name && name->is_string() ? "step \"" + text_of(*name) + "\"" : "a step";
+    const Pos at = k ? k->pos : store->pos;
+    const auto [it, fresh] = keys_.try_emplace(store->text, Keyed{key, by, at});
+    if (!fresh && it->second.key != key) {
+      diags_.error(at, "store",
+                   by + " keys \"" + store->text + "\" by " + key_text(key) + ", " + it->second.by +
+                       " by " + key_text(it->second.key) + " (" + to_string(it->second.pos) +
+                       "); every tool and step of a store keys it by the same names");
+    }
+    if (kind == "writes") {
+      if (!contains(written_, store->text)) written_.push_back(store->text);
+    } else {
+      indexes_.push_back({store->text, by, store->pos});
+    }
+  }
+
+  struct Index {
+    std::string store;
+    std::string by;
+    Pos pos;
+  };
+  const Program& program_;
+  Diagnostics& diags_;
+  std::map<std::string, Keyed> keys_;
+  std::vector<std::string> written_;
+  std::vector<Index> indexes_;
+};
+
+}  // namespace
+
+void check_store_steps(const Program& program, Diagnostics& diags) {
+  StoreSteps(program, diags).run();
+}
+
+}  // namespace pipec
