@@ -144,13 +144,15 @@ class Walk {
           const Value* name = j.value->get("name");
           const LegLayout layout =
               leg_layout(value_json(*matrix, nullptr), legs[i], sources[i], matrix);
-          const std::string label =
-              "the leg \"" + leg_name(j.key, plain_name(name) ? name : nullptr, layout.shown) +
-              "\" of " + job;
+          leg_name_ = leg_name(j.key, plain_name(name) ? name : nullptr, layout.shown);
+          leg_label_ = "the leg \"" + leg_name_ + "\" of ";
+          const std::string label = leg_label_ + job;
           body(*j.value, one, matrices, conds, cond, frame,
                frame.jobs.empty() ? label : frame.jobs + " -> " + label);
         }
         leg_.reset();
+        leg_name_.clear();
+        leg_label_.clear();
       }
     }
   }
@@ -351,6 +353,8 @@ class Walk {
     a.conditions = std::move(conditions);
     a.conditional = conditional;
     a.leg = leg_;
+    a.leg_label = leg_label_;
+    a.leg_name = leg_name_;
     a.legs_followed = legs_followed_;
     each_(a);
   }
@@ -549,6 +553,7 @@ class Walk {
   const std::function<void(const ArtifactStep&)>& each_;
   bool stores_ = false;         // the steps of tools with stores, not artifact steps
   std::optional<Leg> leg_;      // the leg followed, when one is
+  std::string leg_name_, leg_label_;
   bool legs_followed_ = false;  // under a matrix whose legs are followed too
 };
 

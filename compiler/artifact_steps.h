@@ -79,6 +79,8 @@ struct ArtifactStep {
       conditions;              // {depth, what it differs between}; the step's at depth INT32_MAX
   bool conditional = false;    // a job or the step may not run in a run that goes well
   std::optional<Leg> leg;      // the leg of a matrix it is followed in
+  std::string leg_label;       // then how `jobs` names it: the leg "build (3.12)" of
+  std::string leg_name;        // and the leg's name: build (3.12)
   bool legs_followed = false;  // under a matrix whose legs are followed one by one too
   // For walk_store_steps: `upload` when the step writes into the store,
   // else it indexes it; `form` holds the values of the store's key, one

@@ -1,5 +1,6 @@
 #include "check_index_order.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -92,6 +93,16 @@ class IndexOrder {
         for (const Site* w : writes_) unindexed(*w);
       }
     }
+    // What the legs of a matrix say alike, once.
+    for (auto& [key, r] : leg_reports_) {
+      std::sort(r.legs.begin(), r.legs.end());  // in the matrix's order
+      std::vector<std::string> legs;
+      for (const auto& [index, name] : r.legs) legs.push_back(name);
+      diags_.error(r.pos, "index-order",
+                   legs.size() == 1
+                       ? r.message
+                       : r.alike + " (in the legs " + spoken_list(at_most(legs, 3)) + ")");
+    }
   }
 
  private:
@@ -121,12 +132,24 @@ class IndexOrder {
     raced_.insert(&w);  // reported: not again as never indexed
     if (!reported_.insert("skip|" + to_string(tool_pos(w.a)) + "|" + w.a.jobs).second) return;
     const Site& j = *after.skipped;
-    diags_.error(
-        tool_pos(w.a), "index-order",
-        w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by + "), and " + j.a.jobs +
-            " indexes it after that (" + j.a.by + ", " + to_string(tool_pos(j.a)) +
-            "), but GitHub may skip that index in a run that makes the write: " + after.why.why +
-            "; the index leaves out what is written here: " + after.why.fix);
+    of_write(
+        w, w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by + "), and " + j.a.jobs +
+               " indexes it after that (" + j.a.by + ", " + to_string(tool_pos(j.a)) +
+               "), but GitHub may skip that index in a run that makes the write: " + after.why.why +
+               "; the index leaves out what is written here: " + after.why.fix);
+  }
+
+  // A report on a write; in a leg of a matrix followed leg by leg, kept
+  // until the end, so that the legs that say the same make one.
+  void of_write(const Site& w, const std::string& message) {
+    const std::string& label = w.a.leg_label;
+    if (label.empty()) return diags_.error(tool_pos(w.a), "index-order", message);
+    std::string alike = message;
+    for (size_t at = alike.find(label); at != std::string::npos; at = alike.find(label, at))
+      alike.erase(at, label.size());
+    LegReport& r = leg_reports_[to_string(tool_pos(w.a)) + "|" + alike];
+    if (r.legs.empty()) r = {tool_pos(w.a), message, alike, {}};
+    r.legs.push_back({w.a.leg ? w.a.leg->index : 0, "\"" + w.a.leg_name + "\""});
   }
 
   std::string job_of(const Site& s) const {
@@ -241,11 +264,9 @@ class IndexOrder {
       where += " (or one in " + file_name(wf_.file) + " that needs " + w.a.root_job() + ")";
     const auto& unless = w.a.tool && w.a.tool->indexes ? w.a.tool->indexes->unless : std::string();
     if (!unless.empty()) where += ", or let the upload index it (" + unless + " = false)";
-    diags_.error(tool_pos(w.a), "index-order",
-                 w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by +
-                     "), and nothing in a run of " + file_name(wf_.file) +
-                     " indexes it after that" + earlier +
-                     "; the index leaves out what is written here: " + where);
+    of_write(w, w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by +
+                    "), and nothing in a run of " + file_name(wf_.file) + " indexes it after that" +
+                    earlier + "; the index leaves out what is written here: " + where);
   }
 
   const WorkflowModel& wf_;
@@ -258,6 +279,13 @@ class IndexOrder {
   std::vector<const Site*> writes_, indexes_;
   std::vector<const Site*> later_;  // every index, and each that may be one
   std::set<std::string> reported_;
+  struct LegReport {
+    Pos pos;
+    std::string message;                               // the first leg's
+    std::string alike;                                 // without the leg
+    std::vector<std::pair<size_t, std::string>> legs;  // by number, quoted
+  };
+  std::map<std::string, LegReport> leg_reports_;  // by place and words, but for the leg
   std::set<const Site*> raced_;  // writes reported with an index alongside, or one GitHub may skip
 };
 

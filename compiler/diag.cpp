@@ -49,14 +49,6 @@ bool Diagnostics::has_errors() const {
 
 namespace {
 
-// The first n words, then "N more" for the rest.
-std::vector<std::string> at_most(const std::vector<std::string>& words, size_t n) {
-  if (words.size() <= n) return words;
-  std::vector<std::string> out(words.begin(), words.begin() + n);
-  out.push_back(std::to_string(words.size() - n) + " more");
-  return out;
-}
-
 // Sorted by place, words and check, then by the uses they come from. One
 // check's words at one place, from different uses of a template, are one
 // report, which says where they come from.
@@ -350,6 +342,13 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
 std::string unexpected_key(const std::string& key, std::vector<std::string> expected, const std::string& where) {
   std::sort(expected.begin(), expected.end());
   return "unexpected key \"" + key + "\" for " + where + did_you_mean(key, expected) + "; expected one of " + join(expected);
+}
+
+std::vector<std::string> at_most(const std::vector<std::string>& words, size_t n) {
+  if (words.size() <= n) return words;
+  std::vector<std::string> out(words.begin(), words.begin() + n);
+  out.push_back(std::to_string(words.size() - n) + " more");
+  return out;
 }
 
 std::string spoken_list(const std::vector<std::string>& words, const std::string& last) {

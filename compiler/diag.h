@@ -95,6 +95,8 @@ std::string join(const std::vector<std::string>& words, const std::string& sep =
 // Words as a sentence lists them: "a", "a and b", "a, b and c"; with
 // last = "or", "a, b or c".
 std::string spoken_list(const std::vector<std::string>& words, const std::string& last = "and");
+// The first n words, then "N more" for the rest.
+std::vector<std::string> at_most(const std::vector<std::string>& words, size_t n);
 // Whether `word` is one of `words`.
 bool contains(const std::vector<std::string>& words, const std::string& word);
 // `unexpected key "k" for WHERE (did you mean "x"?); expected one of a, b`,
