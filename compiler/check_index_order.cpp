@@ -206,13 +206,6 @@ class IndexOrder {
     const After after = index_after(w, &i, &i);
     if (after.index) return;
     if (after.skipped) return skipped(w, after);
-    // Once for two uploads that index what they write, either way round.
-    if (!reported_.insert(i.a.jobs + "|" + w.a.jobs).second ||
-        reported_.count(w.a.jobs + "|" + i.a.jobs))
-      return;
-    const std::string what = i.a.jobs + " indexes \"" + i.a.store + "\" (" + i.a.by + "), which " +
-                             w.a.jobs + " writes into (" + w.a.by + ", " +
-                             to_string(tool_pos(w.a)) + ")";
     // Where the two ways part, in one workflow.
     const Fork f = fork(i.a, w.a);
     if (!f.x) return;  // one job: the order of its steps
@@ -220,14 +213,31 @@ class IndexOrder {
     const std::string ij = "job \"" + f.x->job + "\" in " + in;
     const std::string wj = "job \"" + f.y->job + "\" in " + in;
     if (f.x->job == f.y->job) {
-      diags_.error(tool_pos(i.a), "index-order",
-                   what +
-                       ", and the two are legs of one matrix, which GitHub runs at once: the "
-                       "index leaves out what is written after it is made; index once, in a "
-                       "job that needs " +
-                       ij + stop(i));
+      // Legs of one matrix: once for them all, as they are alike.
+      std::string jobs = i.a.jobs;
+      if (const size_t at = jobs.find(i.a.leg_label);
+          !i.a.leg_label.empty() && at != std::string::npos)
+        jobs.erase(at, i.a.leg_label.size());
+      if (!reported_.insert("legs|" + to_string(tool_pos(i.a)) + "|" + jobs).second) return;
+      const std::string what = "\"" + i.a.store + "\" (" + i.a.by + ")";
+      diags_.error(
+          tool_pos(i.a), "index-order",
+          (jobs == ij ? "the legs of " + ij + " index " + what
+                      : jobs + " indexes " + what + " in the legs of the matrix of " + ij) +
+              ", which GitHub runs at once, while other legs write into it (" + w.a.by + ", " +
+              to_string(tool_pos(w.a)) +
+              "): the index leaves out what is written after it is made; index once, in "
+              "a job that needs " +
+              ij + stop(i));
       return;
     }
+    // Once for two uploads that index what they write, either way round.
+    if (!reported_.insert(i.a.jobs + "|" + w.a.jobs).second ||
+        reported_.count(w.a.jobs + "|" + i.a.jobs))
+      return;
+    const std::string what = i.a.jobs + " indexes \"" + i.a.store + "\" (" + i.a.by + "), which " +
+                             w.a.jobs + " writes into (" + w.a.by + ", " +
+                             to_string(tool_pos(w.a)) + ")";
     raced_.insert(&w);  // needing it also puts an index after it
     const bool direct = i.a.jobs == ij && w.a.jobs == wj;
     diags_.error(tool_pos(i.a), "index-order",
