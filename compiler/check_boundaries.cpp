@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ascii.h"
+#include "check_tools.h"
 #include "value.h"
 
 namespace pipec {
@@ -21,6 +22,8 @@ struct Boundary {
   Pos pos;
   std::set<std::string> templates;
   std::vector<std::string> allowed;
+  // The stores its runs may write into or index, when it lists them.
+  std::optional<std::vector<std::string>> stores;
   // The workflows a run of its templates reaches, each with a path to it
   // from one (ci.yml -> ci_linux.yml), in the order found.
   std::vector<std::pair<const WorkflowModel*, std::string>> reached;
@@ -47,6 +50,41 @@ std::vector<Credential> credentials(const Value& job, const Assumes& assumes) {
     // The runner compares input names without case.
     for (const auto& f : with->fields) {
       if (it->second.count(lower(f.key))) out.push_back({s.get(), f.key, f.value.get()});
+    }
+  }
+  return out;
+}
+
+// A store a step of a job writes into or indexes: its tool's (unless flags
+// or not), or its own declaration's.
+struct StoreUse {
+  const Value* step;
+  std::string store;
+  std::string what;  // writes into "S" (upload_python_packages)
+  Pos pos;
+};
+
+std::vector<StoreUse> store_uses(const Value& job, const Program& program) {
+  std::vector<StoreUse> out;
+  for (const auto& s : steps_of(job)) {
+    if (const Field* t = s->field("tool")) {
+      const ToolDecl* tool = find_tool(program, *t->value);
+      if (!tool) continue;
+      for (const auto* st : {&tool->writes, &tool->indexes}) {
+        if (!*st) continue;
+        const std::string verb = st == &tool->writes ? "writes into" : "indexes";
+        out.push_back({s.get(), (*st)->name, verb + " \"" + (*st)->name + "\" (" + tool->name + ")",
+                       t->key_pos});
+      }
+      continue;
+    }
+    for (const char* kind : {"writes", "indexes"}) {
+      const Field* f = s->field(kind);
+      const Value* store =
+          f && f->value->kind == Value::Kind::Object ? f->value->get("store") : nullptr;
+      if (!store || !store->is_string() || !store->parts.empty()) continue;
+      const std::string verb = f->key == "writes" ? "writes into" : "indexes";
+      out.push_back({s.get(), store->text, verb + " \"" + store->text + "\"", f->key_pos});
     }
   }
   return out;
@@ -95,6 +133,9 @@ class Boundaries {
     return key == "workflows"
                ? "workflows lists the workflow templates whose runs the boundary holds: "
                  "workflows = [TEMPLATE, ...]"
+           : key == "stores"
+               ? "stores lists, as text, the stores the runs the boundary holds may write into or "
+                 "index, as tools and steps name them ([] for none): stores = [\"...\"]"
                : "assumes lists, as text, the credentials the runs the boundary holds may take, "
                  "values of the input an action's assumes names ([] for none): assumes = [\"...\"]";
   }
@@ -120,16 +161,28 @@ class Boundaries {
     out.pos = b.pos;
     bool ok = true;
     for (const auto& f : b.fields) {
-      if (f.key != "name" && f.key != "workflows" && f.key != "assumes") {
-        diags_.error(
-            f.key_pos, "unknown-key",
-            unexpected_key(f.key, {"workflows", "assumes"}, "boundary \"" + out.name + "\""));
+      if (f.key != "name" && f.key != "workflows" && f.key != "assumes" && f.key != "stores") {
+        diags_.error(f.key_pos, "unknown-key",
+                     unexpected_key(f.key, {"workflows", "assumes", "stores"},
+                                    "boundary \"" + out.name + "\""));
         ok = false;
       }
     }
     const Value* workflows = list_of(b, out.name, "workflows", false);
     const Value* assumes = list_of(b, out.name, "assumes", true);
-    if (!workflows || !assumes) return std::nullopt;
+    const Value* stores = b.field("stores") ? list_of(b, out.name, "stores", true) : nullptr;
+    if (!workflows || !assumes || (b.field("stores") && !stores)) return std::nullopt;
+    if (stores) {
+      out.stores.emplace();
+      for (const auto& v : stores->items) {
+        if (!v->is_string() || !v->parts.empty() || v->text.empty()) {
+          diags_.error(v->pos, "type", shape("stores") + ", not " + describe(*v));
+          ok = false;
+        } else {
+          out.stores->push_back(v->text);
+        }
+      }
+    }
     for (const auto& w : workflows->items) {
       if (w->kind != Value::Kind::Template || !w->tmpl || w->tmpl->kind != "workflow") {
         // A name's value has the place it was declared: the list is here.
@@ -171,10 +224,27 @@ class Boundaries {
     }
   }
 
-  // Every credential a run of the boundary reaches is one it allows.
+  // Every credential a run of the boundary reaches is one it allows, and
+  // so is every store, when it lists them.
   void held(const Boundary& b) {
     for (const auto& [wf, path] : b.reached) {
       for (const auto& j : jobs_of(*wf->body)) {
+        if (b.stores) {
+          for (const StoreUse& u : store_uses(*j.value, program_)) {
+            if (std::count(b.stores->begin(), b.stores->end(), u.store)) continue;
+            const std::string file = file_name(wf->file);
+            if (!reported_.insert(to_string(u.pos) + "|" + u.store + "|" + file + "|" + b.name)
+                     .second)
+              continue;
+            diags_.error(u.pos, "boundary",
+                         step_name(*u.step) + " in job \"" + j.key + "\" in " + file + " " +
+                             u.what + " in runs of " + path.substr(0, path.find(' ')) +
+                             (path == file ? "" : " (" + path + ")") + ", and boundary \"" +
+                             b.name + "\" (" + to_string(b.pos) +
+                             ") holds those runs to the stores " + quoted_list(*b.stores) +
+                             ": use a store it allows, or keep the step out of the runs it holds");
+          }
+        }
         for (const Credential& c : credentials(*j.value, assumes_)) {
           const std::string value = text_of(*c.value);
           if (std::count(b.allowed.begin(), b.allowed.end(), value)) continue;
@@ -197,28 +267,44 @@ class Boundaries {
   // runs of the boundaries that allow it may take it. (Where a boundary
   // holds the workflow, `held` says what it allows.)
   void owned() {
-    std::map<std::string, std::vector<const Boundary*>> owners;
+    std::map<std::string, std::vector<const Boundary*>> owners, store_owners;
     std::set<const WorkflowModel*> held;
     for (const auto& b : boundaries_) {
       for (const auto& v : b.allowed) owners[v].push_back(&b);
+      if (b.stores) {
+        for (const auto& v : *b.stores) store_owners[v].push_back(&b);
+      }
       for (const auto& r : b.reached) held.insert(r.first);
     }
+    auto names = [](const std::vector<const Boundary*>& bs) {
+      std::vector<std::string> out;
+      for (const Boundary* b : bs) out.push_back("\"" + b->name + "\"");
+      return spoken_list(out, "or");
+    };
     for (const auto& wf : program_.workflows) {
       if (held.count(wf.get())) continue;
       const std::string file = file_name(wf->file);
       for (const auto& j : jobs_of(*wf->body)) {
+        for (const StoreUse& u : store_uses(*j.value, program_)) {
+          auto it = store_owners.find(u.store);
+          if (it == store_owners.end()) continue;
+          if (!reported_.insert(to_string(u.pos) + "|" + u.store + "|" + file).second) continue;
+          diags_.error(u.pos, "boundary",
+                       step_name(*u.step) + " in job \"" + j.key + "\" in " + file + " " + u.what +
+                           ", which only the runs boundary " + names(it->second) +
+                           " holds may write into or index, and none of them reaches " + file +
+                           ": list its workflow template in the boundary's workflows, or use "
+                           "another store");
+        }
         for (const Credential& c : credentials(*j.value, assumes_)) {
           const std::string value = text_of(*c.value);
           auto it = owners.find(value);
           if (it == owners.end()) continue;
           if (!reported_.insert(to_string(c.value->pos) + "|" + file).second) continue;
-          std::vector<std::string> names;
-          for (const Boundary* b : it->second) names.push_back("\"" + b->name + "\"");
           diags_.error(c.value->pos, "boundary",
                        step_name(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" +
                            value + "\" (" + c.input + "), which only the runs boundary " +
-                           spoken_list(names, "or") + " holds may take, and none of them reaches " +
-                           file +
+                           names(it->second) + " holds may take, and none of them reaches " + file +
                            ": list its workflow template in the boundary's workflows, or "
                            "pass another value");
         }
