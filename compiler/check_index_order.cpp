@@ -14,10 +14,6 @@
 namespace pipec {
 namespace {
 
-// Where a step says what it does to the store: `tool = NAME`, or its
-// writes or indexes.
-const Pos& tool_pos(const ArtifactStep& s) { return s.at; }
-
 // A write into a store or an index of it, numbered in the order reached.
 struct Site {
   ArtifactStep a;
@@ -130,11 +126,11 @@ class IndexOrder {
   // A write whose only index after it GitHub may skip when it is made.
   void skipped(const Site& w, const After& after) {
     raced_.insert(&w);  // reported: not again as never indexed
-    if (!reported_.insert("skip|" + to_string(tool_pos(w.a)) + "|" + w.a.jobs).second) return;
+    if (!reported_.insert("skip|" + to_string(w.a.at) + "|" + w.a.jobs).second) return;
     const Site& j = *after.skipped;
     of_write(
         w, w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by + "), and " + j.a.jobs +
-               " indexes it after that (" + j.a.by + ", " + to_string(tool_pos(j.a)) +
+               " indexes it after that (" + j.a.by + ", " + to_string(j.a.at) +
                "), but GitHub may skip that index in a run that makes the write: " + after.why.why +
                "; the index leaves out what is written here: " + after.why.fix);
   }
@@ -143,12 +139,12 @@ class IndexOrder {
   // until the end, so that the legs that say the same make one.
   void of_write(const Site& w, const std::string& message) {
     const std::string& label = w.a.leg_label;
-    if (label.empty()) return diags_.error(tool_pos(w.a), "index-order", message);
+    if (label.empty()) return diags_.error(w.a.at, "index-order", message);
     std::string alike = message;
     for (size_t at = alike.find(label); at != std::string::npos; at = alike.find(label, at))
       alike.erase(at, label.size());
-    LegReport& r = leg_reports_[to_string(tool_pos(w.a)) + "|" + alike];
-    if (r.legs.empty()) r = {tool_pos(w.a), message, alike, {}};
+    LegReport& r = leg_reports_[to_string(w.a.at) + "|" + alike];
+    if (r.legs.empty()) r = {w.a.at, message, alike, {}};
     r.legs.push_back({w.a.leg ? w.a.leg->index : 0, "\"" + w.a.leg_name + "\""});
   }
 
@@ -185,17 +181,17 @@ class IndexOrder {
         continue;
       }
       const std::string& legs = matrix_jobs_[static_cast<size_t>(i.every_leg)];
-      if (!reported_.insert(to_string(tool_pos(i.a)) + "|" + legs).second) return;
+      if (!reported_.insert(to_string(i.a.at) + "|" + legs).second) return;
       const std::string what = "\"" + i.a.store + "\" (" + i.a.by + ")";
-      diags_.error(tool_pos(i.a), "index-order",
-                   (i.a.jobs == legs ? "every leg of " + legs + " indexes " + what
-                                     : i.a.jobs + " indexes " + what +
-                                           " in every leg of the matrix of " + legs) +
-                       " at once, while the legs write into it (" + w->a.by + ", " +
-                       to_string(tool_pos(w->a)) +
-                       "): the index written last may leave out what another leg wrote after it "
-                       "was made; index once, in a job that needs " +
-                       legs + stop(i));
+      diags_.error(
+          i.a.at, "index-order",
+          (i.a.jobs == legs
+               ? "every leg of " + legs + " indexes " + what
+               : i.a.jobs + " indexes " + what + " in every leg of the matrix of " + legs) +
+              " at once, while the legs write into it (" + w->a.by + ", " + to_string(w->a.at) +
+              "): the index written last may leave out what another leg wrote after it "
+              "was made; index once, in a job that needs " +
+              legs + stop(i));
       return;
     }
   }
@@ -218,14 +214,14 @@ class IndexOrder {
       if (const size_t at = jobs.find(i.a.leg_label);
           !i.a.leg_label.empty() && at != std::string::npos)
         jobs.erase(at, i.a.leg_label.size());
-      if (!reported_.insert("legs|" + to_string(tool_pos(i.a)) + "|" + jobs).second) return;
+      if (!reported_.insert("legs|" + to_string(i.a.at) + "|" + jobs).second) return;
       const std::string what = "\"" + i.a.store + "\" (" + i.a.by + ")";
       diags_.error(
-          tool_pos(i.a), "index-order",
+          i.a.at, "index-order",
           (jobs == ij ? "the legs of " + ij + " index " + what
                       : jobs + " indexes " + what + " in the legs of the matrix of " + ij) +
               ", which GitHub runs at once, while other legs write into it (" + w.a.by + ", " +
-              to_string(tool_pos(w.a)) +
+              to_string(w.a.at) +
               "): the index leaves out what is written after it is made; index once, in "
               "a job that needs " +
               ij + stop(i));
@@ -236,11 +232,10 @@ class IndexOrder {
         reported_.count(w.a.jobs + "|" + i.a.jobs))
       return;
     const std::string what = i.a.jobs + " indexes \"" + i.a.store + "\" (" + i.a.by + "), which " +
-                             w.a.jobs + " writes into (" + w.a.by + ", " +
-                             to_string(tool_pos(w.a)) + ")";
+                             w.a.jobs + " writes into (" + w.a.by + ", " + to_string(w.a.at) + ")";
     raced_.insert(&w);  // needing it also puts an index after it
     const bool direct = i.a.jobs == ij && w.a.jobs == wj;
-    diags_.error(tool_pos(i.a), "index-order",
+    diags_.error(i.a.at, "index-order",
                  what + ", but " + (direct ? "does not need it" : ij + " does not need " + wj) +
                      ": GitHub may run the two at once, and the index leaves out what is "
                      "written after it is made; add " +
@@ -254,12 +249,12 @@ class IndexOrder {
     const After after = index_after(w, nullptr, nullptr);
     if (after.index) return;
     if (after.skipped) return skipped(w, after);
-    if (!reported_.insert(to_string(tool_pos(w.a)) + "|" + w.a.jobs).second) return;
+    if (!reported_.insert(to_string(w.a.at) + "|" + w.a.jobs).second) return;
     std::string earlier;
     for (const Site* i : indexes_) {
       if (order_.before(*i, w)) {
-        earlier = ": " + i->a.jobs + " indexes it before (" + i->a.by + ", " +
-                  to_string(tool_pos(i->a)) + ")";
+        earlier =
+            ": " + i->a.jobs + " indexes it before (" + i->a.by + ", " + to_string(i->a.at) + ")";
         break;
       }
     }
