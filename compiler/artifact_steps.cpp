@@ -279,10 +279,9 @@ class Walk {
     const Value* t = s.get("tool");
     if (!t) {
       for (const char* kind : {"writes", "indexes"}) {
+        const Value* store = declared_store(s, kind);
+        if (!store) continue;
         const Field* f = s.field(kind);
-        const Value* store =
-            f && f->value->kind == Value::Kind::Object ? f->value->get("store") : nullptr;
-        if (!store || !store->is_string() || !store->parts.empty()) continue;
         ArtifactStep a;
         a.step = &s;
         a.upload = f->key == "writes";
@@ -579,9 +578,7 @@ std::set<std::string> indexed_stores(const Program& program) {
   for (const auto& wf : program.workflows) {
     for (const auto& j : jobs_of(*wf->body)) {
       for (const auto& s : steps_of(*j.value)) {
-        const Value* i = s->get("indexes");
-        const Value* store = i && i->kind == Value::Kind::Object ? i->get("store") : nullptr;
-        if (store && store->is_string() && store->parts.empty()) out.insert(store->text);
+        if (const Value* store = declared_store(*s, "indexes")) out.insert(store->text);
       }
     }
   }

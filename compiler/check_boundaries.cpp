@@ -79,12 +79,11 @@ std::vector<StoreUse> store_uses(const Value& job, const Program& program) {
       continue;
     }
     for (const char* kind : {"writes", "indexes"}) {
-      const Field* f = s->field(kind);
-      const Value* store =
-          f && f->value->kind == Value::Kind::Object ? f->value->get("store") : nullptr;
-      if (!store || !store->is_string() || !store->parts.empty()) continue;
-      const std::string verb = f->key == "writes" ? "writes into" : "indexes";
-      out.push_back({s.get(), store->text, verb + " \"" + store->text + "\"", f->key_pos});
+      const Value* store = declared_store(*s, kind);
+      if (!store) continue;
+      const std::string verb = std::string(kind) == "writes" ? "writes into" : "indexes";
+      out.push_back(
+          {s.get(), store->text, verb + " \"" + store->text + "\"", s->field(kind)->key_pos});
     }
   }
   return out;

@@ -215,6 +215,15 @@ inline const std::vector<ValuePtr>& steps_of(const Value& job) {
   return steps && steps->kind == Value::Kind::List ? steps->items : none;
 }
 
+// The name of the store a step declares it writes into (kind "writes") or
+// indexes ("indexes"): writes { store = "..." key { ... } }; null when it
+// declares none, or not as text (check_store_steps says so).
+inline const Value* declared_store(const Value& step, const char* kind) {
+  const Value* d = step.get(kind);
+  const Value* store = d && d->kind == Value::Kind::Object ? d->get("store") : nullptr;
+  return store && store->is_string() && store->parts.empty() ? store : nullptr;
+}
+
 // The workflow a job calls (uses = TEMPLATE(...)); null for a job that runs
 // steps or calls a workflow outside these pipelines.
 inline const WorkflowModel* called_workflow(const Program& program, const Value& job) {
