@@ -3,7 +3,8 @@
 // (some of them matrices of two legs at once, some calling a workflow of
 // such jobs),
 // each job running uploads that index what they wrote, uploads that do
-// not (no_index), and indexes of one folder. Jobs and steps may have
+// not (no_index), and indexes of one folder: tools that declare the
+// folder, or scripts that declare it themselves. Jobs and steps may have
 // conditions: vars.A == "on", vars.B == "on" or both, and a job that runs
 // no workflow unless_failed(). The model: in a run where nothing fails,
 // for each value of A and B, a job runs when its condition holds and,
@@ -46,6 +47,7 @@ using Atoms = int;
 struct Step {
   Kind kind = Kind::Upload;
   Atoms atoms = 0;
+  bool declared = false;  // a script that declares the store, not a tool
 };
 
 struct Job {
@@ -213,7 +215,7 @@ std::string step_template(const Step& st) {
   return std::string(st.kind == Kind::Index        ? "reindex"
                      : st.kind == Kind::UploadOnly ? "up_only"
                                                    : "up") +
-         std::to_string(st.atoms);
+         std::to_string(st.atoms) + (st.declared ? "_script" : "");
 }
 
 // The jobs of a workflow, as .pipe.
@@ -241,7 +243,8 @@ std::string jobs_source(const std::vector<Job>& jobs) {
       continue;
     }
     bool up = false, index = false;
-    for (Step st : jobs[j].steps) (st.kind == Kind::Index ? index : up) = true;
+    for (Step st : jobs[j].steps)
+      if (!st.declared) (st.kind == Kind::Index ? index : up) = true;
     if (up || index) {
       s += "    use build(tools = [";
       s += up && index ? "upload, index" : up ? "upload" : "index";
@@ -288,19 +291,31 @@ tool index {
       if (!j.calls)
         for (const Step& st : j.steps) used.insert(step_template(st));
   }
-  if (!used.empty())
+  bool tools = false;
+  for (const auto& name : used) tools = tools || name.find("_script") == std::string::npos;
+  if (tools)
     s += "steps build(tools: list) { step step_tools { builds = tools run = \"make\" } }\n";
+  const std::string writes = "writes { store = \"a run's folder\" key { group = \"g\" } } ";
+  const std::string indexes = "indexes { store = \"a run's folder\" key { group = \"g\" } } ";
   for (Kind kind : {Kind::Upload, Kind::UploadOnly, Kind::Index}) {
     for (Atoms atoms = 0; atoms < 4; ++atoms) {
-      const std::string name = step_template({kind, atoms});
-      if (!used.count(name)) continue;
-      const std::string c = condition(atoms, "");
-      s += "steps " + name + "(n: string) { step { name = n " +
-           (c.empty() ? "" : "if = " + c + " ") +
-           (kind == Kind::Index        ? "tool = index args { group = \"g\" }"
-            : kind == Kind::UploadOnly ? "tool = upload args { group = \"g\" no_index = true }"
-                                       : "tool = upload args { group = \"g\" }") +
-           " } }\n";
+      for (bool declared : {false, true}) {
+        const std::string name = step_template({kind, atoms, declared});
+        if (!used.count(name)) continue;
+        const std::string c = condition(atoms, "");
+        s += "steps " + name + "(n: string) { step { name = n " +
+             (c.empty() ? "" : "if = " + c + " ");
+        if (declared)
+          s += (kind == Kind::Index        ? indexes
+                : kind == Kind::UploadOnly ? writes
+                                           : writes + indexes) +
+               "run = \"true\"";
+        else
+          s += kind == Kind::Index        ? "tool = index args { group = \"g\" }"
+               : kind == Kind::UploadOnly ? "tool = upload args { group = \"g\" no_index = true }"
+                                          : "tool = upload args { group = \"g\" }";
+        s += " } }\n";
+      }
     }
   }
   return s;
@@ -328,7 +343,8 @@ TEST_CASE("[index-order] reports exactly the workflows that may end with a wrong
         for (size_t d = 0; d < j; ++d)
           if (pick(9) < 4) jobs[j].needs.push_back(static_cast<int>(d));
         for (int k = pick(2); k > 0; --k)
-          jobs[j].steps.push_back({static_cast<Kind>(pick(2)), pick(2) == 0 ? 1 + pick(2) : 0});
+          jobs[j].steps.push_back(
+              {static_cast<Kind>(pick(2)), pick(2) == 0 ? 1 + pick(2) : 0, pick(2) == 0});
         const int matrix = pick(7);
         if (matrix < 2) jobs[j].matrix = matrix == 0 ? Job::Written : Job::Unknown;
         jobs[j].calls = calls && pick(4) == 0;
