@@ -145,14 +145,12 @@ class Walk {
           const LegLayout layout =
               leg_layout(value_json(*matrix, nullptr), legs[i], sources[i], matrix);
           leg_name_ = leg_name(j.key, plain_name(name) ? name : nullptr, layout.shown);
-          leg_label_ = "the leg \"" + leg_name_ + "\" of ";
-          const std::string label = leg_label_ + job;
+          const std::string label = leg_label(leg_name_) + job;
           body(*j.value, one, matrices, conds, cond, frame,
                frame.jobs.empty() ? label : frame.jobs + " -> " + label);
         }
         leg_.reset();
         leg_name_.clear();
-        leg_label_.clear();
       }
     }
   }
@@ -352,7 +350,6 @@ class Walk {
     a.conditions = std::move(conditions);
     a.conditional = conditional;
     a.leg = leg_;
-    a.leg_label = leg_label_;
     a.leg_name = leg_name_;
     a.legs_followed = legs_followed_;
     each_(a);
@@ -552,7 +549,7 @@ class Walk {
   const std::function<void(const ArtifactStep&)>& each_;
   bool stores_ = false;         // the steps of tools with stores, not artifact steps
   std::optional<Leg> leg_;      // the leg followed, when one is
-  std::string leg_name_, leg_label_;
+  std::string leg_name_;        // its name, as GitHub shows it
   bool legs_followed_ = false;  // under a matrix whose legs are followed too
 };
 
@@ -751,6 +748,8 @@ std::optional<bool> pattern_matches(std::string_view pattern, std::string_view n
   while (p < pattern.size() && pattern[p] == '*') ++p;
   return p == pattern.size();
 }
+
+std::string leg_label(const std::string& leg_name) { return "the leg \"" + leg_name + "\" of "; }
 
 Fork fork(const ArtifactStep& x, const ArtifactStep& y) {
   size_t k = 0;

@@ -79,8 +79,7 @@ struct ArtifactStep {
       conditions;              // {depth, what it differs between}; the step's at depth INT32_MAX
   bool conditional = false;    // a job or the step may not run in a run that goes well
   std::optional<Leg> leg;      // the leg of a matrix it is followed in
-  std::string leg_label;       // then how `jobs` names it: the leg "build (3.12)" of
-  std::string leg_name;        // and the leg's name: build (3.12)
+  std::string leg_name;        // then the leg's name: build (3.12)
   bool legs_followed = false;  // under a matrix whose legs are followed one by one too
   // For walk_store_steps: `upload` when the step writes into the store,
   // else it indexes it; `form` holds the values of the store's key, one
@@ -95,6 +94,10 @@ struct ArtifactStep {
   const ToolDecl* tool = nullptr;
   bool maybe = false;
 };
+
+// How `jobs` names a leg of a matrix job, before the job: the leg
+// "build (3.12)" of job "build" in ci.yml.
+std::string leg_label(const std::string& leg_name);
 
 // Where the ways to two steps part: the first job on each that is not the
 // same job (and leg), both in one workflow, `depth` jobs down the ways;

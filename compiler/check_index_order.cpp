@@ -138,8 +138,8 @@ class IndexOrder {
   // A report on a write; in a leg of a matrix followed leg by leg, kept
   // until the end, so that the legs that say the same make one.
   void of_write(const Site& w, const std::string& message) {
-    const std::string& label = w.a.leg_label;
-    if (label.empty()) return diags_.error(w.a.at, "index-order", message);
+    if (w.a.leg_name.empty()) return diags_.error(w.a.at, "index-order", message);
+    const std::string label = leg_label(w.a.leg_name);
     std::string alike = message;
     for (size_t at = alike.find(label); at != std::string::npos; at = alike.find(label, at))
       alike.erase(at, label.size());
@@ -211,9 +211,11 @@ class IndexOrder {
     if (f.x->job == f.y->job) {
       // Legs of one matrix: once for them all, as they are alike.
       std::string jobs = i.a.jobs;
-      if (const size_t at = jobs.find(i.a.leg_label);
-          !i.a.leg_label.empty() && at != std::string::npos)
-        jobs.erase(at, i.a.leg_label.size());
+      if (!i.a.leg_name.empty()) {
+        const std::string label = leg_label(i.a.leg_name);
+        if (const size_t at = jobs.find(label); at != std::string::npos)
+          jobs.erase(at, label.size());
+      }
       if (!reported_.insert("legs|" + to_string(i.a.at) + "|" + jobs).second) return;
       const std::string what = "\"" + i.a.store + "\" (" + i.a.by + ")";
       diags_.error(
