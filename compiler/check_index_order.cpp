@@ -55,8 +55,9 @@ class Order {
 
 class IndexOrder {
  public:
-  IndexOrder(const WorkflowModel& wf, bool starts_runs, const Program& program, Diagnostics& diags)
-      : wf_(wf), starts_runs_(starts_runs), program_(program), diags_(diags) {}
+  IndexOrder(const WorkflowModel& wf, bool starts_runs, const Program& program,
+             const std::set<std::string>& indexed, Diagnostics& diags)
+      : wf_(wf), starts_runs_(starts_runs), program_(program), indexed_(indexed), diags_(diags) {}
 
   void run() {
     std::map<std::pair<std::string, NameKey>, std::vector<Site>> stores;  // by store and key
@@ -68,7 +69,6 @@ class IndexOrder {
       if (!key) return;
       stores[{a.store, *key}].push_back(Site{a, seq++, every_leg(a)});
     });
-    const std::set<std::string> indexed = indexed_stores(program_);
     for (const auto& [id, sites] : stores) {
       writes_.clear();
       indexes_.clear();
@@ -85,7 +85,7 @@ class IndexOrder {
         if (i->every_leg >= 0) legs_at_once(*i);
         for (const Site* w : writes_) alongside(*i, *w);
       }
-      if (starts_runs_ && indexed.count(id.first)) {
+      if (starts_runs_ && indexed_.count(id.first)) {
         for (const Site* w : writes_) unindexed(*w);
       }
     }
@@ -279,6 +279,7 @@ class IndexOrder {
   const WorkflowModel& wf_;
   const bool starts_runs_;  // not only called: a run can start with it
   const Program& program_;
+  const std::set<std::string>& indexed_;  // the stores something indexes
   Diagnostics& diags_;
   Order order_;
   RunsAlong runs_along_;
@@ -298,13 +299,18 @@ class IndexOrder {
 
 }  // namespace
 
-void check_index_order(const WorkflowModel& wf, const EventReach& reach, const Program& program,
+void check_index_order(const Program& program,
+                       const std::map<const WorkflowModel*, EventReach>& reaches,
                        Diagnostics& diags) {
-  // A workflow only called, by workflows here (whose triggers reach it), is
-  // checked in their runs: on its own, an index its caller writes after it
-  // would be unseen.
-  if (reach.called && !reach.own && reach.known) return;
-  IndexOrder(wf, reach.own, program, diags).run();
+  const std::set<std::string> indexed = indexed_stores(program);
+  for (const auto& wf : program.workflows) {
+    // A workflow only called, by workflows here (whose triggers reach it),
+    // is checked in their runs: on its own, an index its caller writes
+    // after it would be unseen.
+    const EventReach& reach = reaches.at(wf.get());
+    if (reach.called && !reach.own && reach.known) continue;
+    IndexOrder(*wf, reach.own, program, indexed, diags).run();
+  }
 }
 
 }  // namespace pipec
