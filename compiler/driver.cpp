@@ -34,7 +34,6 @@
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
 #include "check_index_order.h"
-#include "check_store_steps.h"
 #include "check_inherited_secrets.h"
 #include "check_input_defaults.h"
 #include "check_key_types.h"
@@ -46,9 +45,11 @@
 #include "check_refs.h"
 #include "check_shared_groups.h"
 #include "check_step_env.h"
+#include "check_store_steps.h"
 #include "check_tool_logic.h"
 #include "check_tools.h"
 #include "check_types.h"
+#include "check_undeclared_writes.h"
 #include "check_workflow_run_chains.h"
 #include "check_workflow_run_names.h"
 #include "emit_steps.h"
@@ -163,6 +164,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   check_tool_decls(c.program, c.diags);
   check_store_steps(c.program, c.diags);
+  check_undeclared_writes(c.program, c.diags);
   check_tool_logic(c.program, root, sources_dir + "/steps", c.diags);
   if (c.diags.has_errors()) return c;
   check_output_paths(c.program, sources_dir, c.diags);
