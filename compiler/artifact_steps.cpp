@@ -567,15 +567,17 @@ void walk_store_steps(const Program& program, const WorkflowModel& wf,
   Walk(program, matrix_jobs, each, true).run(wf);
 }
 
-std::set<std::string> indexed_stores(const Program& program) {
-  std::set<std::string> out;
+DeclaredStores declared_stores(const Program& program) {
+  DeclaredStores out;
   for (const auto& t : program.tool_decls) {
-    if (t.indexes) out.insert(t.indexes->name);
+    if (t.writes) out.written.insert(t.writes->name);
+    if (t.indexes) out.indexed.insert(t.indexes->name);
   }
   for (const auto& wf : program.workflows) {
     for (const auto& j : jobs_of(*wf->body)) {
       for (const auto& s : steps_of(*j.value)) {
-        if (const Value* store = declared_store(*s, "indexes")) out.insert(store->text);
+        if (const Value* store = declared_store(*s, "writes")) out.written.insert(store->text);
+        if (const Value* store = declared_store(*s, "indexes")) out.indexed.insert(store->text);
       }
     }
   }

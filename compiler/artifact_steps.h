@@ -127,8 +127,12 @@ void walk_store_steps(const Program& program, const WorkflowModel& wf,
                       std::vector<std::string>& matrix_jobs,
                       const std::function<void(const ArtifactStep&)>& each);
 
-// The stores some tool or step of the program indexes.
-std::set<std::string> indexed_stores(const Program& program);
+// The stores the tools and steps of the program declare they write into,
+// and those they declare they index.
+struct DeclaredStores {
+  std::set<std::string> written, indexed;
+};
+DeclaredStores declared_stores(const Program& program);
 
 // The uploads of one run, by name, for the downloads that read them.
 class UploadIndex {

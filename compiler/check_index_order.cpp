@@ -302,7 +302,7 @@ class IndexOrder {
 void check_index_order(const Program& program,
                        const std::map<const WorkflowModel*, EventReach>& reaches,
                        Diagnostics& diags) {
-  const std::set<std::string> indexed = indexed_stores(program);
+  const std::set<std::string> indexed = declared_stores(program).indexed;
   for (const auto& wf : program.workflows) {
     // A workflow only called, by workflows here (whose triggers reach it),
     // is checked in their runs: on its own, an index its caller writes

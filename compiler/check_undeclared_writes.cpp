@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "artifact_steps.h"
+
 namespace pipec {
 namespace {
 
@@ -111,18 +113,10 @@ Write s3_write(const std::vector<std::string>& words) {
 // Whether the program says what its steps write: a tool or a step declares
 // a store, or a boundary lists stores.
 bool tracks_stores(const Program& program) {
-  for (const auto& t : program.tool_decls) {
-    if (t.writes || t.indexes) return true;
-  }
+  const DeclaredStores declared = declared_stores(program);
+  if (!declared.written.empty() || !declared.indexed.empty()) return true;
   for (const auto& b : program.boundaries) {
     if (b->get("stores")) return true;
-  }
-  for (const auto& wf : program.workflows) {
-    for (const auto& j : jobs_of(*wf->body)) {
-      for (const auto& s : steps_of(*j.value)) {
-        if (declared_store(*s, "writes") || declared_store(*s, "indexes")) return true;
-      }
-    }
   }
   return false;
 }
