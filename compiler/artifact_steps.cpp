@@ -284,8 +284,7 @@ class Walk {
         a.step = &s;
         a.upload = f->key == "writes";
         a.store = store->text;
-        const Value* name = s.get("name");
-        a.by = name && name->is_string() ? "step \"" + text_of(*name) + "\"" : "a step";
+        a.by = step_named(s);
         a.at = f->key_pos;
         std::vector<std::pair<std::string, Form>> parts;
         if (const Value* key = f->value->get("key"); key && key->kind == Value::Kind::Object) {

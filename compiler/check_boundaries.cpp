@@ -89,11 +89,6 @@ std::vector<StoreUse> store_uses(const Value& job, const Program& program) {
   return out;
 }
 
-std::string step_name(const Value& step) {
-  const Value* name = step.get("name");
-  return name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
-}
-
 std::string quoted_list(const std::vector<std::string>& values) {
   std::vector<std::string> q;
   for (const auto& v : values) q.push_back("\"" + v + "\"");
@@ -236,7 +231,7 @@ class Boundaries {
                      .second)
               continue;
             diags_.error(u.pos, "boundary",
-                         step_name(*u.step) + " in job \"" + j.key + "\" in " + file + " " +
+                         step_named(*u.step) + " in job \"" + j.key + "\" in " + file + " " +
                              u.what + " in runs of " + path.substr(0, path.find(' ')) +
                              (path == file ? "" : " (" + path + ")") + ", and boundary \"" +
                              b.name + "\" (" + to_string(b.pos) +
@@ -252,7 +247,7 @@ class Boundaries {
             continue;
           diags_.error(
               c.value->pos, "boundary",
-              step_name(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" + value +
+              step_named(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" + value +
                   "\" (" + c.input + ") in runs of " + path.substr(0, path.find(' ')) +
                   (path == file ? "" : " (" + path + ")") + ", and boundary \"" + b.name + "\" (" +
                   to_string(b.pos) + ") holds those runs to " + quoted_list(b.allowed) +
@@ -289,7 +284,7 @@ class Boundaries {
           if (it == store_owners.end()) continue;
           if (!reported_.insert(to_string(u.pos) + "|" + u.store + "|" + file).second) continue;
           diags_.error(u.pos, "boundary",
-                       step_name(*u.step) + " in job \"" + j.key + "\" in " + file + " " + u.what +
+                       step_named(*u.step) + " in job \"" + j.key + "\" in " + file + " " + u.what +
                            ", which only the runs boundary " + names(it->second) +
                            " holds may write into or index, and none of them reaches " + file +
                            ": list its workflow template in the boundary's workflows, or use "
@@ -301,7 +296,7 @@ class Boundaries {
           if (it == owners.end()) continue;
           if (!reported_.insert(to_string(c.value->pos) + "|" + file).second) continue;
           diags_.error(c.value->pos, "boundary",
-                       step_name(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" +
+                       step_named(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" +
                            value + "\" (" + c.input + "), which only the runs boundary " +
                            names(it->second) + " holds may take, and none of them reaches " + file +
                            ": list its workflow template in the boundary's workflows, or "

@@ -73,8 +73,7 @@ void check_steps(const Field& job, const WorkflowModel& wf, Diagnostics& diags) 
   for (size_t i = 0; i < steps.size(); ++i) {
     const Value* cond = steps[i]->get("if");
     if (!cond || cond->kind != Value::Kind::Runtime || has_status_function(*cond->expr)) continue;
-    const Value* name = steps[i]->get("name");
-    const std::string step = name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
+    const std::string step = step_named(*steps[i]);
     conjuncts(*cond->expr, [&](const Expr& e) {
       TextComparison c;
       if (!text_comparison(e, c) || !c.equal) return;

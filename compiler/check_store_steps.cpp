@@ -127,8 +127,7 @@ class StoreSteps {
       }
     }
     std::sort(key.begin(), key.end());
-    const Value* name = s.get("name");
-    const std::string by = name && name->is_string() ? "step \"" + text_of(*name) + "\"" : "a step";
+    const std::string by = step_named(s);
     const Pos at = k ? k->pos : store->pos;
     const auto [it, fresh] = keys_.try_emplace(store->text, Keyed{key, by, at});
     if (!fresh && it->second.key != key) {

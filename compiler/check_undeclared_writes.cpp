@@ -131,11 +131,9 @@ void check_workflow(const WorkflowModel& wf, Diagnostics& diags) {
       for (const auto& words : commands(text_of(*run->value))) {
         const Write w = s3_write(words);
         if (w.to.empty()) continue;
-        const Value* name = s->get("name");
         diags.error(run->key_pos, "store",
-                    (name && name->is_string() ? "step \"" + name->text + "\"" : "a step") +
-                        " of job \"" + j.key + "\" in " + file_name(wf.file) + " writes into " +
-                        w.to + " (aws s3 " + w.verb +
+                    step_named(*s) + " of job \"" + j.key + "\" in " + file_name(wf.file) +
+                        " writes into " + w.to + " (aws s3 " + w.verb +
                         "), and declares no store it writes: add writes { store = \"...\" key { "
                         "... } }, so that [index-order] and the boundaries see it");
         break;

@@ -157,8 +157,7 @@ class Inference {
         if (!uses || uses->tag != "action") continue;
         const Value* perms = uses->get("permissions");
         if (!perms) continue;
-        const Value* name = s->get("name");
-        std::string step = name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
+        std::string step = step_named(*s);
         std::string why = step + " (action " + uses->get("name")->text + ") of job \"" + id + "\" in " + wf.instance;
         add(need, granted(perms, why));
       }

@@ -215,6 +215,13 @@ inline const std::vector<ValuePtr>& steps_of(const Value& job) {
   return steps && steps->kind == Value::Kind::List ? steps->items : none;
 }
 
+// How reports name a step: step "NAME", or "a step" when it has no name
+// written as text.
+inline std::string step_named(const Value& step) {
+  const Value* name = step.get("name");
+  return name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
+}
+
 // The name of the store a step declares it writes into (kind "writes") or
 // indexes ("indexes"): writes { store = "..." key { ... } }; null when it
 // declares none, or not as text (check_store_steps says so).

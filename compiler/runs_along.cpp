@@ -71,10 +71,8 @@ std::string job_name(const WorkflowModel& wf, const std::string& job) {
 }
 
 std::string step_name(const ArtifactStep& a) {
-  const Value* name = a.step->get("name");
-  const std::string step = name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
   const Hop& h = a.chain.back();
-  return step + " of " + job_name(*h.wf, h.job);
+  return step_named(*a.step) + " of " + job_name(*h.wf, h.job);
 }
 
 std::string held_nowhere(const Part& p) {
