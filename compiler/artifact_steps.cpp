@@ -274,57 +274,41 @@ class Walk {
       }
       return out;
     };
-    const Value* t = s.get("tool");
-    if (!t) {
-      for (const char* kind : {"writes", "indexes"}) {
-        const Value* store = declared_store(s, kind);
-        if (!store) continue;
-        const Field* f = s.field(kind);
-        ArtifactStep a;
-        a.step = &s;
-        a.upload = f->key == "writes";
-        a.store = store->text;
-        a.by = step_named(s);
-        a.at = f->key_pos;
-        std::vector<std::pair<std::string, Form>> parts;
-        if (const Value* key = f->value->get("key"); key && key->kind == Value::Kind::Object) {
-          for (const auto& k : key->fields) parts.push_back({k.key, form(*k.value, scope)});
+    for (const StoreUse& u : store_uses(program_, s)) {
+      ArtifactStep a;
+      a.step = &s;
+      a.upload = u.writes;
+      a.store = u.store;
+      a.by = u.by;
+      a.at = u.at;
+      a.tool = u.tool;
+      std::vector<std::pair<std::string, Form>> parts;
+      if (!u.tool) {
+        if (u.key) {
+          for (const auto& k : u.key->fields) parts.push_back({k.key, form(*k.value, scope)});
         }
         a.form = key_form(std::move(parts));
         reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
+        continue;
       }
-      return;
-    }
-    const ToolDecl* tool = find_tool(program_, *t);
-    if (!tool) return;
-    for (const auto* store : {&tool->writes, &tool->indexes}) {
-      if (!*store) continue;
-      ArtifactStep a;
-      a.step = &s;
-      a.tool = tool;
-      a.upload = store == &tool->writes;
-      a.name = t;
-      a.store = (*store)->name;
-      a.by = tool->name;
-      a.at = s.field("tool")->key_pos;
+      a.name = s.get("tool");
       const Value* args = s.get("args");
       // A flag's value as the step passes it, or its default.
       auto flag_form = [&](const std::string& flag) {
         const Value* given = args ? args->get(flag) : nullptr;
         const ToolParam* p = nullptr;
-        for (const auto& f : tool->flags) p = f.name == flag ? &f : p;
+        for (const auto& f : u.tool->flags) p = f.name == flag ? &f : p;
         return given                   ? form(*given, scope)
                : p && p->default_value ? Form{value_piece(value_json(*p->default_value, nullptr))}
                                        : Form{unknown_piece(scope.all)};
       };
-      if (!(*store)->unless.empty()) {
-        const Form unless = flag_form((*store)->unless);
+      if (!u.decl->unless.empty()) {
+        const Form unless = flag_form(u.decl->unless);
         const bool known = unless.size() == 1 && unless[0].kind == Piece::Kind::Value;
         if (known && github_truthy(unless[0].value)) continue;
         a.maybe = !known;
       }
-      std::vector<std::pair<std::string, Form>> parts;
-      for (const auto& flag : (*store)->key) parts.push_back({flag, flag_form(flag)});
+      for (const auto& flag : u.decl->key) parts.push_back({flag, flag_form(flag)});
       a.form = key_form(std::move(parts));
       reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
     }
@@ -566,6 +550,27 @@ void walk_store_steps(const Program& program, const WorkflowModel& wf,
   Walk(program, matrix_jobs, each, true).run(wf);
 }
 
+std::vector<StoreUse> store_uses(const Program& program, const Value& step) {
+  std::vector<StoreUse> out;
+  if (const Field* t = step.field("tool")) {
+    const ToolDecl* tool = find_tool(program, *t->value);
+    if (!tool) return out;
+    for (const auto* d : {&tool->writes, &tool->indexes}) {
+      if (*d) out.push_back({(*d)->name, d == &tool->writes, tool->name, t->key_pos, tool, &**d});
+    }
+    return out;
+  }
+  for (const char* kind : {"writes", "indexes"}) {
+    const Value* store = declared_store(step, kind);
+    if (!store) continue;
+    const Field* f = step.field(kind);
+    const Value* key = f->value->get("key");
+    out.push_back({store->text, f->key == "writes", step_named(step), f->key_pos, nullptr, nullptr,
+                   key && key->kind == Value::Kind::Object ? key : nullptr});
+  }
+  return out;
+}
+
 DeclaredStores declared_stores(const Program& program) {
   DeclaredStores out;
   for (const auto& t : program.tool_decls) {
@@ -575,8 +580,9 @@ DeclaredStores declared_stores(const Program& program) {
   for (const auto& wf : program.workflows) {
     for (const auto& j : jobs_of(*wf->body)) {
       for (const auto& s : steps_of(*j.value)) {
-        if (const Value* store = declared_store(*s, "writes")) out.written.insert(store->text);
-        if (const Value* store = declared_store(*s, "indexes")) out.indexed.insert(store->text);
+        for (const StoreUse& u : store_uses(program, *s)) {
+          if (!u.tool) (u.writes ? out.written : out.indexed).insert(u.store);
+        }
       }
     }
   }

@@ -127,6 +127,20 @@ void walk_store_steps(const Program& program, const WorkflowModel& wf,
                       std::vector<std::string>& matrix_jobs,
                       const std::function<void(const ArtifactStep&)>& each);
 
+// A store a step writes into or indexes: its tool's, with the tool's
+// declaration of it, or one the step declares itself, with its key block.
+struct StoreUse {
+  std::string store;
+  bool writes = false;  // else it indexes
+  std::string by;       // upload_python_packages, or step "Upload wheels"
+  Pos at;               // the step's `tool`, or its writes or indexes
+  const ToolDecl* tool = nullptr;
+  const ToolDecl::Store* decl = nullptr;  // the tool's
+  const Value* key = nullptr;             // the step's key { ... }, if any
+};
+// Those of one step, writes first.
+std::vector<StoreUse> store_uses(const Program& program, const Value& step);
+
 // The stores the tools and steps of the program declare they write into,
 // and those they declare they index.
 struct DeclaredStores {

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "artifact_steps.h"
 #include "ascii.h"
-#include "check_tools.h"
 #include "value.h"
 
 namespace pipec {
@@ -55,35 +55,23 @@ std::vector<Credential> credentials(const Value& job, const Assumes& assumes) {
   return out;
 }
 
-// A store a step of a job writes into or indexes: its tool's (unless flags
-// or not), or its own declaration's.
-struct StoreUse {
+// The stores the steps of a job write into or index, each with its step
+// and what it does: writes into "S" (upload_python_packages).
+struct JobStore {
   const Value* step;
   std::string store;
-  std::string what;  // writes into "S" (upload_python_packages)
+  std::string what;
   Pos pos;
 };
 
-std::vector<StoreUse> store_uses(const Value& job, const Program& program) {
-  std::vector<StoreUse> out;
+std::vector<JobStore> job_stores(const Value& job, const Program& program) {
+  std::vector<JobStore> out;
   for (const auto& s : steps_of(job)) {
-    if (const Field* t = s->field("tool")) {
-      const ToolDecl* tool = find_tool(program, *t->value);
-      if (!tool) continue;
-      for (const auto* st : {&tool->writes, &tool->indexes}) {
-        if (!*st) continue;
-        const std::string verb = st == &tool->writes ? "writes into" : "indexes";
-        out.push_back({s.get(), (*st)->name, verb + " \"" + (*st)->name + "\" (" + tool->name + ")",
-                       t->key_pos});
-      }
-      continue;
-    }
-    for (const char* kind : {"writes", "indexes"}) {
-      const Value* store = declared_store(*s, kind);
-      if (!store) continue;
-      const std::string verb = std::string(kind) == "writes" ? "writes into" : "indexes";
-      out.push_back(
-          {s.get(), store->text, verb + " \"" + store->text + "\"", s->field(kind)->key_pos});
+    for (const StoreUse& u : store_uses(program, *s)) {
+      out.push_back({s.get(), u.store,
+                     (u.writes ? "writes into \"" : "indexes \"") + u.store + "\"" +
+                         (u.tool ? " (" + u.by + ")" : ""),
+                     u.at});
     }
   }
   return out;
@@ -224,7 +212,7 @@ class Boundaries {
     for (const auto& [wf, path] : b.reached) {
       for (const auto& j : jobs_of(*wf->body)) {
         if (b.stores) {
-          for (const StoreUse& u : store_uses(*j.value, program_)) {
+          for (const JobStore& u : job_stores(*j.value, program_)) {
             if (std::count(b.stores->begin(), b.stores->end(), u.store)) continue;
             const std::string file = file_name(wf->file);
             if (!reported_.insert(to_string(u.pos) + "|" + u.store + "|" + file + "|" + b.name)
@@ -279,7 +267,7 @@ class Boundaries {
       if (held.count(wf.get())) continue;
       const std::string file = file_name(wf->file);
       for (const auto& j : jobs_of(*wf->body)) {
-        for (const StoreUse& u : store_uses(*j.value, program_)) {
+        for (const JobStore& u : job_stores(*j.value, program_)) {
           auto it = store_owners.find(u.store);
           if (it == store_owners.end()) continue;
           if (!reported_.insert(to_string(u.pos) + "|" + u.store + "|" + file).second) continue;
