@@ -159,6 +159,10 @@ class Walk {
   void body(const Value& job, const Scope& scope, const std::vector<std::pair<int, int>>& matrices,
             const std::vector<std::pair<int, Matrices>>& conds, bool cond, const Frame& frame,
             const std::string& jobs) {
+    if (stores_) {
+      if (const std::optional<StoreUse> r = store_read(job, "job \"" + scope.job_key + "\""))
+        read(*r, job, scope, matrices, conds, cond, frame, jobs, false);
+    }
     if (const WorkflowModel* callee = called_workflow(program_, job)) {
       Frame next;
       next.wf = callee;
@@ -262,32 +266,17 @@ class Walk {
                    const std::vector<std::pair<int, int>>& matrices,
                    const std::vector<std::pair<int, Matrices>>& conditions, bool conditional,
                    const Frame& frame, const std::string& jobs) {
-    // The key's values, apart, so that two never run together into one
-    // text, in the order of the key's names.
-    auto key_form = [](std::vector<std::pair<std::string, Form>> parts) {
-      std::sort(parts.begin(), parts.end(),
-                [](const auto& x, const auto& y) { return x.first < y.first; });
-      Form out;
-      for (auto& [name, part] : parts) {
-        if (!out.empty()) out.push_back(value_piece("\x1f"));
-        out.insert(out.end(), part.begin(), part.end());
-      }
-      return out;
-    };
     for (const StoreUse& u : store_uses(program_, s)) {
       ArtifactStep a;
       a.step = &s;
-      a.upload = u.writes;
+      a.upload = u.kind == StoreUse::Kind::Writes;
       a.store = u.store;
       a.by = u.by;
       a.at = u.at;
       a.tool = u.tool;
       std::vector<std::pair<std::string, Form>> parts;
       if (!u.tool) {
-        if (u.key) {
-          for (const auto& k : u.key->fields) parts.push_back({k.key, form(*k.value, scope)});
-        }
-        a.form = key_form(std::move(parts));
+        a.form = declared_key(u, scope);
         reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
         continue;
       }
@@ -312,20 +301,63 @@ class Walk {
       a.form = key_form(std::move(parts));
       reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
     }
+    if (const std::optional<StoreUse> r = store_read(s, step_named(s)))
+      read(*r, s, scope, matrices, conditions, conditional, frame, jobs, true);
   }
 
-  // Says where a step is reached, and passes it on.
+  // A step or job that reads from a store's index.
+  void read(const StoreUse& r, const Value& s, const Scope& scope,
+            const std::vector<std::pair<int, int>>& matrices,
+            const std::vector<std::pair<int, Matrices>>& conditions, bool conditional,
+            const Frame& frame, const std::string& jobs, bool step) {
+    // A job's read has no step of its own: one with no condition stands
+    // for it (the job's is on the way).
+    static const Value kNoStep;
+    ArtifactStep a;
+    a.step = step ? &s : &kNoStep;
+    a.read = true;
+    a.store = r.store;
+    a.by = r.by;
+    a.at = r.at;
+    a.form = declared_key(r, scope);
+    reach(a, s, scope, matrices, conditions, conditional, frame, jobs, step);
+  }
+
+  // The values of a key a step or job declares, by name.
+  Form declared_key(const StoreUse& u, const Scope& scope) {
+    std::vector<std::pair<std::string, Form>> parts;
+    if (u.key) {
+      for (const auto& k : u.key->fields) parts.push_back({k.key, form(*k.value, scope)});
+    }
+    return key_form(std::move(parts));
+  }
+
+  // The key's values, apart, so that two never run together into one
+  // text, in the order of the key's names.
+  static Form key_form(std::vector<std::pair<std::string, Form>> parts) {
+    std::sort(parts.begin(), parts.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    Form out;
+    for (auto& [name, part] : parts) {
+      if (!out.empty()) out.push_back(value_piece("\x1f"));
+      out.insert(out.end(), part.begin(), part.end());
+    }
+    return out;
+  }
+
+  // Says where a step (or, not `step`, a job whose condition is already
+  // on the way) is reached, and passes it on.
   void reach(ArtifactStep& a, const Value& s, const Scope& scope,
              const std::vector<std::pair<int, int>>& matrices,
              std::vector<std::pair<int, Matrices>> conditions, bool conditional, const Frame& frame,
-             const std::string& jobs) {
+             const std::string& jobs, bool step = true) {
     a.path = frame.path;
     a.jobs = jobs;
     a.chain = frame.chain;
     a.chain.push_back(hop(scope));
     a.own_matrix = scope.matrix;
     a.matrices = matrices;
-    if (const Value* c = s.get("if")) {
+    if (const Value* c = step ? s.get("if") : nullptr) {
       if (never_runs(*c, scope)) return;
       conditions.push_back({INT32_MAX, varies(*c, scope)});
       conditional = conditional || !runs_when_all_goes_well(*c, scope);
@@ -556,7 +588,10 @@ std::vector<StoreUse> store_uses(const Program& program, const Value& step) {
     const ToolDecl* tool = find_tool(program, *t->value);
     if (!tool) return out;
     for (const auto* d : {&tool->writes, &tool->indexes}) {
-      if (*d) out.push_back({(*d)->name, d == &tool->writes, tool->name, t->key_pos, tool, &**d});
+      if (*d)
+        out.push_back({(*d)->name,
+                       d == &tool->writes ? StoreUse::Kind::Writes : StoreUse::Kind::Indexes,
+                       tool->name, t->key_pos, tool, &**d});
     }
     return out;
   }
@@ -565,10 +600,26 @@ std::vector<StoreUse> store_uses(const Program& program, const Value& step) {
     if (!store) continue;
     const Field* f = step.field(kind);
     const Value* key = f->value->get("key");
-    out.push_back({store->text, f->key == "writes", step_named(step), f->key_pos, nullptr, nullptr,
+    out.push_back({store->text,
+                   f->key == "writes" ? StoreUse::Kind::Writes : StoreUse::Kind::Indexes,
+                   step_named(step), f->key_pos, nullptr, nullptr,
                    key && key->kind == Value::Kind::Object ? key : nullptr});
   }
   return out;
+}
+
+std::optional<StoreUse> store_read(const Value& step_or_job, const std::string& by) {
+  const Value* store = declared_store(step_or_job, "reads");
+  if (!store) return std::nullopt;
+  const Field* f = step_or_job.field("reads");
+  const Value* key = f->value->get("key");
+  return StoreUse{store->text,
+                  StoreUse::Kind::Reads,
+                  by,
+                  f->key_pos,
+                  nullptr,
+                  nullptr,
+                  key && key->kind == Value::Kind::Object ? key : nullptr};
 }
 
 DeclaredStores declared_stores(const Program& program) {
@@ -581,7 +632,8 @@ DeclaredStores declared_stores(const Program& program) {
     for (const auto& j : jobs_of(*wf->body)) {
       for (const auto& s : steps_of(*j.value)) {
         for (const StoreUse& u : store_uses(program, *s)) {
-          if (!u.tool) (u.writes ? out.written : out.indexed).insert(u.store);
+          if (!u.tool)
+            (u.kind == StoreUse::Kind::Writes ? out.written : out.indexed).insert(u.store);
         }
       }
     }

@@ -82,7 +82,8 @@ struct ArtifactStep {
   std::string leg_name;        // then the leg's name: build (3.12)
   bool legs_followed = false;  // under a matrix whose legs are followed one by one too
   // For walk_store_steps: `upload` when the step writes into the store,
-  // else it indexes it; `form` holds the values of the store's key, one
+  // `read` when it reads from its index (`step` is then the step or the
+  // job that declares it), else it indexes it; `form` holds the values of the store's key, one
   // part apiece, in the order of the key's names. `by` says what does it:
   // the tool the step runs (`tool`), or the step itself, which declares
   // the store (writes { ... } or indexes { ... }, at `at`). `maybe`: the
@@ -93,6 +94,7 @@ struct ArtifactStep {
   Pos at;          // the step's `tool`, or its writes or indexes
   const ToolDecl* tool = nullptr;
   bool maybe = false;
+  bool read = false;
 };
 
 // How `jobs` names a leg of a matrix job, before the job: the leg
@@ -122,7 +124,8 @@ void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
 // store, or declares it itself (writes { store = "..." key { ... } }); once
 // for each of the two, in the same order and with the same ways as
 // walk_artifact_steps; not for one its `unless` flag, known true here,
-// keeps the tool from.
+// keeps the tool from. Then for each step, and each job before its steps
+// or the workflow it calls, that declares it reads a store.
 void walk_store_steps(const Program& program, const WorkflowModel& wf,
                       std::vector<std::string>& matrix_jobs,
                       const std::function<void(const ArtifactStep&)>& each);
@@ -130,8 +133,9 @@ void walk_store_steps(const Program& program, const WorkflowModel& wf,
 // A store a step writes into or indexes: its tool's, with the tool's
 // declaration of it, or one the step declares itself, with its key block.
 struct StoreUse {
+  enum class Kind { Writes, Indexes, Reads };
   std::string store;
-  bool writes = false;  // else it indexes
+  Kind kind = Kind::Writes;
   std::string by;       // upload_python_packages, or step "Upload wheels"
   Pos at;               // the step's `tool`, or its writes or indexes
   const ToolDecl* tool = nullptr;
@@ -140,6 +144,10 @@ struct StoreUse {
 };
 // Those of one step, writes first.
 std::vector<StoreUse> store_uses(const Program& program, const Value& step);
+
+// The store a step or job declares it reads (reads { store = "..." key
+// { ... } }): installs from its index. None when it declares none.
+std::optional<StoreUse> store_read(const Value& step_or_job, const std::string& by);
 
 // The stores the tools and steps of the program declare they write into,
 // and those they declare they index.

@@ -69,8 +69,8 @@ std::vector<JobStore> job_stores(const Value& job, const Program& program) {
   for (const auto& s : steps_of(job)) {
     for (const StoreUse& u : store_uses(program, *s)) {
       out.push_back({s.get(), u.store,
-                     (u.writes ? "writes into \"" : "indexes \"") + u.store + "\"" +
-                         (u.tool ? " (" + u.by + ")" : ""),
+                     (u.kind == StoreUse::Kind::Writes ? "writes into \"" : "indexes \"") +
+                         u.store + "\"" + (u.tool ? " (" + u.by + ")" : ""),
                      u.at});
     }
   }

@@ -73,8 +73,11 @@ class IndexOrder {
       writes_.clear();
       indexes_.clear();
       later_.clear();
+      std::vector<const Site*> reads;
       for (const Site& s : sites) {
-        if (s.a.upload) {
+        if (s.a.read) {
+          reads.push_back(&s);
+        } else if (s.a.upload) {
           if (!s.a.maybe) writes_.push_back(&s);
         } else {
           later_.push_back(&s);
@@ -87,6 +90,9 @@ class IndexOrder {
       }
       if (starts_runs_ && indexed_.count(id.first)) {
         for (const Site* w : writes_) unindexed(*w);
+      }
+      for (const Site* r : reads) {
+        for (const Site* w : writes_) read_after(*r, *w);
       }
     }
     // What the legs of a matrix say alike, once.
@@ -128,16 +134,16 @@ class IndexOrder {
     raced_.insert(&w);  // reported: not again as never indexed
     if (!reported_.insert("skip|" + to_string(w.a.at) + "|" + w.a.jobs).second) return;
     const Site& j = *after.skipped;
-    of_write(
+    report_at(
         w, w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by + "), and " + j.a.jobs +
                " indexes it after that (" + j.a.by + ", " + to_string(j.a.at) +
                "), but GitHub may skip that index in a run that makes the write: " + after.why.why +
                "; the index leaves out what is written here: " + after.why.fix);
   }
 
-  // A report on a write; in a leg of a matrix followed leg by leg, kept
-  // until the end, so that the legs that say the same make one.
-  void of_write(const Site& w, const std::string& message) {
+  // A report on a write or a read; in a leg of a matrix followed leg by
+  // leg, kept until the end, so that the legs that say the same make one.
+  void report_at(const Site& w, const std::string& message) {
     if (w.a.leg_name.empty()) return diags_.error(w.a.at, "index-order", message);
     const std::string label = leg_label(w.a.leg_name);
     std::string alike = message;
@@ -244,6 +250,58 @@ class IndexOrder {
                      f.y->job + " to the needs of " + f.x->job);
   }
 
+  // A read that waits for a write needs an index of what was written:
+  // one after the write and before the read, that runs whenever both do.
+  void read_after(const Site& r, const Site& w) {
+    if (!order_.before(w, r)) return;   // what it does not wait for, it does not expect
+    const Site* after_write = nullptr;  // an index after the write that may run alongside the read
+    After between;
+    for (const Site* i : indexes_) {
+      if (!order_.before(w, *i)) continue;
+      if (!order_.before(*i, r)) {
+        if (!after_write && !order_.before(r, *i)) after_write = i;
+        continue;
+      }
+      std::optional<SkipReason> why =
+          runs_along_.may_skip(i->a, {&w.a, &r.a}, "the write or the read");
+      if (!why) return;
+      if (!between.skipped) between = {nullptr, i, std::move(*why)};
+    }
+    const std::string reads = reader(r) + " reads \"" + r.a.store + "\" after " + w.a.jobs +
+                              " writes into it (" + w.a.by + ", " + to_string(w.a.at) + ")";
+    if (between.skipped) {
+      const Site& i = *between.skipped;
+      return report_at(r, reads + ", and " + i.a.jobs + " indexes it in between (" + i.a.by + ", " +
+                              to_string(i.a.at) +
+                              "), but GitHub may skip that index in a run that makes the write "
+                              "and the read: " +
+                              between.why.why +
+                              "; the index read may leave out what was "
+                              "written: " +
+                              between.why.fix);
+    }
+    std::string fix;
+    if (after_write) {
+      const Fork f = fork(after_write->a, r.a);
+      fix = ", before " + after_write->a.jobs + " indexes it (" + after_write->a.by + ", " +
+            to_string(after_write->a.at) + "): the index read may leave out what was written; " +
+            (f.x ? "add " + f.x->job + " to the needs of " + f.y->job : "read after the index");
+    } else {
+      const Fork f = fork(w.a, r.a);
+      fix = ", and nothing indexes it in between: the index read leaves out what was written; " +
+            (f.x ? "index it in a job that needs " + f.x->job +
+                       ", and add that job to the needs of " + f.y->job + " in " +
+                       file_name(f.x->wf->file)
+                 : "index it after the write, before the read");
+    }
+    report_at(r, reads + fix);
+  }
+
+  // What reads: a job, or a step of one.
+  static std::string reader(const Site& r) {
+    return r.a.step->kind == Value::Kind::Null ? r.a.jobs : r.a.by + " in " + r.a.jobs;
+  }
+
   // A write that no index comes after, in a run that starts with this
   // workflow.
   void unindexed(const Site& w) {
@@ -271,9 +329,10 @@ class IndexOrder {
       where += " (or one in " + file_name(wf_.file) + " that needs " + w.a.root_job() + ")";
     const auto& unless = w.a.tool && w.a.tool->indexes ? w.a.tool->indexes->unless : std::string();
     if (!unless.empty()) where += ", or let the upload index it (" + unless + " = false)";
-    of_write(w, w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by +
-                    "), and nothing in a run of " + file_name(wf_.file) + " indexes it after that" +
-                    earlier + "; the index leaves out what is written here: " + where);
+    report_at(w, w.a.jobs + " writes into \"" + w.a.store + "\" (" + w.a.by +
+                     "), and nothing in a run of " + file_name(wf_.file) +
+                     " indexes it after that" + earlier +
+                     "; the index leaves out what is written here: " + where);
   }
 
   const WorkflowModel& wf_;

@@ -36,29 +36,32 @@ class StoreSteps {
         if (s == &t.writes)
           written_.push_back((*s)->name);
         else
-          indexes_.push_back({(*s)->name, "tool \"" + t.name + "\"", (*s)->pos});
+          unwritten_.push_back({(*s)->name, "tool \"" + t.name + "\"", (*s)->pos, "indexes"});
       }
     }
     for (const auto& wf : program_.workflows) {
       for (const auto& j : jobs_of(*wf->body)) {
+        if (const Field* f = j.value->field("reads"))
+          declaration("reads", *f->value, "job \"" + j.key + "\"");
         for (const auto& s : steps_of(*j.value)) step(*s);
       }
     }
-    for (const auto& [store, by, pos] : indexes_) {
+    for (const auto& [store, by, pos, kind] : unwritten_) {
       if (contains(written_, store)) continue;
       diags_.error(pos, "store",
-                   by + " indexes \"" + store + "\", which no tool or step writes" +
+                   by + " " + kind + " \"" + store + "\", which no tool or step writes" +
                        did_you_mean(store, written_));
     }
   }
 
  private:
   void step(const Value& s) {
-    for (const char* kind : {"writes", "indexes"}) {
+    for (const char* kind : {"writes", "indexes", "reads"}) {
       const Field* f = s.field(kind);
       if (!f) continue;
       const Value* tool = s.get("tool");
-      if (tool) {
+      // What a tool reads is the step's to say: a tool declares no reads.
+      if (tool && std::string(kind) != "reads") {
         const ToolDecl* t = find_tool(program_, *tool);
         diags_.error(f->key_pos, "store",
                      "a step that runs a tool writes and indexes what the tool declares: take " +
@@ -66,15 +69,18 @@ class StoreSteps {
                          (t ? ", or declare it in tool \"" + t->name + "\"" : ""));
         continue;
       }
-      declaration(kind, *f->value, s);
+      declaration(kind, *f->value, step_named(s));
     }
   }
 
-  void declaration(const std::string& kind, const Value& v, const Value& s) {
+  // A step's or job's declaration (by: step "NAME", job "x").
+  void declaration(const std::string& kind, const Value& v, const std::string& by) {
+    const std::string who = by.rfind("job", 0) == 0 ? "job" : "step";
     const std::string shape =
         kind +
         " takes { store = \"what it is\" key { NAME = value ... } }, the values saying "
-        "which one of the store the step means";
+        "which one of the store the " +
+        who + " means";
     if (v.kind != Value::Kind::Object) {
       if (!is_error(v)) diags_.error(v.pos, "type", shape + ", not " + describe(v));
       return;
@@ -104,7 +110,7 @@ class StoreSteps {
       if (!is_error(*k))
         diags_.error(k->pos, "type",
                      "key takes { NAME = value ... }, the values saying which \"" + store->text +
-                         "\" the step means, not " + describe(*k));
+                         "\" the " + who + " means, not " + describe(*k));
       return;
     }
     if (k) {
@@ -127,32 +133,33 @@ class StoreSteps {
       }
     }
     std::sort(key.begin(), key.end());
-    const std::string by = step_named(s);
     const Pos at = k ? k->pos : store->pos;
     const auto [it, fresh] = keys_.try_emplace(store->text, Keyed{key, by, at});
     if (!fresh && it->second.key != key) {
       diags_.error(at, "store",
                    by + " keys \"" + store->text + "\" by " + key_text(key) + ", " + it->second.by +
                        " by " + key_text(it->second.key) + " (" + to_string(it->second.pos) +
-                       "); every tool and step of a store keys it by the same names");
+                       "); every tool, step and job of a store keys it by the same names");
     }
     if (kind == "writes") {
       if (!contains(written_, store->text)) written_.push_back(store->text);
     } else {
-      indexes_.push_back({store->text, by, store->pos});
+      unwritten_.push_back({store->text, by, store->pos, kind});
     }
   }
 
-  struct Index {
+  // An index or read of a store, which something must write.
+  struct Use {
     std::string store;
     std::string by;
     Pos pos;
+    std::string kind;  // indexes, reads
   };
   const Program& program_;
   Diagnostics& diags_;
   std::map<std::string, Keyed> keys_;
   std::vector<std::string> written_;
-  std::vector<Index> indexes_;
+  std::vector<Use> unwritten_;
 };
 
 }  // namespace

@@ -27,10 +27,10 @@ const Order kJobKeys = {"name",     "needs",     "if",       "runs-on",  "enviro
                         "timeout-minutes", "continue-on-error", "permissions", "concurrency",
                         "strategy", "container", "services", "outputs",  "env",
                         "defaults", "uses",      "with",     "secrets",  "steps"};
-const Order kPipecJobKeys = {"unroll"};
+const Order kPipecJobKeys = {"unroll", "reads"};
 const Order kStepKeys = {"name",  "id",    "if", "uses", "with", "shell", "working-directory",
                          "env",   "timeout-minutes", "continue-on-error", "run"};
-const Order kPipecStepKeys = {"exports", "tool", "args", "builds", "writes", "indexes"};
+const Order kPipecStepKeys = {"exports", "tool", "args", "builds", "writes", "indexes", "reads"};
 // The keys of GitHub's nested sections, for blocks written as objects.
 const Order kContainerKeys = {"image", "credentials", "env", "ports", "volumes", "options"};
 const Order kCredentialKeys = {"username", "password"};

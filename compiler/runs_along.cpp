@@ -75,9 +75,9 @@ std::string step_name(const ArtifactStep& a) {
   return step_named(*a.step) + " of " + job_name(*h.wf, h.job);
 }
 
-std::string held_nowhere(const Part& p) {
-  return " holds " + p.text + " (" + to_string(p.pos) +
-         "), and nothing on the way to the write does";
+std::string held_nowhere(const Part& p, const std::string& earlier) {
+  return " holds " + p.text + " (" + to_string(p.pos) + "), and nothing on the way to " + earlier +
+         " does";
 }
 
 }  // namespace
@@ -87,7 +87,8 @@ NeededJobs& RunsAlong::needed(const WorkflowModel& wf) {
 }
 
 std::optional<SkipReason> RunsAlong::may_skip(const ArtifactStep& later,
-                                              const std::vector<const ArtifactStep*>& earlier) {
+                                              const std::vector<const ArtifactStep*>& earlier,
+                                              const std::string& what) {
   // For each earlier step: how many jobs its way shares with later's, and
   // what holds whenever it runs (by the workflow instance it is read in).
   struct Way {
@@ -124,18 +125,20 @@ std::optional<SkipReason> RunsAlong::may_skip(const ArtifactStep& later,
     }
     return false;
   };
-  const std::string fix = "take that part out, or put it on the way to the write too";
+  const std::string fix = "take that part out, or put it on the way to " + what + " too";
 
   // The conditions on the way to `later`.
   for (size_t d = 0; d < later.chain.size(); ++d) {
     const Hop& h = later.chain[d];
     for (const Part& p : parts(job_if(*h.wf, h.job), d)) {
       if (!holds(p))
-        return SkipReason{"the condition of " + job_name(*h.wf, h.job) + held_nowhere(p), fix};
+        return SkipReason{"the condition of " + job_name(*h.wf, h.job) + held_nowhere(p, what),
+                          fix};
     }
   }
   for (const Part& p : parts(later.step->get("if"), later.chain.size())) {
-    if (!holds(p)) return SkipReason{"the condition of " + step_name(later) + held_nowhere(p), fix};
+    if (!holds(p))
+      return SkipReason{"the condition of " + step_name(later) + held_nowhere(p, what), fix};
   }
 
   // The jobs those wait for, when they wait for success.
@@ -152,7 +155,7 @@ std::optional<SkipReason> RunsAlong::may_skip(const ArtifactStep& later,
         return SkipReason{
             name + " is skipped when job \"" + j + "\", which it waits for, is (" +
                 (success ? "success() in its condition" : "no status function in its condition") +
-                "), and the condition of " + job_name(*h.wf, j) + held_nowhere(p),
+                "), and the condition of " + job_name(*h.wf, j) + held_nowhere(p, what),
             (success ? "put unless_failed() for success() in the condition of "
                      : "begin the condition of ") +
                 name + (success ? "" : " with unless_failed() &&")};

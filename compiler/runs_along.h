@@ -30,10 +30,11 @@ struct SkipReason {
 class RunsAlong {
  public:
   // Why GitHub may skip `later` in a run that makes every step of
-  // `earlier` (steps on the ways of one run, `later` after them); none when
-  // it may not.
+  // `earlier` (steps on the ways of one run, `later` after them; `what`
+  // the reports call the first, or those); none when it may not.
   std::optional<SkipReason> may_skip(const ArtifactStep& later,
-                                     const std::vector<const ArtifactStep*>& earlier);
+                                     const std::vector<const ArtifactStep*>& earlier,
+                                     const std::string& what = "the write");
 
  private:
   NeededJobs& needed(const WorkflowModel& wf);
