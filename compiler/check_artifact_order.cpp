@@ -1,6 +1,7 @@
 #include "check_artifact_order.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -18,14 +19,14 @@ class Order {
 
   void run() {
     const Transfers run = run_transfers(program_, wf_);
-    NeededJobs needed(wf_);
     for (const ArtifactStep& d : run.downloads) {
-      const std::set<std::string>& before = needed.of(d.root_job());
       for (const ArtifactStep* u : run.uploads.of(d)) {
-        if (u->root_job() == d.root_job() || before.count(u->root_job())) continue;
-        if (reported_.insert(to_string(d.name->pos) + "|" + d.root_job() + "|" + u->root_job())
-                .second)
-          report(d, *u);
+        if (before(*u, d)) continue;
+        // Once for the legs of a job alike: by the jobs where the ways part.
+        const Fork f = fork(*u, d);
+        const std::string ways =
+            f.x ? file_name(f.x->wf->file) + "|" + f.x->job + "|" + f.y->job : d.jobs;
+        if (reported_.insert(to_string(d.name->pos) + "|" + ways).second) report(d, *u);
         break;
       }
     }
@@ -34,42 +35,94 @@ class Order {
     for (const ArtifactStep& d : run.downloads_by_pattern) {
       const std::optional<std::string> text = written_pattern(d);
       const Pos& at = d.step->get("with")->get("pattern")->pos;
-      if (!text || !reported_.insert(to_string(at) + "|" + d.root_job()).second) continue;
-      const std::set<std::string>& before = needed.of(d.root_job());
-      std::vector<std::string> jobs;  // not needed, in the order of their uploads
+      if (!text || !reported_.insert(to_string(at) + "|" + d.jobs).second) continue;
+      // Not needed, in the order of their uploads, by the job of the
+      // download's way that would need them (one, unless a called
+      // workflow's jobs download too).
+      std::vector<std::pair<std::string, std::vector<std::string>>> missing;
       std::string uploads;
       for (const ArtifactStep& u : run.uploads.all()) {
-        if (u.root_job() == d.root_job() || before.count(u.root_job())) continue;
-        if (std::find(jobs.begin(), jobs.end(), u.root_job()) != jobs.end()) continue;
+        const Fork f = fork(u, d);
+        // Legs of one job, or one job: the download's own pattern finds what is there.
+        if (!f.x || f.x->job == f.y->job || before(u, d)) continue;
         const std::optional<std::string> name = name_text(u.form);
         if (!name || pattern_matches(*text, *name) != true) continue;
-        jobs.push_back(u.root_job());
+        const std::string needing = f.y->job + (f.depth ? " in " + file_name(f.y->wf->file) : "");
+        auto it = std::find_if(missing.begin(), missing.end(),
+                               [&](const auto& m) { return m.first == needing; });
+        if (it == missing.end()) it = missing.insert(missing.end(), {needing, {}});
+        if (std::find(it->second.begin(), it->second.end(), f.x->job) != it->second.end()) continue;
+        it->second.push_back(f.x->job);
         uploads += (uploads.empty() ? "" : "; ") + u.jobs + " uploads \"" + *name + "\" (" +
                    to_string(u.name->pos) + ")";
       }
-      if (jobs.empty()) continue;
+      if (missing.empty()) continue;
+      std::vector<std::string> adds;
+      for (const auto& [needing, jobs] : missing)
+        adds.push_back(spoken_list(jobs) + " to the needs of " + needing);
       diags_.error(at, "artifact-order",
                    d.jobs + " downloads the artifacts that pattern \"" + *text +
                        "\" matches, but does not need every job that uploads one: " + uploads +
                        ". GitHub may run them at once, and the download leaves out what is not "
                        "there yet, without an error; add " +
-                       spoken_list(jobs) + " to the needs of " + d.root_job());
+                       spoken_list(adds));
     }
   }
 
  private:
+  // Whether the upload u is done before the download d starts: where their
+  // ways part, d's job needs u's, directly or through other jobs; in one
+  // job (and leg), u's step comes first. Two legs of one matrix job run at
+  // once.
+  bool before(const ArtifactStep& u, const ArtifactStep& d) {
+    const Fork f = fork(u, d);
+    if (!f.x) return step_first(u, d);
+    if (f.x->job == f.y->job) return false;
+    auto it = needed_.try_emplace(f.x->wf, *f.x->wf).first;
+    return it->second.of(f.y->job).count(f.x->job) > 0;
+  }
+
+  // Whether, in one job, u's step comes before d's.
+  static bool step_first(const ArtifactStep& u, const ArtifactStep& d) {
+    const Hop& h = d.chain.back();
+    for (const auto& j : jobs_of(*h.wf->body)) {
+      if (j.key != h.job) continue;
+      for (const auto& s : steps_of(*j.value)) {
+        if (s.get() == u.step) return true;
+        if (s.get() == d.step) return false;
+      }
+    }
+    return true;  // not found: nothing to say
+  }
+
   void report(const ArtifactStep& d, const ArtifactStep& u) {
-    const std::string root = "job \"" + d.root_job() + "\" in " + file_name(wf_.file);
-    const std::string up = "job \"" + u.root_job() + "\" in " + file_name(wf_.file);
-    const bool direct = d.jobs == root && u.jobs == up;
+    const Fork f = fork(u, d);
+    const std::string head = d.jobs + " downloads artifact " + quoted_name(d) + ", which " +
+                             (f.x ? u.jobs : step_named(*u.step) + " of the same job") +
+                             " uploads (" + to_string(u.name->pos) + "), ";
+    if (!f.x)
+      return diags_.error(d.name->pos, "artifact-order",
+                          head +
+                              "after it: the download fails (\"Artifact not found\"); "
+                              "download after the upload");
+    const std::string in = file_name(f.x->wf->file);
+    const std::string down = "job \"" + f.y->job + "\" in " + in;
+    const std::string up = "job \"" + f.x->job + "\" in " + in;
+    if (f.x->job == f.y->job)
+      return diags_.error(d.name->pos, "artifact-order",
+                          head + "but the two are legs of " + down +
+                              ", which GitHub runs at once: the download fails (\"Artifact "
+                              "not found\"); upload it in a job that " +
+                              f.y->job + " needs");
+    const bool direct = d.jobs == down && u.jobs == up;
     diags_.error(d.name->pos, "artifact-order",
-                 d.jobs + " downloads artifact " + quoted_name(d) + ", which " + u.jobs +
-                     " uploads (" + to_string(u.name->pos) + "), but " +
-                     (direct ? "does not need it" : root + " does not need " + up) +
+                 head + "but " + (direct ? "does not need it" : down + " does not need " + up) +
                      ": GitHub may run the two at once, and the download fails (\"Artifact not "
                      "found\"); add " +
-                     u.root_job() + " to the needs of " + d.root_job());
+                     f.x->job + " to the needs of " + f.y->job + (f.depth ? " in " + in : ""));
   }
+
+  std::map<const WorkflowModel*, NeededJobs> needed_;
 
   const WorkflowModel& wf_;
   const Program& program_;
@@ -79,8 +132,16 @@ class Order {
 
 }  // namespace
 
-void check_artifact_order(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
-  Order(wf, program, diags).run();
+void check_artifact_order(const Program& program,
+                          const std::map<const WorkflowModel*, EventReach>& reaches,
+                          Diagnostics& diags) {
+  for (const auto& wf : program.workflows) {
+    // A workflow only called, by workflows here, is checked in their runs,
+    // with the names their calls give it.
+    const EventReach& reach = reaches.at(wf.get());
+    if (reach.called && !reach.own && reach.known) continue;
+    Order(*wf, program, diags).run();
+  }
 }
 
 }  // namespace pipec

@@ -6,15 +6,23 @@
 // one. actionlint does not look. Names are followed part by part through
 // the workflows a job calls, and leg by leg (artifact_steps.h); two names
 // written the same in the workflow itself are one, unless both are known
-// here and differ. A download from another run or repository (run-id,
-// repository) is not checked.
+// here and differ. Where the ways part inside a called workflow, its
+// jobs' needs order them; two legs of one matrix job run at once; in one
+// job, the steps run in order. A workflow only called, by workflows of the
+// program, is checked in their runs. A download from another run or
+// repository (run-id, repository) is not checked.
 #pragma once
 
+#include <map>
+
 #include "diag.h"
+#include "event_reach.h"
 #include "program.h"
 
 namespace pipec {
 
-void check_artifact_order(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
+void check_artifact_order(const Program& program,
+                          const std::map<const WorkflowModel*, EventReach>& reaches,
+                          Diagnostics& diags);
 
 }  // namespace pipec

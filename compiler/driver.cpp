@@ -209,7 +209,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_direct_downloads(c.program, c.diags);
   check_workflow_run_names(c.program, c.diags);
   check_workflow_run_chains(c.program, c.diags);
-  for (const auto& wf : c.program.workflows) check_artifact_order(*wf, c.program, c.diags);
+  check_artifact_order(c.program, reaches, c.diags);
   check_index_order(c.program, reaches, c.diags);
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);
