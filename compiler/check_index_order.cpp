@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -92,7 +93,9 @@ class IndexOrder {
         for (const Site* w : writes_) unindexed(*w);
       }
       for (const Site* r : reads) {
-        for (const Site* w : writes_) read_after(*r, *w);
+        for (const Site* w : writes_) {
+          if (read_after(*r, *w)) break;  // once for a read
+        }
       }
     }
     // What the legs of a matrix say alike, once.
@@ -251,50 +254,145 @@ class IndexOrder {
   }
 
   // A read that waits for a write needs an index of what was written:
-  // one after the write and before the read, that runs whenever both do.
-  void read_after(const Site& r, const Site& w) {
-    if (!order_.before(w, r)) return;   // what it does not wait for, it does not expect
-    const Site* after_write = nullptr;  // an index after the write that may run alongside the read
-    After between;
-    for (const Site* i : indexes_) {
-      if (!order_.before(w, *i)) continue;
-      if (!order_.before(*i, r)) {
-        if (!after_write && !order_.before(r, *i)) after_write = i;
-        continue;
-      }
-      std::optional<SkipReason> why =
-          runs_along_.may_skip(i->a, {&w.a, &r.a}, "the write or the read");
-      if (!why) return;
-      if (!between.skipped) between = {nullptr, i, std::move(*why)};
+  // one after the write and before the read, that runs whenever both do;
+  // and the index it reads must be listed after the write, so each index
+  // that may list the folder before the write and publish before the read
+  // needs one of those after it too. (One in another leg of a matrix the
+  // read is in is not asked about.)
+  // Whether it reports.
+  bool read_after(const Site& r, const Site& w) {
+    if (!order_.before(w, r)) return false;    // what it does not wait for, it does not expect
+    std::vector<const Site*> racing{nullptr};  // none, then each index that may race
+    for (const Site* j : later_) {
+      if (order_.before(w, *j) || order_.before(*j, w) || order_.before(r, *j)) continue;
+      const Fork f = fork(j->a, r.a);
+      if (f.x && f.x->job == f.y->job) continue;  // legs of one matrix job
+      racing.push_back(j);
     }
     const std::string reads = reader(r) + " reads \"" + r.a.store + "\" after " + w.a.jobs +
                               " writes into it (" + w.a.by + ", " + to_string(w.a.at) + ")";
-    if (between.skipped) {
-      const Site& i = *between.skipped;
-      return report_at(r, reads + ", and " + i.a.jobs + " indexes it in between (" + i.a.by + ", " +
-                              to_string(i.a.at) +
-                              "), but GitHub may skip that index in a run that makes the write "
-                              "and the read: " +
-                              between.why.why +
-                              "; the index read may leave out what was "
-                              "written: " +
-                              between.why.fix);
+    for (const Site* j : racing) {
+      const Site* after_write =
+          nullptr;  // an index after the write that may run alongside the read
+      // An index in between made in the legs of a matrix, as the write.
+      const Site* leg_index = nullptr;
+      int legs = -1;
+      After between;
+      for (const Site* i : indexes_) {
+        if (i == j || !order_.before(w, *i) || (j && !order_.before(*j, *i))) continue;
+        if (const int m = other_legs_race(*i, w, r); m >= 0) {
+          if (!leg_index) std::tie(leg_index, legs) = std::make_pair(i, m);
+          continue;
+        }
+        if (!order_.before(*i, r)) {
+          if (!after_write && !order_.before(r, *i)) after_write = i;
+          continue;
+        }
+        std::vector<const ArtifactStep*> made{&w.a, &r.a};
+        if (j) made.push_back(&j->a);
+        std::optional<SkipReason> why = runs_along_.may_skip(i->a, made, "the write or the read");
+        if (!why) {
+          between.index = i;
+          break;
+        }
+        if (!between.skipped) between = {nullptr, i, std::move(*why)};
+      }
+      if (between.index) continue;
+      if (between.skipped) {
+        const Site& i = *between.skipped;
+        report_at(r, reads + ", and " + i.a.jobs + " indexes it in between (" + i.a.by + ", " +
+                         to_string(i.a.at) +
+                         "), but GitHub may skip that index in a run that makes the "
+                         "write and the read: " +
+                         between.why.why + "; the index read may leave out what was " +
+                         "written: " + between.why.fix);
+        return true;
+      }
+      if (j) {
+        raced_read(r, w, *j, after_write, reads);
+        return true;
+      }
+      std::string fix;
+      if (after_write) {
+        fix = ", before " + after_write->a.jobs + " indexes it (" + after_write->a.by + ", " +
+              to_string(after_write->a.at) + "): the index read may leave out what was written; " +
+              read_after_index(*after_write, r);
+      } else if (leg_index) {
+        fix = ", and " + leg_index->a.jobs + " indexes it in between (" + leg_index->a.by + ", " +
+              to_string(leg_index->a.at) + "), but in each leg of " +
+              matrix_jobs_[static_cast<size_t>(legs)] +
+              ", which GitHub runs at once: another leg may list the store for its index before "
+              "the write, and publish it after this one: the index read may leave out what was "
+              "written; index once after the legs, in a job that the read waits for";
+      } else {
+        const Fork f = fork(w.a, r.a);
+        fix = ", and nothing indexes it in between: the index read leaves out what was written; " +
+              (f.x ? "index it in a job that needs " + f.x->job +
+                         ", and add that job to the needs of " + f.y->job + " in " +
+                         file_name(f.x->wf->file)
+                   : "index it after the write, before the read");
+      }
+      report_at(r, reads + fix);
+      return true;
     }
+    return false;
+  }
+
+  // A read after an index of the write, while another index may list the
+  // store before the write and publish what it listed before the read.
+  // `after`: an index after both that the read may run alongside.
+  void raced_read(const Site& r, const Site& w, const Site& j, const Site* after,
+                  const std::string& reads) {
+    // Read after an index after both; or order the index and the write
+    // where their ways part; or, legs of one job, index once after them.
+    const Fork f = fork(j.a, w.a);
     std::string fix;
-    if (after_write) {
-      const Fork f = fork(after_write->a, r.a);
-      fix = ", before " + after_write->a.jobs + " indexes it (" + after_write->a.by + ", " +
-            to_string(after_write->a.at) + "): the index read may leave out what was written; " +
-            (f.x ? "add " + f.x->job + " to the needs of " + f.y->job : "read after the index");
-    } else {
-      const Fork f = fork(w.a, r.a);
-      fix = ", and nothing indexes it in between: the index read leaves out what was written; " +
-            (f.x ? "index it in a job that needs " + f.x->job +
-                       ", and add that job to the needs of " + f.y->job + " in " +
-                       file_name(f.x->wf->file)
-                 : "index it after the write, before the read");
+    if (after)
+      fix = read_after_index(
+          *after, r,
+          ", which indexes it after both (" + after->a.by + ", " + to_string(after->a.at) + "),");
+    else if (f.x && f.x->job != f.y->job)
+      fix = "add " + f.y->job + " to the needs of " + f.x->job + " in " + file_name(f.x->wf->file) +
+            ", so that it lists the store after the write";
+    else if (f.x)
+      fix = "the two are legs of job \"" + f.x->job + "\" in " + file_name(f.x->wf->file) +
+            ", which GitHub runs at once: index once after the legs, in a job that the read "
+            "waits for";
+    else
+      fix = "index it after the write, before the read";
+    report_at(r, reads + ", but " + j.a.jobs + " indexes it too (" + j.a.by + ", " +
+                     to_string(j.a.at) +
+                     "), and GitHub may list the store for that index before the write and "
+                     "publish it after every index the read waits for: the index read may leave "
+                     "out what was written; " +
+                     fix);
+  }
+
+  // How to read after an index the read may run alongside.
+  // (`what`: said of the index's job).
+  static std::string read_after_index(const Site& i, const Site& r, const std::string& what = "") {
+    const Fork f = fork(i.a, r.a);
+    return f.x ? "add " + f.x->job + what + " to the needs of " + f.y->job +
+                     (f.depth ? " in " + file_name(f.x->wf->file) : "")
+               : "read after the index";
+  }
+
+  // The matrix, if any, in whose legs the index i is made, with a key
+  // they do not tell apart, that the write is in and the read is not:
+  // another leg's may list the store before the write; else -1.
+  static int other_legs_race(const Site& i, const Site& w, const Site& r) {
+    Matrices key_varies;
+    for (const auto& p : i.a.form) key_varies.insert(p.varies.begin(), p.varies.end());
+    for (const auto& [m, depth] : i.a.matrices) {
+      if (!key_varies.count(m) && under(w, m) && !under(r, m)) return m;
     }
-    report_at(r, reads + fix);
+    return -1;
+  }
+
+  // Whether a step is in the legs of matrix m.
+  static bool under(const Site& s, int m) {
+    return std::any_of(s.a.matrices.begin(), s.a.matrices.end(),
+                       [&](const auto& md) { return md.first == m; });
   }
 
   // What reads: a job, or a step of one.
