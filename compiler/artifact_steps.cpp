@@ -817,4 +817,12 @@ Fork fork(const ArtifactStep& x, const ArtifactStep& y) {
   return {&x.chain[k], &y.chain[k], k};
 }
 
+std::optional<bool> WayOrder::across_jobs(const ArtifactStep& x, const ArtifactStep& y) {
+  const Fork f = fork(x, y);
+  if (!f.x) return std::nullopt;
+  if (f.x->job == f.y->job) return false;
+  auto it = needed_.try_emplace(f.x->wf, *f.x->wf).first;
+  return it->second.of(f.y->job).count(f.x->job) > 0;
+}
+
 }  // namespace pipec

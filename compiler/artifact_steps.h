@@ -111,6 +111,19 @@ struct Fork {
 };
 Fork fork(const ArtifactStep& x, const ArtifactStep& y);
 
+// The order of steps on the ways of one run, where the ways part.
+class WayOrder {
+ public:
+  // Whether x is done before y starts, where their ways part in two jobs:
+  // y's job needs x's, directly or through other jobs (two legs of one
+  // matrix job run at once); none when both are in one job (and leg),
+  // where the order of its steps decides.
+  std::optional<bool> across_jobs(const ArtifactStep& x, const ArtifactStep& y);
+
+ private:
+  std::map<const WorkflowModel*, NeededJobs> needed_;
+};
+
 // Calls `each` for every artifact step a run of `wf` reaches, in the order
 // of its jobs and steps; the legs of a matrix one by one after the matrix
 // job. `matrix_jobs` gets, by number, each matrix job on the way (job "x"

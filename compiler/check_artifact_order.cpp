@@ -1,7 +1,6 @@
 #include "check_artifact_order.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -75,11 +74,8 @@ class Order {
   // job (and leg), u's step comes first. Two legs of one matrix job run at
   // once.
   bool before(const ArtifactStep& u, const ArtifactStep& d) {
-    const Fork f = fork(u, d);
-    if (!f.x) return step_first(u, d);
-    if (f.x->job == f.y->job) return false;
-    auto it = needed_.try_emplace(f.x->wf, *f.x->wf).first;
-    return it->second.of(f.y->job).count(f.x->job) > 0;
+    const std::optional<bool> jobs = ways_.across_jobs(u, d);
+    return jobs ? *jobs : step_first(u, d);
   }
 
   // Whether, in one job, u's step comes before d's.
@@ -122,7 +118,7 @@ class Order {
                      f.x->job + " to the needs of " + f.y->job + (f.depth ? " in " + in : ""));
   }
 
-  std::map<const WorkflowModel*, NeededJobs> needed_;
+  WayOrder ways_;
 
   const WorkflowModel& wf_;
   const Program& program_;

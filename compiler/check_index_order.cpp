@@ -39,19 +39,15 @@ int every_leg(const ArtifactStep& a) {
 
 class Order {
  public:
-  // Whether x is done before y starts: where their ways part, y's job needs
-  // x's, directly or through other jobs (two legs of one matrix job run at
-  // once); or both are in one job, x first.
+  // Whether x is done before y starts: by the needs where their ways part
+  // (WayOrder); or both in one job, x first.
   bool before(const Site& x, const Site& y) {
-    const Fork f = fork(x.a, y.a);
-    if (!f.x) return x.seq <= y.seq;
-    if (f.x->job == f.y->job) return false;
-    auto it = needed_.try_emplace(f.x->wf, *f.x->wf).first;
-    return it->second.of(f.y->job).count(f.x->job) > 0;
+    const std::optional<bool> jobs = ways_.across_jobs(x.a, y.a);
+    return jobs ? *jobs : x.seq <= y.seq;
   }
 
  private:
-  std::map<const WorkflowModel*, NeededJobs> needed_;
+  WayOrder ways_;
 };
 
 class IndexOrder {
@@ -256,13 +252,13 @@ class IndexOrder {
   // A read that waits for a write needs an index of what was written:
   // one after the write and before the read, that runs whenever both do;
   // and the index it reads must be listed after the write, so each index
-  // that may list the folder before the write and publish before the read
+  // that may list the store before the write and publish before the read
   // needs one of those after it too. (One in another leg of a matrix the
-  // read is in is not asked about.)
-  // Whether it reports.
+  // read is in is not asked about.) Says whether it reports.
   bool read_after(const Site& r, const Site& w) {
-    if (!order_.before(w, r)) return false;    // what it does not wait for, it does not expect
-    std::vector<const Site*> racing{nullptr};  // none, then each index that may race
+    if (!order_.before(w, r)) return false;  // what it does not wait for, it does not expect
+    // None, then each index that may race.
+    std::vector<const Site*> racing{nullptr};
     for (const Site* j : later_) {
       if (order_.before(w, *j) || order_.before(*j, w) || order_.before(r, *j)) continue;
       const Fork f = fork(j->a, r.a);
@@ -272,75 +268,82 @@ class IndexOrder {
     const std::string reads = reader(r) + " reads \"" + r.a.store + "\" after " + w.a.jobs +
                               " writes into it (" + w.a.by + ", " + to_string(w.a.at) + ")";
     for (const Site* j : racing) {
-      const Site* after_write =
-          nullptr;  // an index after the write that may run alongside the read
-      // An index in between made in the legs of a matrix, as the write.
-      const Site* leg_index = nullptr;
-      int legs = -1;
-      After between;
-      for (const Site* i : indexes_) {
-        if (i == j || !order_.before(w, *i) || (j && !order_.before(*j, *i))) continue;
-        if (const int m = other_legs_race(*i, w, r); m >= 0) {
-          if (!leg_index) std::tie(leg_index, legs) = std::make_pair(i, m);
-          continue;
-        }
-        if (!order_.before(*i, r)) {
-          if (!after_write && !order_.before(r, *i)) after_write = i;
-          continue;
-        }
-        std::vector<const ArtifactStep*> made{&w.a, &r.a};
-        if (j) made.push_back(&j->a);
-        std::optional<SkipReason> why = runs_along_.may_skip(i->a, made, "the write or the read");
-        if (!why) {
-          between.index = i;
-          break;
-        }
-        if (!between.skipped) between = {nullptr, i, std::move(*why)};
-      }
-      if (between.index) continue;
-      if (between.skipped) {
-        const Site& i = *between.skipped;
-        report_at(r, reads + ", and " + i.a.jobs + " indexes it in between (" + i.a.by + ", " +
-                         to_string(i.a.at) +
-                         "), but GitHub may skip that index in a run that makes the "
-                         "write and the read: " +
-                         between.why.why + "; the index read may leave out what was " +
-                         "written: " + between.why.fix);
-        return true;
-      }
-      if (j) {
-        raced_read(r, w, *j, after_write, reads);
-        return true;
-      }
-      std::string fix;
-      if (after_write) {
-        fix = ", before " + after_write->a.jobs + " indexes it (" + after_write->a.by + ", " +
-              to_string(after_write->a.at) + "): the index read may leave out what was written; " +
-              read_after_index(*after_write, r);
-      } else if (leg_index) {
-        fix = ", and " + leg_index->a.jobs + " indexes it in between (" + leg_index->a.by + ", " +
-              to_string(leg_index->a.at) + "), but in each leg of " +
-              matrix_jobs_[static_cast<size_t>(legs)] +
-              ", which GitHub runs at once: another leg may list the store for its index before "
-              "the write, and publish it after this one: the index read may leave out what was "
-              "written; index once after the legs, in a job that the read waits for";
-      } else {
-        const Fork f = fork(w.a, r.a);
-        fix = ", and nothing indexes it in between: the index read leaves out what was written; " +
-              (f.x ? "index it in a job that needs " + f.x->job +
-                         ", and add that job to the needs of " + f.y->job + " in " +
-                         file_name(f.x->wf->file)
-                   : "index it after the write, before the read");
-      }
-      report_at(r, reads + fix);
+      const Between b = between(w, r, j);
+      if (b.index) continue;
+      if (b.skipped)
+        report_at(r, reads + ", and " + b.skipped->a.jobs + " indexes it in between (" +
+                         b.skipped->a.by + ", " + to_string(b.skipped->a.at) +
+                         "), but GitHub may skip that index in a run that makes the write and "
+                         "the read: " +
+                         b.why.why +
+                         "; the index read may leave out what was written: " + b.why.fix);
+      else if (j)
+        raced_read(r, w, *j, b.after_write, reads);
+      else
+        report_at(r, reads + unindexed_read(r, w, b));
       return true;
     }
     return false;
   }
 
-  // A read after an index of the write, while another index may list the
-  // store before the write and publish what it listed before the read.
-  // `after`: an index after both that the read may run alongside.
+  // The indexes after a write (and after the index j, when given) that a
+  // read waits for.
+  struct Between {
+    const Site* index = nullptr;    // one before the read that runs whenever they do
+    const Site* skipped = nullptr;  // else one GitHub may skip, with why
+    SkipReason why;
+    const Site* after_write = nullptr;  // one the read may run alongside
+    const Site* leg_index = nullptr;    // one made in each leg of a matrix, as the write
+    int legs = -1;                      // that matrix
+  };
+  Between between(const Site& w, const Site& r, const Site* j) {
+    Between b;
+    for (const Site* i : indexes_) {
+      if (i == j || !order_.before(w, *i) || (j && !order_.before(*j, *i))) continue;
+      if (const int m = other_legs_race(*i, w, r); m >= 0) {
+        if (!b.leg_index) std::tie(b.leg_index, b.legs) = std::make_pair(i, m);
+        continue;
+      }
+      if (!order_.before(*i, r)) {
+        if (!b.after_write && !order_.before(r, *i)) b.after_write = i;
+        continue;
+      }
+      std::vector<const ArtifactStep*> made{&w.a, &r.a};
+      if (j) made.push_back(&j->a);
+      std::optional<SkipReason> why = runs_along_.may_skip(i->a, made, "the write or the read");
+      if (!why) {
+        b.index = i;
+        return b;
+      }
+      if (!b.skipped) std::tie(b.skipped, b.why) = std::make_pair(i, std::move(*why));
+    }
+    return b;
+  }
+
+  // A read with no index it may count on between the write and it.
+  std::string unindexed_read(const Site& r, const Site& w, const Between& b) const {
+    if (b.after_write)
+      return ", before " + b.after_write->a.jobs + " indexes it (" + b.after_write->a.by + ", " +
+             to_string(b.after_write->a.at) + "): the index read may leave out what was written; " +
+             read_after_index(*b.after_write, r);
+    if (b.leg_index)
+      return ", and " + b.leg_index->a.jobs + " indexes it in between (" + b.leg_index->a.by +
+             ", " + to_string(b.leg_index->a.at) + "), but in each leg of " +
+             matrix_jobs_[static_cast<size_t>(b.legs)] +
+             ", which GitHub runs at once: another leg may list the store for its index before "
+             "the write, and publish it after this one: the index read may leave out what was "
+             "written; index once after the legs, in a job that the read waits for";
+    const Fork f = fork(w.a, r.a);
+    return ", and nothing indexes it in between: the index read leaves out what was written; " +
+           (f.x ? "index it in a job that needs " + f.x->job +
+                      ", and add that job to the needs of " + f.y->job + " in " +
+                      file_name(f.x->wf->file)
+                : "index it after the write, before the read");
+  }
+
+  // A read after an index of the write, while another index, j, may list
+  // the store before the write and publish what it listed before the
+  // read. `after`: an index after both that the read may run alongside.
   void raced_read(const Site& r, const Site& w, const Site& j, const Site* after,
                   const std::string& reads) {
     // Read after an index after both; or order the index and the write

@@ -12,7 +12,11 @@
 //   - the legs of a matrix that write into and index the same folder at
 //     once need a later index too;
 //   - in a workflow that starts runs itself (not only called), each write
-//     must be followed by an index.
+//     must be followed by an index;
+//   - a step or job that declares it reads the store (installs from its
+//     index) and waits for a write needs an index after the write before
+//     it, after every index that may list the store before the write
+//     (but those in other legs of a matrix it is in).
 // Otherwise the index leaves out what comes after it, and nothing fails.
 // "After" is through needs, directly or through other jobs, of the
 // workflow where the ways to the two steps part (the run's, or one a job

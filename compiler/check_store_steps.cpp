@@ -42,7 +42,7 @@ class StoreSteps {
     for (const auto& wf : program_.workflows) {
       for (const auto& j : jobs_of(*wf->body)) {
         if (const Field* f = j.value->field("reads"))
-          declaration("reads", *f->value, "job \"" + j.key + "\"");
+          declaration("reads", *f->value, "job \"" + j.key + "\"", "job");
         for (const auto& s : steps_of(*j.value)) step(*s);
       }
     }
@@ -69,13 +69,14 @@ class StoreSteps {
                          (t ? ", or declare it in tool \"" + t->name + "\"" : ""));
         continue;
       }
-      declaration(kind, *f->value, step_named(s));
+      declaration(kind, *f->value, step_named(s), "step");
     }
   }
 
-  // A step's or job's declaration (by: step "NAME", job "x").
-  void declaration(const std::string& kind, const Value& v, const std::string& by) {
-    const std::string who = by.rfind("job", 0) == 0 ? "job" : "step";
+  // A step's or job's declaration (by: step "NAME", job "x"; who: step,
+  // job).
+  void declaration(const std::string& kind, const Value& v, const std::string& by,
+                   const std::string& who) {
     const std::string shape =
         kind +
         " takes { store = \"what it is\" key { NAME = value ... } }, the values saying "
