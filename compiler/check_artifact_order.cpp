@@ -1,6 +1,7 @@
 #include "check_artifact_order.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -30,35 +31,57 @@ class Order {
       }
     }
     // A pattern that matches nothing is no error to download-artifact: the
-    // artifacts of a job not needed are there or not, as the two run.
+    // artifacts of a job not needed are there or not, as the two run. The
+    // uploads a pattern matches, with their names, once for every download
+    // by that pattern (the legs of a job download alike), in runs of the
+    // uploads of one job of the run's workflow (and leg).
+    using Matched = std::vector<std::pair<const ArtifactStep*, std::string>>;
+    std::map<std::string, std::vector<Matched>> matched;
     for (const ArtifactStep& d : run.downloads_by_pattern) {
       const std::optional<std::string> text = written_pattern(d);
-      const Pos& at = d.step->get("with")->get("pattern")->pos;
-      if (!text || !reported_.insert(to_string(at) + "|" + d.jobs).second) continue;
+      if (!text) continue;
+      auto [m, fresh] = matched.try_emplace(*text);
+      if (fresh) {
+        for (const ArtifactStep& u : run.uploads.all()) {
+          const std::optional<std::string> name = name_text(u.form);
+          if (!name || pattern_matches(*text, *name) != true) continue;
+          if (m->second.empty() || !(m->second.back()[0].first->chain[0] == u.chain[0]))
+            m->second.emplace_back();
+          m->second.back().push_back({&u, *name});
+        }
+      }
       // Not needed, in the order of their uploads, by the job of the
       // download's way that would need them (one, unless a called
       // workflow's jobs download too).
       std::vector<std::pair<std::string, std::vector<std::string>>> missing;
       std::string uploads;
-      for (const ArtifactStep& u : run.uploads.all()) {
-        const Fork f = fork(u, d);
-        // Legs of one job, or one job: the download's own pattern finds what is there.
-        if (!f.x || f.x->job == f.y->job || before(u, d)) continue;
-        const std::optional<std::string> name = name_text(u.form);
-        if (!name || pattern_matches(*text, *name) != true) continue;
-        const std::string needing = f.y->job + (f.depth ? " in " + file_name(f.y->wf->file) : "");
-        auto it = std::find_if(missing.begin(), missing.end(),
-                               [&](const auto& m) { return m.first == needing; });
-        if (it == missing.end()) it = missing.insert(missing.end(), {needing, {}});
-        if (std::find(it->second.begin(), it->second.end(), f.x->job) != it->second.end()) continue;
-        it->second.push_back(f.x->job);
-        uploads += (uploads.empty() ? "" : "; ") + u.jobs + " uploads \"" + *name + "\" (" +
-                   to_string(u.name->pos) + ")";
+      for (const Matched& run_of_job : m->second) {
+        // Where the ways part at the run's jobs, the first upload answers
+        // for all of that job's.
+        const bool apart = !(run_of_job[0].first->chain[0] == d.chain[0]);
+        if (apart && before(*run_of_job[0].first, d)) continue;
+        for (const auto& [u, name] : run_of_job) {
+          const Fork f = fork(*u, d);
+          // Legs of one job, or one job: the download's own pattern finds what is there.
+          if (!f.x || f.x->job == f.y->job || (!apart && before(*u, d))) continue;
+          const std::string needing = f.y->job + (f.depth ? " in " + file_name(f.y->wf->file) : "");
+          auto it = std::find_if(missing.begin(), missing.end(),
+                                 [&](const auto& n) { return n.first == needing; });
+          if (it == missing.end()) it = missing.insert(missing.end(), {needing, {}});
+          if (std::find(it->second.begin(), it->second.end(), f.x->job) != it->second.end())
+            continue;
+          it->second.push_back(f.x->job);
+          uploads += (uploads.empty() ? "" : "; ") + u->jobs + " uploads \"" + name + "\" (" +
+                     to_string(u->name->pos) + ")";
+        }
       }
       if (missing.empty()) continue;
       std::vector<std::string> adds;
       for (const auto& [needing, jobs] : missing)
         adds.push_back(spoken_list(jobs) + " to the needs of " + needing);
+      // Once for the legs of a job that would need the same.
+      const Pos& at = d.step->get("with")->get("pattern")->pos;
+      if (!reported_.insert(to_string(at) + "|" + spoken_list(adds)).second) continue;
       diags_.error(at, "artifact-order",
                    d.jobs + " downloads the artifacts that pattern \"" + *text +
                        "\" matches, but does not need every job that uploads one: " + uploads +
