@@ -582,6 +582,27 @@ void walk_store_steps(const Program& program, const WorkflowModel& wf,
   Walk(program, matrix_jobs, each, true).run(wf);
 }
 
+namespace {
+
+// What a step or job declares itself: writes, indexes or reads { store =
+// "..." key { ... } }.
+std::optional<StoreUse> declared_use(const Value& v, const char* kind, StoreUse::Kind use,
+                                     const std::string& by) {
+  const Value* store = declared_store(v, kind);
+  if (!store) return std::nullopt;
+  const Field* f = v.field(kind);
+  const Value* key = f->value->get("key");
+  return StoreUse{store->text,
+                  use,
+                  by,
+                  f->key_pos,
+                  nullptr,
+                  nullptr,
+                  key && key->kind == Value::Kind::Object ? key : nullptr};
+}
+
+}  // namespace
+
 std::vector<StoreUse> store_uses(const Program& program, const Value& step) {
   std::vector<StoreUse> out;
   if (const Field* t = step.field("tool")) {
@@ -595,31 +616,16 @@ std::vector<StoreUse> store_uses(const Program& program, const Value& step) {
     }
     return out;
   }
-  for (const char* kind : {"writes", "indexes"}) {
-    const Value* store = declared_store(step, kind);
-    if (!store) continue;
-    const Field* f = step.field(kind);
-    const Value* key = f->value->get("key");
-    out.push_back({store->text,
-                   f->key == "writes" ? StoreUse::Kind::Writes : StoreUse::Kind::Indexes,
-                   step_named(step), f->key_pos, nullptr, nullptr,
-                   key && key->kind == Value::Kind::Object ? key : nullptr});
+  for (const auto& [kind, use] : {std::pair{"writes", StoreUse::Kind::Writes},
+                                  std::pair{"indexes", StoreUse::Kind::Indexes}}) {
+    if (std::optional<StoreUse> u = declared_use(step, kind, use, step_named(step)))
+      out.push_back(std::move(*u));
   }
   return out;
 }
 
 std::optional<StoreUse> store_read(const Value& step_or_job, const std::string& by) {
-  const Value* store = declared_store(step_or_job, "reads");
-  if (!store) return std::nullopt;
-  const Field* f = step_or_job.field("reads");
-  const Value* key = f->value->get("key");
-  return StoreUse{store->text,
-                  StoreUse::Kind::Reads,
-                  by,
-                  f->key_pos,
-                  nullptr,
-                  nullptr,
-                  key && key->kind == Value::Kind::Object ? key : nullptr};
+  return declared_use(step_or_job, "reads", StoreUse::Kind::Reads, by);
 }
 
 DeclaredStores declared_stores(const Program& program) {
