@@ -26,9 +26,11 @@ void add_keys(const Value* block, std::vector<std::string>& names) {
   for (const auto& f : block->fields) names.push_back(f.key);
 }
 
-// The declared actions that export every one of names, as the fix to name.
-std::vector<std::string> exporters(const Program& program, const std::vector<std::string>& names) {
-  std::vector<std::string> found;
+// The declared actions that export every one of names, as the fix to name
+// (with the inputs that keep one from it).
+std::vector<std::pair<std::string, std::string>> exporters(const Program& program,
+                                                           const std::vector<std::string>& names) {
+  std::vector<std::pair<std::string, std::string>> found;
   for (const auto& a : program.actions) {
     const Value* ex = a->get("exports");
     const Value* name = a->get("name");
@@ -37,7 +39,7 @@ std::vector<std::string> exporters(const Program& program, const std::vector<std
       return std::any_of(ex->items.begin(), ex->items.end(),
                          [&](const ValuePtr& x) { return x->is_string() && x->text == n; });
     });
-    if (all) found.push_back(name->text);
+    if (all) found.push_back({name->text, exports_unless_text(*a)});
   }
   return found;
 }
@@ -95,8 +97,10 @@ std::string step_label(const Value& step) {
 
 // A step that runs a tool: each env it declares exported must come from
 // before the step, wherever the step runs (`when`).
+// `quiet`: the steps before it of actions that would export, told not to.
 void check_tool(const Value& step, const Field& t, const ToolDecl& tool,
-                const std::vector<std::string>& when, const Sources& set, const std::string& job,
+                const std::vector<std::string>& when, const Sources& set,
+                const std::vector<const Value*>& quiet, const std::string& job,
                 const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   std::vector<std::string> own;
   add_keys(step.get("env"), own);
@@ -119,13 +123,30 @@ void check_tool(const Value& step, const Field& t, const ToolDecl& tool,
   const std::string where = "job \"" + job + "\" of " + file_name(wf.file);
   if (!missing.empty()) {
     const std::string them = missing.size() == 1 ? "it" : "them";
-    const std::vector<std::string> fix = exporters(program, missing);
+    const auto fix = exporters(program, missing);
+    std::vector<std::string> actions;
+    for (const auto& [name, unless] : fix) actions.push_back(name);
+    // A step before it that would export them, told not to.
+    const Value* told = nullptr;
+    for (const Value* q : quiet) {
+      const Value* ex = q->get("uses")->get("exports");
+      if (std::all_of(missing.begin(), missing.end(), [&](const std::string& n) {
+            return std::any_of(ex->items.begin(), ex->items.end(),
+                               [&](const ValuePtr& x) { return x->is_string() && x->text == n; });
+          }))
+        told = told ? told : q;
+    }
+    const std::optional<ExportsOff> off =
+        told ? exports_turned_off(*told->get("uses"), *told) : std::nullopt;
     const std::string how =
-        fix.empty() ? "add the step that writes " + them + ", with exports = [...]"
-        : fix.size() == 1
-            ? "use a step of action " + fix[0] + " (it exports " + them + ") before this one"
-            : "use a step of one of the actions " + spoken_list(fix) + " (they export " + them +
-                  ") before this one";
+        off ? step_label(*told) + " would write " + them + ", but is given " + off->given +
+                  ", which " + (off->certain ? "keeps" : "may keep") + " it from writing " + them +
+                  ": give it another value, or set " + them + " in the env of this step"
+        : fix.empty()     ? "add the step that writes " + them + ", with exports = [...]"
+        : fix.size() == 1 ? "use a step of action " + fix[0].first + " (it exports " + them +
+                                fix[0].second + ") before this one"
+                          : "use a step of one of the actions " + spoken_list(actions) +
+                                " (they export " + them + ") before this one";
     diags.error(t.key_pos, "tool-env",
                 "tool " + tool.name + " reads " + spoken_list(missing) +
                     " (exported = true), and nothing before this step in " + where + " sets " +
@@ -199,6 +220,7 @@ void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics
     if (const Value* c = j.value->get("container"); c && c->kind == Value::Kind::Object)
       always(c->get("env"));
     const std::vector<std::string> job_when = conjuncts(j.value->get("if"));
+    std::vector<const Value*> quiet;
     for (const auto& st : steps_of(*j.value)) {
       const Value& step = *st;
       check_exports(step, "a step", diags);
@@ -210,7 +232,10 @@ void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics
       for (auto& c : conjuncts(step.get("if"))) when.push_back(std::move(c));
       const Field* t = step.field("tool");
       if (const ToolDecl* tool = t ? find_tool(program, *t->value) : nullptr)
-        check_tool(step, *t, *tool, when, set, j.key, wf, program, diags);
+        check_tool(step, *t, *tool, when, set, quiet, j.key, wf, program, diags);
+      if (const Value* uses = step.get("uses");
+          uses && uses->tag == "action" && uses->get("exports") && exports_turned_off(*uses, step))
+        quiet.push_back(&step);
       for (auto& x : exported_env(step, program)) {
         Source& src = set[x];
         if (when.empty())

@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "ascii.h"
 #include "check_env_names.h"
 #include "cpp_names.h"
 
@@ -339,6 +340,40 @@ const ToolDecl* find_tool(const Program& program, const Value& tool) {
   return nullptr;
 }
 
+std::optional<ExportsOff> exports_turned_off(const Value& action, const Value& step) {
+  const Value* unless = action.get("exports_unless");
+  const Value* with = step.get("with");
+  if (!unless || unless->kind != Value::Kind::Object || !with) return std::nullopt;
+  // The text a literal is written as; none for an expression.
+  auto text = [](const Value& v) -> std::optional<std::string> {
+    if (v.kind == Value::Kind::Bool) return v.boolean ? "true" : "false";
+    if (v.kind == Value::Kind::Number || v.is_string()) return lower(v.text);
+    return std::nullopt;
+  };
+  for (const auto& f : unless->fields) {
+    const Field* given = nullptr;
+    for (const auto& w : with->fields) given = lower(w.key) == lower(f.key) ? &w : given;
+    if (!given) continue;
+    const std::optional<std::string> g = text(*given->value);
+    // A value only a run knows may be that one.
+    if (!g || g == text(*f.value))
+      return ExportsOff{given->key + " = " + describe(*given->value), g.has_value()};
+  }
+  return std::nullopt;
+}
+
+std::string exports_unless_text(const Value& action) {
+  const Value* unless = action.get("exports_unless");
+  if (!unless || unless->kind != Value::Kind::Object || unless->fields.empty()) return "";
+  std::vector<std::string> parts;
+  for (const auto& f : unless->fields)
+    parts.push_back(f.key + " = " +
+                    (f.value->kind == Value::Kind::Bool ? (f.value->boolean ? "true" : "false")
+                     : f.value->is_string()             ? "\"" + f.value->text + "\""
+                                                        : f.value->text));
+  return " unless it is given " + spoken_list(parts, "or");
+}
+
 std::vector<std::string> exported_env(const Value& step, const Program& program) {
   std::vector<std::string> names;
   auto add = [&](const Value* list) {
@@ -348,8 +383,9 @@ std::vector<std::string> exported_env(const Value& step, const Program& program)
     }
   };
   add(step.get("exports"));
-  if (const Value* uses = step.get("uses"); uses && uses->tag == "action")
-    add(uses->get("exports"));
+  if (const Value* uses = step.get("uses"); uses && uses->tag == "action") {
+    if (!exports_turned_off(*uses, step)) add(uses->get("exports"));
+  }
   if (const Value* t = step.get("tool")) {
     if (const ToolDecl* tool = find_tool(program, *t)) {
       for (const auto& o : tool->outputs) {

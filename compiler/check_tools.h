@@ -25,6 +25,20 @@ const ToolDecl* find_tool(const Program& program, const Value& tool);
 // tool's outputs with to = "env".
 std::vector<std::string> exported_env(const Value& step, const Program& program);
 
+// Whether a step of an action gives an input a value that keeps the action
+// from writing its exports (exports_unless { INPUT = value }): that value
+// (`certain`), or one only a run knows; then the input as given
+// (env-credentials = false).
+struct ExportsOff {
+  std::string given;
+  bool certain = false;
+};
+std::optional<ExportsOff> exports_turned_off(const Value& action, const Value& step);
+
+// " unless it is given output-env-credentials = false", for reports; empty
+// for an action that always writes its exports.
+std::string exports_unless_text(const Value& action);
+
 // --python-version for the flag python_version.
 std::string flag_spelling(const std::string& name);
 

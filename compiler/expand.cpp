@@ -256,9 +256,10 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     // An action or an image holds only what pipec reads of it.
     if (kind == "action" || kind == "image") {
       const std::vector<std::string> keys =
-          kind == "action" ? std::vector<std::string>{"uses",   "version", "permissions",
-                                                      "inputs", "exports", "assumes"}
-                           : std::vector<std::string>{"ref"};
+          kind == "action"
+              ? std::vector<std::string>{"uses",    "version",        "permissions", "inputs",
+                                         "exports", "exports_unless", "assumes"}
+              : std::vector<std::string>{"ref"};
       for (const auto& f : obj->fields) {
         if (f.key != "name" && std::find(keys.begin(), keys.end(), f.key) == keys.end())
           diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, keys, kind + " \"" + s.name + "\""));
@@ -314,8 +315,38 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
                            "\"" + did_you_mean(a.text, names));
       }
       // The variables it writes to GITHUB_ENV, which the steps after it have
-      // (check_refs, check_step_env).
+      // (check_refs, check_step_env), and the inputs that keep it from it.
       check_exports(*obj, "action \"" + s.name + "\"", diags_);
+      if (const Field* f = obj->field("exports_unless")) {
+        const Value& u = *f->value;
+        const Value* inputs = obj->get("inputs");
+        std::vector<std::string> names;
+        for (const auto& i : inputs ? inputs->items : std::vector<ValuePtr>{}) {
+          if (i->is_string()) names.push_back(i->text);
+        }
+        if (u.kind != Value::Kind::Object || u.fields.empty()) {
+          diags_.error(u.pos, "type",
+                       "exports_unless takes { INPUT = value ... }, the inputs that, given that "
+                       "value, keep the action from writing its exports, not " +
+                           describe(u));
+        } else if (!obj->get("exports")) {
+          diags_.error(f->key_pos, "missing",
+                       "action \"" + s.name + "\" has exports_unless but no exports = [...]");
+        }
+        for (const auto& i : u.kind == Value::Kind::Object ? u.fields : std::vector<Field>{}) {
+          const Value& v = *i.value;
+          if (v.kind != Value::Kind::Bool && v.kind != Value::Kind::Number && !v.is_string())
+            diags_.error(v.pos, "type",
+                         "exports_unless." + i.key +
+                             " is the value written in with, as text, a "
+                             "number or a boolean, not " +
+                             describe(v));
+          else if (inputs && !contains(names, i.key))
+            diags_.error(i.key_pos, "unknown-input",
+                         "exports_unless names \"" + i.key + "\", which is no input of action \"" +
+                             s.name + "\"" + did_you_mean(i.key, names));
+        }
+      }
     }
     if (kind == "image") {
       const Value* ref = obj->get("ref");
