@@ -123,6 +123,9 @@ class RefChecker {
   std::vector<std::string> dispatch_inputs_;
   bool has_dispatch_ = false;
   std::vector<std::string> workflow_env_;
+  // In the job whose steps are checked: the names a step of an action
+  // before would have exported, told not to, with what told it.
+  std::map<std::string, std::string> quiet_;
 };
 
 std::string RefChecker::why_none(const std::map<std::string, Pos>& left_out,
@@ -324,6 +327,7 @@ void RefChecker::check_job(JobInfo& job) {
     std::vector<std::string> visible = all_steps;
     each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, visible, job_env, f.key); });
   }
+  quiet_.clear();
   if (const Value* steps = j.get("steps")) {
     std::vector<std::string> before;
     for (const auto& s : steps->items) {
@@ -344,8 +348,23 @@ void RefChecker::check_job(JobInfo& job) {
         before.push_back(id->text);
       }
       for (auto& x : exported_env(*s, program_)) exported.push_back(std::move(x));
+      if (const Value* uses = s->get("uses"); uses && uses->tag == "action") {
+        if (const std::optional<ExportsOff> off = exports_turned_off(*uses, *s)) {
+          const Value* name = s->get("name");
+          const std::string step = name && name->is_string() ? "step \"" + name->text + "\""
+                                                             : "the step at " + to_string(s->pos);
+          for (const auto& x : uses->get("exports")->items) {
+            if (x->is_string())
+              quiet_.try_emplace(x->text, "; " + step + " would write it, but is given " +
+                                              off->given + ", which " +
+                                              (off->certain ? "keeps" : "may keep") +
+                                              " it from writing it");
+          }
+        }
+      }
     }
   }
+  quiet_.clear();
 }
 
 // The workflow's own fields (run-name, concurrency, env, ...) run before any
@@ -478,10 +497,15 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
         no_field(c, 2, diags_);
     }
   } else if (root == "env" && c.size() == 2) {
-    if (!contains(env_names, seg(1)))
-      diags_.error(c[1].second, "unknown-env",
-                   "env." + seg(1) + " is not set here; declare it in an env block, or list it in exports = [...] "
-                   "of the step that writes it to GITHUB_ENV" + did_you_mean(seg(1), env_names));
+    if (!contains(env_names, seg(1))) {
+      auto quiet = quiet_.find(seg(1));
+      diags_.error(
+          c[1].second, "unknown-env",
+          "env." + seg(1) +
+              " is not set here; declare it in an env block, or list it in exports = [...] "
+              "of the step that writes it to GITHUB_ENV" +
+              (quiet != quiet_.end() ? quiet->second : did_you_mean(seg(1), env_names)));
+    }
   } else if (root == "github" && c.size() >= 2) {
     if (!contains(kGithubFields, seg(1)))
       diags_.error(c[1].second, "unknown-context", "github has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), kGithubFields));
