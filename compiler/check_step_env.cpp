@@ -26,20 +26,23 @@ void add_keys(const Value* block, std::vector<std::string>& names) {
   for (const auto& f : block->fields) names.push_back(f.key);
 }
 
+// Whether an action's exports list every one of names.
+bool exports_all(const Value& action, const std::vector<std::string>& names) {
+  const Value* ex = action.get("exports");
+  return ex && std::all_of(names.begin(), names.end(), [&](const std::string& n) {
+           return std::any_of(ex->items.begin(), ex->items.end(),
+                              [&](const ValuePtr& x) { return x->is_string() && x->text == n; });
+         });
+}
+
 // The declared actions that export every one of names, as the fix to name
 // (with the inputs that keep one from it).
 std::vector<std::pair<std::string, std::string>> exporters(const Program& program,
                                                            const std::vector<std::string>& names) {
   std::vector<std::pair<std::string, std::string>> found;
   for (const auto& a : program.actions) {
-    const Value* ex = a->get("exports");
     const Value* name = a->get("name");
-    if (!ex || !name) continue;
-    bool all = std::all_of(names.begin(), names.end(), [&](const std::string& n) {
-      return std::any_of(ex->items.begin(), ex->items.end(),
-                         [&](const ValuePtr& x) { return x->is_string() && x->text == n; });
-    });
-    if (all) found.push_back({name->text, exports_unless_text(*a)});
+    if (name && exports_all(*a, names)) found.push_back({name->text, exports_unless_text(*a)});
   }
   return found;
 }
@@ -129,12 +132,7 @@ void check_tool(const Value& step, const Field& t, const ToolDecl& tool,
     // A step before it that would export them, told not to.
     const Value* told = nullptr;
     for (const Value* q : quiet) {
-      const Value* ex = q->get("uses")->get("exports");
-      if (std::all_of(missing.begin(), missing.end(), [&](const std::string& n) {
-            return std::any_of(ex->items.begin(), ex->items.end(),
-                               [&](const ValuePtr& x) { return x->is_string() && x->text == n; });
-          }))
-        told = told ? told : q;
+      if (!told && exports_all(*q->get("uses"), missing)) told = q;
     }
     const std::optional<ExportsOff> off =
         told ? exports_turned_off(*told->get("uses"), *told) : std::nullopt;

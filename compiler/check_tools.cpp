@@ -346,6 +346,7 @@ std::optional<ExportsOff> exports_turned_off(const Value& action, const Value& s
   if (!unless || unless->kind != Value::Kind::Object || !with) return std::nullopt;
   // The text a literal is written as; none for an expression.
   auto text = [](const Value& v) -> std::optional<std::string> {
+    if (v.kind == Value::Kind::Null) return "";  // as GitHub passes it
     if (v.kind == Value::Kind::Bool) return v.boolean ? "true" : "false";
     if (v.kind == Value::Kind::Number || v.is_string()) return lower(v.text);
     return std::nullopt;
@@ -366,11 +367,7 @@ std::string exports_unless_text(const Value& action) {
   const Value* unless = action.get("exports_unless");
   if (!unless || unless->kind != Value::Kind::Object || unless->fields.empty()) return "";
   std::vector<std::string> parts;
-  for (const auto& f : unless->fields)
-    parts.push_back(f.key + " = " +
-                    (f.value->kind == Value::Kind::Bool ? (f.value->boolean ? "true" : "false")
-                     : f.value->is_string()             ? "\"" + f.value->text + "\""
-                                                        : f.value->text));
+  for (const auto& f : unless->fields) parts.push_back(f.key + " = " + describe(*f.value));
   return " unless it is given " + spoken_list(parts, "or");
 }
 
