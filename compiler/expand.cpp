@@ -296,15 +296,16 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
                          "action \"" + s.name + "\" lists input \"" + i->text + "\" twice");
         }
       }
+      // The names of its inputs, when it lists them.
+      const Value* inputs = obj->get("inputs");
+      std::vector<std::string> names;
+      for (const auto& i : inputs ? inputs->items : std::vector<ValuePtr>{}) {
+        if (i->is_string()) names.push_back(i->text);
+      }
       // The input that takes credentials, which boundaries hold
       // (check_boundaries): one of its inputs.
       if (const Field* f = obj->field("assumes")) {
         const Value& a = *f->value;
-        const Value* inputs = obj->get("inputs");
-        std::vector<std::string> names;
-        for (const auto& i : inputs ? inputs->items : std::vector<ValuePtr>{}) {
-          if (i->is_string()) names.push_back(i->text);
-        }
         if (!a.is_string() || a.text.empty() || !a.parts.empty())
           diags_.error(
               a.pos, "type",
@@ -319,11 +320,6 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       check_exports(*obj, "action \"" + s.name + "\"", diags_);
       if (const Field* f = obj->field("exports_unless")) {
         const Value& u = *f->value;
-        const Value* inputs = obj->get("inputs");
-        std::vector<std::string> names;
-        for (const auto& i : inputs ? inputs->items : std::vector<ValuePtr>{}) {
-          if (i->is_string()) names.push_back(i->text);
-        }
         if (u.kind != Value::Kind::Object || u.fields.empty()) {
           diags_.error(u.pos, "type",
                        "exports_unless takes { INPUT = value ... }, the inputs that, given that "
