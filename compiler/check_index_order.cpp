@@ -24,13 +24,19 @@ struct Site {
   int every_leg = -1;
 };
 
+// The matrices between whose legs a step's key may differ.
+Matrices key_varies(const ArtifactStep& a) {
+  Matrices out;
+  for (const auto& p : a.form) out.insert(p.varies.begin(), p.varies.end());
+  return out;
+}
+
 // The first matrix on the way whose legs neither the key nor a condition
 // below its job tells apart.
 int every_leg(const ArtifactStep& a) {
-  Matrices key_varies;
-  for (const auto& p : a.form) key_varies.insert(p.varies.begin(), p.varies.end());
+  const Matrices key = key_varies(a);
   for (const auto& [m, depth] : a.matrices) {
-    bool differs = key_varies.count(m) > 0;
+    bool differs = key.count(m) > 0;
     for (const auto& [d, v] : a.conditions) differs = differs || (d > depth && v.count(m) > 0);
     if (!differs) return m;
   }
@@ -384,10 +390,9 @@ class IndexOrder {
   // they do not tell apart, that the write is in and the read is not:
   // another leg's may list the store before the write; else -1.
   static int other_legs_race(const Site& i, const Site& w, const Site& r) {
-    Matrices key_varies;
-    for (const auto& p : i.a.form) key_varies.insert(p.varies.begin(), p.varies.end());
+    const Matrices key = key_varies(i.a);
     for (const auto& [m, depth] : i.a.matrices) {
-      if (!key_varies.count(m) && under(w, m) && !under(r, m)) return m;
+      if (!key.count(m) && under(w, m) && !under(r, m)) return m;
     }
     return -1;
   }

@@ -350,12 +350,9 @@ void RefChecker::check_job(JobInfo& job) {
       for (auto& x : exported_env(*s, program_)) exported.push_back(std::move(x));
       if (const Value* uses = s->get("uses"); uses && uses->tag == "action") {
         if (const std::optional<ExportsOff> off = exports_turned_off(*uses, *s)) {
-          const Value* name = s->get("name");
-          const std::string step = name && name->is_string() ? "step \"" + name->text + "\""
-                                                             : "the step at " + to_string(s->pos);
           for (const auto& x : uses->get("exports")->items) {
             if (x->is_string())
-              quiet_.try_emplace(x->text, "; " + step + " would write it, but is given " +
+              quiet_.try_emplace(x->text, "; " + step_label(*s) + " would write it, but is given " +
                                               off->given + ", which " +
                                               (off->certain ? "keeps" : "may keep") +
                                               " it from writing it");

@@ -90,14 +90,6 @@ bool has(const Source& src, const std::vector<std::string>& when) {
   });
 }
 
-std::string step_label(const Value& step) {
-  const Value* name = step.get("name");
-  if (name && name->is_string()) return "step \"" + name->text + "\" (" + to_string(step.pos) + ")";
-  const Value* id = step.get("id");
-  return id && id->is_string() ? "step \"" + id->text + "\" (" + to_string(step.pos) + ")"
-                               : "the step at " + to_string(step.pos);
-}
-
 // A step that runs a tool: each env it declares exported must come from
 // before the step, wherever the step runs (`when`).
 // `quiet`: the steps before it of actions that would export, told not to.

@@ -222,6 +222,16 @@ inline std::string step_named(const Value& step) {
   return name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
 }
 
+// How reports point at a step: step "NAME" (file:line:col), by its id when
+// it has no name, or the step at file:line:col.
+inline std::string step_label(const Value& step) {
+  const Value* name = step.get("name");
+  if (name && name->is_string()) return "step \"" + name->text + "\" (" + to_string(step.pos) + ")";
+  const Value* id = step.get("id");
+  return id && id->is_string() ? "step \"" + id->text + "\" (" + to_string(step.pos) + ")"
+                               : "the step at " + to_string(step.pos);
+}
+
 // The name of the store a step declares it writes into (kind "writes") or
 // indexes ("indexes"): writes { store = "..." key { ... } }; null when it
 // declares none, or not as text (check_store_steps says so).
