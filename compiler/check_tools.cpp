@@ -74,7 +74,7 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
   }
   std::vector<std::string> attrs = {"name", "type", "options", "default", "help", "required"};
   if (p.kind == "flag") attrs.push_back("positional");
-  if (p.kind == "output") attrs.push_back("to");
+  if (p.kind == "output") attrs.insert(attrs.end(), {"to", "locates"});
   if (p.kind == "env") attrs.push_back("exported");
   for (const auto& f : decl.fields) {
     const Value& v = *f.value;
@@ -100,6 +100,15 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
     } else if (f.key == "to") {
       if (v.is_string() && (v.text == "output" || v.text == "env")) p.to = v.text;
       else diags.error(v.pos, "type", "to must be \"output\" (GITHUB_OUTPUT) or \"env\" (GITHUB_ENV)");
+    } else if (f.key == "locates") {
+      if (v.is_string() && v.parts.empty() && !v.text.empty()) {
+        p.locates = v.text;
+        p.locates_pos = v.pos;
+      } else {
+        diags.error(v.pos, "type",
+                    "locates names a store the tool writes, as text, not " +
+                        (v.is_string() ? "\"" + v.text + "\"" : describe(v)));
+      }
     }
   }
   if (p.help.empty()) diags.error(p.pos, "missing", what + " needs help = \"...\" (it is printed by --help)");
@@ -249,6 +258,29 @@ void check_stores(const std::vector<ToolDecl>& tools, Diagnostics& diags) {
   }
 }
 
+// An output that locates a store: one the tool writes, in an output a
+// later step reads by the step's id.
+void check_locates(const ToolDecl& t, Diagnostics& diags) {
+  for (const auto& p : t.outputs) {
+    if (p.locates.empty()) continue;
+    const std::string what = "output \"" + p.name + "\" of tool " + t.name;
+    if (!t.writes || t.writes->name != p.locates)
+      diags.error(p.locates_pos, "tool-attr",
+                  what + " locates \"" + p.locates + "\", which the tool does not write (" +
+                      (t.writes ? "it writes \"" + t.writes->name + "\""
+                                : "it declares no writes { ... }") +
+                      "): locates names the store, written by the tool, whose index the "
+                      "value finds");
+    if (p.to == "env")
+      diags.error(p.locates_pos, "tool-attr",
+                  what +
+                      " locates a store, so the steps that use it read the store, and "
+                      "pipec finds them by the step's id (steps.ID.outputs." +
+                      p.name +
+                      "); to = \"env\" puts it in GITHUB_ENV, where pipec cannot follow it");
+  }
+}
+
 }  // namespace
 
 std::string flag_spelling(const std::string& name) {
@@ -320,6 +352,7 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
       }
     }
     check_fields(t, diags);
+    check_locates(t, diags);
     int positional = 0;
     for (const auto& p : t.flags) positional += p.positional;
     if (positional > 1) diags.error(t.pos, "tool-attr", "tool \"" + t.name + "\" has more than one positional flag");

@@ -88,6 +88,11 @@ struct ToolParam {
   ValuePtr default_value;   // may be null
   std::string help;
   std::string to;  // output: "output" (GITHUB_OUTPUT) or "env" (GITHUB_ENV)
+  // output: the store the tool writes whose folder the value finds (its
+  // index's URL, say), so that a step that uses the value reads the
+  // store (check_index_order); "" when none.
+  std::string locates;
+  Pos locates_pos;
 };
 
 struct ToolDecl {
