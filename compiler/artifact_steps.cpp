@@ -74,18 +74,32 @@ struct Scope {
   Matrices from_strategy;  // the matrices its strategy's values differ between
   Matrices all;            // every matrix on the way: what an unknown value may differ between
   const nlohmann::json* leg = nullptr;  // its matrix's values, when one leg is followed
+  std::string jobs;                     // job "linux" in ci.yml -> job "build" in ci_linux.yml
 };
 
 class Walk {
  public:
   Walk(const Program& program, std::vector<std::string>& matrix_jobs,
        const std::function<void(const ArtifactStep&)>& each, bool stores = false)
-      : program_(program), matrix_jobs_(matrix_jobs), each_(each), stores_(stores) {}
+      : program_(program), matrix_jobs_(matrix_jobs), each_(each), stores_(stores) {
+    for (const auto& t : program.tool_decls) {
+      for (const auto& o : t.outputs) locating_ = locating_ || (stores && !o.locates.empty());
+    }
+  }
 
   void run(const WorkflowModel& wf) {
     Frame root;
     root.wf = &wf;
     root.path = file_name(wf.file);
+    if (locating_) {
+      // A job may use what a job declared after it locates: once to
+      // learn what each output locates, then again to follow the reads.
+      const size_t known = matrix_jobs_.size();
+      quiet_ = true;
+      visit(root, {}, {}, false);
+      quiet_ = false;
+      matrix_jobs_.resize(known);
+    }
     visit(root, {}, {}, false);
   }
 
@@ -156,14 +170,28 @@ class Walk {
   }
 
   // The artifact steps of a job, or of the workflow it calls.
-  void body(const Value& job, const Scope& scope, const std::vector<std::pair<int, int>>& matrices,
+  void body(const Value& job, const Scope& job_scope,
+            const std::vector<std::pair<int, int>>& matrices,
             const std::vector<std::pair<int, Matrices>>& conds, bool cond, const Frame& frame,
             const std::string& jobs) {
+    Scope scope = job_scope;
+    scope.jobs = jobs;
+    const WorkflowModel* callee = called_workflow(program_, job);
     if (stores_) {
-      if (const std::optional<StoreUse> r = store_read(job, "job \"" + scope.job_key + "\""))
-        read(*r, job, scope, matrices, conds, cond, frame, jobs, false);
+      const std::string by = "job \"" + scope.job_key + "\"";
+      const std::optional<StoreUse> r = store_read(job, by);
+      if (r) read(*r, job, scope, matrices, conds, cond, frame, jobs, false);
+      // What its steps read from the job's env, or a workflow not followed
+      // from its with.
+      const std::vector<std::string> keys =
+          callee ? std::vector<std::string>{}
+                 : std::vector<std::string>{job.get("uses") ? "with" : "env"};
+      for (const Located* l : located_in(job, keys, scope)) {
+        if (!r || r->store != l->use.store)
+          read(l->use, job, scope, matrices, conds, cond, frame, jobs, false, &l->form);
+      }
     }
-    if (const WorkflowModel* callee = called_workflow(program_, job)) {
+    if (callee) {
       Frame next;
       next.wf = callee;
       next.path = frame.path + " -> " + file_name(callee->file);
@@ -179,9 +207,95 @@ class Walk {
         next.inputs[in.name] = given ? form(*given, scope) : unset_input(in);
       }
       visit(next, matrices, conds, cond);
+      if (locating_ && !many_legs(job)) pass_on_outputs(*callee, next, scope.job_key, frame);
       return;
     }
     for (const auto& s : steps_of(job)) step(*s, scope, matrices, conds, cond, frame, jobs);
+    // A matrix job's output is the one its last leg to finish wrote: no
+    // one write's.
+    if (const Value* outs = locating_ && !many_legs(job) ? job.get("outputs") : nullptr) {
+      for (const auto& o : outs->fields)
+        alias(needs_key(scope.job_key, o.key, frame), origin_of(*o.value, scope));
+    }
+  }
+
+  // What locates a store: a tool's output, and the values that pass it on.
+  //
+  // The output of a step whose tool writes a store and locates it there
+  // is named by where it is made; a job's output that holds it, and a
+  // called workflow's, are named by where they are read (needs.JOB.outputs.NAME
+  // in one workflow instance), and stand for it. A value made in two
+  // places stands for none.
+  struct Located {
+    StoreUse use;  // a read of the store
+    Form form;     // the values of its key, as the write has them
+  };
+
+  static std::string needs_key(const std::string& job, const std::string& output,
+                               const Frame& frame) {
+    return "needs." + lower(job) + ".outputs." + lower(output) + "@" + frame.jobs + "@" +
+           frame.path;
+  }
+  static std::string step_output_key(const std::string& id, const std::string& output,
+                                     const Scope& scope) {
+    return "steps." + lower(id) + ".outputs." + lower(output) + "@" + scope.jobs;
+  }
+
+  void alias(const std::string& key, const std::string& origin) {
+    if (origin.empty()) return;
+    auto [at, fresh] = located_.try_emplace(key, origin);
+    if (!fresh && at->second != origin) at->second.clear();  // two: none
+  }
+
+  // The origin of a value that is one read of something that locates a
+  // store; "" when it is not.
+  std::string origin_of(const Value& v, const Scope& s) {
+    const Value* value = v.kind == Value::Kind::Object ? v.get("value") : &v;
+    if (!value) return "";
+    const Form f = form(*value, s);
+    return f.size() == 1 && f[0].kind == Piece::Kind::Named && origins_.count(f[0].key) ? f[0].key
+                                                                                        : "";
+  }
+
+  // A called workflow's outputs, as its caller's needs read them.
+  void pass_on_outputs(const WorkflowModel& callee, const Frame& inside, const std::string& caller,
+                       const Frame& frame) {
+    const Value* outs = callee.body->get("outputs");
+    if (!outs) return;
+    for (const auto& o : outs->fields) {
+      const Value* v = o.value->kind == Value::Kind::Object ? o.value->get("value") : o.value.get();
+      const Expr* e = v && v->kind == Value::Kind::Runtime ? v->expr.get() : nullptr;
+      if (v && v->is_runtime_string() && v->parts.size() == 1) e = v->parts[0].expr.get();
+      const Chain c = e ? chain(*e) : Chain{};
+      if (c.size() != 4 || lower(c[0].first) != "jobs" || lower(c[2].first) != "outputs") continue;
+      const auto at = located_.find(needs_key(c[1].first, c[3].first, inside));
+      if (at != located_.end()) alias(needs_key(caller, o.key, frame), at->second);
+    }
+  }
+
+  // What a step or job reads of the stores by the values that locate
+  // them, in its fields `keys`: once for each.
+  std::vector<const Located*> located_in(const Value& v, const std::vector<std::string>& keys,
+                                         const Scope& s) {
+    std::vector<const Located*> out;
+    if (!locating_) return out;
+    std::set<std::string> seen;
+    for (const auto& key : keys) {
+      const Value* field = v.get(key);
+      if (!field) continue;
+      each_top_expr(*field, [&](const Expr& e) {
+        std::vector<std::pair<Chain, Form>> reads;
+        collect(e, s, reads);
+        for (const auto& [c, f] : reads) {
+          for (const auto& p : f) {
+            const auto at = origins_.find(p.key);
+            if (p.kind == Piece::Kind::Named && at != origins_.end() && seen.insert(p.key).second)
+              out.push_back(&at->second);
+          }
+        }
+      });
+    }
+    return out;
   }
 
   // A job as a step's chain names it: with its leg, when the job is the
@@ -299,17 +413,35 @@ class Walk {
       }
       for (const auto& flag : u.decl->key) parts.push_back({flag, flag_form(flag)});
       a.form = key_form(std::move(parts));
+      if (a.upload) locates(s, u, a.form, scope);
       reach(a, s, scope, matrices, conditions, conditional, frame, jobs);
     }
-    if (const std::optional<StoreUse> r = store_read(s, step_named(s)))
-      read(*r, s, scope, matrices, conditions, conditional, frame, jobs, true);
+    const std::optional<StoreUse> r = store_read(s, step_named(s));
+    if (r) read(*r, s, scope, matrices, conditions, conditional, frame, jobs, true);
+    for (const Located* l : located_in(s, {"run", "env", "with", "args"}, scope)) {
+      if (!r || r->store != l->use.store)
+        read(l->use, s, scope, matrices, conditions, conditional, frame, jobs, true, &l->form);
+    }
+  }
+
+  // The outputs of a step that writes a store which locate it there.
+  void locates(const Value& s, const StoreUse& u, const Form& key, const Scope& scope) {
+    const Value* id = s.get("id");
+    if (!id || !id->is_string() || !id->parts.empty()) return;
+    for (const auto& o : u.tool->outputs) {
+      if (o.locates != u.store) continue;
+      const std::string origin = step_output_key(id->text, o.name, scope);
+      StoreUse use{u.store, StoreUse::Kind::Reads, "", {}, nullptr, nullptr, nullptr};
+      origins_[origin] = Located{use, key};
+      alias(origin, origin);
+    }
   }
 
   // A step or job that reads from a store's index.
   void read(const StoreUse& r, const Value& s, const Scope& scope,
             const std::vector<std::pair<int, int>>& matrices,
             const std::vector<std::pair<int, Matrices>>& conditions, bool conditional,
-            const Frame& frame, const std::string& jobs, bool step) {
+            const Frame& frame, const std::string& jobs, bool step, const Form* key = nullptr) {
     // A job's read has no step of its own: one with no condition stands
     // for it (the job's is on the way).
     static const Value kNoStep;
@@ -317,9 +449,9 @@ class Walk {
     a.step = step ? &s : &kNoStep;
     a.read = true;
     a.store = r.store;
-    a.by = r.by;
-    a.at = r.at;
-    a.form = declared_key(r, scope);
+    a.by = key ? (step ? step_named(s) : "job \"" + scope.job_key + "\"") : r.by;
+    a.at = key ? s.pos : r.at;
+    a.form = key ? *key : declared_key(r, scope);
     reach(a, s, scope, matrices, conditions, conditional, frame, jobs, step);
   }
 
@@ -367,7 +499,7 @@ class Walk {
     a.leg = leg_;
     a.leg_name = leg_name_;
     a.legs_followed = legs_followed_;
-    each_(a);
+    if (!quiet_) each_(a);
   }
 
   // The name of the one file a path names, when known here: the text
@@ -469,14 +601,35 @@ class Walk {
       }
       return {one_leg(c, s)};
     }
-    if (root == "needs")
-      return {named_piece(dotted(c) + "@" + frame.jobs + "@" + frame.path, frame.above)};
+    if (root == "needs" || root == "steps") {
+      if (const Piece* p = located(c, s)) return {*p};
+      if (root == "needs")
+        return {named_piece(dotted(c) + "@" + frame.jobs + "@" + frame.path, frame.above)};
+    }
     if (root == "github" && c.size() >= 2 &&
         std::find(kRunFields.begin(), kRunFields.end(), c[1].first) != kRunFields.end())
       return {named_piece(dotted(c), {})};
     if (root == "vars" && c.size() == 2 && !s.job->get("environment"))
       return {named_piece(dotted(c), {})};
     return {unknown_piece(s.all)};
+  }
+
+  // A read of an output that locates a store: a piece named by where
+  // the output is made, that differs where the write's key does.
+  const Piece* located(const Chain& c, const Scope& s) {
+    if (!locating_ || c.size() != 4 || lower(c[2].first) != "outputs") return nullptr;
+    const std::string key = lower(c[0].first) == "steps"
+                                ? step_output_key(c[1].first, c[3].first, s)
+                                : needs_key(c[1].first, c[3].first, *s.frame);
+    const auto at = located_.find(key);
+    if (at == located_.end() || at->second.empty()) return nullptr;
+    auto [piece, fresh] = pieces_.try_emplace(at->second);
+    if (fresh) {
+      Matrices v;
+      for (const auto& p : origins_.at(at->second).form) v.insert(p.varies.begin(), p.varies.end());
+      piece->second = named_piece(at->second, v);
+    }
+    return &piece->second;
   }
 
   // A matrix value of the leg followed, or of a job of one leg (or none):
@@ -563,6 +716,11 @@ class Walk {
   std::vector<std::string>& matrix_jobs_;
   const std::function<void(const ArtifactStep&)>& each_;
   bool stores_ = false;         // the steps of tools with stores, not artifact steps
+  bool locating_ = false;       // with stores, a tool has an output that locates one
+  bool quiet_ = false;          // learning what locates a store: nothing is reached
+  std::map<std::string, Located> origins_;      // by where the output is made
+  std::map<std::string, std::string> located_;  // where it is read: its origin, or "" for two
+  std::map<std::string, Piece> pieces_;         // by origin
   std::optional<Leg> leg_;      // the leg followed, when one is
   std::string leg_name_;        // its name, as GitHub shows it
   bool legs_followed_ = false;  // under a matrix whose legs are followed too
