@@ -15,6 +15,7 @@
 
 #include "ascii.h"
 #include "ast.h"
+#include "render_expr.h"
 #include "value.h"
 
 namespace pipec {
@@ -220,11 +221,15 @@ inline const std::vector<ValuePtr>& steps_of(const Value& job) {
   return steps && steps->kind == Value::Kind::List ? steps->items : none;
 }
 
-// How reports name a step: step "NAME", or "a step" when it has no name
-// written as text.
+// How reports name a step: step "NAME", its ${{ }} as written, or "a
+// step" when it has no name written as text.
 inline std::string step_named(const Value& step) {
   const Value* name = step.get("name");
-  return name && name->is_string() ? "step \"" + name->text + "\"" : "a step";
+  if (!name || name->kind != Value::Kind::String) return "a step";
+  if (name->parts.empty()) return "step \"" + name->text + "\"";
+  std::string text;
+  for (const auto& p : name->parts) text += p.expr ? "${{ " + render_expr(*p.expr) + " }}" : p.text;
+  return "step \"" + text + "\"";
 }
 
 // How reports point at a step: step "NAME" (file:line:col), by its id when
