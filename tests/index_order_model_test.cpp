@@ -26,6 +26,13 @@
 // may run it when no index was published yet, or when the index published
 // last before it was listed before the write; an index in another leg of
 // a matrix job the read is in is left out (pipec does not ask about it).
+// The third campaign is the second, with the reads found rather than
+// declared wherever a value that locates the folder can reach them: the
+// URL the upload tool writes (its output `url` locates the folder), read
+// from an upload earlier in the job (steps.upload.outputs.url), or from
+// a job it needs that has no matrix (needs.jN.outputs.url), in a read
+// step's script or a job's env. The model is the same: every write and
+// read is of the same folder.
 // PIPEC_MODEL_SEED and PIPEC_MODEL_RUNS choose other campaigns, for a
 // search by hand.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
@@ -313,17 +320,47 @@ std::string condition(Atoms atoms, const std::string& prefix) {
   return s;
 }
 
-// The template of a step: its kind and the parts of its condition.
-std::string step_template(const Step& st) {
+// The template of a step: its kind and the parts of its condition; `_id`
+// for the upload whose output the job passes on, `_at` for a read of a
+// value that locates the folder.
+std::string step_template(const Step& st, const std::string& variant = "") {
   return std::string(st.kind == Kind::Index        ? "reindex"
                      : st.kind == Kind::UploadOnly ? "up_only"
                      : st.kind == Kind::Read       ? "read"
                                                    : "up") +
-         std::to_string(st.atoms) + (st.declared ? "_script" : "");
+         std::to_string(st.atoms) + (variant.empty() && st.declared ? "_script" : variant);
 }
 
-// The jobs of a workflow, as .pipe.
-std::string jobs_source(const std::vector<Job>& jobs) {
+// With located reads: the first tool upload of a job, which has the id
+// `upload`; else -1.
+int located_upload(const Job& job) {
+  for (size_t k = 0; k < job.steps.size(); ++k) {
+    const Step& st = job.steps[k];
+    if (!st.declared && (st.kind == Kind::Upload || st.kind == Kind::UploadOnly))
+      return static_cast<int>(k);
+  }
+  return -1;
+}
+
+// A job of one leg whose output `url` locates the folder.
+bool passes_url(const Job& job) {
+  return !job.calls && job.matrix == Job::None && located_upload(job) >= 0;
+}
+
+// Where a read at step k of job j (or, k = -1, at the job's start) finds
+// the folder's URL, with located reads; "" when it cannot.
+std::string url_for(const std::vector<Job>& jobs, size_t j, int k) {
+  const int up = located_upload(jobs[j]);
+  if (k >= 0 && up >= 0 && up < k) return "steps.upload.outputs.url";
+  for (int d : jobs[j].needs)
+    if (passes_url(jobs[static_cast<size_t>(d)]))
+      return "needs.j" + std::to_string(d) + ".outputs.url";
+  return "";
+}
+
+// The jobs of a workflow, as .pipe; `located`: its reads found by the
+// URL where it can reach them. `used` gets the step templates.
+std::string jobs_source(const std::vector<Job>& jobs, bool located, std::set<std::string>& used) {
   std::string s;
   for (size_t j = 0; j < jobs.size(); ++j) {
     s += "  job j" + std::to_string(j) + " {\n";
@@ -342,7 +379,12 @@ std::string jobs_source(const std::vector<Job>& jobs) {
         s += (k ? ", j" : "j") + std::to_string(jobs[j].needs[k]);
       s += "]\n";
     }
-    if (jobs[j].reads) s += "    reads { store = \"a run's folder\" key { group = \"g\" } }\n";
+    const std::string job_url = located && !jobs[j].calls ? url_for(jobs, j, -1) : "";
+    if (jobs[j].reads && !job_url.empty()) s += "    env { URL = " + job_url + " }\n";
+    if (jobs[j].reads && job_url.empty())
+      s += "    reads { store = \"a run's folder\" key { group = \"g\" } }\n";
+    const int upload = located ? located_upload(jobs[j]) : -1;
+    if (located && passes_url(jobs[j])) s += "    outputs { url = steps.upload.outputs.url }\n";
     if (jobs[j].calls) {
       s += "    uses = sub()\n  }\n";
       continue;
@@ -355,16 +397,24 @@ std::string jobs_source(const std::vector<Job>& jobs) {
       s += up && index ? "upload, index" : up ? "upload" : "index";
       s += "])\n";
     }
-    int n = 0;
-    for (Step st : jobs[j].steps)
-      s += "    use " + step_template(st) + "(n = \"s" + std::to_string(n++) + "\")\n";
+    for (size_t k = 0; k < jobs[j].steps.size(); ++k) {
+      const Step st = jobs[j].steps[k];
+      const std::string url =
+          located && st.kind == Kind::Read ? url_for(jobs, j, static_cast<int>(k)) : "";
+      const std::string name = step_template(st, static_cast<int>(k) == upload ? "_id"
+                                                 : url.empty()                 ? ""
+                                                                               : "_at");
+      used.insert(name);
+      s += "    use " + name + "(n = \"s" + std::to_string(k) + "\"" +
+           (url.empty() ? "" : ", url = " + url) + ")\n";
+    }
     if (jobs[j].steps.empty()) s += "    step { run = \"true\" }\n";
     s += "  }\n";
   }
   return s;
 }
 
-std::string pipe_source(const std::vector<Job>& jobs, const std::vector<Job>& sub) {
+std::string pipe_source(const std::vector<Job>& jobs, const std::vector<Job>& sub, bool located) {
   std::string s = R"(tool upload {
   description = "Uploads into a run's folder and indexes it."
   logic = "demo"
@@ -372,6 +422,7 @@ std::string pipe_source(const std::vector<Job>& jobs, const std::vector<Job>& su
   flag no_index: boolean = false { help = "Upload only." }
   writes { store = "a run's folder" key = ["group"] }
   indexes { store = "a run's folder" key = ["group"] unless = "no_index" }
+  output url: string { locates = "a run's folder" help = "The folder's index URL." }
 }
 tool index {
   description = "Indexes a run's folder."
@@ -382,22 +433,18 @@ tool index {
 )";
   bool called = false;
   for (const Job& j : jobs) called = called || j.calls;
-  if (called) {
-    s += "workflow sub {\n  file = \"generated/sub.yml\"\n  on { call }\n" + jobs_source(sub) +
-         "}\nuse sub()\n";
-  }
-  s += "workflow model {\n  file = \"generated/model.yml\"\n  on { push }\n" + jobs_source(jobs) +
-       "}\nuse model()\n";
   // The templates the jobs use (pipec refuses one never used).
   std::set<std::string> used;
-  for (const auto* list : {&jobs, &sub}) {
-    if (list == &sub && !called) continue;
-    for (const Job& j : *list)
-      if (!j.calls)
-        for (const Step& st : j.steps) used.insert(step_template(st));
+  if (called) {
+    s += "workflow sub {\n  file = \"generated/sub.yml\"\n  on { call }\n" +
+         jobs_source(sub, located, used) + "}\nuse sub()\n";
   }
+  s += "workflow model {\n  file = \"generated/model.yml\"\n  on { push }\n" +
+       jobs_source(jobs, located, used) + "}\nuse model()\n";
   bool tools = false;
-  for (const auto& name : used) tools = tools || name.find("_script") == std::string::npos;
+  for (const auto& name : used)
+    tools = tools ||
+            (name.find("_script") == std::string::npos && name.find("_at") == std::string::npos);
   if (tools)
     s += "steps build(tools: list) { step step_tools { builds = tools run = \"make\" } }\n";
   const std::string writes = "writes { store = \"a run's folder\" key { group = \"g\" } } ";
@@ -405,13 +452,17 @@ tool index {
   const std::string reads = "reads { store = \"a run's folder\" key { group = \"g\" } } ";
   for (Kind kind : {Kind::Upload, Kind::UploadOnly, Kind::Index, Kind::Read}) {
     for (Atoms atoms = 0; atoms < 4; ++atoms) {
-      for (bool declared : {false, true}) {
-        const std::string name = step_template({kind, atoms, declared});
+      for (const std::string variant : {"", "_script", "_id", "_at"}) {
+        const bool declared = variant == "_script";
+        const std::string name = step_template({kind, atoms, false}, variant);
         if (!used.count(name)) continue;
         const std::string c = condition(atoms, "");
-        s += "steps " + name + "(n: string) { step { name = n " +
+        s += "steps " + name + "(n: string" + (variant == "_at" ? ", url: string" : "") +
+             ") { step " + (variant == "_id" ? "upload " : "") + "{ name = n " +
              (c.empty() ? "" : "if = " + c + " ");
-        if (declared)
+        if (variant == "_at")
+          s += "run = \"pip install --find-links ${{ url }} torch\"";
+        else if (declared)
           s += (kind == Kind::Index        ? indexes
                 : kind == Kind::UploadOnly ? writes
                 : kind == Kind::Read       ? reads
@@ -430,7 +481,7 @@ tool index {
 
 // One campaign: random workflows, each compiled and judged by the model;
 // with `reads`, steps and calling jobs that read the folder too.
-void campaign(bool reads, unsigned long default_seed) {
+void campaign(bool reads, unsigned long default_seed, bool located = false) {
   auto from_env = [](const char* name, unsigned long fallback) {
     const char* v = std::getenv(name);
     return v && *v ? std::stoul(v) : fallback;
@@ -442,7 +493,7 @@ void campaign(bool reads, unsigned long default_seed) {
   fs::path work = fs::temp_directory_path() / ("pipec-index-model-" + std::to_string(::getpid()));
   fs::remove_all(work);
   fs::create_directories(work / "pipelines");
-  int reported = 0, by_reads = 0;
+  int reported = 0, by_reads = 0, with_located = 0;
   for (int run = 0; run < runs; ++run) {
     auto random_jobs = [&](size_t n, bool calls) {
       std::vector<Job> jobs(n);
@@ -476,7 +527,7 @@ void campaign(bool reads, unsigned long default_seed) {
       jobs.push_back(last);
     }
     const std::vector<Job> sub = random_jobs(static_cast<size_t>(1 + pick(2)), false);
-    const std::string source = pipe_source(jobs, sub);
+    const std::string source = pipe_source(jobs, sub, located);
     std::ofstream(work / "pipelines" / "model.pipe") << source;
     pipec::Compilation c = pipec::compile_tree(work.string());
     bool index_order = false;
@@ -494,12 +545,16 @@ void campaign(bool reads, unsigned long default_seed) {
     CHECK_MESSAGE(index_order == may_end_wrong(jobs, sub, &read_alone), what);
     reported += index_order;
     by_reads += read_alone;
+    with_located += source.find("outputs.url)") != std::string::npos ||
+                    source.find("env { URL") != std::string::npos;
   }
   // Both answers come up often enough to mean something, and reads decide
   // some.
   CHECK(reported > runs / 5);
   CHECK(reported < runs * 4 / 5);
   if (reads) CHECK(by_reads > runs / 20);
+  // And in the third, a read found by the URL is in many.
+  if (located) CHECK(with_located > runs / 8);
   fs::remove_all(work);
 }
 
@@ -511,4 +566,9 @@ TEST_CASE("[index-order] reports exactly the workflows that may end with a wrong
 
 TEST_CASE("[index-order] reports exactly the reads that may find an index without a write") {
   campaign(true, 20261126);
+}
+
+TEST_CASE(
+    "[index-order] finds the reads by the value that locates the folder, with the same verdicts") {
+  campaign(true, 20261127, true);
 }
