@@ -232,11 +232,11 @@ inline std::string step_named(const Value& step) {
   return "step \"" + text + "\"";
 }
 
-// How reports point at a step: step "NAME" (file:line:col), by its id when
-// it has no name, or the step at file:line:col.
+// How reports point at a step: step "NAME" (file:line:col), as step_named
+// names it, by its id when it has no name, or the step at file:line:col.
 inline std::string step_label(const Value& step) {
-  const Value* name = step.get("name");
-  if (name && name->is_string()) return "step \"" + name->text + "\" (" + to_string(step.pos) + ")";
+  if (const std::string named = step_named(step); named != "a step")
+    return named + " (" + to_string(step.pos) + ")";
   const Value* id = step.get("id");
   return id && id->is_string() ? "step \"" + id->text + "\" (" + to_string(step.pos) + ")"
                                : "the step at " + to_string(step.pos);
