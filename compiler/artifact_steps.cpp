@@ -274,11 +274,14 @@ class Walk {
   }
 
   // What a step or job reads of the stores by the values that locate
-  // them, in its fields `keys`: once for each.
+  // them, in its fields `keys`: once for each; none when it says
+  // reads = false.
   std::vector<const Located*> located_in(const Value& v, const std::vector<std::string>& keys,
                                          const Scope& s) {
     std::vector<const Located*> out;
-    if (!locating_) return out;
+    // reads = false: it uses such a value, and reads no store.
+    const Value* reads = v.get("reads");
+    if (!locating_ || (reads && reads->kind == Value::Kind::Bool)) return out;
     std::set<std::string> seen;
     for (const auto& key : keys) {
       const Value* field = v.get(key);

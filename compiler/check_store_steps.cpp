@@ -82,8 +82,18 @@ class StoreSteps {
         " takes { store = \"what it is\" key { NAME = value ... } }, the values saying "
         "which one of the store the " +
         who + " means";
+    // reads = false: a step or job that uses a value locating a store
+    // (a URL it prints, say) without reading the store.
+    if (kind == "reads" && v.kind == Value::Kind::Bool && !v.boolean) return;
     if (v.kind != Value::Kind::Object) {
-      if (!is_error(v)) diags_.error(v.pos, "type", shape + ", not " + describe(v));
+      if (!is_error(v))
+        diags_.error(v.pos, "type",
+                     shape +
+                         (kind == "reads" ? ", or is false for a " + who +
+                                                " that uses a value locating a store without "
+                                                "reading it"
+                                          : std::string()) +
+                         ", not " + describe(v));
       return;
     }
     bool unknown = false;  // a slip, not a store left out as well
