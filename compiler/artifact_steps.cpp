@@ -247,14 +247,19 @@ class Walk {
     if (!fresh && at->second != origin) at->second.clear();  // two: none
   }
 
-  // The origin of a value that is one read of something that locates a
-  // store; "" when it is not.
+  // The origin of a value made of something that locates a store, and
+  // maybe text around it (a path below the URL); "" when it holds none,
+  // or the values of two.
   std::string origin_of(const Value& v, const Scope& s) {
     const Value* value = v.kind == Value::Kind::Object ? v.get("value") : &v;
     if (!value) return "";
-    const Form f = form(*value, s);
-    return f.size() == 1 && f[0].kind == Piece::Kind::Named && origins_.count(f[0].key) ? f[0].key
-                                                                                        : "";
+    std::string origin;
+    for (const auto& p : form(*value, s)) {
+      if (p.kind != Piece::Kind::Named || !origins_.count(p.key)) continue;
+      if (!origin.empty() && origin != p.key) return "";
+      origin = p.key;
+    }
+    return origin;
   }
 
   // A called workflow's outputs, as its caller's needs read them.
