@@ -450,11 +450,9 @@ class Walk {
             const std::vector<std::pair<int, int>>& matrices,
             const std::vector<std::pair<int, Matrices>>& conditions, bool conditional,
             const Frame& frame, const std::string& jobs, bool step, const Form* key = nullptr) {
-    // A job's read has no step of its own: one with no condition stands
-    // for it (the job's is on the way).
-    static const Value kNoStep;
     ArtifactStep a;
-    a.step = step ? &s : &kNoStep;
+    a.step = &s;
+    a.whole_job = !step;
     a.read = true;
     a.store = r.store;
     a.by = key ? (step ? step_named(s) : "job \"" + scope.job_key + "\"") : r.by;

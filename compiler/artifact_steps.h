@@ -95,6 +95,9 @@ struct ArtifactStep {
   const ToolDecl* tool = nullptr;
   bool maybe = false;
   bool read = false;
+  bool whole_job = false;  // a job's read: `step` is the job, whose condition is on the way
+  // The step's condition, if any: none for a job's read.
+  const Value* step_if() const { return whole_job ? nullptr : step->get("if"); }
 };
 
 // How `jobs` names a leg of a matrix job, before the job: the leg

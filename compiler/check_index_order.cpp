@@ -405,7 +405,7 @@ class IndexOrder {
 
   // What reads: a job, or a step of one.
   static std::string reader(const Site& r) {
-    return r.a.step->kind == Value::Kind::Null ? r.a.jobs : r.a.by + " in " + r.a.jobs;
+    return r.a.whole_job ? r.a.jobs : r.a.by + " in " + r.a.jobs;
   }
 
   // A write that no index comes after, in a run that starts with this

@@ -112,7 +112,7 @@ std::optional<SkipReason> RunsAlong::may_skip(const ArtifactStep& later,
         for (const std::string& j : needed(*h.wf).of(h.job)) hold(parts(job_if(*h.wf, j), d));
       }
     }
-    hold(parts(e->step->get("if"), e->chain.size()));
+    hold(parts(e->step_if(), e->chain.size()));
     ways.push_back(std::move(w));
   }
   // Held on the way to an earlier step, read where both ways read it (in a
@@ -136,7 +136,7 @@ std::optional<SkipReason> RunsAlong::may_skip(const ArtifactStep& later,
                           fix};
     }
   }
-  for (const Part& p : parts(later.step->get("if"), later.chain.size())) {
+  for (const Part& p : parts(later.step_if(), later.chain.size())) {
     if (!holds(p))
       return SkipReason{"the condition of " + step_name(later) + held_nowhere(p, what), fix};
   }
