@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "external_workflows.h"
 #include "github_eval.h"
 
 namespace pipec {
@@ -33,6 +34,101 @@ std::string empty_literal(const std::string& github) {
   return github_to_json(github_unset_input(github));
 }
 
+// What a job calls: a workflow pipec makes, or one of the repository's
+// own that it reads (external_workflows.h).
+struct Callee {
+  std::string name;     // ci_os(platform = "linux"), or test_artifacts.yml
+  bool callable;        // it has a call trigger
+  std::string trigger;  // how to write one
+  const std::vector<InputDecl>& inputs;
+  const std::vector<SecretDecl>& secrets;
+  bool generated;  // pipec makes it: an input with no default must be given
+};
+
+// A call against what the callee declares.
+void check_call(const Field& j, const Pos& at, const Callee& c, Diagnostics& diags) {
+  const std::string& name = c.name;
+  if (!c.callable) {
+    diags.error(at, "call", name + " cannot be called: it has no `call` trigger " + c.trigger);
+    return;
+  }
+  std::vector<std::string> names;
+  for (const auto& in : c.inputs) {
+    if (in.only != "dispatch") names.push_back(in.name);
+  }
+  // A misspelt input or secret is one slip: the one its "did you mean"
+  // names is not reported missing as well.
+  std::vector<std::string> misspelt, misspelt_secrets;
+  const Value* with = j.value->get("with");
+  if (with) {
+    for (const auto& f : with->fields) {
+      auto in = std::find_if(c.inputs.begin(), c.inputs.end(), [&](const InputDecl& d) {
+        return d.name == f.key && d.only != "dispatch";
+      });
+      if (in == c.inputs.end()) {
+        diags.error(f.key_pos, "call-input",
+                    name + " has no input \"" + f.key + "\"" + did_you_mean(f.key, names) +
+                        (names.empty() ? "" : "; it takes " + join(names)));
+        misspelt.push_back(nearest(f.key, names));
+        continue;
+      }
+      check_value(*in, *f.value, name, diags);
+    }
+  }
+  // Secrets: GitHub refuses to start a run that passes a secret the callee
+  // does not declare, or leaves out one it requires (secrets = "inherit"
+  // passes them all).
+  const Value* secrets = j.value->get("secrets");
+  std::vector<std::string> secret_names;
+  for (const auto& sec : c.secrets) secret_names.push_back(sec.name);
+  if (secrets && secrets->kind == Value::Kind::Object) {
+    for (const auto& f : secrets->fields) {
+      if (std::find(secret_names.begin(), secret_names.end(), f.key) != secret_names.end())
+        continue;
+      diags.error(
+          f.key_pos, "call-secret",
+          name + " has no secret \"" + f.key + "\"" + did_you_mean(f.key, secret_names) +
+              (secret_names.empty() ? "; it declares none" : "; it takes " + join(secret_names)));
+      misspelt_secrets.push_back(nearest(f.key, secret_names));
+    }
+  }
+  if (!secrets || secrets->kind == Value::Kind::Object) {
+    for (const auto& sec : c.secrets) {
+      if (sec.required && (!secrets || !secrets->field(sec.name)) &&
+          !contains(misspelt_secrets, sec.name))
+        diags.error(at, "call-missing",
+                    "job \"" + j.key + "\" does not pass the required secret \"" + sec.name +
+                        "\" of " + name + " (secrets { " + sec.name +
+                        " }, or secrets = \"inherit\")");
+    }
+  }
+  // An input with no default that a call leaves out is GitHub's empty
+  // value in the callee ("", false or 0): a new input its callers were
+  // not given yet. A default says that value is meant.
+  // A required input's default fills only the manual-run form: GitHub
+  // refuses a call that leaves it out.
+  for (const auto& in : c.inputs) {
+    if (in.only == "dispatch" || (in.default_value && !in.required)) continue;
+    if ((with && with->field(in.name)) || contains(misspelt, in.name)) continue;
+    // GitHub's empty value is no slip in a workflow pipec does not make.
+    if (!in.required && !c.generated) continue;
+    if (in.required)
+      diags.error(at, "call-missing",
+                  "job \"" + j.key + "\" does not give the required input \"" + in.name + "\" of " +
+                      name +
+                      (in.default_value
+                           ? " (its default fills only the manual-run form; a call must give it)"
+                           : ""));
+    else
+      diags.error(at, "call-missing",
+                  "job \"" + j.key + "\" does not give input \"" + in.name + "\" of " + name +
+                      ", which has no default, so there it is " +
+                      (github_type(in) == "string" ? "empty" : empty_literal(github_type(in))) +
+                      "; give it in with, or declare its default (= " +
+                      empty_literal(github_type(in)) + ") if that is meant");
+  }
+}
+
 }  // namespace
 
 void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
@@ -57,82 +153,18 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
                         " is for a job that runs steps; a calling job takes name, needs, if, permissions, strategy, "
                         "concurrency, with and secrets");
     }
-    if (!uses || uses->tag != "workflow_ref") continue;
-    const WorkflowModel* callee = called_workflow(program, *j.value);
-    if (!callee) continue;
-    const std::string name = callee->instance;
+    if (!uses) continue;
     const Pos at = j.value->field("uses")->key_pos;  // the instance is shared; point at this job
-    if (!has_trigger(*callee, "call")) {
-      diags.error(at, "call", name + " cannot be called: it has no `call` trigger (on { call })");
-      continue;
-    }
-    std::vector<std::string> names;
-    for (const auto& in : callee->inputs) {
-      if (in.only != "dispatch") names.push_back(in.name);
-    }
-    // A misspelt input or secret is one slip: the one its "did you mean"
-    // names is not reported missing as well.
-    std::vector<std::string> misspelt, misspelt_secrets;
-    const Value* with = j.value->get("with");
-    if (with) {
-      for (const auto& f : with->fields) {
-        auto in = std::find_if(callee->inputs.begin(), callee->inputs.end(), [&](const InputDecl& d) {
-          return d.name == f.key && d.only != "dispatch";
-        });
-        if (in == callee->inputs.end()) {
-          diags.error(f.key_pos, "call-input", name + " has no input \"" + f.key + "\"" + did_you_mean(f.key, names) +
-                                                   (names.empty() ? "" : "; it takes " + join(names)));
-          misspelt.push_back(nearest(f.key, names));
-          continue;
-        }
-        check_value(*in, *f.value, name, diags);
-      }
-    }
-    // Secrets: GitHub refuses to start a run that passes a secret the callee
-    // does not declare, or leaves out one it requires (secrets = "inherit"
-    // passes them all).
-    const Value* secrets = j.value->get("secrets");
-    std::vector<std::string> secret_names;
-    for (const auto& sec : callee->secrets) secret_names.push_back(sec.name);
-    if (secrets && secrets->kind == Value::Kind::Object) {
-      for (const auto& f : secrets->fields) {
-        if (std::find(secret_names.begin(), secret_names.end(), f.key) != secret_names.end()) continue;
-        diags.error(f.key_pos, "call-secret",
-                    name + " has no secret \"" + f.key + "\"" + did_you_mean(f.key, secret_names) +
-                        (secret_names.empty() ? "; it declares none" : "; it takes " + join(secret_names)));
-        misspelt_secrets.push_back(nearest(f.key, secret_names));
-      }
-    }
-    if (!secrets || secrets->kind == Value::Kind::Object) {
-      for (const auto& sec : callee->secrets) {
-        if (sec.required && (!secrets || !secrets->field(sec.name)) &&
-            !contains(misspelt_secrets, sec.name))
-          diags.error(at, "call-missing", "job \"" + j.key + "\" does not pass the required secret \"" + sec.name +
-                                              "\" of " + name + " (secrets { " + sec.name + " }, or secrets = \"inherit\")");
-      }
-    }
-    // An input with no default that a call leaves out is GitHub's empty
-    // value in the callee ("", false or 0): a new input its callers were
-    // not given yet. A default says that value is meant.
-    // A required input's default fills only the manual-run form: GitHub
-    // refuses a call that leaves it out.
-    for (const auto& in : callee->inputs) {
-      if (in.only == "dispatch" || (in.default_value && !in.required)) continue;
-      if ((with && with->field(in.name)) || contains(misspelt, in.name)) continue;
-      if (in.required)
-        diags.error(at, "call-missing",
-                    "job \"" + j.key + "\" does not give the required input \"" + in.name +
-                        "\" of " + name +
-                        (in.default_value
-                             ? " (its default fills only the manual-run form; a call must give it)"
-                             : ""));
-      else
-        diags.error(at, "call-missing",
-                    "job \"" + j.key + "\" does not give input \"" + in.name + "\" of " + name +
-                        ", which has no default, so there it is " +
-                        (github_type(in) == "string" ? "empty" : empty_literal(github_type(in))) +
-                        "; give it in with, or declare its default (= " +
-                        empty_literal(github_type(in)) + ") if that is meant");
+    if (const WorkflowModel* callee =
+            uses->tag == "workflow_ref" ? called_workflow(program, *j.value) : nullptr) {
+      Callee c{callee->instance, has_trigger(*callee, "call"),
+               "(on { call })",  callee->inputs,
+               callee->secrets,  true};
+      check_call(j, at, c, diags);
+    } else if (const ExternalWorkflow* ext = external_callee(program, wf, *j.value)) {
+      Callee c{file_name(ext->path), ext->callable, "(on: workflow_call)",
+               ext->inputs,          ext->secrets,  false};
+      check_call(j, at, c, diags);
     }
   }
 }

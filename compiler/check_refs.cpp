@@ -14,6 +14,7 @@
 #include "ascii.h"
 #include "check_tools.h"
 #include "expr_chain.h"
+#include "external_workflows.h"
 #include "matrix_legs.h"
 
 namespace pipec {
@@ -163,6 +164,9 @@ void RefChecker::run() {
       const Value* call = on ? (on->get("call") ? on->get("call") : on->get("workflow_call")) : nullptr;
       info.outputs = keys_of(call ? call->get("outputs") : nullptr);
       if (const Value* o = c->body->get("outputs")) info.outputs = keys_of(o);
+      info.outputs_known = true;
+    } else if (const ExternalWorkflow* e = external_callee(program_, wf_, *f.value)) {
+      info.outputs = e->outputs;
       info.outputs_known = true;
     } else {
       info.outputs_known = !f.value->get("uses");

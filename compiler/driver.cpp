@@ -56,6 +56,7 @@
 #include "escape.h"
 #include "event_reach.h"
 #include "expand.h"
+#include "external_workflows.h"
 #include "infer_permissions.h"
 #include "lower.h"
 #include "parse.h"
@@ -168,6 +169,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_tool_logic(c.program, root, sources_dir + "/steps", c.diags);
   if (c.diags.has_errors()) return c;
   check_output_paths(c.program, sources_dir, c.diags);
+  load_external_workflows(c.program, root);
   for (auto& wf : c.program.workflows) resolve_pass_through(*wf, c.program, c.diags);
   if (c.diags.has_errors()) return c;
   for (auto& wf : c.program.workflows) unroll_matrices(*wf, c.program, c.diags);

@@ -192,6 +192,17 @@ inline bool default_is_lost(const InputDecl& in) {
   return !(d->is_string() && d->text.empty());
 }
 
+// A workflow of the repository that pipec does not make, which a job
+// calls by path (uses = "./.github/workflows/NAME.yml"), as its file
+// beside the generated ones declares it (external_workflows.h).
+struct ExternalWorkflow {
+  std::string path;       // from the repository root
+  bool callable = false;  // it has on: workflow_call
+  std::vector<InputDecl> inputs;
+  std::vector<SecretDecl> secrets;
+  std::vector<std::string> outputs;
+};
+
 struct Program {
   std::vector<std::shared_ptr<WorkflowModel>> workflows;
   // The same by instance name (`ci_os(platform = "linux")`), for the jobs
@@ -205,6 +216,7 @@ struct Program {
   std::vector<ValuePtr> boundaries;          // Objects tagged "boundary" (check_boundaries)
   std::map<std::string, Pos> runner_labels;  // declared self-hosted labels
   std::map<std::string, std::shared_ptr<const Template>> templates;
+  std::map<std::string, ExternalWorkflow> external_workflows;  // by path
 };
 
 // The jobs of a workflow's body, in order; none when it has no jobs.

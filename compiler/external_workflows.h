@@ -1,0 +1,27 @@
+// The workflows of the repository that pipec does not make, which jobs
+// call by path. GitHub finds "./.github/workflows/NAME.yml" in the
+// repository's .github/workflows/, so for a workflow pipec writes into a
+// .github/workflows/ folder (generated/therock/.github/workflows/ stands
+// for TheRock's), the file of that name in the same folder is the one
+// called, when it is there and pipec did not write it. Its
+// on.workflow_call inputs, secrets and outputs are what check_calls and
+// check_refs hold the call to. A file that is missing, too large or not
+// YAML is left to GitHub: nothing is known of it.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "program.h"
+
+namespace pipec {
+
+// Reads the workflows the jobs of the program call by path, into
+// program.external_workflows.
+void load_external_workflows(Program& program, const std::string& root);
+
+// The workflow a job of `caller` calls by path, when its file was read.
+const ExternalWorkflow* external_callee(const Program& program, const WorkflowModel& caller,
+                                        const Value& job);
+
+}  // namespace pipec

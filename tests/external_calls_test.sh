@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# A job that calls a workflow of the repository pipec does not make
+# (uses = "./.github/workflows/NAME.yml") is held to what that file
+# declares when it is beside the generated workflows: its inputs, secrets
+# and outputs, and its workflow_call trigger. A file that is not there
+# says nothing.
+#   tests/external_calls_test.sh PIPEC
+set -uo pipefail
+pipec=$(realpath "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+mkdir -p pipelines gen/.github/workflows
+cat > pipelines/calls.pipe <<'PIPE'
+workflow ci {
+  file = "gen/.github/workflows/ci.yml"
+  on { push }
+  job build {
+    uses = "./.github/workflows/build.yml"
+    with { family = "gfx94X" verbose = "yes" fmaily = "x" }
+    secrets { TOKEN = "${{ secrets.TOKEN }}" }
+  }
+  job test {
+    needs = [build]
+    runs-on = "ubuntu-24.04"
+    step { env { DIST = needs.build.outputs.dist_dir } run = "ls \"${DIST}\"" }
+  }
+  job other { uses = "./.github/workflows/push_only.yml" }
+  job missing { uses = "./.github/workflows/not_there.yml" with { anything = "goes" } }
+}
+use ci()
+PIPE
+cat > gen/.github/workflows/build.yml <<'YAML'
+name: Build
+on:
+  workflow_call:
+    inputs:
+      family:
+        type: string
+        required: true
+      verbose:
+        type: boolean
+        default: false
+      label:
+        type: string
+        required: true
+    secrets:
+      API_KEY:
+        required: true
+    outputs:
+      dist:
+        value: ${{ jobs.build.outputs.dist }}
+jobs:
+  build:
+    runs-on: ubuntu-24.04
+    steps:
+      - run: echo
+YAML
+cat > gen/.github/workflows/push_only.yml <<'YAML'
+on: [push, pull_request]
+jobs:
+  x:
+    runs-on: ubuntu-24.04
+    steps:
+      - run: echo
+YAML
+want=$(cat <<'OUT'
+pipelines/calls.pipe:5:5: error: job "build" does not give the required input "label" of build.yml [call-missing]
+      uses = "./.github/workflows/build.yml"
+      ^
+pipelines/calls.pipe:5:5: error: job "build" does not pass the required secret "API_KEY" of build.yml (secrets { API_KEY }, or secrets = "inherit") [call-missing]
+      uses = "./.github/workflows/build.yml"
+      ^
+pipelines/calls.pipe:6:40: error: input "verbose" of build.yml is a boolean, not "yes" [call-type]
+      with { family = "gfx94X" verbose = "yes" fmaily = "x" }
+                                         ^
+pipelines/calls.pipe:6:46: error: build.yml has no input "fmaily" (did you mean "family"?); it takes family, verbose, label [call-input]
+      with { family = "gfx94X" verbose = "yes" fmaily = "x" }
+                                               ^
+pipelines/calls.pipe:7:15: error: build.yml has no secret "TOKEN"; it takes API_KEY [call-secret]
+      secrets { TOKEN = "${{ secrets.TOKEN }}" }
+                ^
+pipelines/calls.pipe:12:45: error: job "build" has no output "dist_dir"; it has dist [unknown-output]
+      step { env { DIST = needs.build.outputs.dist_dir } run = "ls \"${DIST}\"" }
+                                              ^
+pipelines/calls.pipe:14:15: error: push_only.yml cannot be called: it has no `call` trigger (on: workflow_call) [call]
+    job other { uses = "./.github/workflows/push_only.yml" }
+                ^
+7 errors
+OUT
+)
+got=$("$pipec" gen 2>&1)
+rc=$?
+if [ $rc -ne 2 ] || [ "$got" != "$want" ]; then
+  echo "FAIL: exit $rc (want 2)"
+  diff <(printf '%s\n' "$want") <(printf '%s\n' "$got")
+  exit 1
+fi
+# Mended, it compiles; the hand-written files stay as they are.
+sed -i 's/verbose = "yes" fmaily = "x"/verbose = true label = "x"/; s/secrets { TOKEN = "${{ secrets.TOKEN }}" }/secrets { API_KEY = "${{ secrets.TOKEN }}" }/; s/needs.build.outputs.dist_dir/needs.build.outputs.dist/; /job other/d' pipelines/calls.pipe
+if ! got=$("$pipec" gen 2>&1); then
+  echo "FAIL: the mended calls do not compile:"
+  echo "$got"
+  exit 1
+fi
+if [ "$(ls gen/.github/workflows)" != "$(printf 'build.yml\nci.yml\npush_only.yml')" ]; then
+  echo "FAIL: gen/.github/workflows holds $(ls gen/.github/workflows | tr '\n' ' ')"
+  exit 1
+fi
+echo "external_calls: ok"
