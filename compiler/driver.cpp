@@ -30,6 +30,7 @@
 #include "check_event_names.h"
 #include "check_expression_depth.h"
 #include "check_expression_length.h"
+#include "check_external_callers.h"
 #include "check_fork_credentials.h"
 #include "check_hidden_uploads.h"
 #include "check_implicit_success.h"
@@ -213,6 +214,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_workflow_run_chains(c.program, c.diags);
   check_artifact_order(c.program, reaches, c.diags);
   check_index_order(c.program, reaches, c.diags);
+  check_external_callers(c.program, root, c.diags);
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);
   if (c.diags.has_errors()) return c;

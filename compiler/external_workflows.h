@@ -9,6 +9,8 @@
 // YAML is left to GitHub: nothing is known of it.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <optional>
 #include <string>
 
@@ -19,6 +21,14 @@ namespace pipec {
 // Reads the workflows the jobs of the program call by path, into
 // program.external_workflows.
 void load_external_workflows(Program& program, const std::string& root);
+
+// The text of a workflow file pipec did not write, when it is a regular
+// file of at most 1 MiB (larger than any GitHub takes).
+std::optional<std::string> read_hand_written(const std::string& root, const std::string& path);
+
+// The text of a YAML scalar ("" for none), and where a node is.
+std::string yaml_scalar(const YAML::Node& n);
+Pos yaml_pos(const std::string& path, const YAML::Node& n);
 
 // The workflow a job of `caller` calls by path, when its file was read.
 const ExternalWorkflow* external_callee(const Program& program, const WorkflowModel& caller,

@@ -3,7 +3,8 @@
 # (uses = "./.github/workflows/NAME.yml") is held to what that file
 # declares when it is beside the generated workflows: its inputs, secrets
 # and outputs, and its workflow_call trigger. A file that is not there
-# says nothing.
+# says nothing. And the other way: a job of such a file that calls a
+# generated workflow is held to what the .pipe source declares.
 #   tests/external_calls_test.sh PIPEC
 set -uo pipefail
 pipec=$(realpath "$1")
@@ -29,7 +30,39 @@ workflow ci {
   job missing { uses = "./.github/workflows/not_there.yml" with { anything = "goes" } }
 }
 use ci()
+workflow lib {
+  file = "gen/.github/workflows/lib.yml"
+  on { call }
+  input family: string { required = true }
+  input quick: boolean = false
+  secret TOKEN: string { required = true }
+  outputs { version = jobs.lib.outputs.version }
+  job lib {
+    runs-on = "ubuntu-24.04"
+    outputs { version = steps.v.outputs.version }
+    step v { env { FAMILY = inputs.family } run = "echo \"version=${FAMILY}-1\" >> \"$GITHUB_OUTPUT\"" }
+  }
+}
+use lib()
 PIPE
+# A workflow of the repository that calls generated ones.
+cat > gen/.github/workflows/hand.yml <<'YAML'
+on: push
+jobs:
+  lib:
+    uses: ./.github/workflows/lib.yml
+    with:
+      quik: true
+    secrets:
+      TOKNE: ${{ secrets.TOKEN }}
+  show:
+    needs: lib
+    runs-on: ubuntu-24.04
+    steps:
+      - run: echo "${{ needs.lib.outputs.versoin }}"
+  ci:
+    uses: ./.github/workflows/ci.yml
+YAML
 cat > gen/.github/workflows/build.yml <<'YAML'
 name: Build
 on:
@@ -65,6 +98,11 @@ jobs:
       - run: echo
 YAML
 want=$(cat <<'OUT'
+gen/.github/workflows/hand.yml:4:11: error: job "lib" does not give the required input "family" of lib.yml (lib() in pipelines/calls.pipe) [external-call]
+gen/.github/workflows/hand.yml:6:7: error: lib.yml (lib() in pipelines/calls.pipe) has no input "quik" (did you mean "quick"?); it takes family, quick [external-call]
+gen/.github/workflows/hand.yml:8:7: error: lib.yml (lib() in pipelines/calls.pipe) has no secret "TOKNE" (did you mean "TOKEN"?); it takes TOKEN [external-call]
+gen/.github/workflows/hand.yml:13:24: error: job "lib" calls lib.yml (lib() in pipelines/calls.pipe), which has no output "versoin" (did you mean "version"?); it has version [external-call]
+gen/.github/workflows/hand.yml:15:11: error: job "ci" calls ci.yml (ci() in pipelines/calls.pipe), which has no workflow_call trigger: add on { call } to its source (pipelines/calls.pipe) [external-call]
 pipelines/calls.pipe:5:5: error: job "build" does not give the required input "label" of build.yml [call-missing]
       uses = "./.github/workflows/build.yml"
       ^
@@ -86,7 +124,7 @@ pipelines/calls.pipe:12:45: error: job "build" has no output "dist_dir"; it has 
 pipelines/calls.pipe:14:15: error: push_only.yml cannot be called: it has no `call` trigger (on: workflow_call) [call]
     job other { uses = "./.github/workflows/push_only.yml" }
                 ^
-7 errors
+12 errors
 OUT
 )
 got=$("$pipec" gen 2>&1)
@@ -97,13 +135,14 @@ if [ $rc -ne 2 ] || [ "$got" != "$want" ]; then
   exit 1
 fi
 # Mended, it compiles; the hand-written files stay as they are.
+sed -i 's/quik: true/family: gfx94X/; s/TOKNE:/TOKEN:/; s/outputs.versoin/outputs.version/; /^  ci:/,$d' gen/.github/workflows/hand.yml
 sed -i 's/verbose = "yes" fmaily = "x"/verbose = true label = "x"/; s/secrets { TOKEN = "${{ secrets.TOKEN }}" }/secrets { API_KEY = "${{ secrets.TOKEN }}" }/; s/needs.build.outputs.dist_dir/needs.build.outputs.dist/; /job other/d' pipelines/calls.pipe
 if ! got=$("$pipec" gen 2>&1); then
   echo "FAIL: the mended calls do not compile:"
   echo "$got"
   exit 1
 fi
-if [ "$(ls gen/.github/workflows)" != "$(printf 'build.yml\nci.yml\npush_only.yml')" ]; then
+if [ "$(ls gen/.github/workflows)" != "$(printf 'build.yml\nci.yml\nhand.yml\nlib.yml\npush_only.yml')" ]; then
   echo "FAIL: gen/.github/workflows holds $(ls gen/.github/workflows | tr '\n' ' ')"
   exit 1
 fi

@@ -1,0 +1,18 @@
+// The workflows beside the generated ones that pipec does not make, held
+// the other way: a job of one that calls a generated workflow must fit
+// what that workflow declares (its call trigger, inputs, required inputs,
+// secrets, and the outputs the file reads of the job), or a change of a
+// .pipe source would break it without a word. Reported in the file, at
+// the place (file:line:col).
+#pragma once
+
+#include <string>
+
+#include "diag.h"
+#include "program.h"
+
+namespace pipec {
+
+void check_external_callers(const Program& program, const std::string& root, Diagnostics& diags);
+
+}  // namespace pipec
