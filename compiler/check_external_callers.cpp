@@ -107,6 +107,7 @@ void check_caller(const std::string& path, const std::string& text, const std::s
   std::vector<std::string> given, misspelt;
   if (const YAML::Node with = job["with"]; with && with.IsMap()) {
     for (const auto& w : with) {
+      if (!w.first.IsScalar()) continue;  // GitHub refuses the file
       const std::string k = yaml_scalar(w.first);
       given.push_back(k);
       if (contains(inputs, k)) continue;
@@ -131,6 +132,7 @@ void check_caller(const std::string& path, const std::string& text, const std::s
     for (const auto& s : callee.secrets) declared.push_back(s.name);
     if (secrets && secrets.IsMap()) {
       for (const auto& s : secrets) {
+        if (!s.first.IsScalar()) continue;
         const std::string k = yaml_scalar(s.first);
         passed.push_back(k);
         if (contains(declared, k)) continue;

@@ -76,18 +76,22 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
   w.path = path;
   try {
     const YAML::Node doc = YAML::Load(*text);
-    const YAML::Node on = doc.IsMap() ? doc["on"] : YAML::Node();
-    if (!on) return std::nullopt;
+    // Not a workflow GitHub could read: nothing is known of it.
+    if (!doc.IsMap() || !doc["on"]) return std::nullopt;
+    const YAML::Node on = doc["on"];
     const std::optional<YAML::Node> call = workflow_call(on);
     w.callable = call.has_value();
     if (!call || !call->IsMap()) return w;
     if (const YAML::Node inputs = (*call)["inputs"]; inputs && inputs.IsMap()) {
       for (const auto& i : inputs) {
+        if (!i.first.IsScalar()) continue;  // no name GitHub takes
         InputDecl d;
         d.name = yaml_scalar(i.first);
         d.pos = yaml_pos(path, i.first);
         const YAML::Node spec = i.second;
+        // A type GitHub does not take leaves the values unchecked.
         d.type = spec.IsMap() && spec["type"] ? yaml_scalar(spec["type"]) : "string";
+        if (d.type != "string" && d.type != "boolean" && d.type != "number") d.type.clear();
         d.required = spec.IsMap() && truthy(spec["required"]);
         if (spec.IsMap() && spec["default"] && spec["default"].IsScalar()) {
           const std::string v = spec["default"].Scalar();
@@ -101,6 +105,7 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
     }
     if (const YAML::Node secrets = (*call)["secrets"]; secrets && secrets.IsMap()) {
       for (const auto& s : secrets) {
+        if (!s.first.IsScalar()) continue;
         SecretDecl d;
         d.name = yaml_scalar(s.first);
         d.pos = yaml_pos(path, s.first);

@@ -146,4 +146,16 @@ if [ "$(ls gen/.github/workflows)" != "$(printf 'build.yml\nci.yml\nhand.yml\nli
   echo "FAIL: gen/.github/workflows holds $(ls gen/.github/workflows | tr '\n' ' ')"
   exit 1
 fi
+# Files beside them that GitHub could not read, or that call with keys
+# that are not names, say nothing and break nothing.
+for content in '' '---' $'\xff\xfe\x00' 'on: [' 'jobs: [1, 2]' $'jobs:\n  j: 5' \
+  $'jobs:\n  k:\n    uses: ./.github/workflows/lib.yml\n    with:\n      ? [a]\n      : b\n      family: x\n    secrets:\n      ? {x: 1}\n      : y\n      TOKEN: z' \
+  "on: $(printf '[%.0s' $(seq 1 20000))"; do
+  printf '%s' "$content" > gen/.github/workflows/odd.yml
+  if ! got=$("$pipec" gen 2>&1); then
+    echo "FAIL: with odd.yml holding $(printf '%q' "${content:0:60}"):"
+    echo "$got"
+    exit 1
+  fi
+done
 echo "external_calls: ok"
