@@ -6,6 +6,7 @@
 #include <cctype>
 #include <filesystem>
 #include <optional>
+#include <regex>
 #include <set>
 #include <vector>
 
@@ -87,6 +88,32 @@ std::vector<std::pair<std::string, Pos>> outputs_read(const std::string& text,
   return out;
 }
 
+// A value written out for a boolean or number input: GitHub refuses a
+// call that gives one text ("Unexpected value"). A plain scalar YAML may
+// read as a boolean (or as a number) passes; an expression is not known
+// here.
+void check_literal(const std::string& path, const std::string& callee, const InputDecl& in,
+                   const YAML::Node& v, Diagnostics& diags) {
+  const std::string type = github_type(in);
+  if (type != "boolean" && type != "number") return;
+  if (v.IsScalar() && v.Scalar().find("${{") != std::string::npos) return;
+  const bool plain = v.IsScalar() && v.Tag() == "?";
+  static const std::regex boolean(
+      "true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF");
+  static const std::regex number(
+      "[-+]?([0-9][0-9_]*)?\\.?[0-9]+([eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\\.(inf|Inf|"
+      "INF)|\\.(nan|NaN|NAN)");
+  if (plain && std::regex_match(v.Scalar(), type == "boolean" ? boolean : number)) return;
+  const std::string what = !v.IsScalar() ? (v.IsSequence() ? "a list"
+                                            : v.IsMap()    ? "a map"
+                                                           : "null")
+                           : plain       ? "\"" + v.Scalar() + "\""
+                                         : "the quoted text \"" + v.Scalar() + "\"";
+  diags.error(
+      yaml_pos(path, v), "external-call",
+      "input \"" + in.name + "\" of " + callee + " is " + with_article(type) + ", not " + what);
+}
+
 // One job of a hand-written file that calls a generated workflow.
 void check_caller(const std::string& path, const std::string& text, const std::string& key,
                   const YAML::Node& job, const WorkflowModel& callee, Diagnostics& diags) {
@@ -110,7 +137,12 @@ void check_caller(const std::string& path, const std::string& text, const std::s
       if (!w.first.IsScalar()) continue;  // GitHub refuses the file
       const std::string k = yaml_scalar(w.first);
       given.push_back(k);
-      if (contains(inputs, k)) continue;
+      if (contains(inputs, k)) {
+        for (const auto& in : callee.inputs) {
+          if (in.name == k && in.only != "dispatch") check_literal(path, name, in, w.second, diags);
+        }
+        continue;
+      }
       misspelt.push_back(nearest(k, inputs));
       diags.error(yaml_pos(path, w.first), "external-call",
                   name + " has no input \"" + k + "\"" + did_you_mean(k, inputs) +

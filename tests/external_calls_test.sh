@@ -62,6 +62,24 @@ jobs:
       - run: echo "${{ needs.lib.outputs.versoin }}"
   ci:
     uses: ./.github/workflows/ci.yml
+  quick_text:
+    uses: ./.github/workflows/lib.yml
+    with:
+      family: gfx94X
+      quick: "true"
+    secrets: inherit
+  quick_maybe:
+    uses: ./.github/workflows/lib.yml
+    with:
+      family: gfx94X
+      quick: maybe
+    secrets: inherit
+  quick_yes:
+    uses: ./.github/workflows/lib.yml
+    with:
+      family: ${{ github.event_name }}
+      quick: yes
+    secrets: inherit
 YAML
 cat > gen/.github/workflows/build.yml <<'YAML'
 name: Build
@@ -103,6 +121,8 @@ gen/.github/workflows/hand.yml:6:7: error: lib.yml (lib() in pipelines/calls.pip
 gen/.github/workflows/hand.yml:8:7: error: lib.yml (lib() in pipelines/calls.pipe) has no secret "TOKNE" (did you mean "TOKEN"?); it takes TOKEN [external-call]
 gen/.github/workflows/hand.yml:13:24: error: job "lib" calls lib.yml (lib() in pipelines/calls.pipe), which has no output "versoin" (did you mean "version"?); it has version [external-call]
 gen/.github/workflows/hand.yml:15:11: error: job "ci" calls ci.yml (ci() in pipelines/calls.pipe), which has no workflow_call trigger: add on { call } to its source (pipelines/calls.pipe) [external-call]
+gen/.github/workflows/hand.yml:20:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not the quoted text "true" [external-call]
+gen/.github/workflows/hand.yml:26:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "maybe" [external-call]
 pipelines/calls.pipe:5:5: error: job "build" does not give the required input "label" of build.yml [call-missing]
       uses = "./.github/workflows/build.yml"
       ^
@@ -124,7 +144,7 @@ pipelines/calls.pipe:12:45: error: job "build" has no output "dist_dir"; it has 
 pipelines/calls.pipe:14:15: error: push_only.yml cannot be called: it has no `call` trigger (on: workflow_call) [call]
     job other { uses = "./.github/workflows/push_only.yml" }
                 ^
-12 errors
+14 errors
 OUT
 )
 got=$("$pipec" gen 2>&1)
@@ -135,7 +155,7 @@ if [ $rc -ne 2 ] || [ "$got" != "$want" ]; then
   exit 1
 fi
 # Mended, it compiles; the hand-written files stay as they are.
-sed -i 's/quik: true/family: gfx94X/; s/TOKNE:/TOKEN:/; s/outputs.versoin/outputs.version/; /^  ci:/,$d' gen/.github/workflows/hand.yml
+sed -i 's/quik: true/family: gfx94X/; s/TOKNE:/TOKEN:/; s/outputs.versoin/outputs.version/; /^  ci:/,/^  quick_yes:/{/^  quick_yes:/!d}' gen/.github/workflows/hand.yml
 sed -i 's/verbose = "yes" fmaily = "x"/verbose = true label = "x"/; s/secrets { TOKEN = "${{ secrets.TOKEN }}" }/secrets { API_KEY = "${{ secrets.TOKEN }}" }/; s/needs.build.outputs.dist_dir/needs.build.outputs.dist/; /job other/d' pipelines/calls.pipe
 if ! got=$("$pipec" gen 2>&1); then
   echo "FAIL: the mended calls do not compile:"
