@@ -53,7 +53,11 @@ std::string yaml_scalar(const YAML::Node& n) { return n && n.IsScalar() ? n.Scal
 
 namespace {
 
-bool truthy(const YAML::Node& n) { return yaml_scalar(n) == "true"; }
+// A YAML boolean true, as GitHub reads one (YAML 1.2).
+bool truthy(const YAML::Node& n) {
+  const std::string s = yaml_scalar(n);
+  return s == "true" || s == "True" || s == "TRUE";
+}
 
 // The workflow_call trigger of a workflow's `on`: a name, a list of names,
 // or a map of triggers.
@@ -96,7 +100,7 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
         if (spec.IsMap() && spec["default"] && spec["default"].IsScalar()) {
           const std::string v = spec["default"].Scalar();
           const Pos at = yaml_pos(path, spec["default"]);
-          d.default_value = d.type == "boolean"  ? make_bool(v == "true", at)
+          d.default_value = d.type == "boolean"  ? make_bool(truthy(spec["default"]), at)
                             : d.type == "number" ? make_number(v, at)
                                                  : make_string(v, at);
         }
