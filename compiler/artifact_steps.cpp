@@ -285,8 +285,8 @@ class Walk {
                                          const Scope& s) {
     std::vector<const Located*> out;
     // reads = false: it uses such a value, and reads no store.
-    const Value* reads = v.get("reads");
-    if (!locating_ || (reads && reads->kind == Value::Kind::Bool)) return out;
+    const Value* says = v.get("reads");
+    if (!locating_ || (says && says->kind == Value::Kind::Bool)) return out;
     std::set<std::string> seen;
     for (const auto& key : keys) {
       const Value* field = v.get(key);
