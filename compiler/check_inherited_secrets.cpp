@@ -4,6 +4,7 @@
 #include <string>
 
 #include "expr_chain.h"
+#include "external_workflows.h"
 
 namespace pipec {
 namespace {
@@ -20,11 +21,13 @@ class InheritedSecrets {
   void run() {
     for (const auto& wf : program_.workflows) {
       for (const auto& j : jobs_of(*wf->body)) {
+        if (!inherits(*j.value)) continue;
         const WorkflowModel* callee = called_workflow(program_, *j.value);
-        if (!callee || !inherits(*j.value) || uses_secrets(*callee)) continue;
+        const ExternalWorkflow* external = external_callee(program_, *wf, *j.value);
+        if (callee ? uses_secrets(*callee) : !external || external->uses_secrets) continue;
         diags_.error(j.value->field("secrets")->key_pos, "secrets-inherit",
                      "job \"" + j.key + "\" hands every secret of the repository to " +
-                         file_name(callee->file) +
+                         file_name(callee ? callee->file : external->path) +
                          " (secrets = \"inherit\"), which reads none, declares none and hands "
                          "none on; leave secrets out");
       }
@@ -33,7 +36,8 @@ class InheritedSecrets {
 
  private:
   // Whether a workflow reads a secret, declares one, or hands them on to a
-  // workflow that does (or that pipec does not make, so nobody knows).
+  // workflow that does (or that pipec does not make and could not read, so
+  // nobody knows).
   bool uses_secrets(const WorkflowModel& wf) {
     if (auto it = known_.find(&wf); it != known_.end()) return it->second;
     known_[&wf] = false;  // a call cycle adds nothing
@@ -41,7 +45,8 @@ class InheritedSecrets {
     for (const auto& j : jobs_of(*wf.body)) {
       if (uses || !inherits(*j.value)) continue;
       const WorkflowModel* callee = called_workflow(program_, *j.value);
-      uses = !callee || uses_secrets(*callee);
+      const ExternalWorkflow* external = external_callee(program_, wf, *j.value);
+      uses = callee ? uses_secrets(*callee) : !external || external->uses_secrets;
     }
     known_[&wf] = uses;
     return uses;

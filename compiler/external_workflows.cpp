@@ -73,6 +73,23 @@ std::optional<YAML::Node> workflow_call(const YAML::Node& on) {
   return std::nullopt;
 }
 
+// Whether a workflow's text reads a secret: "secrets." on a line that is
+// not a comment.
+bool reads_secrets(const std::string& text) {
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    const size_t first = line.find_first_not_of(" \t");
+    if (first != std::string::npos && line[first] != '#' &&
+        line.find("secrets.") != std::string::npos)
+      return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 std::optional<ExternalWorkflow> read(const std::string& root, const std::string& path) {
   const std::optional<std::string> text = read_hand_written(root, path);
   if (!text) return std::nullopt;
@@ -85,6 +102,11 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
     const YAML::Node on = doc["on"];
     const std::optional<YAML::Node> call = workflow_call(on);
     w.callable = call.has_value();
+    w.uses_secrets = reads_secrets(*text);
+    if (const YAML::Node jobs = doc["jobs"]; jobs && jobs.IsMap()) {
+      for (const auto& j : jobs)
+        w.uses_secrets = w.uses_secrets || (j.second.IsMap() && j.second["secrets"]);
+    }
     if (!call || !call->IsMap()) return w;
     if (const YAML::Node inputs = (*call)["inputs"]; inputs && inputs.IsMap()) {
       for (const auto& i : inputs) {
@@ -120,6 +142,7 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
     if (const YAML::Node outputs = (*call)["outputs"]; outputs && outputs.IsMap()) {
       for (const auto& o : outputs) w.outputs.push_back(yaml_scalar(o.first));
     }
+    w.uses_secrets = w.uses_secrets || !w.secrets.empty();
   } catch (const std::exception&) {
     return std::nullopt;  // GitHub says what is wrong with it
   }

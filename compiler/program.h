@@ -201,6 +201,9 @@ struct ExternalWorkflow {
   std::vector<InputDecl> inputs;
   std::vector<SecretDecl> secrets;
   std::vector<std::string> outputs;
+  // It declares a secret, reads one (secrets. outside a comment line) or
+  // hands secrets on: what secrets = "inherit" gives it may be used.
+  bool uses_secrets = false;
 };
 
 struct Program {

@@ -28,6 +28,9 @@ workflow ci {
   }
   job other { uses = "./.github/workflows/push_only.yml" }
   job missing { uses = "./.github/workflows/not_there.yml" with { anything = "goes" } }
+  # Every secret, to a workflow that reads none; and to one that reads one.
+  job plain { uses = "./.github/workflows/plain.yml" secrets = "inherit" }
+  job reader { uses = "./.github/workflows/reader.yml" secrets = "inherit" }
 }
 use ci()
 workflow lib {
@@ -107,6 +110,25 @@ jobs:
     steps:
       - run: echo
 YAML
+cat > gen/.github/workflows/plain.yml <<'YAML'
+on: workflow_call
+jobs:
+  x:
+    runs-on: ubuntu-24.04
+    steps:
+      # Reads no secrets.
+      - run: echo
+YAML
+cat > gen/.github/workflows/reader.yml <<'YAML'
+on: workflow_call
+jobs:
+  x:
+    runs-on: ubuntu-24.04
+    steps:
+      - run: echo "${TOKEN}"
+        env:
+          TOKEN: ${{ secrets.TOKEN }}
+YAML
 cat > gen/.github/workflows/push_only.yml <<'YAML'
 on: [push, pull_request]
 jobs:
@@ -144,7 +166,10 @@ pipelines/calls.pipe:12:45: error: job "build" has no output "dist_dir"; it has 
 pipelines/calls.pipe:14:15: error: push_only.yml cannot be called: it has no `call` trigger (on: workflow_call) [call]
     job other { uses = "./.github/workflows/push_only.yml" }
                 ^
-14 errors
+pipelines/calls.pipe:17:54: error: job "plain" hands every secret of the repository to plain.yml (secrets = "inherit"), which reads none, declares none and hands none on; leave secrets out [secrets-inherit]
+    job plain { uses = "./.github/workflows/plain.yml" secrets = "inherit" }
+                                                       ^
+15 errors
 OUT
 )
 got=$("$pipec" gen 2>&1)
@@ -156,13 +181,14 @@ if [ $rc -ne 2 ] || [ "$got" != "$want" ]; then
 fi
 # Mended, it compiles; the hand-written files stay as they are.
 sed -i 's/quik: true/family: gfx94X/; s/TOKNE:/TOKEN:/; s/outputs.versoin/outputs.version/; /^  ci:/,/^  quick_yes:/{/^  quick_yes:/!d}' gen/.github/workflows/hand.yml
+sed -i 's|job plain { uses = "./.github/workflows/plain.yml" secrets = "inherit" }|job plain { uses = "./.github/workflows/plain.yml" }|' pipelines/calls.pipe
 sed -i 's/verbose = "yes" fmaily = "x"/verbose = true label = "x"/; s/secrets { TOKEN = "${{ secrets.TOKEN }}" }/secrets { API_KEY = "${{ secrets.TOKEN }}" }/; s/needs.build.outputs.dist_dir/needs.build.outputs.dist/; /job other/d' pipelines/calls.pipe
 if ! got=$("$pipec" gen 2>&1); then
   echo "FAIL: the mended calls do not compile:"
   echo "$got"
   exit 1
 fi
-if [ "$(ls gen/.github/workflows)" != "$(printf 'build.yml\nci.yml\nhand.yml\nlib.yml\npush_only.yml')" ]; then
+if [ "$(ls gen/.github/workflows)" != "$(printf 'build.yml\nci.yml\nhand.yml\nlib.yml\nplain.yml\npush_only.yml\nreader.yml')" ]; then
   echo "FAIL: gen/.github/workflows holds $(ls gen/.github/workflows | tr '\n' ' ')"
   exit 1
 fi
