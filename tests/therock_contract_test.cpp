@@ -480,6 +480,15 @@ TEST_CASE("secrets reach only the entry jobs that run benchmarks") {
     }
   }
   CHECK(inherit == 2);
+  // Below them, only the benchmarks get them: TheRock's artifact builds
+  // read none.
+  for (const auto& f : {"ci_linux.yml", "ci_windows.yml"}) {
+    Names with_secrets;
+    for (const auto& job : wf(f)["jobs"]) {
+      if (job.second["secrets"]) with_secrets.insert(job.first.as<std::string>());
+    }
+    CHECK_MESSAGE(with_secrets == Names{"test_benchmarks"}, f);
+  }
 }
 
 TEST_CASE("CI's tests install from the run's find-links folder only") {
