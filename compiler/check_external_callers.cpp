@@ -196,13 +196,14 @@ void check_caller(const std::string& path, const std::string& text, const std::s
 
 }  // namespace
 
-void check_external_callers(const Program& program, const std::string& root, Diagnostics& diags) {
+void check_external_callers(const Program& program, const std::string& root, Diagnostics& diags,
+                            std::map<std::string, std::string>& texts) {
   for (const auto& path : hand_written(program, root)) {
     // A file pipec wrote that it no longer makes is an orphan: pipec check
     // says so.
     const std::optional<std::string> read = read_hand_written(root, path);
     if (!read) continue;
-    const std::string& text = *read;
+    const std::string& text = texts[path] = *read;
     YAML::Node doc;
     try {
       doc = YAML::Load(text);

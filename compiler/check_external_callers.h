@@ -3,9 +3,11 @@
 // what that workflow declares (its call trigger, inputs, required inputs,
 // secrets, and the outputs the file reads of the job), or a change of a
 // .pipe source would break it without a word. Reported in the file, at
-// the place (file:line:col).
+// the place (file:line:col); `texts` gets the text of each file read, for
+// the excerpts of reports.
 #pragma once
 
+#include <map>
 #include <string>
 
 #include "diag.h"
@@ -13,6 +15,7 @@
 
 namespace pipec {
 
-void check_external_callers(const Program& program, const std::string& root, Diagnostics& diags);
+void check_external_callers(const Program& program, const std::string& root, Diagnostics& diags,
+                            std::map<std::string, std::string>& texts);
 
 }  // namespace pipec

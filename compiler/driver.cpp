@@ -214,7 +214,13 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_workflow_run_chains(c.program, c.diags);
   check_artifact_order(c.program, reaches, c.diags);
   check_index_order(c.program, reaches, c.diags);
-  check_external_callers(c.program, root, c.diags);
+  {
+    // The workflows read beside the generated ones, for the excerpts of
+    // what is reported in them.
+    std::map<std::string, std::string> texts;
+    check_external_callers(c.program, root, c.diags, texts);
+    for (const auto& [path, text] : texts) c.sources.emplace(path, normalize_source(text));
+  }
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);
   if (c.diags.has_errors()) return c;
