@@ -87,6 +87,8 @@ class Walk {
     }
   }
 
+  std::set<const Value*>* quiet_reads = nullptr;  // see walk_store_steps
+
   void run(const WorkflowModel& wf) {
     Frame root;
     root.wf = &wf;
@@ -284,9 +286,7 @@ class Walk {
   std::vector<const Located*> located_in(const Value& v, const std::vector<std::string>& keys,
                                          const Scope& s) {
     std::vector<const Located*> out;
-    // reads = false: it uses such a value, and reads no store.
-    const Value* says = v.get("reads");
-    if (!locating_ || (says && says->kind == Value::Kind::Bool)) return out;
+    if (!locating_) return out;
     std::set<std::string> seen;
     for (const auto& key : keys) {
       const Value* field = v.get(key);
@@ -302,6 +302,11 @@ class Walk {
           }
         }
       });
+    }
+    // reads = false: it uses such a value, and reads no store.
+    if (const Value* says = v.get("reads"); says && says->kind == Value::Kind::Bool) {
+      if (!out.empty() && quiet_reads) quiet_reads->insert(&v);
+      out.clear();
     }
     return out;
   }
@@ -742,8 +747,11 @@ void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
 
 void walk_store_steps(const Program& program, const WorkflowModel& wf,
                       std::vector<std::string>& matrix_jobs,
-                      const std::function<void(const ArtifactStep&)>& each) {
-  Walk(program, matrix_jobs, each, true).run(wf);
+                      const std::function<void(const ArtifactStep&)>& each,
+                      std::set<const Value*>* quiet_reads) {
+  Walk walk(program, matrix_jobs, each, true);
+  walk.quiet_reads = quiet_reads;
+  walk.run(wf);
 }
 
 namespace {

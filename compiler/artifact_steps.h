@@ -141,10 +141,13 @@ void walk_artifact_steps(const Program& program, const WorkflowModel& wf,
 // for each of the two, in the same order and with the same ways as
 // walk_artifact_steps; not for one its `unless` flag, known true here,
 // keeps the tool from. Then for each step, and each job before its steps
-// or the workflow it calls, that declares it reads a store.
+// or the workflow it calls, that declares it reads a store, or uses a
+// value that locates one. `quiet_reads`, when given, gets each step or
+// job whose reads = false keeps such a value from being a read.
 void walk_store_steps(const Program& program, const WorkflowModel& wf,
                       std::vector<std::string>& matrix_jobs,
-                      const std::function<void(const ArtifactStep&)>& each);
+                      const std::function<void(const ArtifactStep&)>& each,
+                      std::set<const Value*>* quiet_reads = nullptr);
 
 // A store a step writes into or indexes: its tool's, with the tool's
 // declaration of it, or one the step declares itself, with its key block.

@@ -59,19 +59,28 @@ class Order {
 class IndexOrder {
  public:
   IndexOrder(const WorkflowModel& wf, bool starts_runs, const Program& program,
-             const std::set<std::string>& indexed, Diagnostics& diags)
-      : wf_(wf), starts_runs_(starts_runs), program_(program), indexed_(indexed), diags_(diags) {}
+             const std::set<std::string>& indexed, std::set<const Value*>& quiet_reads,
+             Diagnostics& diags)
+      : wf_(wf),
+        starts_runs_(starts_runs),
+        program_(program),
+        indexed_(indexed),
+        quiet_reads_(quiet_reads),
+        diags_(diags) {}
 
   void run() {
     std::map<std::pair<std::string, NameKey>, std::vector<Site>> stores;  // by store and key
     size_t seq = 0;
-    walk_store_steps(program_, wf_, matrix_jobs_, [&](const ArtifactStep& a) {
-      // Under a matrix whose legs are followed one by one, each leg's.
-      if (a.legs_followed) return;
-      const std::optional<NameKey> key = name_key(a.form);
-      if (!key) return;
-      stores[{a.store, *key}].push_back(Site{a, seq++, every_leg(a)});
-    });
+    walk_store_steps(
+        program_, wf_, matrix_jobs_,
+        [&](const ArtifactStep& a) {
+          // Under a matrix whose legs are followed one by one, each leg's.
+          if (a.legs_followed) return;
+          const std::optional<NameKey> key = name_key(a.form);
+          if (!key) return;
+          stores[{a.store, *key}].push_back(Site{a, seq++, every_leg(a)});
+        },
+        &quiet_reads_);
     for (const auto& [id, sites] : stores) {
       writes_.clear();
       indexes_.clear();
@@ -445,6 +454,7 @@ class IndexOrder {
   const bool starts_runs_;  // not only called: a run can start with it
   const Program& program_;
   const std::set<std::string>& indexed_;  // the stores something indexes
+  std::set<const Value*>& quiet_reads_;   // steps and jobs whose reads = false keeps a read out
   Diagnostics& diags_;
   Order order_;
   RunsAlong runs_along_;
@@ -468,13 +478,30 @@ void check_index_order(const Program& program,
                        const std::map<const WorkflowModel*, EventReach>& reaches,
                        Diagnostics& diags) {
   const std::set<std::string> indexed = declared_stores(program).indexed;
+  std::set<const Value*> quiet_reads;
   for (const auto& wf : program.workflows) {
     // A workflow only called, by workflows here (whose triggers reach it),
     // is checked in their runs: on its own, an index its caller writes
     // after it would be unseen.
     const EventReach& reach = reaches.at(wf.get());
     if (reach.called && !reach.own && reach.known) continue;
-    IndexOrder(*wf, reach.own, program, indexed, diags).run();
+    IndexOrder(*wf, reach.own, program, indexed, quiet_reads, diags).run();
+  }
+  // reads = false says a value that locates a store is used without a
+  // read: where none is used, it says nothing true, and would hide a read
+  // added later.
+  auto unneeded = [&](const Value& v) {
+    const Field* f = v.field("reads");
+    if (f && f->value->kind == Value::Kind::Bool && !f->value->boolean && !quiet_reads.count(&v))
+      diags.error(f->key_pos, "store",
+                  "reads = false, but nothing here uses a value that locates a store (an "
+                  "output with locates = \"...\", passed on), in any run: take it out");
+  };
+  for (const auto& wf : program.workflows) {
+    for (const auto& j : jobs_of(*wf->body)) {
+      unneeded(*j.value);
+      for (const auto& s : steps_of(*j.value)) unneeded(*s);
+    }
   }
 }
 
