@@ -35,18 +35,8 @@ std::string empty_literal(const std::string& github) {
   return github_to_json(github_unset_input(github));
 }
 
-// What a job calls: a workflow pipec makes, or one of the repository's
-// own that it reads (external_workflows.h).
-struct Callee {
-  std::string name;     // ci_os(platform = "linux"), or test_artifacts.yml
-  bool callable;        // it has a call trigger
-  std::string trigger;  // how to write one
-  const std::vector<InputDecl>& inputs;
-  const std::vector<SecretDecl>& secrets;
-  bool generated;  // pipec makes it: an input with no default must be given
-};
+}  // namespace
 
-// A call against what the callee declares.
 void check_call(const Field& j, const Pos& at, const Callee& c, Diagnostics& diags) {
   const std::string& name = c.name;
   if (!c.callable) {
@@ -112,7 +102,7 @@ void check_call(const Field& j, const Pos& at, const Callee& c, Diagnostics& dia
     if (in.only == "dispatch" || (in.default_value && !in.required)) continue;
     if ((with && with->field(in.name)) || contains(misspelt, in.name)) continue;
     // GitHub's empty value is no slip in a workflow pipec does not make.
-    if (!in.required && !c.generated) continue;
+    if (!in.required && !c.no_default_is_slip) continue;
     if (in.required)
       diags.error(at, "call-missing",
                   "job \"" + j.key + "\" does not give the required input \"" + in.name + "\" of " +
@@ -129,8 +119,6 @@ void check_call(const Field& j, const Pos& at, const Callee& c, Diagnostics& dia
                       empty_literal(github_type(in)) + ") if that is meant");
   }
 }
-
-}  // namespace
 
 void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   // The keys of a job that runs steps, which GitHub refuses in one that

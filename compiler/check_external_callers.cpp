@@ -10,6 +10,7 @@
 #include <set>
 #include <vector>
 
+#include "check_calls.h"
 #include "external_workflows.h"
 
 namespace pipec {
@@ -88,99 +89,80 @@ std::vector<std::pair<std::string, Pos>> outputs_read(const std::string& text,
   return out;
 }
 
-// A value written out for a boolean or number input: GitHub refuses a
-// call that gives one text ("Unexpected value"). A plain scalar YAML may
-// read as a boolean (or as a number) passes; an expression is not known
-// here.
-void check_literal(const std::string& path, const std::string& callee, const InputDecl& in,
-                   const YAML::Node& v, Diagnostics& diags) {
-  const std::string type = github_type(in);
-  if (type != "boolean" && type != "number") return;
-  if (v.IsScalar() && v.Scalar().find("${{") != std::string::npos) return;
-  const bool plain = v.IsScalar() && v.Tag() == "?";
-  static const std::regex boolean(
-      "true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF");
-  static const std::regex number(
-      "[-+]?([0-9][0-9_]*)?\\.?[0-9]+([eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\\.(inf|Inf|"
-      "INF)|\\.(nan|NaN|NAN)");
-  if (plain && std::regex_match(v.Scalar(), type == "boolean" ? boolean : number)) return;
-  const std::string what = !v.IsScalar() ? (v.IsSequence() ? "a list"
-                                            : v.IsMap()    ? "a map"
-                                                           : "null")
-                           : plain       ? "\"" + v.Scalar() + "\""
-                                         : "the quoted text \"" + v.Scalar() + "\"";
-  diags.error(
-      yaml_pos(path, v), "external-call",
-      "input \"" + in.name + "\" of " + callee + " is " + with_article(type) + ", not " + what);
+// A scalar of a workflow file as pipec's value: a boolean or a number
+// when YAML may read it as one (plain, and YAML 1.1's words for booleans
+// too, which GitHub may take), text when quoted or not, a run-time value
+// when it holds ${{ }} (not judged here).
+ValuePtr scalar_value(const std::string& path, const YAML::Node& n) {
+  const Pos at = yaml_pos(path, n);
+  if (!n.IsScalar()) {
+    auto v = std::make_shared<Value>();
+    v->kind = n.IsSequence() ? Value::Kind::List
+              : n.IsMap()    ? Value::Kind::Object
+                             : Value::Kind::Null;
+    v->pos = at;
+    return v;
+  }
+  const std::string& text = n.Scalar();
+  if (text.find("${{") != std::string::npos) {
+    auto v = std::make_shared<Value>();
+    v->kind = Value::Kind::Runtime;
+    v->pos = at;
+    return v;
+  }
+  if (n.Tag() == "?") {
+    static const std::regex yes("true|True|TRUE|y|Y|yes|Yes|YES|on|On|ON");
+    static const std::regex no("false|False|FALSE|n|N|no|No|NO|off|Off|OFF");
+    static const std::regex number(
+        "[-+]?([0-9][0-9_]*)?\\.?[0-9]+([eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+|0o[0-7]+|"
+        "[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+    if (std::regex_match(text, yes) || std::regex_match(text, no))
+      return make_bool(std::regex_match(text, yes), at);
+    if (std::regex_match(text, number)) return make_number(text, at);
+  }
+  return make_string(text, at);
 }
 
-// One job of a hand-written file that calls a generated workflow.
+// A job of a workflow file as pipec's values: its `with` and `secrets`,
+// each key where the file writes it.
+Field job_field(const std::string& path, const std::string& key, const YAML::Node& job) {
+  auto v = std::make_shared<Value>();
+  v->kind = Value::Kind::Object;
+  v->pos = yaml_pos(path, job);
+  for (const char* block : {"with", "secrets"}) {
+    const YAML::Node n = job[block];
+    if (!n) continue;
+    ValuePtr value = scalar_value(path, n);
+    if (n.IsMap()) {
+      auto map = std::make_shared<Value>();
+      map->kind = Value::Kind::Object;
+      map->pos = yaml_pos(path, n);
+      for (const auto& f : n) {
+        if (f.first.IsScalar())  // GitHub refuses any other key
+          map->fields.push_back(
+              {f.first.Scalar(), yaml_pos(path, f.first), scalar_value(path, f.second)});
+      }
+      value = map;
+    }
+    v->fields.push_back({block, yaml_pos(path, n), value});
+  }
+  return Field{key, yaml_pos(path, job), v};
+}
+
+// One job of a hand-written file that calls a generated workflow: the
+// call, as check_calls holds one, and the outputs the file reads of it.
 void check_caller(const std::string& path, const std::string& text, const std::string& key,
                   const YAML::Node& job, const WorkflowModel& callee, Diagnostics& diags) {
   const std::string name =
       file_name(callee.file) + " (" + callee.instance + " in " + callee.source + ")";
-  const Pos at = yaml_pos(path, job["uses"]);
-  if (!has_trigger(callee, "call")) {
-    diags.error(at, "external-call",
-                "job \"" + key + "\" calls " + name +
-                    ", which has no workflow_call trigger: add on { call } to its source (" +
-                    callee.source + ")");
-    return;
-  }
-  std::vector<std::string> inputs;
-  for (const auto& in : callee.inputs) {
-    if (in.only != "dispatch") inputs.push_back(in.name);
-  }
-  std::vector<std::string> given, misspelt;
-  if (const YAML::Node with = job["with"]; with && with.IsMap()) {
-    for (const auto& w : with) {
-      if (!w.first.IsScalar()) continue;  // GitHub refuses the file
-      const std::string k = yaml_scalar(w.first);
-      given.push_back(k);
-      if (contains(inputs, k)) {
-        for (const auto& in : callee.inputs) {
-          if (in.name == k && in.only != "dispatch") check_literal(path, name, in, w.second, diags);
-        }
-        continue;
-      }
-      misspelt.push_back(nearest(k, inputs));
-      diags.error(yaml_pos(path, w.first), "external-call",
-                  name + " has no input \"" + k + "\"" + did_you_mean(k, inputs) +
-                      (inputs.empty() ? "" : "; it takes " + join(inputs)));
-    }
-  }
-  for (const auto& in : callee.inputs) {
-    // A misspelt input is one slip: not reported missing as well.
-    if (in.only == "dispatch" || !in.required || contains(given, in.name) ||
-        contains(misspelt, in.name))
-      continue;
-    diags.error(
-        at, "external-call",
-        "job \"" + key + "\" does not give the required input \"" + in.name + "\" of " + name);
-  }
-  const YAML::Node secrets = job["secrets"];
-  if (!(secrets && secrets.IsScalar() && secrets.Scalar() == "inherit")) {
-    std::vector<std::string> declared, passed;
-    for (const auto& s : callee.secrets) declared.push_back(s.name);
-    if (secrets && secrets.IsMap()) {
-      for (const auto& s : secrets) {
-        if (!s.first.IsScalar()) continue;
-        const std::string k = yaml_scalar(s.first);
-        passed.push_back(k);
-        if (contains(declared, k)) continue;
-        passed.push_back(nearest(k, declared));  // a slip, not one left out as well
-        diags.error(yaml_pos(path, s.first), "external-call",
-                    name + " has no secret \"" + k + "\"" + did_you_mean(k, declared) +
-                        (declared.empty() ? "; it declares none" : "; it takes " + join(declared)));
-      }
-    }
-    for (const auto& s : callee.secrets) {
-      if (s.required && !contains(passed, s.name))
-        diags.error(at, "external-call",
-                    "job \"" + key + "\" does not pass the required secret \"" + s.name + "\" of " +
-                        name + " (secrets: " + s.name + ", or secrets: inherit)");
-    }
-  }
+  const Callee c{name,
+                 has_trigger(callee, "call"),
+                 "(add on { call } to " + callee.source + ")",
+                 callee.inputs,
+                 callee.secrets,
+                 false};
+  check_call(job_field(path, key, job), yaml_pos(path, job["uses"]), c, diags);
+  if (!c.callable) return;
   std::vector<std::string> outputs;
   if (const Value* outs = callee.body->get("outputs")) {
     for (const auto& f : outs->fields) outputs.push_back(f.key);

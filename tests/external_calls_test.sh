@@ -138,25 +138,25 @@ jobs:
       - run: echo
 YAML
 want=$(cat <<'OUT'
-gen/.github/workflows/hand.yml:4:11: error: job "lib" does not give the required input "family" of lib.yml (lib() in pipelines/calls.pipe) [external-call]
+gen/.github/workflows/hand.yml:4:11: error: job "lib" does not give the required input "family" of lib.yml (lib() in pipelines/calls.pipe) [call-missing]
       uses: ./.github/workflows/lib.yml
             ^
-gen/.github/workflows/hand.yml:6:7: error: lib.yml (lib() in pipelines/calls.pipe) has no input "quik" (did you mean "quick"?); it takes family, quick [external-call]
+gen/.github/workflows/hand.yml:6:7: error: lib.yml (lib() in pipelines/calls.pipe) has no input "quik" (did you mean "quick"?); it takes family, quick [call-input]
         quik: true
         ^
-gen/.github/workflows/hand.yml:8:7: error: lib.yml (lib() in pipelines/calls.pipe) has no secret "TOKNE" (did you mean "TOKEN"?); it takes TOKEN [external-call]
+gen/.github/workflows/hand.yml:8:7: error: lib.yml (lib() in pipelines/calls.pipe) has no secret "TOKNE" (did you mean "TOKEN"?); it takes TOKEN [call-secret]
         TOKNE: ${{ secrets.TOKEN }}
         ^
 gen/.github/workflows/hand.yml:13:24: error: job "lib" calls lib.yml (lib() in pipelines/calls.pipe), which has no output "versoin" (did you mean "version"?); it has version [external-call]
         - run: echo "${{ needs.lib.outputs.versoin }}"
                          ^
-gen/.github/workflows/hand.yml:15:11: error: job "ci" calls ci.yml (ci() in pipelines/calls.pipe), which has no workflow_call trigger: add on { call } to its source (pipelines/calls.pipe) [external-call]
+gen/.github/workflows/hand.yml:15:11: error: ci.yml (ci() in pipelines/calls.pipe) cannot be called: it has no `call` trigger (add on { call } to pipelines/calls.pipe) [call]
       uses: ./.github/workflows/ci.yml
             ^
-gen/.github/workflows/hand.yml:20:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not the quoted text "true" [external-call]
+gen/.github/workflows/hand.yml:20:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "true" [call-type]
         quick: "true"
                ^
-gen/.github/workflows/hand.yml:26:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "maybe" [external-call]
+gen/.github/workflows/hand.yml:26:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "maybe" [call-type]
         quick: maybe
                ^
 pipelines/calls.pipe:5:5: error: job "build" does not give the required input "label" of build.yml [call-missing]

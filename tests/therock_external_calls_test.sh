@@ -58,6 +58,6 @@ cp "$work/ci.pipe.orig" "$work/pipelines/therock/ci.pipe"
 sed -i '/input multi_arch: boolean/d; s/MULTI_ARCH = inputs.multi_arch/MULTI_ARCH = false/' \
   "$work/pipelines/therock/ci.pipe"
 expect "an input of setup.yml that TheRock's multi_arch_ci.yml passes, gone" \
-  'generated/therock/.github/workflows/multi_arch_ci.yml:65:7: error: setup.yml (setup() in pipelines/therock/ci.pipe) has no input "multi_arch"; it takes build_variant [external-call]'
+  'generated/therock/.github/workflows/multi_arch_ci.yml:65:7: error: setup.yml (setup() in pipelines/therock/ci.pipe) has no input "multi_arch"; it takes build_variant [call-input]'
 [ $fail -eq 0 ] && echo "therock_external_calls: TheRock's $copied own workflows and the generated ones fit"
 exit $fail
