@@ -23,10 +23,9 @@ namespace fs = std::filesystem;
 std::vector<std::string> hand_written(const Program& program, const std::string& root) {
   std::set<std::string> dirs, generated;
   for (const auto& wf : program.workflows) {
-    const fs::path dir = fs::path(wf->file).parent_path();
     generated.insert(fs::path(wf->file).generic_string());
-    if (dir.filename() == "workflows" && dir.parent_path().filename() == ".github")
-      dirs.insert(dir.generic_string());
+    if (in_workflows_folder(wf->file))
+      dirs.insert(fs::path(wf->file).parent_path().generic_string());
   }
   std::vector<std::string> out;
   for (const auto& dir : dirs) {

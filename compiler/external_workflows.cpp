@@ -23,13 +23,16 @@ std::optional<std::string> called_path(const WorkflowModel& caller, const Value&
   const std::string name = uses->text.substr(prefix.size());
   if (name.empty() || name.find('/') != std::string::npos || name.find('@') != std::string::npos)
     return std::nullopt;
-  const fs::path dir = fs::path(caller.file).parent_path();
-  if (dir.filename() != "workflows" || dir.parent_path().filename() != ".github")
-    return std::nullopt;
-  return (dir / name).generic_string();
+  if (!in_workflows_folder(caller.file)) return std::nullopt;
+  return (fs::path(caller.file).parent_path() / name).generic_string();
 }
 
 }  // namespace
+
+bool in_workflows_folder(const std::string& file) {
+  const fs::path dir = fs::path(file).parent_path();
+  return dir.filename() == "workflows" && dir.parent_path().filename() == ".github";
+}
 
 std::optional<std::string> read_hand_written(const std::string& root, const std::string& path) {
   const fs::path file = fs::path(root) / path;

@@ -18,6 +18,10 @@
 
 namespace pipec {
 
+// Whether a path names a file directly in a .github/workflows/ folder,
+// where GitHub finds the workflows a job calls by path.
+bool in_workflows_folder(const std::string& file);
+
 // Reads the workflows the jobs of the program call by path, into
 // program.external_workflows.
 void load_external_workflows(Program& program, const std::string& root);
