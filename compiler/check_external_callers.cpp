@@ -59,7 +59,7 @@ const WorkflowModel* generated_callee(const Program& program, const std::string&
 }
 
 // The outputs a file reads of a job: needs.JOB.outputs.NAME in its text,
-// each with where it is.
+// but on a comment line, each with where it is.
 std::vector<std::pair<std::string, Pos>> outputs_read(const std::string& text,
                                                       const std::string& job,
                                                       const std::string& path) {
@@ -77,6 +77,9 @@ std::vector<std::pair<std::string, Pos>> outputs_read(const std::string& text,
     if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_' ||
                    text[at - 1] == '-' || text[at - 1] == '.'))
       continue;
+    // Not on a comment line (a job left out, say).
+    const size_t first = text.find_first_not_of(" \t", line_start);
+    if (first < at && text[first] == '#') continue;
     size_t end = at + needle.size();
     while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) ||
                                  text[end] == '_' || text[end] == '-'))

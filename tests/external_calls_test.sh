@@ -62,6 +62,7 @@ jobs:
     needs: lib
     runs-on: ubuntu-24.04
     steps:
+      # - run: echo "${{ needs.lib.outputs.left_out }}"
       - run: echo "${{ needs.lib.outputs.versoin }}"
   ci:
     uses: ./.github/workflows/ci.yml
@@ -147,16 +148,16 @@ gen/.github/workflows/hand.yml:6:7: error: lib.yml (lib() in pipelines/calls.pip
 gen/.github/workflows/hand.yml:8:7: error: lib.yml (lib() in pipelines/calls.pipe) has no secret "TOKNE" (did you mean "TOKEN"?); it takes TOKEN [call-secret]
         TOKNE: ${{ secrets.TOKEN }}
         ^
-gen/.github/workflows/hand.yml:13:24: error: job "lib" calls lib.yml (lib() in pipelines/calls.pipe), which has no output "versoin" (did you mean "version"?); it has version [external-call]
+gen/.github/workflows/hand.yml:14:24: error: job "lib" calls lib.yml (lib() in pipelines/calls.pipe), which has no output "versoin" (did you mean "version"?); it has version [external-call]
         - run: echo "${{ needs.lib.outputs.versoin }}"
                          ^
-gen/.github/workflows/hand.yml:15:11: error: ci.yml (ci() in pipelines/calls.pipe) cannot be called: it has no `call` trigger (add on { call } to pipelines/calls.pipe) [call]
+gen/.github/workflows/hand.yml:16:11: error: ci.yml (ci() in pipelines/calls.pipe) cannot be called: it has no `call` trigger (add on { call } to pipelines/calls.pipe) [call]
       uses: ./.github/workflows/ci.yml
             ^
-gen/.github/workflows/hand.yml:20:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "true" [call-type]
+gen/.github/workflows/hand.yml:21:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "true" [call-type]
         quick: "true"
                ^
-gen/.github/workflows/hand.yml:26:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "maybe" [call-type]
+gen/.github/workflows/hand.yml:27:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "maybe" [call-type]
         quick: maybe
                ^
 pipelines/calls.pipe:5:5: error: job "build" does not give the required input "label" of build.yml [call-missing]
