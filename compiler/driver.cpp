@@ -46,6 +46,7 @@
 #include "check_refs.h"
 #include "check_shared_groups.h"
 #include "check_step_env.h"
+#include "check_step_outputs.h"
 #include "check_store_steps.h"
 #include "check_tool_logic.h"
 #include "check_tools.h"
@@ -185,6 +186,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_env(*wf, c.program, c.diags);
+  for (const auto& wf : c.program.workflows) check_step_outputs(*wf, c.program, c.diags);
   // What a run's github.event holds, by the triggers that reach each
   // workflow.
   const auto reaches = event_reaches(c.program);

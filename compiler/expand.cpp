@@ -257,8 +257,8 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     if (kind == "action" || kind == "image") {
       const std::vector<std::string> keys =
           kind == "action"
-              ? std::vector<std::string>{"uses",    "version",        "permissions", "inputs",
-                                         "exports", "exports_unless", "assumes"}
+              ? std::vector<std::string>{"uses",    "version", "permissions",    "inputs",
+                                         "outputs", "exports", "exports_unless", "assumes"}
               : std::vector<std::string>{"ref"};
       for (const auto& f : obj->fields) {
         if (f.key != "name" && std::find(keys.begin(), keys.end(), f.key) == keys.end())
@@ -279,21 +279,27 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       }
       // The token scopes its steps need (infer_permissions.cpp).
       if (const Value* perms = obj->get("permissions")) check_permission_block(*perms, diags_);
-      // The inputs its action.yml declares, which check_action_inputs holds
-      // a step's with to: the runner only warns of one it does not know.
-      if (const Field* inputs = obj->field("inputs")) {
+      // The inputs and outputs its action.yml declares, which
+      // check_action_inputs holds a step's with to (the runner only warns of
+      // an input it does not know) and check_step_outputs the
+      // steps.ID.outputs.NAME that read the step (an output it does not
+      // write is empty).
+      for (const std::string which : {"inputs", "outputs"}) {
+        const Field* names = obj->field(which);
+        if (!names) continue;
         const std::string how =
-            "an action's inputs are a list of the names its action.yml declares: "
-            "inputs = [\"path\", \"key\"]";
-        if (inputs->value->kind != Value::Kind::List)
-          diags_.error(inputs->value->pos, "type", how + ", not " + describe(*inputs->value));
+            "an action's " + which + " are a list of the names its action.yml declares: " + which +
+            " = [\"" + (which == "inputs" ? "path\", \"key" : "cache-hit") + "\"]";
+        if (names->value->kind != Value::Kind::List)
+          diags_.error(names->value->pos, "type", how + ", not " + describe(*names->value));
         std::set<std::string> seen;
-        for (const auto& i : inputs->value->items) {
+        for (const auto& i : names->value->items) {
           if (!i->is_string() || i->text.empty() || !i->parts.empty())
             diags_.error(i->pos, "type", how + ", not " + describe(*i));
           else if (!seen.insert(lower(i->text)).second)  // the runner compares them without case
             diags_.error(i->pos, "duplicate",
-                         "action \"" + s.name + "\" lists input \"" + i->text + "\" twice");
+                         "action \"" + s.name + "\" lists " + which.substr(0, which.size() - 1) +
+                             " \"" + i->text + "\" twice");
         }
       }
       // The names of its inputs, when it lists them.
