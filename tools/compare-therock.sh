@@ -2,7 +2,9 @@
 # Compares the generated TheRock workflows with TheRock's hand-written ones
 # (../shared/corpus) and fails unless every difference is explained by
 # pipelines/therock/compare-reasons.yaml or compare-map.yaml, with no stale
-# reason. Skips (exit 77) when ../shared is absent.
+# reason, and unless pipelines/therock/README.md shows the summary it
+# prints, so the figures there stay current. Skips (exit 77) when ../shared
+# is absent.
 #   tools/compare-therock.sh COMPARE_WORKFLOWS REPO
 set -uo pipefail
 compare=$1 repo=$2
@@ -16,5 +18,10 @@ out=$("$compare" --generated "$repo/generated/therock/.github/workflows" --corpu
 if [ $rc -ne 0 ]; then
   printf '%s\n' "$out" | awk '/UNEXPLAINED|STALE/{print prev; print} {prev=$0}'
 fi
-printf '%s\n' "$out" | tail -1
+summary=$(printf '%s\n' "$out" | tail -1)
+printf '%s\n' "$summary"
+if [ $rc -eq 0 ] && ! grep -qxF "$summary" "$repo/pipelines/therock/README.md"; then
+  echo "pipelines/therock/README.md does not show this summary line; put it there"
+  exit 1
+fi
 exit $rc
