@@ -32,7 +32,8 @@ std::optional<Writes> writes_of(const Value& step, const Program& program) {
   const Value* outputs = uses && uses->tag == "action" ? uses->get("outputs") : nullptr;
   if (!outputs || outputs->kind != Value::Kind::List) return std::nullopt;
   const Value* version = uses->get("version");
-  Writes w{"uses action \"" + uses->get("name")->text + "\"" +
+  const Value* name = uses->get("name");
+  Writes w{"uses action \"" + (name ? name->text : "") + "\"" +
                (version && version->is_string() ? " (" + version->text + ")" : ""),
            {},
            {}};
@@ -48,17 +49,19 @@ bool has(const std::vector<std::string>& names, const std::string& name) {
                      [&](const std::string& n) { return lower(n) == lower(name); });
 }
 
-void check_read(const Chain& c, const Value& job, const Program& program, Diagnostics& diags) {
+// A read of steps.ID.outputs.NAME where the steps before `end` are seen:
+// those before the step that reads, or all of them for the job's own fields.
+void check_read(const Chain& c, const std::vector<ValuePtr>& steps, size_t end,
+                const Program& program, Diagnostics& diags) {
   if (c.size() != 4 || c[0].first != "steps" || c[2].first != "outputs") return;
   const std::string& id = c[1].first;
   const std::string& name = c[3].first;
-  // The step of that id; check_refs reports an id no step has.
-  const auto& steps = steps_of(job);
-  auto it = std::find_if(steps.begin(), steps.end(), [&](const ValuePtr& s) {
+  // The step of that id; check_refs reports an id no step before has.
+  auto it = std::find_if(steps.begin(), steps.begin() + end, [&](const ValuePtr& s) {
     const Value* sid = s->get("id");
-    return sid && lower(sid->text) == lower(id);
+    return sid && sid->text == id;
   });
-  if (it == steps.end()) return;
+  if (it == steps.begin() + end) return;
   const std::optional<Writes> w = writes_of(**it, program);
   if (!w || has(w->outputs, name)) return;
   const std::string step = "step \"" + id + "\", which " + w->what + ",";
@@ -81,15 +84,18 @@ void check_read(const Chain& c, const Value& job, const Program& program, Diagno
 
 void check_step_outputs(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   for (const auto& j : jobs_of(*wf.body)) {
-    const Value& job = *j.value;
-    auto check = [&](const Expr& e) { check_read(chain(e), job, program, diags); };
-    for (const auto& f : job.fields) {
-      if (f.key != "steps") each_runtime(*f.value, check);
+    const auto& steps = steps_of(*j.value);
+    for (const auto& f : j.value->fields) {
+      if (f.key != "steps")
+        each_runtime(*f.value, [&](const Expr& e) {
+          check_read(chain(e), steps, steps.size(), program, diags);
+        });
     }
-    for (const auto& s : steps_of(job)) {
+    for (size_t i = 0; i < steps.size(); ++i) {
       std::optional<Diagnostics::Context> from;
-      if (s->via) from.emplace(diags, *s->via, file_name(wf.file));
-      each_runtime(*s, check);
+      if (steps[i]->via) from.emplace(diags, *steps[i]->via, file_name(wf.file));
+      each_runtime(*steps[i],
+                   [&](const Expr& e) { check_read(chain(e), steps, i, program, diags); });
     }
   }
 }
