@@ -18,4 +18,16 @@ if [ "$report" != "$shown" ]; then
   diff <(printf '%s\n' "$shown") <(printf '%s\n' "$report")
   exit 1
 fi
-echo "size_report: README matches tools/pipe-size.sh"
+# The split by template must add up to the lines that replace the workflows:
+# a block left out, or counted twice, would make it lie.
+rest=$(sed -n 's/^  the rest, which replaces the workflows: \([0-9]*\) lines.*/\1/p' <<<"$report")
+templates=$(sed -n 's/^  all of them *\([0-9]*\) lines.*/\1/p' <<<"$report")
+shared=$(sed -n 's/^used by several templates: \([0-9]*\) lines.*/\1/p' <<<"$report")
+declared=$(( $(sed -n 's/^declarations: //p' <<<"$report" | grep -oE '[0-9]+' | paste -sd+) ))
+if [ -z "$rest" ] || [ -z "$templates" ] || [ -z "$shared" ] || [ -z "$declared" ] ||
+   [ $((templates + shared + declared)) -ne "$rest" ]; then
+  printf 'tools/pipe-size.sh: the split by template (%s + %s + %s) does not add up to the rest (%s)\n' \
+    "$templates" "$shared" "$declared" "$rest"
+  exit 1
+fi
+echo "size_report: README matches tools/pipe-size.sh; the split by template adds up to $rest lines"
