@@ -1,5 +1,6 @@
 #include "check_undeclared_writes.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -9,7 +10,8 @@
 namespace pipec {
 namespace {
 
-// The options of aws s3 cp, mv and sync that take no value.
+// The options of the AWS CLI (global, and of aws s3 cp, mv, sync and rm)
+// that take no value.
 const std::set<std::string> kFlags = {"--recursive",
                                       "--dryrun",
                                       "--quiet",
@@ -27,7 +29,20 @@ const std::set<std::string> kFlags = {"--recursive",
                                       "--debug",
                                       "--no-paginate",
                                       "--no-sign-request",
+                                      "--no-cli-pager",
+                                      "--cli-auto-prompt",
+                                      "--no-cli-auto-prompt",
                                       "--copy-props-metadata-directive"};
+
+// The aws s3api commands that change an object: those that write one, and
+// those that delete.
+const std::set<std::string> kApiWrites = {"put-object",
+                                          "copy-object",
+                                          "upload-part",
+                                          "upload-part-copy",
+                                          "create-multipart-upload",
+                                          "complete-multipart-upload"};
+const std::set<std::string> kApiDeletes = {"delete-object", "delete-objects"};
 
 // A script's commands, each as its words with quotes taken off.
 std::vector<std::vector<std::string>> commands(const std::string& script) {
@@ -85,26 +100,49 @@ std::vector<std::vector<std::string>> commands(const std::string& script) {
   return out;
 }
 
-// An aws s3 cp, mv or sync into S3: its verb and its s3:// destination.
+// A change a command makes in S3: the command (aws s3 cp), whether it
+// deletes rather than writes, and where (s3://bucket/key).
 struct Write {
-  std::string verb, to;
+  std::string command, where;
+  bool deletes = false;
 };
 
-// The command's write into S3, if it is one; else an empty one.
+bool in_s3(const std::string& word) { return word.rfind("s3://", 0) == 0; }
+
+// The change the command makes in S3, if it makes one; else an empty one:
+// aws s3 cp, mv or sync with an s3:// destination, aws s3 rm, aws s3 mv from
+// S3 (which deletes there), and aws s3api's writes and deletes of objects,
+// after any of the CLI's global options.
 Write s3_write(const std::vector<std::string>& words) {
-  for (size_t i = 0; i + 2 < words.size(); ++i) {
-    if (words[i] != "aws" || words[i + 1] != "s3") continue;
-    const std::string& verb = words[i + 2];
-    if (verb != "cp" && verb != "mv" && verb != "sync") return {};
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (words[i] != "aws") continue;
+    // Its arguments that are no option and no option's value, and the
+    // options' values by name (--bucket b and --bucket=b alike).
     std::vector<std::string> args;
-    for (size_t k = i + 3; k < words.size(); ++k) {
-      if (words[k].rfind("--", 0) == 0) {
-        if (!kFlags.count(words[k]) && words[k].find('=') == std::string::npos) ++k;  // its value
-      } else {
-        args.push_back(words[k]);
+    std::map<std::string, std::string> options;
+    for (size_t k = i + 1; k < words.size(); ++k) {
+      const std::string& w = words[k];
+      if (w.rfind("--", 0) != 0) {
+        args.push_back(w);
+      } else if (const size_t eq = w.find('='); eq != std::string::npos) {
+        options[w.substr(0, eq)] = w.substr(eq + 1);
+      } else if (!kFlags.count(w) && k + 1 < words.size() && words[k + 1].rfind("--", 0) != 0) {
+        options[w] = words[++k];
       }
     }
-    if (args.size() >= 2 && args[1].rfind("s3://", 0) == 0) return {verb, args[1]};
+    if (args.size() < 2) return {};
+    const std::string command = "aws " + args[0] + " " + args[1];
+    if (args[0] == "s3api") {
+      const bool deletes = kApiDeletes.count(args[1]) > 0;
+      if (!deletes && !kApiWrites.count(args[1])) return {};
+      return {command, "s3://" + options["--bucket"] + "/" + options["--key"], deletes};
+    }
+    if (args[0] != "s3" || args.size() < 3) return {};
+    const std::string& verb = args[1];
+    if (verb == "rm" && in_s3(args[2])) return {command, args[2], true};
+    if (verb != "cp" && verb != "mv" && verb != "sync") return {};
+    if (args.size() >= 4 && in_s3(args[3])) return {command, args[3], false};
+    if (verb == "mv" && in_s3(args[2])) return {command, args[2], true};
     return {};
   }
   return {};
@@ -130,10 +168,11 @@ void check_workflow(const WorkflowModel& wf, Diagnostics& diags) {
         continue;
       for (const auto& words : commands(text_of(*run->value))) {
         const Write w = s3_write(words);
-        if (w.to.empty()) continue;
+        if (w.where.empty()) continue;
         diags.error(run->key_pos, "store",
                     step_named(*s) + " of job \"" + j.key + "\" in " + file_name(wf.file) +
-                        " writes into " + w.to + " (aws s3 " + w.verb +
+                        (w.deletes ? " deletes from " : " writes into ") + w.where + " (" +
+                        w.command +
                         "), and declares no store it writes: add writes { store = \"...\" key { "
                         "... } }, so that [index-order] and the boundaries see it");
         break;
