@@ -8,12 +8,11 @@
 // an s3:// destination, `aws s3 rm`, `aws s3 mv` from S3, and the `aws
 // s3api` commands that write or delete an object (put-object, copy-object,
 // the multipart upload, delete-object, delete-objects), global options
-// such as --region before the service or not. The script is read as
-// commands split at newlines (after joining lines that end in `\` or, for
-// cmd, `^`), `;`, `&`, `|` and `#` comments, outside quotes and ${{ }};
-// the s3 commands' paths are their arguments that are no option and no
-// option's value, s3api's place its --bucket and --key. Other ways to write
-// to S3 (an SDK, a program of its own) are not recognized.
+// such as --region before the service or not (the script's commands read
+// as aws_cli.h says); the s3 commands' paths are their arguments that are
+// no option and no option's value, s3api's place its --bucket and --key.
+// Other ways to write to S3 (an SDK, a program of its own) are not
+// recognized.
 #pragma once
 
 #include "diag.h"
