@@ -10,6 +10,7 @@
 
 #include "artifact_steps.h"
 #include "ascii.h"
+#include "aws_cli.h"
 #include "value.h"
 
 namespace pipec {
@@ -29,11 +30,14 @@ struct Boundary {
   std::vector<std::pair<const WorkflowModel*, std::string>> reached;
 };
 
-// The input of a step's action that takes credentials, and its value.
+// Where a step takes credentials, and what: an input of its action (the
+// role-to-assume) or a command of its script (aws sts assume-role
+// --role-arn), the value as written, and where it is written.
 struct Credential {
   const Value* step;
   std::string input;
-  const Value* value;
+  std::string value;
+  Pos pos;
 };
 
 // The input that takes credentials, by the action's owner/repo in lower
@@ -41,15 +45,31 @@ struct Credential {
 // declaration, takes them the same way.
 using Assumes = std::map<std::string, std::set<std::string>>;
 
+// The roles a step's script assumes itself with the AWS CLI.
+void script_credentials(const Value& step, std::vector<Credential>& out) {
+  const Field* run = step.field("run");
+  if (!run || (!run->value->is_string() && !run->value->is_runtime_string())) return;
+  for (const auto& words : script_commands(text_of(*run->value))) {
+    const std::optional<AwsCommand> c = aws_command(words);
+    if (!c || c->service() != "sts" ||
+        (c->operation() != "assume-role" && c->operation() != "assume-role-with-web-identity"))
+      continue;
+    out.push_back({&step, "aws sts " + c->operation() + " --role-arn", c->option("--role-arn"),
+                   run->key_pos});
+  }
+}
+
 std::vector<Credential> credentials(const Value& job, const Assumes& assumes) {
   std::vector<Credential> out;
   for (const auto& s : steps_of(job)) {
+    script_credentials(*s, out);
     auto it = assumes.find(action_repo(*s));
     const Value* with = s->get("with");
     if (it == assumes.end() || !with || with->kind != Value::Kind::Object) continue;
     // The runner compares input names without case.
     for (const auto& f : with->fields) {
-      if (it->second.count(lower(f.key))) out.push_back({s.get(), f.key, f.value.get()});
+      if (it->second.count(lower(f.key)))
+        out.push_back({s.get(), f.key, text_of(*f.value), f.value->pos});
     }
   }
   return out;
@@ -228,13 +248,13 @@ class Boundaries {
           }
         }
         for (const Credential& c : credentials(*j.value, assumes_)) {
-          const std::string value = text_of(*c.value);
+          const std::string& value = c.value;
           if (std::count(b.allowed.begin(), b.allowed.end(), value)) continue;
           const std::string file = file_name(wf->file);
-          if (!reported_.insert(to_string(c.value->pos) + "|" + file + "|" + b.name).second)
+          if (!reported_.insert(to_string(c.pos) + "|" + value + "|" + file + "|" + b.name).second)
             continue;
           diags_.error(
-              c.value->pos, "boundary",
+              c.pos, "boundary",
               step_named(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" + value +
                   "\" (" + c.input + ") in runs of " + path.substr(0, path.find(' ')) +
                   (path == file ? "" : " (" + path + ")") + ", and boundary \"" + b.name + "\" (" +
@@ -279,11 +299,11 @@ class Boundaries {
                            "another store");
         }
         for (const Credential& c : credentials(*j.value, assumes_)) {
-          const std::string value = text_of(*c.value);
+          const std::string& value = c.value;
           auto it = owners.find(value);
           if (it == owners.end()) continue;
-          if (!reported_.insert(to_string(c.value->pos) + "|" + file).second) continue;
-          diags_.error(c.value->pos, "boundary",
+          if (!reported_.insert(to_string(c.pos) + "|" + value + "|" + file).second) continue;
+          diags_.error(c.pos, "boundary",
                        step_named(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" +
                            value + "\" (" + c.input + "), which only the runs boundary " +
                            names(it->second) + " holds may take, and none of them reaches " + file +
