@@ -64,11 +64,29 @@ expect package-version-choice 2 "compute_rocm_package_version: error: --release-
 expect package-version-wheel-release 2 "compute_rocm_package_version: error: --release-type=release is not supported for wheel packages" \
   "$bin/compute_rocm_package_version" --release-type release
 
+# TheRock's default package type is wheel; the date is today's (read on
+# both sides of the run, so that midnight cannot fail it).
+before=$(date +%Y%m%d)
+out=$("$bin/compute_rocm_package_version" --release-type nightly --override-base-version 7.9.0 2>&1)
+after=$(date +%Y%m%d)
+[ "$out" = "rocm_package_version=7.9.0a$after" ] && before=$after
+expect package-version-default-type 0 "rocm_package_version=7.9.0a$before" echo "$out"
+rm -f output env summary
+
 expect target-run 0 "test-runs-on=linux-gfx1151-gpu-rocm
 bypass_tests_for_releases=True" env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=false "$bin/configure_target_run"
 expect target-run-output 0 "[output]
 test-runs-on=linux-gfx1151-gpu-rocm
 bypass_tests_for_releases=True" files
+# The repository variable's runners override the table's only when
+# LOAD_TEST_RUNNERS_FROM_VAR says so. (TheRock's test of "false" saw the
+# variable's labels: earlier tests had changed its shared table, spec 3.1.)
+runners='{"gfx1151": {"linux": "linux-gfx1151-gpu-rocm-test"}}'
+expect target-run-var-ignored 0 "test-runs-on=linux-gfx1151-gpu-rocm" \
+  bash -c "TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=false ROCM_THEROCK_TEST_RUNNERS='$runners' '$bin/configure_target_run' | grep test-runs-on"
+expect target-run-var-used 0 "test-runs-on=linux-gfx1151-gpu-rocm-test" \
+  bash -c "TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='$runners' '$bin/configure_target_run' | grep test-runs-on"
+rm -f output env summary
 expect target-run-platform 2 "configure_target_run: error: environment variable PLATFORM must be one of linux, windows, not \"macos\"" \
   env TARGET=gfx1151 PLATFORM=macos "$bin/configure_target_run"
 expect target-run-missing 1 "configure_target_run: error: environment variable TARGET is not set" env -u TARGET PLATFORM=linux "$bin/configure_target_run"

@@ -36,6 +36,14 @@ Event event(std::string name, std::string ref, std::vector<std::string> labels =
   return e;
 }
 
+// Whether some row of a *_variants output (JSON) is expected to fail.
+bool any_expect_failure(const std::string& variants) {
+  for (const auto& row : nlohmann::json::parse(variants)) {
+    if (row.value("expect_failure", false)) return true;
+  }
+  return false;
+}
+
 const char* kPresubmitLinux = "gfx94X-dcgpu gfx110X-all gfx1151 gfx120X-all";
 const char* kPresubmitWindows = "gfx110X-all gfx1151 gfx120X-all";
 const char* kAllLinux =
@@ -208,6 +216,38 @@ TEST_CASE("workflow_dispatch with families and test labels as free text") {
   CHECK(output(r, "linux_test_labels") == "[\"rocprim\", \"hipcub\"]");
   CHECK(output(r, "windows_test_labels") == "[]");
   CHECK(output(r, "test_type") == "full");
+}
+
+// TheRock's configure_ci_test.py cases (spec section 3.3) that the cases
+// above do not already hold, with the table's exact rows where TheRock's
+// test asked for "at least" some.
+TEST_CASE("configure_ci_test.py: dispatch families, and platform labels on a pull request") {
+  Event e = event("workflow_dispatch", "main");
+  e.linux_families = "   gfx94X , gfx103X";
+  Result r = run(e);
+  CHECK(families(r.linux_rows) == "gfx94X-dcgpu gfx103X-dgpu");
+  CHECK(output(r, "linux_test_labels") == "[]");
+  Result none = run(event("workflow_dispatch", "main"));
+  CHECK(families(none.linux_rows) == "");
+  CHECK(families(none.windows_rows) == "");
+  CHECK(output(none, "linux_test_labels") == "[]");
+  CHECK(output(none, "windows_test_labels") == "[]");
+
+  Result pr = run(event("pull_request", "1/merge", {"gfx94X-linux", "gfx110X-linux", "gfx110X-windows"}));
+  CHECK(families(pr.linux_rows) == kPresubmitLinux);
+  CHECK(families(pr.windows_rows) == kPresubmitWindows);
+  CHECK_FALSE(any_expect_failure(output(pr, "linux_variants")));
+  CHECK(output(pr, "linux_test_labels") == "[]");
+  Result twice =
+      run(event("pull_request", "1/merge", {"gfx94X-linux", "gfx110X-linux", "gfx110X-windows", "gfx110X-windows"}));
+  CHECK(families(twice.windows_rows) == kPresubmitWindows);
+  CHECK_FALSE(any_expect_failure(output(twice, "windows_variants")));
+  CHECK(output(twice, "windows_test_labels") == "[]");
+  // Deliberate: a label with two colons does not crash it (TheRock's split
+  // on ":" did). A test: label names the text after "test:".
+  Result colons = run(event("pull_request", "1/merge", {"ci:test:rocprim", "test:a:b"}));
+  CHECK(output(colons, "linux_test_labels") == "[\"rocprim\"]");
+  CHECK(output(colons, "test_type") == "full");
 }
 
 }  // namespace steps::configure_ci

@@ -51,6 +51,7 @@ TEST_CASE("fetch_package_targets: the observed rows") {
         "gfx110X-all gfx1151 gfx120X-all gfx90X-dcgpu gfx101X-dgpu gfx103X-dgpu gfx1150 gfx1152 gfx1153");
   CHECK(names(fetch_package_targets("", "windows", true, t)) == "gfx1151");
   CHECK(names(fetch_package_targets("gfx94X-dcgpu", "linux", false, t)) == "gfx94X-dcgpu");
+  CHECK(names(fetch_package_targets("gfx94x", "linux", false, t)) == "gfx94X-dcgpu");
   CHECK(names(fetch_package_targets("gfx1201 gfx120x", "linux", false, t)) == "gfx120X-all");
   CHECK(names(fetch_package_targets("gfx94x ,; gfx110x", "linux", false, t)) == "gfx94X-dcgpu gfx110X-all");
   // Repeats are kept, as in TheRock.

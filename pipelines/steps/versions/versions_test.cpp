@@ -134,6 +134,7 @@ TEST_CASE("compute_rocm_package_version: the table") {
   CHECK(v("rpm", "nightly") == P{"rocm_rpm_package_version", "7.12.0~20260211"});
   CHECK(v("rpm", "prerelease", std::nullopt, "2") == P{"rocm_rpm_package_version", "7.12.0~rc2"});
   CHECK(v("rpm", "release", std::nullopt, "", "8.1.0") == P{"rocm_rpm_package_version", "8.1.0"});
+  CHECK(v("rpm", std::nullopt, "~custom1", "", "8.0.0") == P{"rocm_rpm_package_version", "8.0.0~custom1"});
 }
 
 TEST_CASE("compute_rocm_package_version: what argparse rejected (exit 2), and more") {
