@@ -66,11 +66,10 @@ expect package-version-wheel-release 2 "compute_rocm_package_version: error: --r
 
 # TheRock's default package type is wheel; the date is today's (read on
 # both sides of the run, so that midnight cannot fail it).
-before=$(date +%Y%m%d)
+day=$(date +%Y%m%d)
 out=$("$bin/compute_rocm_package_version" --release-type nightly --override-base-version 7.9.0 2>&1)
-after=$(date +%Y%m%d)
-[ "$out" = "rocm_package_version=7.9.0a$after" ] && before=$after
-expect package-version-default-type 0 "rocm_package_version=7.9.0a$before" echo "$out"
+[ "$out" = "rocm_package_version=7.9.0a$(date +%Y%m%d)" ] && day=$(date +%Y%m%d)
+expect package-version-default-type 0 "rocm_package_version=7.9.0a$day" echo "$out"
 rm -f output env summary
 
 expect target-run 0 "test-runs-on=linux-gfx1151-gpu-rocm
