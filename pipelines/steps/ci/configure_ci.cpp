@@ -206,13 +206,17 @@ const std::vector<std::string>& default_test_names() {
 
 bool is_long_lived_branch(const std::string& ref) { return ref == "main" || ref.rfind("release/therock-", 0) == 0; }
 
+// CI builds and tests PyTorch, so the workflows that do it (build*ci.yml, the
+// two test workflows) and external-builds/ start CI, as in TheRock's own
+// change after it added PyTorch to CI (5290809c4, which added the first two).
 bool is_ci_run_required(const std::vector<std::string>& paths) {
   static const std::vector<std::string> ci_workflows = {
-      "setup.yml", "ci*.yml", "multi_arch*.yml", "build*artifact*.yml", "build*python_packages.yml",
-      "test*artifacts.yml", "test_sanity_check.yml", "test_component.yml"};
+      "setup.yml", "ci*.yml", "multi_arch*.yml", "build*artifact*.yml", "build*ci.yml", "build*python_packages.yml",
+      "test*artifacts.yml", "test_rocm_wheels.yml", "test_pytorch_wheels*.yml", "test_sanity_check.yml",
+      "test_component.yml"};
   static const std::vector<std::string> skippable = {
       "docs/*", "*.gitignore", "*.md", "*.pre-commit-config.*", ".github/dependabot.yml", "*CODEOWNERS",
-      "*LICENSE", "external-builds/*", "dockerfiles/*", "experimental/*"};
+      "*LICENSE", "dockerfiles/*", "experimental/*"};
   for (const auto& p : paths) {
     if (p.rfind(".github/workflows/", 0) == 0) {
       std::string name = p.substr(18);

@@ -131,10 +131,19 @@ TEST_CASE("path filters (configure_ci_path_filters_test)") {
   CHECK(is_ci_run_required({"source_file.h"}));
   CHECK_FALSE(is_ci_run_required({"README.md", "build_tools/README.md"}));
   CHECK_FALSE(is_ci_run_required({"experimental/file.h"}));
-  CHECK_FALSE(is_ci_run_required({"external-builds/pytorch/CMakeLists.txt"}));
+  // CI builds PyTorch: TheRock's test that this stays quiet went with 5290809c4.
+  CHECK(is_ci_run_required({"external-builds/pytorch/CMakeLists.txt"}));
+  CHECK(is_ci_run_required({"external-builds/pytorch/build_prod_wheels.py"}));
   CHECK(is_ci_run_required({".github/workflows/ci.yml"}));
   CHECK(is_ci_run_required({".github/workflows/build_portable_linux_artifacts.yml"}));
   CHECK(is_ci_run_required({".github/workflows/build_artifact.yml"}));
+  // The workflows CI calls to build and test PyTorch and the Python packages.
+  for (auto w : {"build_portable_linux_pytorch_wheels_ci.yml", "build_windows_pytorch_wheels_ci.yml",
+                 "test_rocm_wheels.yml", "test_pytorch_wheels.yml", "test_pytorch_wheels_windows.yml"})
+    CHECK(is_ci_run_required({std::string(".github/workflows/") + w}));
+  // The release workflows are no CI workflows.
+  for (auto w : {"build_portable_linux_pytorch_wheels.yml", "release_windows_pytorch_wheels.yml"})
+    CHECK_FALSE(is_ci_run_required({std::string(".github/workflows/") + w}));
   CHECK_FALSE(is_ci_run_required({".github/workflows/pre-commit.yml"}));
   CHECK_FALSE(is_ci_run_required({".github/workflows/test_jax_dockerfile.yml"}));
   CHECK(is_ci_run_required({"source_file.h", ".github/workflows/pre-commit.yml"}));
