@@ -68,11 +68,11 @@ void configure_ci(const std::vector<Family>& families, const nlohmann::json& env
   e.changed_paths = event.changed;
   steps::configure_ci::Result r = steps::configure_ci::configure(e, families);
   for (const auto& [k, v] : r.outputs) outputs[k] = v;
-  auto describe = [](const char* platform, const std::vector<std::pair<std::string, bool>>& rows) {
+  auto describe = [](const char* platform, const std::vector<steps::configure_ci::ReportRow>& rows) {
     std::string all, torch;
-    for (const auto& [family, pytorch] : rows) {
-      all += (all.empty() ? "" : ", ") + family;
-      if (pytorch) torch += (torch.empty() ? "" : ", ") + family;
+    for (const auto& row : rows) {
+      all += (all.empty() ? "" : ", ") + row.family;
+      if (row.build_pytorch) torch += (torch.empty() ? "" : ", ") + row.family;
     }
     return std::string(platform) + ": " + (all.empty() ? "(none)" : all) + "; PyTorch: " + (torch.empty() ? "none" : torch);
   };

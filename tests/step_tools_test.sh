@@ -111,8 +111,9 @@ expect configure-outputs 0 "linux_test_labels=[]
 enable_build_jobs=true
 test_type=full" bash -c "grep -E '^(enable_build_jobs|test_type|linux_test_labels)=' output"
 expect configure-summary 0 "## Workflow configure results
+* linux_variants: gfx94X-dcgpu (build_pytorch), gfx110X-all (build_pytorch), gfx1151 (build_pytorch), gfx120X-all (build_pytorch), gfx950-dcgpu (build_pytorch), gfx90X-dcgpu (build_pytorch), gfx101X-dgpu (expect_failure), gfx103X-dgpu (build_pytorch), gfx1150 (build_pytorch), gfx1152 (build_pytorch), gfx1153 (build_pytorch)
 * windows_variants: gfx110X-all (build_pytorch), gfx1151 (build_pytorch), gfx120X-all (build_pytorch), gfx90X-dcgpu, gfx101X-dgpu, gfx103X-dgpu (build_pytorch), gfx1150 (build_pytorch), gfx1152 (build_pytorch), gfx1153 (build_pytorch)" \
-  bash -c "grep -E '^## |^\* windows_variants' summary"
+  bash -c "grep -E '^## |^\* (linux|windows)_variants' summary"
 expect configure-summary-prebuilt 0 "* linux_use_prebuilt_artifacts: \`true\`
 * windows_use_prebuilt_artifacts: \`false\`" bash -c "grep -E '_use_prebuilt_artifacts' summary"
 rm -f output env summary
@@ -125,10 +126,11 @@ expect configure-labels-none 0 "* windows_variants: gfx110X-all, gfx1151, gfx120
   bash -c "grep -E '^\* windows_variants' summary"
 rm -f output env summary
 # Multi-arch mode (TheRock's multi_arch_ci.yml calls setup.yml with it): one
-# row per variant, the families in the summary joined as in the row.
+# row per variant, the families in the summary joined as in the row, with
+# the variant's flags.
 GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false MULTI_ARCH=true BUILD_VARIANT=asan \
   "$bin/configure_ci" > /dev/null
-expect configure-multi-arch 0 "* linux_variants: gfx94X-dcgpu;gfx950-dcgpu
+expect configure-multi-arch 0 "* linux_variants: gfx94X-dcgpu;gfx950-dcgpu (expect_failure)
 * windows_variants: none" bash -c "grep -E '^\* (linux|windows)_variants' summary"
 expect configure-multi-arch-row 0 'linux_variants=[{"matrix_per_family_json": "[{\"amdgpu_family\": \"gfx94X-dcgpu\", \"test-runs-on\": \"linux-mi325-1gpu-ossci-rocm\", \"sanity_check_only_for_family\": false}, {\"amdgpu_family\": \"gfx950-dcgpu\", \"test-runs-on\": \"linux-mi355-1gpu-ossci-rocm\", \"sanity_check_only_for_family\": false}]", "dist_amdgpu_families": "gfx94X-dcgpu;gfx950-dcgpu", "artifact_group": "multi-arch-asan", "build_variant_label": "asan", "build_variant_suffix": "asan", "build_variant_cmake_preset": "linux-release-asan", "expect_failure": true, "build_pytorch": false}]' \
   grep '^linux_variants=' output

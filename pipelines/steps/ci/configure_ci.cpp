@@ -339,7 +339,7 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
       if (!selected.empty()) {
         std::string dist;
         rows.push_back(multi_arch_row(selected, *v, dist));
-        report.push_back({dist, !v->expect_failure});
+        report.push_back({dist, !v->expect_failure, v->expect_failure});
       }
       variants_json[p] = python_json(rows);
       continue;
@@ -374,7 +374,7 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
       row.push_back({"build_variant_cmake_preset", quote_json(v->cmake_preset)});
       row.push_back({"artifact_group", quote_json(f.family + (v->suffix.empty() ? "" : "-" + v->suffix))});
       rows.push_back(row);
-      report.push_back({f.family, pytorch});
+      report.push_back({f.family, pytorch, expect_failure});
     }
     variants_json[p] = python_json(rows);
   }

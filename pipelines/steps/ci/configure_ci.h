@@ -38,12 +38,19 @@ struct Event {
   bool multi_arch = false;               // one row per build variant, all families in it
 };
 
+// A row as reports show it: its family (in multi-arch mode the row's
+// ';'-joined family list) and its flags.
+struct ReportRow {
+  std::string family;
+  bool build_pytorch = false;
+  bool expect_failure = false;
+  bool operator==(const ReportRow&) const = default;
+};
+
 struct Result {
   std::vector<std::pair<std::string, std::string>> outputs;  // GITHUB_OUTPUT, in order
   std::vector<std::string> lines;                              // printed decisions
-  // Per platform: (family, build_pytorch) of each row, for reports; in
-  // multi-arch mode the family is the row's ';'-joined family list.
-  std::vector<std::pair<std::string, bool>> linux_rows, windows_rows;
+  std::vector<ReportRow> linux_rows, windows_rows;             // per platform, for reports
 };
 
 // The build variants and component test names of TheRock at 21eaa7d7f.

@@ -59,11 +59,17 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   if (in.load_test_runners_from_var) families = logic::with_runner_overrides(families, in.rocm_therock_test_runners);
   logic::Result r = logic::configure(e, families);
   for (const auto& l : r.lines) log.line(l);
-  // The summary names the families (with their flags); the full rows are in
-  // the outputs.
-  auto names = [](const std::vector<std::pair<std::string, bool>>& rows) {
+  // The summary names the families with their flags, as TheRock's does
+  // ("gfx101X-dgpu (expect_failure)"); the full rows are in the outputs.
+  auto names = [](const std::vector<logic::ReportRow>& rows) {
     std::string s;
-    for (const auto& [family, pytorch] : rows) s += (s.empty() ? "" : ", ") + family + (pytorch ? " (build_pytorch)" : "");
+    for (const auto& row : rows) {
+      const char* flags = row.expect_failure && row.build_pytorch ? " (expect_failure, build_pytorch)"
+                          : row.expect_failure                    ? " (expect_failure)"
+                          : row.build_pytorch                     ? " (build_pytorch)"
+                                                                  : "";
+      s += (s.empty() ? "" : ", ") + row.family + flags;
+    }
     return s.empty() ? std::string("none") : s;
   };
   std::string summary = "## Workflow configure results\n";

@@ -13,9 +13,9 @@ namespace {
 
 Result run(Event e) { return configure(e, families_from_table()); }
 
-std::string families(const std::vector<std::pair<std::string, bool>>& rows) {
+std::string families(const std::vector<ReportRow>& rows) {
   std::string s;
-  for (const auto& [f, _] : rows) s += (s.empty() ? "" : " ") + f;
+  for (const auto& row : rows) s += (s.empty() ? "" : " ") + row.family;
   return s;
 }
 
@@ -198,10 +198,13 @@ TEST_CASE("nightly schedule: every family, full tests, PyTorch where not expecte
   CHECK(families(r.windows_rows) == kAllWindows);
   CHECK(output(r, "enable_build_jobs") == "true");
   CHECK(output(r, "test_type") == "full");
-  std::string no_torch;
-  for (const auto& [f, torch] : r.linux_rows) no_torch += torch ? "" : f + " ";
-  for (const auto& [f, torch] : r.windows_rows) no_torch += torch ? "" : "windows:" + f + " ";
+  std::string no_torch, failing;
+  for (const auto& row : r.linux_rows) no_torch += row.build_pytorch ? "" : row.family + " ";
+  for (const auto& row : r.windows_rows) no_torch += row.build_pytorch ? "" : "windows:" + row.family + " ";
+  for (const auto& row : r.linux_rows) failing += row.expect_failure ? row.family + " " : "";
+  for (const auto& row : r.windows_rows) failing += row.expect_failure ? "windows:" + row.family + " " : "";
   CHECK(no_torch == "gfx101X-dgpu windows:gfx90X-dcgpu windows:gfx101X-dgpu ");
+  CHECK(failing == "gfx101X-dgpu ");
 }
 
 TEST_CASE("workflow_dispatch with families and test labels as free text") {

@@ -50,7 +50,7 @@ std::string output(const Result& r, const std::string& key) {
   }
   return "<none>";
 }
-using Rows = std::vector<std::pair<std::string, bool>>;
+using Rows = std::vector<ReportRow>;
 
 TEST_CASE("push to main: presubmit and postsubmit rows in table order, exact JSON") {
   Result r = run(ev("push", "main", {}, "", "", "", "", "", "release", {"src/a.cpp"}, {}));
@@ -77,7 +77,7 @@ TEST_CASE("PyTorch narrowing per trigger (the seeds' table)") {
   CHECK(run(ev("push", "main", {}, "", "", "", "", "", "release", {}, {})).linux_rows ==
         Rows{{"gfx94X-dcgpu", true}, {"gfx950-dcgpu", false}});
   Result nightly = run(ev("schedule", "main", {}, "", "", "", "", "", "release", {}, {}));
-  CHECK(nightly.linux_rows == Rows{{"gfx94X-dcgpu", true}, {"gfx950-dcgpu", true}, {"gfx101X-dgpu", false}});
+  CHECK(nightly.linux_rows == Rows{{"gfx94X-dcgpu", true}, {"gfx950-dcgpu", true}, {"gfx101X-dgpu", false, true}});
   CHECK(nightly.windows_rows == Rows{{"gfx110X-all", true}, {"gfx90X-dcgpu", false}});
   CHECK(output(nightly, "test_type") == "full");
   CHECK(output(nightly, "enable_build_jobs") == "true");
