@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# TheRock's readers of a run's python/<group>/ folder are found by the
-# value that locates it (upload_python_packages' package_find_links_url),
-# with no reads { } written: in a copy of the pipelines, each edit below
-# takes away an index a reader waits for, and pipec must report exactly
-# these readers.
-#   tests/therock_reads_test.sh PIPEC REPO
+# What pipec reports when TheRock's sources are edited so that they break
+# a promise the checks keep. In a copy of the pipelines, each edit below
+# either takes away an index a reader of a run's python/<group>/ folder
+# waits for (the readers are found by the value that locates the folder,
+# upload_python_packages' package_find_links_url, with no reads { }
+# written), or moves CI across the trust boundary; pipec must report
+# exactly these errors of the check named.
+#   tests/therock_edits_test.sh PIPEC REPO
 set -uo pipefail
 pipec=$(realpath "$1")
 repo=$(realpath "$2")
@@ -12,9 +14,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
 
-# expect NAME SED-SCRIPT FILE: the [index-order] errors after the edit.
+# expect NAME CHECK SED-SCRIPT FILE WANT: the [CHECK] errors after the edit.
 expect() {
-  local name=$1 script=$2 file=$3 want=$4
+  local name=$1 check=$2 script=$3 file=$4 want=$5
   rm -rf "$work/repo" && mkdir -p "$work/repo"
   cp -r "$repo/pipelines" "$work/repo/"
   sed -i "$script" "$work/repo/pipelines/therock/$file"
@@ -24,7 +26,7 @@ expect() {
     return
   fi
   local got
-  got=$(cd "$work/repo" && "$pipec" check 2>&1 | grep -F '[index-order]')
+  got=$(cd "$work/repo" && "$pipec" check 2>&1 | grep -F "[$check]")
   if [ "$got" == "$want" ]; then
     echo "ok $name"
   else
@@ -35,7 +37,7 @@ expect() {
 }
 
 # The PyTorch test no longer waits for the index job.
-expect test_before_index \
+expect test_before_index index-order \
   's/needs = \[build_python_packages, build_pytorch_wheels, index_python_packages\]/needs = [build_python_packages, build_pytorch_wheels]/' \
   ci.pipe \
   "$(cat <<'OUT'
@@ -48,7 +50,7 @@ OUT
 # only with PyTorch and after the PyTorch build: the ROCm test and the
 # PyTorch build now read before any index (and the upload is reported
 # too).
-expect rocm_upload_unindexed \
+expect rocm_upload_unindexed index-order \
   's/args { input_packages_dir = env.PACKAGES_DIR artifact_group run_id = github.run_id }/args { input_packages_dir = env.PACKAGES_DIR artifact_group run_id = github.run_id no_index = true }/' \
   packages.pipe \
   "$(cat <<'OUT'
@@ -59,6 +61,18 @@ pipelines/therock/packages.pipe:108:5: error: step "Set up venv and install ${{ 
 pipelines/therock/packages.pipe:108:5: error: step "Set up venv and install ${{ matrix.packages }}" in job "windows_build_and_test" in ci.yml -> job "test_rocm_wheels" in ci_windows.yml -> job "test_wheels" in test_rocm_wheels.yml reads "a run's python/<group>/ folder" after job "windows_build_and_test" in ci.yml -> job "build_python_packages" in ci_windows.yml -> job "build_rocm_wheels" in build_windows_python_packages.yml writes into it (upload_python_packages, pipelines/therock/packages.pipe:76:7), before job "windows_build_and_test" in ci.yml -> job "index_python_packages" in ci_windows.yml indexes it (index_s3_packages, pipelines/therock/ci.pipe:174:7): the index read may leave out what was written; add index_python_packages to the needs of test_rocm_wheels in ci_windows.yml (the same in ci_nightly.yml) [index-order]
 pipelines/therock/pytorch.pipe:178:5: error: step "Build PyTorch Wheels" in job "linux_build_and_test" in ci.yml -> job "build_pytorch_wheels" in ci_linux.yml -> job "build_pytorch_wheels" in build_portable_linux_pytorch_wheels_ci.yml reads "a run's python/<group>/ folder" after job "linux_build_and_test" in ci.yml -> job "build_python_packages" in ci_linux.yml -> job "build_rocm_wheels" in build_portable_linux_python_packages.yml writes into it (upload_python_packages, pipelines/therock/packages.pipe:76:7), and nothing indexes it in between: the index read leaves out what was written; index it in a job that needs build_python_packages, and add that job to the needs of build_pytorch_wheels in ci_linux.yml (the same in ci_asan.yml, ci_nightly.yml and ci_tsan.yml) [index-order]
 pipelines/therock/pytorch.pipe:178:5: error: step "Build PyTorch Wheels" in job "windows_build_and_test" in ci.yml -> job "build_pytorch_wheels" in ci_windows.yml -> job "build_pytorch_wheels" in build_windows_pytorch_wheels_ci.yml reads "a run's python/<group>/ folder" after job "windows_build_and_test" in ci.yml -> job "build_python_packages" in ci_windows.yml -> job "build_rocm_wheels" in build_windows_python_packages.yml writes into it (upload_python_packages, pipelines/therock/packages.pipe:76:7), and nothing indexes it in between: the index read leaves out what was written; index it in a job that needs build_python_packages, and add that job to the needs of build_pytorch_wheels in ci_windows.yml (the same in ci_nightly.yml) [index-order]
+OUT
+)"
+
+# The CI profile given a release role: the boundary names the CI role
+# itself, so every CI login is reported, each with the use that writes it.
+expect ci_profile_release_role boundary \
+  's/role = "therock-ci" /role = "therock-nightly" /' \
+  profiles.pipe \
+  "$(cat <<'OUT'
+pipelines/therock/common.pipe:88:24: error: step "Configure AWS Credentials" in job "build_pytorch_wheels" in build_portable_linux_pytorch_wheels_ci.yml takes "arn:aws:iam::692859939525:role/therock-nightly" (role-to-assume) in runs of ci.yml (ci.yml -> ci_linux.yml -> build_portable_linux_pytorch_wheels_ci.yml), and boundary "ci_runs" (pipelines/therock/ci.pipe:313:10) holds those runs to "arn:aws:iam::692859939525:role/therock-ci": pass a value it allows, or keep the step out of the runs it holds (from the use at pipelines/therock/pytorch.pipe:202:5 in build_portable_linux_pytorch_wheels_ci.yml) (the same in build_windows_pytorch_wheels_ci.yml and ci_windows.yml) [boundary]
+pipelines/therock/common.pipe:88:24: error: step "Configure AWS Credentials" in job "build_rocm_wheels" in build_portable_linux_python_packages.yml takes "arn:aws:iam::692859939525:role/therock-nightly" (role-to-assume) in runs of ci.yml (ci.yml -> ci_linux.yml -> build_portable_linux_python_packages.yml), and boundary "ci_runs" (pipelines/therock/ci.pipe:313:10) holds those runs to "arn:aws:iam::692859939525:role/therock-ci": pass a value it allows, or keep the step out of the runs it holds (from the use at pipelines/therock/packages.pipe:72:5 in build_portable_linux_python_packages.yml) (the same in build_windows_python_packages.yml and ci_windows.yml) [boundary]
+pipelines/therock/common.pipe:88:24: error: step "Configure AWS Credentials" in job "index_python_packages" in ci_linux.yml takes "arn:aws:iam::692859939525:role/therock-nightly" (role-to-assume) in runs of ci.yml (ci.yml -> ci_linux.yml), and boundary "ci_runs" (pipelines/therock/ci.pipe:313:10) holds those runs to "arn:aws:iam::692859939525:role/therock-ci": pass a value it allows, or keep the step out of the runs it holds (from the use at pipelines/therock/ci.pipe:169:5 in ci_linux.yml) (the same in ci_windows.yml) [boundary]
 OUT
 )"
 
