@@ -187,6 +187,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_env(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_outputs(*wf, c.program, c.diags);
+  const bool names_resolve = !c.diags.has_errors();
   // What a run's github.event holds, by the triggers that reach each
   // workflow.
   const auto reaches = event_reaches(c.program);
@@ -214,14 +215,20 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_direct_downloads(c.program, c.diags);
   check_workflow_run_names(c.program, c.diags);
   check_workflow_run_chains(c.program, c.diags);
-  check_artifact_order(c.program, reaches, c.diags);
-  check_index_order(c.program, reaches, c.diags);
   {
     // The workflows read beside the generated ones, for the excerpts of
     // what is reported in them.
     std::map<std::string, std::string> texts;
     check_external_callers(c.program, root, c.diags, texts);
     for (const auto& [path, text] : texts) c.sources.emplace(path, normalize_source(text));
+  }
+  // The order checks reason over the conditions on each way through the
+  // runs: with a name in one that does not resolve (an input misspelt in a
+  // condition is one no other condition holds), they would report what
+  // follows from the slip.
+  if (names_resolve) {
+    check_artifact_order(c.program, reaches, c.diags);
+    check_index_order(c.program, reaches, c.diags);
   }
   if (c.diags.has_errors()) return c;
   infer_permissions(c.program, c.diags);

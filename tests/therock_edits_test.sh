@@ -4,8 +4,9 @@
 # either takes away an index a reader of a run's python/<group>/ folder
 # waits for (the readers are found by the value that locates the folder,
 # upload_python_packages' package_find_links_url, with no reads { }
-# written), or moves CI across the trust boundary; pipec must report
-# exactly these errors of the check named.
+# written), or moves CI across the trust boundary, or misspells a name;
+# pipec must report exactly these errors of the check named (none, where a
+# check must not pile its own onto a slip).
 #   tests/therock_edits_test.sh PIPEC REPO
 set -uo pipefail
 pipec=$(realpath "$1")
@@ -75,5 +76,13 @@ pipelines/therock/common.pipe:88:24: error: step "Configure AWS Credentials" in 
 pipelines/therock/common.pipe:88:24: error: step "Configure AWS Credentials" in job "index_python_packages" in ci_linux.yml takes "arn:aws:iam::692859939525:role/therock-nightly" (role-to-assume) in runs of ci.yml (ci.yml -> ci_linux.yml), and boundary "ci_runs" (pipelines/therock/ci.pipe:313:10) holds those runs to "arn:aws:iam::692859939525:role/therock-ci": pass a value it allows, or keep the step out of the runs it holds (from the use at pipelines/therock/ci.pipe:169:5 in ci_linux.yml) (the same in ci_windows.yml) [boundary]
 OUT
 )"
+
+# An input misspelt in the condition of the PyTorch build: the slip is
+# reported, and not what the order checks would make of a condition no other
+# job holds.
+misspelt='149s/inputs.build_pytorch/inputs.build_pytorh/'
+expect misspelt_condition unknown-input "$misspelt" ci.pipe \
+  'pipelines/therock/ci.pipe:149:26: error: no input "build_pytorh" (did you mean "build_pytorch"?) [unknown-input]'
+expect misspelt_condition_no_cascade index-order "$misspelt" ci.pipe ""
 
 exit $fail
