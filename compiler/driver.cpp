@@ -146,7 +146,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   fs::path dir = fs::path(root) / sources_dir;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
-    c.diags.error(Pos{sources_dir, 0, 0}, "usage", "no " + sources_dir + "/ directory under " + root);
+    c.diags.error(Pos{sources_dir, 0, 0}, "usage", "no " + sources_dir + "/ directory under " + root +
+                                                  ": run pipec at the repository's root, or name the root with -C DIR");
     return c;
   }
   size_t used = 0;

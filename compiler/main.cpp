@@ -31,6 +31,8 @@ int main(int argc, char** argv) {
   CLI::App app{"pipec: compiles .pipe pipelines to GitHub Actions workflows"};
   app.set_version_flag("--version", std::string("pipec ") + PIPEC_VERSION);
   app.require_subcommand(1);
+  // -C and --format may come after the command too (`pipec check --format=github`).
+  app.fallthrough();
   std::string root = ".";
   // An empty -C is an error, not the current directory: it is most often an
   // unset variable in a script.
@@ -87,6 +89,9 @@ int main(int argc, char** argv) {
   std::string profile_a, profile_b;
   diff->add_option("FROM", profile_a, "A profile, e.g. ci")->required();
   diff->add_option("TO", profile_b, "Another profile, e.g. release")->required();
+
+  for (auto* sub : app.get_subcommands({}))
+    sub->footer("Also, before or after the command: -C,--root DIR (repository root), --format text|github|json|sarif");
 
   try {
     app.parse(argc, argv);

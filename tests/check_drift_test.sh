@@ -125,6 +125,9 @@ Run with --help for more information." "$pipec" -C "$work/nowhere" check
 expect root-file 2 "--root: not a directory: pipelines/a.pipe
 Run with --help for more information." "$pipec" -C pipelines/a.pipe check
 expect root-given 0 "2 generated files up to date" sh -c 'cd / && "$1" -C "$2" check' _ "$pipec" "$work"
+expect root-given-after 0 "2 generated files up to date" sh -c 'cd / && "$1" check -C "$2"' _ "$pipec" "$work"
+expect root-not-here 2 "pipelines: error: no pipelines/ directory under .: run pipec at the repository's root, or name the root with -C DIR [usage]
+1 error" sh -c 'cd "$2/generated" && "$1" check' _ "$pipec" "$work"
 printf 'workflow {\n' >> pipelines/a.pipe
 before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; the { at pipelines/a.pipe:8:10 is not closed [syntax]
