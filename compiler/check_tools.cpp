@@ -428,6 +428,7 @@ std::vector<std::string> exported_env(const Value& step, const Program& program)
 
 void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   for (const auto& j : jobs_of(*wf.body)) {
+    const std::string job = "job \"" + j.key + "\" in " + file_name(wf.file);
     const auto& steps = steps_of(*j.value);
     bool built = false, listed = false;
     // The tools the step_tools step builds (its builds list), and whether a
@@ -476,13 +477,13 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
       }
       if (!built) {
         diags.error(tf->key_pos, "tool-step",
-                    "job \"" + j.key + "\" runs tool " + tool->name +
+                    job + " runs tool " + tool->name +
                         " before building the step tools; put the step with id \"step_tools\" "
                         "(use build_step_tools(...)) before it");
       } else if (listed &&
                  std::none_of(builds.begin(), builds.end(), [&](const auto& b) { return b.first == tool; })) {
         diags.error(tf->key_pos, "tool-step",
-                    "job \"" + j.key + "\" runs tool " + tool->name +
+                    job + " runs tool " + tool->name +
                         ", which the builds list of its step_tools step leaves out; add it there (" +
                         to_string(builds_at) + ")");
       }
@@ -544,7 +545,7 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
     for (const auto& [tool, at] : builds) {
       if (!run.count(tool))
         diags.error(at->pos, "tool-step",
-                    "job \"" + j.key + "\" builds tool " + tool->name + " but runs no step with tool = " +
+                    job + " builds tool " + tool->name + " but runs no step with tool = " +
                         tool->name + "; take it out of builds");
     }
   }
