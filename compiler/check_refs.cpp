@@ -127,6 +127,8 @@ class RefChecker {
   // In the job whose steps are checked: the names a step of an action
   // before would have exported, told not to, with what told it.
   std::map<std::string, std::string> quiet_;
+  // The step whose fields are checked, if any.
+  const Value* step_ = nullptr;
 };
 
 std::string RefChecker::why_none(const std::map<std::string, Pos>& left_out,
@@ -339,9 +341,11 @@ void RefChecker::check_job(JobInfo& job) {
       if (s->via) from.emplace(diags_, *s->via, file_name(wf_.file));
       std::vector<std::string> env = exported;
       for (const auto& k : keys_of(s->get("env"))) env.push_back(k);
+      step_ = s.get();
       for (const auto& f : s->fields) {
         each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, before, env, "step"); });
       }
+      step_ = nullptr;
       if (const Value* id = s->get("id")) {
         // GitHub reads step ids without case.
         auto same = std::find_if(before.begin(), before.end(), [&](const std::string& b) { return lower(b) == lower(id->text); });
@@ -471,9 +475,27 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
                    "step \"" + seg(1) + "\" is left out of job \"" + job->id +
                        "\" (if = false), so steps." + seg(1) + " has nothing to read");
     } else if (!contains(steps_before, seg(1))) {
-      diags_.error(c[1].second, "unknown-step",
-                   where == "step" ? "no earlier step with id \"" + seg(1) + "\" in this job" + did_you_mean(seg(1), steps_before)
-                                   : "no step with id \"" + seg(1) + "\" in this job" + did_you_mean(seg(1), steps_before));
+      // The step itself, or one after it, with that id.
+      const Value* later = nullptr;
+      if (where == "step" && job && step_) {
+        bool reached = false;
+        for (const auto& st : steps_of(*job->job)) {
+          reached = reached || st.get() == step_;
+          const Value* id = st->get("id");
+          if (reached && !later && id && id->is_string() && id->text == seg(1)) later = st.get();
+        }
+      }
+      if (later)
+        diags_.error(c[1].second, "unknown-step",
+                     later == step_
+                         ? "step \"" + seg(1) + "\" is this one, and a step reads only the steps before it; read " +
+                               "steps." + seg(1) + " in a later step"
+                         : "step \"" + seg(1) + "\" comes after this one (" + to_string(later->pos) +
+                               "), and a step reads only the steps before it; move it up, or read it later");
+      else
+        diags_.error(c[1].second, "unknown-step",
+                     where == "step" ? "no earlier step with id \"" + seg(1) + "\" in this job" + did_you_mean(seg(1), steps_before)
+                                     : "no step with id \"" + seg(1) + "\" in this job" + did_you_mean(seg(1), steps_before));
     }
   } else if (root == "matrix" && c.size() >= 2 && job) {
     const Value* strategy = job->job->get("strategy");
