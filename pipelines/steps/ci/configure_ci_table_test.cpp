@@ -44,17 +44,17 @@ bool any_expect_failure(const std::string& variants) {
   return false;
 }
 
-const char* kPresubmitLinux = "gfx94X-dcgpu gfx110X-all gfx1151 gfx120X-all";
-const char* kPresubmitWindows = "gfx110X-all gfx1151 gfx120X-all";
-const char* kAllLinux =
+const std::string kPresubmitLinux = "gfx94X-dcgpu gfx110X-all gfx1151 gfx120X-all";
+const std::string kPresubmitWindows = "gfx110X-all gfx1151 gfx120X-all";
+const std::string kAllLinux =
     "gfx94X-dcgpu gfx110X-all gfx1151 gfx120X-all gfx950-dcgpu gfx90X-dcgpu gfx101X-dgpu gfx103X-dgpu gfx1150 gfx1152 gfx1153";
-const char* kAllWindows = "gfx110X-all gfx1151 gfx120X-all gfx90X-dcgpu gfx101X-dgpu gfx103X-dgpu gfx1150 gfx1152 gfx1153";
+const std::string kAllWindows = "gfx110X-all gfx1151 gfx120X-all gfx90X-dcgpu gfx101X-dgpu gfx103X-dgpu gfx1150 gfx1152 gfx1153";
 
 }  // namespace
 
 TEST_CASE("push to main with a source change, and with only docs") {
   Result r = run(event("push", "main"));
-  CHECK(families(r.linux_rows) == std::string(kPresubmitLinux) + " gfx950-dcgpu");
+  CHECK(families(r.linux_rows) == kPresubmitLinux + " gfx950-dcgpu");
   CHECK(families(r.windows_rows) == kPresubmitWindows);
   CHECK(output(r, "linux_test_labels") == "[]");
   CHECK(output(r, "enable_build_jobs") == "true");
@@ -80,7 +80,7 @@ TEST_CASE("push to another branch: presubmit only") {
 
 TEST_CASE("pull request labels") {
   Result r = run(event("pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "test_runner:oem", "gfx1030-linux"}));
-  CHECK(families(r.linux_rows) == std::string(kPresubmitLinux) + " gfx950-dcgpu");
+  CHECK(families(r.linux_rows) == kPresubmitLinux + " gfx950-dcgpu");
   CHECK(families(r.windows_rows) == kPresubmitWindows);
   CHECK(output(r, "linux_test_labels") == "[\"rocprim\"]");
   CHECK(output(r, "windows_test_labels") == "[\"rocprim\"]");
