@@ -1,12 +1,15 @@
 #include "check_calls.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "external_workflows.h"
 #include "github_eval.h"
 
 namespace pipec {
 namespace {
+
+namespace fs = std::filesystem;
 
 // A value known now (check_types checks those known at run time).
 void check_value(const InputDecl& in, const Value& v, const std::string& callee, Diagnostics& diags) {
@@ -150,6 +153,14 @@ void check_calls(const WorkflowModel& wf, const Program& program, Diagnostics& d
                "(on { call })",  callee->inputs,
                callee->secrets,  true};
       check_call(j, at, c, diags);
+      // The call is written ./.github/workflows/<name>: GitHub finds it in
+      // the folder of the caller's own file, and only there.
+      const fs::path folder = fs::path(wf.file).parent_path();
+      if (fs::path(callee->file).parent_path() != folder)
+        diags.error(at, "call-path",
+                    "job \"" + j.key + "\" calls " + callee->instance + ", written to " + callee->file +
+                        ", but the call (" + local_uses(callee->file) + ") finds a workflow only in its caller's folder (" +
+                        (folder.empty() ? std::string(".") : folder.string()) + "): write both into one folder");
     } else if (const ExternalWorkflow* ext = external_callee(program, wf, *j.value)) {
       Callee c{file_name(ext->path), ext->callable, "(on: workflow_call)",
                ext->inputs,          ext->secrets,  false};

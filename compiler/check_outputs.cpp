@@ -30,6 +30,14 @@ std::string bad_output_path(const std::string& file, const std::string& sources_
   if (name.empty() || name == "." || name == "..") return "must name a file";
   if (out.generic_string() != file) return "must be written plainly: " + spelt(out.generic_string());
   if (out.extension() != ".yml" && out.extension() != ".yaml") return "must end in .yml or .yaml, as workflow files do";
+  // GitHub runs the files directly in .github/workflows/, and no others.
+  const fs::path folder = out.parent_path();
+  if (folder.filename() != "workflows" || folder.parent_path().filename() != ".github") {
+    for (auto it = out.begin(); it != out.end() && std::next(it) != out.end(); ++it) {
+      if (*it == ".github" && std::next(it)->string() == "workflows")
+        return "is in a folder below .github/workflows/, where GitHub finds no workflow";
+    }
+  }
   for (const auto& part : out) {
     if (part == ".git") return "must not be inside .git/";
     // Linux, macOS and Windows file systems hold names of at most 255 bytes.
