@@ -429,6 +429,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     // A tool step is a run step whose command pipec writes from the tool's
     // declaration; values that are only known at run time come in by env.
     ToolCommand cmd = tool_command(*tool, step.get("args"), shell);
+    for (const auto& [at, why] : cmd.refused) diags_.error(at, "tool-step", why);
     for (const auto& [name, value] : cmd.env) {
       if (const Value* own = env->get(name); own && !same(*own, *value))
         diags_.error(value->pos, "tool-step", "env " + name + " is set by the step and by its tool argument");

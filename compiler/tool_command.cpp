@@ -14,13 +14,26 @@ bool plain_word(const std::string& s) {
   });
 }
 
+// Why cmd cannot be given s as one argument, or "".
+std::string cmd_cannot_quote(const std::string& s) {
+  if (s.find('"') != std::string::npos)
+    return "holds a double quote, which cmd and the program's C runtime read differently";
+  if (s.find_first_of("\r\n") != std::string::npos) return "holds a line break, which ends a cmd command";
+  return "";
+}
+
 std::string quote(const std::string& s, ShellSyntax shell) {
   if (plain_word(s)) return s;
   std::string out;
   if (shell == ShellSyntax::Cmd) {
+    // Inside quotes a program's C runtime reads backslashes literally, but
+    // for those before the closing quote, which it halves: double them.
+    // A batch script reads %% as %.
     out = "\"";
     for (char c : s) out += c == '%' ? std::string("%%") : std::string(1, c);
-    return out + "\"";
+    const size_t last = s.find_last_not_of('\\');
+    const size_t trailing = last == std::string::npos ? s.size() : s.size() - 1 - last;
+    return out + std::string(trailing, '\\') + "\"";
   }
   // bash, sh and PowerShell all take single quotes literally; only the
   // quote itself needs care.
@@ -78,10 +91,13 @@ ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::str
       bool dflt = p.default_value && p.default_value->kind == Value::Kind::Bool && p.default_value->boolean;
       if (v->boolean == dflt) continue;  // the tool's default: nothing to say
       word = v->boolean ? flag_spelling(p.name) : "--no-" + flag_spelling(p.name).substr(2);
-    } else if (p.positional) {
-      word = quote(scalar_text(*v), shell);
     } else {
-      word = flag_spelling(p.name) + " " + quote(scalar_text(*v), shell);
+      const std::string text = scalar_text(*v);
+      if (shell == ShellSyntax::Cmd) {
+        if (std::string why = cmd_cannot_quote(text); !why.empty())
+          cmd.refused.push_back({v->pos, "the value of " + p.name + " " + why + "; run this step in bash or pwsh (shell = ...)"});
+      }
+      word = p.positional ? quote(text, shell) : flag_spelling(p.name) + " " + quote(text, shell);
     }
     if (p.positional) positional = word;
     else words.push_back(word);

@@ -16,6 +16,8 @@ struct ToolCommand {
   // Environment of the step: runtime flag values under UPPER_SNAKE names, and
   // the tool's env inputs under their own names, in declaration order.
   std::vector<std::pair<std::string, ValuePtr>> env;
+  // Literal arguments the shell cannot be given safely, with why.
+  std::vector<std::pair<Pos, std::string>> refused;
 };
 
 // `args` may be null. `shell` is bash, pwsh, powershell, cmd or sh.
