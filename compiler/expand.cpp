@@ -837,6 +837,10 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
                              "github.token");
           if (s.type && s.type->name != "string")
             diags_.error(s.type->pos, "type", "a secret is a string, not " + s.type->name);
+          if (s.value)
+            diags_.error(s.value->pos, "input-attr",
+                         "a secret has no default: GitHub gives a called workflow only the secrets its caller "
+                         "passes (an unpassed one is empty)");
           if (s.body) {
             Value attrs;
             attrs.kind = Value::Kind::Object;
