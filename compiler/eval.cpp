@@ -80,6 +80,16 @@ bool known_scalar(const Value& v) {
          v.kind == Value::Kind::Null || v.is_string();
 }
 
+// A value known now all through: a scalar, or a plain list or object of them.
+bool known_data(const Value& v) {
+  if (known_scalar(v)) return true;
+  if (v.kind == Value::Kind::List)
+    return std::all_of(v.items.begin(), v.items.end(), [](const ValuePtr& i) { return known_data(*i); });
+  if (v.kind == Value::Kind::Object && v.tag.empty())
+    return std::all_of(v.fields.begin(), v.fields.end(), [](const Field& f) { return known_data(*f.value); });
+  return false;
+}
+
 bool truthy(const Value& v) {
   switch (v.kind) {
     case Value::Kind::Bool: return v.boolean;
@@ -545,9 +555,49 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
         return make_error(e.pos);
       }
     }
+    // Over values known now, contains, startsWith, endsWith, format and
+    // toJSON are folded, as the runner computes them. Beside a value known
+    // only at run time, a known list or object reaches GitHub as
+    // fromJSON('<its JSON>').
+    // Only over the types they take (actionlint's), so that check_types
+    // still reports the others.
+    auto text = [&](size_t i) { return args[i]->is_string(); };
+    const bool foldable =
+        std::all_of(args.begin(), args.end(), [](const ValuePtr& a) { return known_data(*a); }) &&
+        ((f == "startsWith" || f == "endsWith") ? text(0) && text(1)
+         : f == "contains" ? (text(0) && text(1)) || (args[0]->kind == Value::Kind::List && known_scalar(*args[1]) &&
+                                                      args[1]->kind != Value::Kind::Null)
+         : f == "format"   ? text(0) && std::all_of(args.begin() + 1, args.end(), [](const ValuePtr& a) {
+                               return known_scalar(*a) && a->kind != Value::Kind::Null;
+                             })
+                           : f == "toJSON");
+    if (foldable) {
+      EvalContext ctx;
+      auto folded = std::make_shared<Expr>(e);
+      folded->operands.clear();
+      for (size_t i = 0; i < args.size(); ++i) {
+        auto name = std::make_shared<Expr>();
+        name->kind = Expr::Kind::Name;
+        name->text = "a" + std::to_string(i);
+        ctx.contexts[name->text] = value_json(*args[i], nullptr);
+        folded->operands.push_back(name);
+      }
+      const nlohmann::json r = github_eval(*folded, ctx);
+      if (r.is_boolean()) return make_bool(r.get<bool>(), e.pos);
+      if (r.is_string()) return make_string(r.get<std::string>(), e.pos);
+    }
     std::vector<ExprPtr> ops;
     for (size_t i = 0; i < args.size(); ++i) {
       const auto& a = args[i];
+      if ((f == "contains" || f == "toJSON") && a->kind != Value::Kind::Runtime && !known_scalar(*a) && known_data(*a)) {
+        auto from = std::make_shared<Expr>();
+        from->kind = Expr::Kind::Call;
+        from->text = "fromJSON";
+        from->pos = a->pos;
+        from->operands.push_back(to_expr(*make_string(value_json(*a, nullptr).dump(), a->pos)));
+        ops.push_back(from);
+        continue;
+      }
       if (!known_scalar(*a) && a->kind != Value::Kind::Runtime && !a->is_runtime_string()) {
         diags_.error(e.operands[i]->pos, "type", f + "() takes scalars here, not " + a_kind(*a));
         return make_error(e.pos);
