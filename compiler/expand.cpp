@@ -786,15 +786,22 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           break;
         }
         if (++depth_ > 32) {
-          diags_.error(s.pos, "nesting", "templates nested more than 32 deep");
+          // The innermost uses, which a template using itself repeats.
+          std::string chain;
+          for (size_t i = using_.size() > 4 ? using_.size() - 4 : 0; i < using_.size(); ++i) chain += using_[i] + " -> ";
+          diags_.error(s.pos, "nesting",
+                       "templates nested more than 32 deep (... " + chain + s.name +
+                           "): does a template use itself, with no when to end it?");
           --depth_;
           break;
         }
         auto inner = std::make_shared<Scope>(t->tmpl->scope);
         const bool writes_steps = k == "steps" || k == "job";
         if (writes_steps) uses_at_.push_back(s.pos);
+        using_.push_back(s.name);
         if (bind_params(*t->tmpl, s.args, {}, s.pos, inner, scope, nullptr))
           eval_body(*t->tmpl->body, inner, ctx, obj, wf);
+        using_.pop_back();
         if (writes_steps) uses_at_.pop_back();
         --depth_;
         break;

@@ -101,6 +101,7 @@ class Expander {
   // The uses of steps and job templates being evaluated, outermost first
   // (a step records them as its via); a workflow instance starts afresh.
   std::vector<Pos> uses_at_;
+  std::vector<std::string> using_;              // the names of the templates being used, outermost first
   int depth_ = 0;                               // template instantiation depth
   int uses_ = 0;                                // template uses expanded so far (kMaxUses)
 };
