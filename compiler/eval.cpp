@@ -80,14 +80,12 @@ bool known_scalar(const Value& v) {
          v.kind == Value::Kind::Null || v.is_string();
 }
 
-// A value known now all through: a scalar, or a plain list or object of them.
+// A value known now all through: a scalar, or a list of them. (Not an
+// object: value_json would sort its keys, which toJSON writes in order.)
 bool known_data(const Value& v) {
   if (known_scalar(v)) return true;
-  if (v.kind == Value::Kind::List)
-    return std::all_of(v.items.begin(), v.items.end(), [](const ValuePtr& i) { return known_data(*i); });
-  if (v.kind == Value::Kind::Object && v.tag.empty())
-    return std::all_of(v.fields.begin(), v.fields.end(), [](const Field& f) { return known_data(*f.value); });
-  return false;
+  return v.kind == Value::Kind::List &&
+         std::all_of(v.items.begin(), v.items.end(), [](const ValuePtr& i) { return known_data(*i); });
 }
 
 bool truthy(const Value& v) {
@@ -556,11 +554,10 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
       }
     }
     // Over values known now, contains, startsWith, endsWith, format and
-    // toJSON are folded, as the runner computes them. Beside a value known
-    // only at run time, a known list or object reaches GitHub as
-    // fromJSON('<its JSON>').
-    // Only over the types they take (actionlint's), so that check_types
-    // still reports the others.
+    // toJSON are folded, as the runner computes them, but only over the
+    // types they take (actionlint's), so that check_types still reports
+    // the others. Beside a value known only at run time, a known list
+    // reaches contains as fromJSON('<its JSON>').
     auto text = [&](size_t i) { return args[i]->is_string(); };
     const bool foldable =
         std::all_of(args.begin(), args.end(), [](const ValuePtr& a) { return known_data(*a); }) &&
@@ -589,12 +586,13 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     std::vector<ExprPtr> ops;
     for (size_t i = 0; i < args.size(); ++i) {
       const auto& a = args[i];
-      if ((f == "contains" || f == "toJSON") && a->kind != Value::Kind::Runtime && !known_scalar(*a) && known_data(*a)) {
+      if (f == "contains" && i == 0 && a->kind == Value::Kind::List && known_data(*a)) {
         auto from = std::make_shared<Expr>();
         from->kind = Expr::Kind::Call;
         from->text = "fromJSON";
         from->pos = a->pos;
-        from->operands.push_back(to_expr(*make_string(value_json(*a, nullptr).dump(), a->pos)));
+        const std::string json = value_json(*a, nullptr).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        from->operands.push_back(to_expr(*make_string(json, a->pos)));
         ops.push_back(from);
         continue;
       }
