@@ -21,24 +21,18 @@ check "pull request without labels: no family builds PyTorch" "      7 build_pyt
       1 setup: calls setup.yml
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
       1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event pull_request --changed src/a.cpp
-check "pull request labelled build:pytorch: gfx94X only" "      1 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
+labelled_pr="      1 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
       6 build_pytorch_wheels: skipped (false: inputs.build_pytorch)
       1 ci_summary [CI Summary]: runs
       1 linux: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all; PyTorch: gfx94X-dcgpu
       1 linux_build_and_test: 4 legs
       1 setup: calls setup.yml
       1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
-      1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event pull_request --label build:pytorch --changed src/a.cpp
+      1 windows_build_and_test: 3 legs"
+check "pull request labelled build:pytorch: gfx94X only" "$labelled_pr" --workflow therock/.github/workflows/ci.yml --event pull_request --label build:pytorch --changed src/a.cpp
 # The seeds' case: a change to the PyTorch build alone, checked in CI
 # rather than in a dev release (external-builds/ is no skippable path).
-check "pull request changing only external-builds/pytorch, labelled build:pytorch" "      1 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
-      6 build_pytorch_wheels: skipped (false: inputs.build_pytorch)
-      1 ci_summary [CI Summary]: runs
-      1 linux: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all; PyTorch: gfx94X-dcgpu
-      1 linux_build_and_test: 4 legs
-      1 setup: calls setup.yml
-      1 windows: gfx110X-all, gfx1151, gfx120X-all; PyTorch: none
-      1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event pull_request --label build:pytorch \
+check "pull request changing only external-builds/pytorch, labelled build:pytorch" "$labelled_pr" --workflow therock/.github/workflows/ci.yml --event pull_request --label build:pytorch \
   --changed external-builds/pytorch/build_prod_wheels.py
 check "push to main: gfx94X only" "      1 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
       7 build_pytorch_wheels: skipped (false: inputs.build_pytorch)
