@@ -37,6 +37,12 @@ struct Shape {
 
 Shape any() { return {}; }
 
+Shape boolean() {
+  Shape s;
+  s.kind = Shape::Kind::Bool;
+  return s;
+}
+
 bool is_matrix(const Expr& e) { return e.kind == Expr::Kind::Name && lower(e.text) == "matrix"; }
 
 Shape array_of(Shape item, bool filtered) {
@@ -312,6 +318,13 @@ Shape ShapeChecker::shape(const Expr& e) {
       }
       return any();
     }
+    case Expr::Kind::Not:
+      shape(*e.operands[0]);
+      return boolean();
+    case Expr::Kind::Binary:
+      for (const auto& o : e.operands) shape(*o);
+      // A comparison is a boolean (&& and || give an operand).
+      return e.text == "&&" || e.text == "||" ? any() : boolean();
     default:
       break;
   }

@@ -1,5 +1,5 @@
-// Reads from values whose shape pipec knows (fromJSON of a literal, and a
-// matrix's values), as actionlint types them (expr_sema.go's
+// Reads from values whose shape pipec knows (fromJSON of a literal, a
+// matrix's values, and the boolean a comparison or ! gives), as actionlint types them (expr_sema.go's
 // checkObjectDeref, checkArrayDeref and checkIndexAccess), so that no
 // generated file is one actionlint refuses:
 //  - a filter (.*) of a value that is no array or object, or of an object
