@@ -238,7 +238,7 @@ class Boundaries {
             if (!reported_.insert(to_string(u.pos) + "|" + u.store + "|" + file + "|" + b.name)
                      .second)
               continue;
-            const auto from = uses(*u.step, file);
+            const auto from = step_uses(diags_, *u.step, file);
             diags_.error(u.pos, "boundary",
                          step_named(*u.step) + " in job \"" + j.key + "\" in " + file + " " +
                              u.what + " in runs of " + path.substr(0, path.find(' ')) +
@@ -254,7 +254,7 @@ class Boundaries {
           const std::string file = file_name(wf->file);
           if (!reported_.insert(to_string(c.pos) + "|" + value + "|" + file + "|" + b.name).second)
             continue;
-          const auto from = uses(*c.step, file);
+          const auto from = step_uses(diags_, *c.step, file);
           diags_.error(
               c.pos, "boundary",
               step_named(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" + value +
@@ -293,7 +293,7 @@ class Boundaries {
           auto it = store_owners.find(u.store);
           if (it == store_owners.end()) continue;
           if (!reported_.insert(to_string(u.pos) + "|" + u.store + "|" + file).second) continue;
-          const auto from = uses(*u.step, file);
+          const auto from = step_uses(diags_, *u.step, file);
           diags_.error(u.pos, "boundary",
                        step_named(*u.step) + " in job \"" + j.key + "\" in " + file + " " + u.what +
                            ", which only the runs boundary " + names(it->second) +
@@ -306,7 +306,7 @@ class Boundaries {
           auto it = owners.find(value);
           if (it == owners.end()) continue;
           if (!reported_.insert(to_string(c.pos) + "|" + value + "|" + file).second) continue;
-          const auto from = uses(*c.step, file);
+          const auto from = step_uses(diags_, *c.step, file);
           diags_.error(c.pos, "boundary",
                        step_named(*c.step) + " in job \"" + j.key + "\" in " + file + " takes \"" +
                            value + "\" (" + c.input + "), which only the runs boundary " +
@@ -316,13 +316,6 @@ class Boundaries {
         }
       }
     }
-  }
-
-  // A step a template wrote is reported at its place in the template, with
-  // the uses it comes from (the lines that pass the value, most often).
-  std::optional<Diagnostics::Context> uses(const Value& step, const std::string& file) {
-    if (!step.via) return std::nullopt;
-    return std::optional<Diagnostics::Context>(std::in_place, diags_, *step.via, file);
   }
 
   const Program& program_;

@@ -337,8 +337,7 @@ void RefChecker::check_job(JobInfo& job) {
   if (const Value* steps = j.get("steps")) {
     std::vector<std::string> before;
     for (const auto& s : steps->items) {
-      std::optional<Diagnostics::Context> from;
-      if (s->via) from.emplace(diags_, *s->via, file_name(wf_.file));
+      const auto from = step_uses(diags_, *s, wf_.file);
       std::vector<std::string> env = exported;
       for (const auto& k : keys_of(s->get("env"))) env.push_back(k);
       step_ = s.get();

@@ -113,8 +113,7 @@ void check_tool(const Value& step, const Field& t, const ToolDecl& tool,
     }
   }
   if (missing.empty() && sometimes.empty()) return;
-  std::optional<Diagnostics::Context> from;
-  if (step.via) from.emplace(diags, *step.via, file_name(wf.file));
+  const auto from = step_uses(diags, step, wf.file);
   const std::string where = "job \"" + job + "\" of " + file_name(wf.file);
   if (!missing.empty()) {
     const std::string them = missing.size() == 1 ? "it" : "them";

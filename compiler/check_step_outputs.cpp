@@ -92,8 +92,7 @@ void check_step_outputs(const WorkflowModel& wf, const Program& program, Diagnos
         });
     }
     for (size_t i = 0; i < steps.size(); ++i) {
-      std::optional<Diagnostics::Context> from;
-      if (steps[i]->via) from.emplace(diags, *steps[i]->via, file_name(wf.file));
+      const auto from = step_uses(diags, *steps[i], wf.file);
       each_runtime(*steps[i],
                    [&](const Expr& e) { check_read(chain(e), steps, i, program, diags); });
     }

@@ -438,8 +438,7 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
     Pos builds_at;
     for (const auto& st : steps) {
       const Value& step = *st;
-      std::optional<Diagnostics::Context> from;
-      if (step.via) from.emplace(diags, *step.via, file_name(wf.file));
+      const auto from = step_uses(diags, step, wf.file);
       const Value* id = step.get("id");
       bool builder = id && id->is_string() && id->text == "step_tools";
       if (const Field* bf = step.field("builds")) {

@@ -96,8 +96,7 @@ class PassThrough {
     if (const Value* steps = out->get("steps")) {
       auto resolved = std::make_shared<Value>(*steps);
       for (auto& s : resolved->items) {
-        std::optional<Diagnostics::Context> from;
-        if (s->via) from.emplace(diags_, *s->via, file_name(wf_.file));
+        const auto from = step_uses(diags_, *s, wf_.file);
         s = resolve_in(resolve_in(s, "with", input_of_same_name), "args", input_of_same_name);
       }
       out = with_field(out, "steps", resolved);

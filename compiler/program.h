@@ -124,6 +124,14 @@ struct ToolDecl {
 // messages name it.
 inline std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
+// While the result is alive, reports are of a step that uses of steps and
+// job templates wrote into the workflow file `path`, and name those uses
+// (Diagnostics::Context); nothing for a step the workflow itself writes.
+inline std::optional<Diagnostics::Context> step_uses(Diagnostics& diags, const Value& step, const std::string& path) {
+  if (!step.via) return std::nullopt;
+  return std::optional<Diagnostics::Context>(std::in_place, diags, *step.via, file_name(path));
+}
+
 // Whether a name ends in .yml or .yaml after something, as a workflow
 // file's does.
 inline bool yaml_file_name(const std::string& name) {

@@ -64,11 +64,9 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   auto names = [](const std::vector<logic::ReportRow>& rows) {
     std::string s;
     for (const auto& row : rows) {
-      const char* flags = row.expect_failure && row.build_pytorch ? " (expect_failure, build_pytorch)"
-                          : row.expect_failure                    ? " (expect_failure)"
-                          : row.build_pytorch                     ? " (build_pytorch)"
-                                                                  : "";
-      s += (s.empty() ? "" : ", ") + row.family + flags;
+      std::string flags = row.expect_failure ? "expect_failure" : "";
+      if (row.build_pytorch) flags += flags.empty() ? "build_pytorch" : ", build_pytorch";
+      s += (s.empty() ? "" : ", ") + row.family + (flags.empty() ? "" : " (" + flags + ")");
     }
     return s.empty() ? std::string("none") : s;
   };
