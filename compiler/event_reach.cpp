@@ -44,6 +44,12 @@ class Reaches {
           r.called = true;
         else
           r.triggers.push_back(t.key);
+        // A misspelt trigger is reported where the workflow is written out;
+        // until then, what starts its runs is not known.
+        const auto& names = trigger_names();
+        if (t.key != "call" && t.key != "dispatch" &&
+            std::find(names.begin(), names.end(), t.key) == names.end())
+          r.known = false;
       }
     }
     r.own = !r.triggers.empty();
@@ -58,6 +64,7 @@ class Reaches {
       std::set<std::string> triggers(r.triggers.begin(), r.triggers.end());
       for (const WorkflowModel* caller : callers_[&wf]) {
         const EventReach& c = reach(*caller);
+        r.known = r.known && c.known;
         triggers.insert(c.triggers.begin(), c.triggers.end());
         r.files.insert(c.files.begin(), c.files.end());
         r.form.insert(c.form.begin(), c.form.end());
@@ -75,6 +82,15 @@ class Reaches {
 };
 
 }  // namespace
+
+const std::vector<std::string>& trigger_names() {
+  static const std::vector<std::string> names = {
+      "push",          "pull_request",  "pull_request_target",
+      "merge_group",   "schedule",      "workflow_dispatch",
+      "workflow_call", "workflow_run",  "release",
+      "issues",        "issue_comment", "repository_dispatch"};
+  return names;
+}
 
 std::map<const WorkflowModel*, EventReach> event_reaches(const Program& program) {
   return Reaches(program).take();

@@ -36,4 +36,9 @@ struct EventReach {
 
 std::map<const WorkflowModel*, EventReach> event_reaches(const Program& program);
 
+// The triggers a workflow's `on` may name, in the order pipec writes them
+// (workflow_call and workflow_dispatch, which sources write call and
+// dispatch, among them).
+const std::vector<std::string>& trigger_names();
+
 }  // namespace pipec

@@ -9,6 +9,7 @@
 
 #include "ascii.h"
 #include "check_tools.h"
+#include "event_reach.h"
 #include "image_ref.h"
 #include "infer_permissions.h"
 #include "render_expr.h"
@@ -44,9 +45,6 @@ const std::vector<std::pair<std::string, Order>> kSectionKeys = {
     {"concurrency", {"group", "cancel-in-progress"}},
     {"environment", {"name", "url"}},
 };
-const Order kTriggerKeys = {"push", "pull_request", "pull_request_target", "merge_group", "schedule",
-                            "workflow_dispatch", "workflow_call", "workflow_run", "release", "issues",
-                            "issue_comment", "repository_dispatch"};
 // Where GitHub finds a reusable workflow: a file directly in
 // .github/workflows, of this repository or, at a ref, of another.
 bool reusable_workflow_path(const std::string& uses) {
@@ -340,7 +338,7 @@ ValuePtr Lowerer::lower_on(const Value& on) {
     if (const Field* outs = wf_.body->field("outputs"))
       diags_.error(outs->key_pos, "input-trigger", "outputs are for the workflow's callers, and this workflow has no on { call }");
   }
-  return ordered(*renamed, kTriggerKeys, {}, "on", [&](const Field& f) -> ValuePtr {
+  return ordered(*renamed, trigger_names(), {}, "on", [&](const Field& f) -> ValuePtr {
     if (f.key == "workflow_call" || f.key == "workflow_dispatch") {
       bool call = f.key == "workflow_call";
       auto t = object(f.key_pos);
