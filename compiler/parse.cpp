@@ -118,18 +118,27 @@ struct Brackets {
   std::vector<antlr4::Token*> open;
   std::vector<std::pair<antlr4::Token*, antlr4::Token*>> pairs;
   std::map<size_t, size_t> indent;
+  // The line each { belongs to: its own, or, after a ( ... ) or [ ... ]
+  // over several lines (`steps s(a: string,` NL `b: string) {`), the
+  // line that group opens on.
+  std::map<const antlr4::Token*, size_t> line_of;
 
   Brackets(antlr4::BufferedTokenStream& tokens, size_t before) {
+    const antlr4::Token* after = nullptr;  // the ( or [ of a group just closed
     for (antlr4::Token* t : tokens.getTokens()) {
       if (t->getTokenIndex() >= before) break;
       if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || t->getType() == antlr4::Token::EOF)
         continue;
       indent.emplace(t->getLine(), t->getCharPositionInLine());
       const std::string s = t->getText();
+      const antlr4::Token* group = after;
+      after = nullptr;
       if (s == "{" || s == "[" || s == "(") {
+        if (s == "{") line_of[t] = group ? group->getLine() : t->getLine();
         open.push_back(t);
       } else if ((s == "}" || s == "]" || s == ")") && !open.empty()) {
         pairs.emplace_back(open.back(), t);
+        if (s != "}") after = open.back();
         open.pop_back();
       }
     }
@@ -146,7 +155,7 @@ struct Brackets {
       const auto& [o, c] = p;
       if (o->getText() != "{" || o->getLine() == c->getLine() ||
           indent.at(c->getLine()) != c->getCharPositionInLine() ||
-          indent.at(o->getLine()) == indent.at(c->getLine()))
+          indent.at(line_of.at(o)) == indent.at(c->getLine()))
         continue;
       if (!last || o->getTokenIndex() > last->first->getTokenIndex()) last = &p;
     }
