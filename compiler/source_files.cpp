@@ -1,6 +1,8 @@
 #include "source_files.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -26,7 +28,10 @@ ReadFailure read_pipe_file(const std::string& root, const std::string& path, std
   fs::path p = fs::path(root) / path;
   std::error_code ec;
   // A directory opens as an empty stream: not a file.
-  if (!fs::is_regular_file(p, ec)) return {"io", "cannot read file"};
+  const auto status = fs::status(p, ec);
+  if (fs::is_directory(status)) return {"io", "cannot read file: it is a directory"};
+  if (ec) return {"io", "cannot read file: " + ec.message()};
+  if (!fs::is_regular_file(status)) return {"io", "cannot read file: it is not a regular file"};
   auto size = fs::file_size(p, ec);
   if (ec) return {"io", "cannot read file: " + ec.message()};
   if (size > kMaxSourceBytes)
@@ -36,8 +41,9 @@ ReadFailure read_pipe_file(const std::string& root, const std::string& path, std
   if (used > kMaxSourcesBytes)
     return {"too-large", "with this file the sources are " + std::to_string(used) + " bytes; together they may be at most " +
                              std::to_string(kMaxSourcesBytes) + " (16 MiB)"};
+  errno = 0;
   std::ifstream in(p, std::ios::binary);
-  if (!in) return {"io", "cannot read file"};
+  if (!in) return {"io", errno ? "cannot read file: " + std::string(std::strerror(errno)) : "cannot read file"};
   std::ostringstream s;
   s << in.rdbuf();
   text = s.str();

@@ -54,7 +54,7 @@ printf 'name\n' > notes.txt
 expect not-pipe 2 "notes.txt: error: not a .pipe file [usage]
 1 error" "$pipec" fmt notes.txt
 mkdir -p dir.pipe
-expect directory 2 "dir.pipe: error: cannot read file [io]
+expect directory 2 "dir.pipe: error: cannot read file: it is a directory [io]
 1 error" "$pipec" fmt dir.pipe
 expect not-pipe-untouched 0 "name" cat notes.txt
 # Only the repository's files: not one outside its root, given by an
