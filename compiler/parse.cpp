@@ -678,22 +678,42 @@ std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
 
 // Removes the indentation common to all non-blank lines of a triple-quoted
 // string, the newline right after the opening quotes, and the last line when
-// it holds only the indentation of the closing quotes.
-void dedent(std::vector<StringPart>& parts) {
+// it holds only the indentation of the closing quotes. Indentation is
+// common when it is the same characters: a line indented with a tab where
+// the others have spaces is an error, since no width of a tab makes the
+// script what it looks like.
+void dedent(std::vector<StringPart>& parts, const Pos& at, Diagnostics& diags) {
   std::string all;
   for (const auto& p : parts) all += p.expr ? std::string("\x01") : p.text;
+  int line = at.line;  // of the line being read
   if (!all.empty() && all.front() == '\n') {
     parts.front().text.erase(0, 1);
     all.erase(0, 1);
+    ++line;
   }
   size_t indent = std::string::npos;
+  std::string common;  // the indentation of the first non-blank line
   size_t i = 0;
-  while (i <= all.size()) {
+  for (; i <= all.size(); ++line) {
     size_t end = all.find('\n', i);
     if (end == std::string::npos) end = all.size();
     size_t n = 0;
     while (i + n < end && (all[i + n] == ' ' || all[i + n] == '\t')) ++n;
-    if (i + n < end) indent = std::min(indent, n);
+    if (i + n < end) {
+      const std::string own = all.substr(i, n);
+      if (indent == std::string::npos) common = own;
+      const size_t both = std::min(own.size(), common.size());
+      if (own.compare(0, both, common, 0, both) != 0) {
+        const bool tab = own.find('\t') < both;
+        diags.error(Pos{at.file, line, 1}, "syntax",
+                    std::string("this line is indented with ") + (tab ? "a tab" : "spaces") +
+                        ", the first of the \"\"\" string at " + std::to_string(at.line) + ":" +
+                        std::to_string(at.col) + " with " + (tab ? "spaces" : "a tab") +
+                        ": indent all its lines alike");
+        return;
+      }
+      indent = std::min(indent, n);
+    }
     i = end + 1;
   }
   if (indent == std::string::npos) indent = 0;
@@ -793,7 +813,7 @@ ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
   if (!text.empty() || e->parts.empty()) {
     e->parts.push_back({raw ? text : unescape(text, e->pos, diags_), nullptr});
   }
-  if (raw) dedent(e->parts);
+  if (raw) dedent(e->parts, e->pos, diags_);
   return e;
 }
 
