@@ -20,6 +20,10 @@ expect cp-version-no-env-file 0 "" files
 expect cp-version-bad 1 'python_to_cp_version: error: --python-version "3.012" is not a Python version like 3.12 or 3.13t' \
   "$bin/python_to_cp_version" --python-version 3.012
 expect cp-version-missing 2 "python_to_cp_version: error: --python-version is required (see --help)" "$bin/python_to_cp_version"
+# A bad value is a usage error on the command line, bad input in the
+# environment.
+expect cp-version-bad-flag-value 2 'python_to_cp_version: error: --write-env-file must be true or false (or yes/no, 1/0, on/off), not "maybe"' \
+  "$bin/python_to_cp_version" --python-version 3.12 --write-env-file=maybe
 expect cp-version-unknown 2 "python_to_cp_version: error: unknown flag --python (see --help)" \
   "$bin/python_to_cp_version" --python 3.12
 expect cp-version-help 0 "usage: python_to_cp_version --python-version VALUE [--write-env-file]
@@ -36,6 +40,14 @@ expect determine-version 0 "--rocm-sdk-version ==7.12.0.dev0+abc --version-suffi
   "$bin/determine_version" --rocm-version 7.12.0.DEV0+ABC
 expect determine-version-env 0 "[env]
 optional_build_prod_arguments=--rocm-sdk-version ==7.12.0.dev0+abc --version-suffix +devrocm7.12.0.dev0-abc" files
+# --verbose prints TheRock's lines first: the parsed version, the two parts
+# labelled, a blank line.
+expect determine-version-verbose 0 "ROCm version: 7.12.0rc1
+\`--rocm-sdk-version\`$(printf '\t'): ==7.12.0rc1
+\`--version-suffix\`$(printf '\t'): +rocm7.12.0rc1
+
+--rocm-sdk-version ==7.12.0rc1 --version-suffix +rocm7.12.0rc1" \
+  "$bin/determine_version" --rocm-version v7.12.0-RC1 --verbose --no-write-env-file
 
 mkdir dist && touch dist/torch-2.10.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl \
   dist/torchaudio-2.10.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl dist/torchvision-0.25.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl
@@ -58,6 +70,13 @@ expect package-version 0 "rocm_package_version=7.12.0.dev0+21eaa7d7ffc8e351d07dd
   env GITHUB_SHA=21eaa7d7ffc8e351d07dd4dcac78f967d304249a "$bin/compute_rocm_package_version" --release-type=dev
 expect package-version-output 0 "[output]
 rocm_package_version=7.12.0.dev0+21eaa7d7ffc8e351d07dd4dcac78f967d304249a" files
+# An empty value is no value, as TheRock's `if ...:`: an empty suffix is no
+# release type (not the bare base version), an empty override reads version.json.
+expect package-version-empty-suffix 1 "compute_rocm_package_version: error: give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix" \
+  "$bin/compute_rocm_package_version" --custom-version-suffix=
+expect package-version-empty-override 0 "rocm_package_version=7.12.0.dev0+21eaa7d7ffc8e351d07dd4dcac78f967d304249a" \
+  env GITHUB_SHA=21eaa7d7ffc8e351d07dd4dcac78f967d304249a "$bin/compute_rocm_package_version" --release-type=dev --override-base-version=
+rm -f output env summary
 expect package-version-choice 2 "compute_rocm_package_version: error: --release-type must be one of dev, nightly, prerelease, release, not \"weekly\"" \
   "$bin/compute_rocm_package_version" --release-type weekly
 # Flags that do not go together are a usage error, exit 2, as argparse.
@@ -70,6 +89,11 @@ day=$(date +%Y%m%d)
 out=$("$bin/compute_rocm_package_version" --release-type nightly --override-base-version 7.9.0 2>&1)
 [ "$out" = "rocm_package_version=7.9.0a$(date +%Y%m%d)" ] && day=$(date +%Y%m%d)
 expect package-version-default-type 0 "rocm_package_version=7.9.0a$day" echo "$out"
+# deb's dev version is the date alone: no GITHUB_SHA and no git checkout needed.
+day=$(date +%Y%m%d)
+out=$(env -u GITHUB_SHA "$bin/compute_rocm_package_version" --release-type=dev --package-type=deb 2>&1)
+[ "$out" = "rocm_deb_package_version=7.12.0~dev$(date +%Y%m%d)" ] && day=$(date +%Y%m%d)
+expect package-version-deb-dev-no-git 0 "rocm_deb_package_version=7.12.0~dev$day" echo "$out"
 rm -f output env summary
 
 expect target-run 0 "test-runs-on=linux-gfx1151-gpu-rocm
@@ -86,9 +110,15 @@ expect target-run-var-ignored 0 "test-runs-on=linux-gfx1151-gpu-rocm" \
 expect target-run-var-used 0 "test-runs-on=linux-gfx1151-gpu-rocm-test" \
   bash -c "TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='$runners' '$bin/configure_target_run' | grep test-runs-on"
 rm -f output env summary
-expect target-run-platform 2 "configure_target_run: error: environment variable PLATFORM must be one of linux, windows, not \"macos\"" \
+expect target-run-platform 1 "configure_target_run: error: environment variable PLATFORM must be one of linux, windows, not \"macos\"" \
   env TARGET=gfx1151 PLATFORM=macos "$bin/configure_target_run"
 expect target-run-missing 1 "configure_target_run: error: environment variable TARGET is not set" env -u TARGET PLATFORM=linux "$bin/configure_target_run"
+
+# AMDGPU_FAMILIES of blanks names no family (TheRock: `if amdgpu_families:`
+# holds, the split is empty); only an empty one means them all.
+expect fetch-targets-blank 0 "package_targets=[]" \
+  env AMDGPU_FAMILIES=" " THEROCK_PACKAGE_PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=false "$bin/fetch_package_targets"
+rm -f output env summary
 
 expect promote 0 "::warning::No test runner and BYPASS_TESTS_FOR_RELEASES not set. Skipping upload.
 upload=false" env BUILD_RESULT=success TEST_RESULT=skipped BYPASS_TESTS_FOR_RELEASES=false GITHUB_REF_NAME=main \
@@ -103,7 +133,7 @@ expect upload-traversal-wrote-nothing 0 "" test ! -e out
 
 expect configure-labels 1 'configure_ci: error: PR_LABELS is not {"labels": [{"name": ...}, ...]}: nope' \
   env GITHUB_REF_NAME=x GITHUB_EVENT_NAME=pull_request PR_LABELS=nope "$bin/configure_ci"
-expect configure-event 2 "configure_ci: error: environment variable GITHUB_EVENT_NAME must be one of push, pull_request, schedule, workflow_dispatch, not \"release\"" \
+expect configure-event 1 "configure_ci: error: environment variable GITHUB_EVENT_NAME must be one of push, pull_request, schedule, workflow_dispatch, not \"release\"" \
   env GITHUB_REF_NAME=main GITHUB_EVENT_NAME=release "$bin/configure_ci"
 GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false LINUX_USE_PREBUILT_ARTIFACTS=true \
   "$bin/configure_ci" > /dev/null

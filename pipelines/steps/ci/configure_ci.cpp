@@ -351,13 +351,19 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
       if (e.event_name == "pull_request") pytorch = pytorch && pr_pytorch && f.pytorch_presubmit;
       else if (e.event_name == "push") pytorch = pytorch && f.pytorch_presubmit;
       else if (e.event_name == "workflow_dispatch") pytorch = pytorch && dispatch_pytorch;
-      // A test_runner:<kernel> label keeps only the kernel's runners.
+      // A test_runner:<kernel> label keeps only the kernel's runners: a family
+      // with one tests on it (its multi-GPU runner kept, as TheRock); any
+      // other family loses its runner and its multi-GPU runner.
       std::string runner = f.runner, multi_gpu = f.multi_gpu_runner;
       if (!kernel.empty()) {
         auto k = std::find_if(f.kernel_runners.begin(), f.kernel_runners.end(),
                               [&](const auto& kr) { return kr.first == kernel; });
-        runner = k == f.kernel_runners.end() ? "" : k->second;
-        multi_gpu = "";
+        if (k != f.kernel_runners.end()) {
+          runner = k->second;
+        } else {
+          runner = "";
+          multi_gpu = "";
+        }
       }
       Row row = {{"test-runs-on", quote_json(runner)}};
       if (!f.multi_gpu_runner.empty()) row.push_back({"test-runs-on-multi-gpu", quote_json(multi_gpu)});

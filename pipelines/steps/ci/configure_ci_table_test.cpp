@@ -144,6 +144,28 @@ TEST_CASE("test_runner:oem keeps only the oem kernel's runners, from a PR label 
   CHECK(bad.lines == std::vector<std::string>{"WARNING: label \"test_runner:a:b\" is not test_runner:<kernel>; ignored"});
 }
 
+TEST_CASE("test_runner:<kernel>: a family with the kernel's runner keeps its multi-GPU runner") {
+  // No family of the table has both, so give gfx94X one for oem. TheRock
+  // (configure_ci.py) empties test-runs-on-multi-gpu only for a family
+  // without the kernel.
+  auto table = families_from_table();
+  for (auto& f : table) {
+    if (f.key == "gfx94x" && f.platform == "linux") f.kernel_runners = {{"oem", "linux-mi325-1gpu-oem"}};
+  }
+  Event e = event("workflow_dispatch", "main");
+  e.linux_families = "gfx94x";
+  e.additional_label_options = "test_runner:oem";
+  CHECK(output(configure(e, table), "linux_variants") ==
+        "[{\"test-runs-on\": \"linux-mi325-1gpu-oem\", \"test-runs-on-multi-gpu\": \"linux-mi325-8gpu-ossci-rocm\", "
+        "\"test-runs-on-kernel\": {\"oem\": \"linux-mi325-1gpu-oem\"}, \"benchmark-runs-on\": "
+        "\"linux-mi325-8gpu-ossci-rocm\", \"family\": \"gfx94X-dcgpu\", \"build_pytorch\": true, "
+        "\"build_variant_label\": \"release\", \"build_variant_suffix\": \"\", \"build_variant_cmake_preset\": \"\", "
+        "\"artifact_group\": \"gfx94X-dcgpu\"}]");
+  e.additional_label_options = "test_runner:nope";
+  CHECK(output(configure(e, table), "linux_variants").rfind(
+            "[{\"test-runs-on\": \"\", \"test-runs-on-multi-gpu\": \"\", ", 0) == 0);
+}
+
 TEST_CASE("multi-arch mode: one row per build variant with every family in it (section 1.5)") {
   Event e = event("workflow_dispatch", "main");
   e.multi_arch = true;

@@ -29,7 +29,9 @@ TargetRun configure_target_run(const std::string& target, const std::string& pla
 std::vector<PackageTarget> fetch_package_targets(const std::string& families_text, const std::string& platform,
                                                  bool harness_only, const std::vector<Family>& families) {
   std::vector<std::string> keys;
-  if (families_text.find_first_not_of(" \t\r\n") == std::string::npos) {
+  // Only the empty text means every family (as TheRock's `if amdgpu_families:`);
+  // text of spaces or punctuation only has no words, so no rows.
+  if (families_text.empty()) {
     for (const auto& f : families) {
       if (std::find(keys.begin(), keys.end(), f.key) == keys.end()) keys.push_back(f.key);
     }

@@ -32,7 +32,8 @@ struct PackageTarget {
   bool expect_failure = false, expect_pytorch_failure = false;
 };
 // `families_text` empty: every key in table order; else its words (after
-// punctuation becomes space), lowercased, in order, repeats kept. Unknown
+// punctuation becomes space), lowercased, in order, repeats kept (so text
+// with no words, " " or ",", gives no rows). Unknown
 // keys and keys without a row for `platform` are skipped; with
 // `harness_only`, so are rows without a runner or checked by sanity only.
 std::vector<PackageTarget> fetch_package_targets(const std::string& families_text, const std::string& platform,

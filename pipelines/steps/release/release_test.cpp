@@ -63,6 +63,13 @@ TEST_CASE("fetch_package_targets: the observed rows") {
         "\"expect_pytorch_failure\": true}]");
 }
 
+TEST_CASE("fetch_package_targets: AMDGPU_FAMILIES of blanks or punctuation names no family") {
+  // TheRock: `if amdgpu_families:` is true for " ", whose split is empty.
+  auto t = families_from_table();
+  CHECK(package_targets_json(fetch_package_targets(" ", "linux", false, t)) == "[]");
+  CHECK(package_targets_json(fetch_package_targets(" \t,; ", "windows", false, t)) == "[]");
+}
+
 TEST_CASE("runner overrides") {
   auto t = steps::configure_ci::with_runner_overrides(families_from_table(),
                                                       R"({"gfx110x": {"linux": "linux-gfx110X-gpu-rocm"}, "nope": {}})");

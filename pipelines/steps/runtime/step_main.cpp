@@ -15,17 +15,27 @@ namespace {
 
 std::string describe(const Param& p, bool is_env) { return is_env ? "environment variable " + p.name : "--" + p.name; }
 
+// A bad value on the command line is a usage error (exit 2, as argparse);
+// in the environment, input the step cannot use (exit 1).
 void check_value(const Param& p, const std::string& v, bool is_env) {
+  auto refuse = [&](const std::string& message) {
+    if (is_env) throw InputError(message);
+    throw UsageError(message);
+  };
   if (p.type == Type::Boolean) {
-    str2bool(v, describe(p, is_env));
+    try {
+      str2bool(v, describe(p, is_env));
+    } catch (const InputError& e) {
+      refuse(e.what());
+    }
   } else if (p.type == Type::Number) {
     char* end = nullptr;
     std::strtod(v.c_str(), &end);
-    if (v.empty() || *end != '\0') throw UsageError(describe(p, is_env) + " must be a number, not \"" + v + "\"");
+    if (v.empty() || *end != '\0') refuse(describe(p, is_env) + " must be a number, not \"" + v + "\"");
   } else if (p.type == Type::Choice && std::find(p.options.begin(), p.options.end(), v) == p.options.end()) {
     std::string opts;
     for (const auto& o : p.options) opts += (opts.empty() ? "" : ", ") + o;
-    throw UsageError(describe(p, is_env) + " must be one of " + opts + ", not \"" + v + "\"");
+    refuse(describe(p, is_env) + " must be one of " + opts + ", not \"" + v + "\"");
   }
 }
 

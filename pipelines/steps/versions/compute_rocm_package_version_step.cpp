@@ -48,10 +48,12 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   v.release_type = in.release_type;
   v.custom_version_suffix = in.custom_version_suffix;
   v.prerelease_version = in.prerelease_version.value_or("");
-  v.base_version = in.override_base_version ? *in.override_base_version : base_version_from_file();
+  // An empty override is none (TheRock: `if override_base_version:`).
+  v.base_version = in.override_base_version && !in.override_base_version->empty() ? *in.override_base_version
+                                                                                   : base_version_from_file();
   v.date = today();
   if (in.github_sha) v.sha = *in.github_sha;
-  else if (in.release_type == "dev" && !in.custom_version_suffix) {
+  else if (in.release_type == "dev" && !in.custom_version_suffix && in.package_type != "deb") {  // deb's has no SHA
     auto head = runtime::command_lines("git rev-parse --verify HEAD", "set GITHUB_SHA outside a git checkout");
     v.sha = head.empty() ? "" : head[0];
   }

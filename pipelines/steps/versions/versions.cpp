@@ -143,7 +143,10 @@ std::pair<std::string, std::string> rocm_package_version(const PackageVersionInp
     throw UsageError("--package-type must be wheel, deb or rpm, not \"" + type + "\"");
   if (in.release_type && in.custom_version_suffix)
     throw UsageError("--release-type and --custom-version-suffix are mutually exclusive");
-  if (!in.release_type && !in.custom_version_suffix)
+  // An empty suffix is no suffix, as TheRock's `if custom_version_suffix:`
+  // (though giving it with --release-type is still the conflict above).
+  const bool custom = in.custom_version_suffix && !in.custom_version_suffix->empty();
+  if (!in.release_type && !custom)
     throw InputError("give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix");
   const std::string rt = in.release_type.value_or("");
   if (in.release_type && rt != "dev" && rt != "nightly" && rt != "prerelease" && rt != "release")
@@ -156,10 +159,12 @@ std::pair<std::string, std::string> rocm_package_version(const PackageVersionInp
     throw UsageError("--release-type=prerelease needs --prerelease-version");
   if (in.base_version.empty()) throw InputError("no base version (version.json's rocm-version or --override-base-version)");
   if (in.date.size() != 8 || !all_digits(in.date)) throw InputError("the date must be YYYYMMDD, not \"" + in.date + "\"");
-  if (rt == "dev" && in.sha.size() < 8) throw InputError("a dev version needs the commit SHA (GITHUB_SHA)");
+  // deb's dev version has only the date in it.
+  if (rt == "dev" && type != "deb" && in.sha.size() < 8)
+    throw InputError("a dev version needs the commit SHA (GITHUB_SHA)");
   const std::string& base = in.base_version;
   std::string v;
-  if (in.custom_version_suffix) v = base + *in.custom_version_suffix;
+  if (custom) v = base + *in.custom_version_suffix;
   else if (type == "wheel")
     v = rt == "dev" ? base + ".dev0+" + in.sha : rt == "nightly" ? base + "a" + in.date : base + "rc" + in.prerelease_version;
   else if (type == "deb")

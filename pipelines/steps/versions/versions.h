@@ -51,11 +51,11 @@ std::vector<std::pair<std::string, std::string>> torch_versions(const std::files
 struct PackageVersionInputs {
   std::string package_type = "wheel";        // wheel, deb, rpm
   std::optional<std::string> release_type;   // dev, nightly, prerelease, release
-  std::optional<std::string> custom_version_suffix;
+  std::optional<std::string> custom_version_suffix;  // given empty: as not given, but still not with release_type
   std::string prerelease_version;            // N of rcN / ~preN
   std::string base_version;                  // --override-base-version, else version.json's rocm-version
   std::string date;                          // YYYYMMDD
-  std::string sha;                           // full commit SHA
+  std::string sha;                           // full commit SHA (not needed for deb)
 };
 // Returns (output key, version). Throws InputError for the combinations
 // TheRock's argparse validation rejects.

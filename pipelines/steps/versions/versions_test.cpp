@@ -159,3 +159,31 @@ TEST_CASE("compute_rocm_package_version: what argparse rejected (exit 2), and mo
         "input: give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix");
   CHECK(err("zip", "dev", std::nullopt, "") == "usage: --package-type must be wheel, deb or rpm, not \"zip\"");
 }
+
+TEST_CASE("compute_rocm_package_version: deb's dev version needs no commit") {
+  // TheRock: ~dev<date>, without reading GITHUB_SHA or git.
+  CHECK(rocm_package_version({"deb", "dev", std::nullopt, "", "7.12.0", "20260211", ""}) ==
+        std::pair<std::string, std::string>{"rocm_deb_package_version", "7.12.0~dev20260211"});
+  CHECK_THROWS_WITH_AS(rocm_package_version({"rpm", "dev", std::nullopt, "", "7.12.0", "20260211", ""}),
+                       "a dev version needs the commit SHA (GITHUB_SHA)", InputError);
+}
+
+TEST_CASE("compute_rocm_package_version: an empty --custom-version-suffix is none") {
+  // TheRock: `if custom_version_suffix:` is false for "", so with no release
+  // type it fails ("Unhandled release type 'None'"), never the bare base
+  // version; argparse still counts the flag as given next to --release-type.
+  auto v = [](std::string type, std::optional<std::string> rt) -> std::string {
+    try {
+      return rocm_package_version({type, rt, "", "", "7.12.0", "20260211", "21eaa7d7ffc8e351d07dd4dcac78f967d304249a"})
+          .second;
+    } catch (const UsageError& e) {
+      return "usage: " + std::string(e.what());
+    } catch (const InputError& e) {
+      return "input: " + std::string(e.what());
+    }
+  };
+  const std::string none = "input: give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix";
+  CHECK(v("wheel", std::nullopt) == none);
+  CHECK(v("rpm", std::nullopt) == none);
+  CHECK(v("wheel", "nightly") == "usage: --release-type and --custom-version-suffix are mutually exclusive");
+}
