@@ -135,14 +135,17 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
       if (auto v = scope->lookup(e.text)) return v;
       const auto& roots = runtime_roots();
       if (std::find(roots.begin(), roots.end(), e.text) != roots.end()) return make_runtime(ep);
+      const auto note = unknown_note(e.text, e.pos);
+      if (!note) return make_error(e.pos);
       auto names = scope->all_names();
       names.insert(names.end(), roots.begin(), roots.end());
       // With no name like it, it may be text written as YAML writes it.
       const std::string like = did_you_mean(e.text, names);
-      diags_.error(
-          e.pos, "unknown-name",
-          "unknown name \"" + e.text + "\"" +
-              (like.empty() ? "; if it is text, write it in quotes: \"" + e.text + "\"" : like));
+      diags_.error(e.pos, "unknown-name",
+                   "unknown name \"" + e.text + "\"" +
+                       (!note->empty()  ? *note
+                        : like.empty() ? "; if it is text, write it in quotes: \"" + e.text + "\""
+                                       : like));
       return make_error(e.pos);
     }
     case K::Member: return member(e, eval(e.operands[0], scope));
@@ -604,13 +607,16 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     }
     return make_runtime(rebuild(e, ops));
   }
+  const auto note = unknown_note(f, e.pos);
+  if (!note) return make_error(e.pos);
   std::vector<std::string> all = gh;
   all.insert(all.end(), pipec_functions().begin(), pipec_functions().end());
   for (const auto& n : scope->all_names()) {
     auto v = scope->lookup(n);
     if (v && v->kind == Value::Kind::Template) all.push_back(n);
   }
-  diags_.error(e.pos, "unknown-function", "unknown function \"" + f + "\"" + did_you_mean(f, all));
+  diags_.error(e.pos, "unknown-function",
+               "unknown function \"" + f + "\"" + (note->empty() ? did_you_mean(f, all) : *note));
   return make_error(e.pos);
 }
 

@@ -45,6 +45,17 @@ void left_out(const Body& body, const Pos& at, WorkflowModel& wf) {
 }  // namespace
 
 void Expander::run(const std::map<std::string, File>& files) {
+  for (const auto& [path, file] : files) {
+    for (const auto& st : file.stmts) {
+      if (st->kind == Stmt::Kind::Let || (st->kind == Stmt::Kind::Block && !st->name.empty()))
+        top_names_.emplace(st->name, st->name_pos);
+      if (st->kind == Stmt::Kind::Block && st->kind_word == "runners" && st->body) {
+        for (const auto& label : *st->body) {
+          if (label->kind == Stmt::Kind::Attr) top_names_.emplace(label->name, label->name_pos);
+        }
+      }
+    }
+  }
   for (const auto& [path, file] : files) file_scope(path, files);
   if (diags_.has_errors()) return;
   // A template nothing uses is most often a workflow whose `use` was
@@ -81,6 +92,17 @@ void Expander::run(const std::map<std::string, File>& files) {
   }
 }
 
+std::optional<std::string> Expander::unknown_note(const std::string& name, const Pos& at) const {
+  if (failed_imports_.count(at.file)) return std::nullopt;
+  auto it = top_names_.find(name);
+  if (it == top_names_.end() || it->second.file == at.file) return "";
+  namespace fs = std::filesystem;
+  const std::string rel =
+      fs::path(it->second.file).lexically_relative(fs::path(at.file).parent_path()).generic_string();
+  return " here: it is declared at " + to_string(it->second) + ", and " + at.file +
+         " does not import that file (add import \"" + rel + "\")";
+}
+
 ScopePtr Expander::file_scope(const std::string& path, const std::map<std::string, File>& files) {
   if (auto it = file_scopes_.find(path); it != file_scopes_.end()) return it->second;
   loading_.insert(path);
@@ -102,6 +124,7 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
           beside.push_back(
               fs::path(other).lexically_relative(fs::path(path).parent_path()).generic_string());
       }
+      failed_imports_.insert(path);
       diags_.error(s->pos, "import",
                    "cannot find \"" + s->import_path + "\" (looked for " + target +
                        (could_be ? ")" : "; an import names a .pipe file under " + folder + ")") +
@@ -109,6 +132,7 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
       continue;
     }
     if (loading_.count(target) && !file_scopes_.count(target)) {
+      failed_imports_.insert(path);
       diags_.error(s->pos, "import", target == path ? "import cycle: " + path + " imports itself"
                                                     : "import cycle: " + path + " and " + target + " import each other");
       continue;
@@ -129,13 +153,16 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
   for (const Stmt* s : uses) {
     auto t = scope->lookup(s->name);
     if (!t || t->kind != Value::Kind::Template) {
+      const auto note = unknown_note(s->name, s->name_pos);
+      if (!note) continue;
       std::vector<std::string> names;
       for (const auto& n : scope->all_names()) {
         auto v = scope->lookup(n);
         if (v->kind == Value::Kind::Template && v->tmpl->kind == "workflow") names.push_back(n);
       }
       diags_.error(s->name_pos, "unknown-name",
-                   "no workflow template \"" + s->name + "\"" + did_you_mean(s->name, names));
+                   "no workflow template \"" + s->name + "\"" +
+                       (note->empty() ? did_you_mean(s->name, names) : *note));
       continue;
     }
     if (t->tmpl->kind != "workflow") {
@@ -758,11 +785,14 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       case Stmt::Kind::Use: {
         auto t = scope->lookup(s.name);
         if (!t || t->kind != Value::Kind::Template) {
+          const auto note = unknown_note(s.name, s.name_pos);
+          if (!note) break;
           std::vector<std::string> names;
           for (const auto& n : scope->all_names()) {
             if (scope->lookup(n)->kind == Value::Kind::Template) names.push_back(n);
           }
-          diags_.error(s.name_pos, "unknown-name", "no template \"" + s.name + "\"" + did_you_mean(s.name, names));
+          diags_.error(s.name_pos, "unknown-name",
+                       "no template \"" + s.name + "\"" + (note->empty() ? did_you_mean(s.name, names) : *note));
           break;
         }
         const std::string& k = t->tmpl->kind;

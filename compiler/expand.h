@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
@@ -90,6 +91,15 @@ class Expander {
   Program& program_;
   std::map<std::string, ScopePtr> file_scopes_;
   std::set<std::string> loading_;
+  // Each name declared at the top of a file, with where (the first).
+  std::map<std::string, Pos> top_names_;
+  // The files with an import pipec could not follow: a name there may be
+  // the import's, so it is not reported as unknown.
+  std::set<std::string> failed_imports_;
+  // For a name not in scope at `at`: "" to report it as is; " ..." that
+  // says which file declares it and that `at`'s file does not import it;
+  // nullopt when it is not to be reported (its file's import failed).
+  std::optional<std::string> unknown_note(const std::string& name, const Pos& at) const;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   std::set<const Template*> used_;              // templates instantiated at least once
   std::set<std::string> profile_reads_;         // the profile fields some template reads

@@ -4,7 +4,8 @@
 # either takes away an index a reader of a run's python/<group>/ folder
 # waits for (the readers are found by the value that locates the folder,
 # upload_python_packages' package_find_links_url, with no reads { }
-# written), or moves CI across the trust boundary, or misspells a name;
+# written), or moves CI across the trust boundary, or misspells a name or
+# an import, or leaves an import out;
 # pipec must report exactly these errors of the check named (none, where a
 # check must not pile its own onto a slip).
 #   tests/therock_edits_test.sh PIPEC REPO
@@ -84,5 +85,16 @@ misspelt='149s/inputs.build_pytorch/inputs.build_pytorh/'
 expect misspelt_condition unknown-input "$misspelt" ci.pipe \
   'pipelines/therock/ci.pipe:149:26: error: no input "build_pytorh" (did you mean "build_pytorch"?) [unknown-input]'
 expect misspelt_condition_no_cascade index-order "$misspelt" ci.pipe ""
+# A misspelt import is the one error: the names the file would have taken
+# from it are not reported too.
+misspelt_import='s|^import "packages.pipe"|import "package.pipe"|'
+expect misspelt_import import "$misspelt_import" ci.pipe \
+  'pipelines/therock/ci.pipe:8:1: error: cannot find "package.pipe" (looked for pipelines/therock/package.pipe) (did you mean "packages.pipe"?) [import]'
+expect misspelt_import_no_cascade unknown-function "$misspelt_import" ci.pipe ""
+# A name used without importing the file that declares it: the error says
+# which file, and the import to add.
+expect missing_import unknown-name 's|^import "families.pipe"||' pytorch.pipe \
+  'pipelines/therock/pytorch.pipe:103:45: error: unknown name "gpu_family_names" here: it is declared at pipelines/therock/families.pipe:38:5, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]
+pipelines/therock/pytorch.pipe:448:45: error: unknown name "gpu_family_names" here: it is declared at pipelines/therock/families.pipe:38:5, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]'
 
 exit $fail
