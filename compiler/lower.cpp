@@ -525,7 +525,20 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
         return m;
       }
       if (u.is_string() && u.text.rfind("./", 0) != 0 && u.text.rfind("docker://", 0) != 0) {
-        diags_.error(u.pos, "unpinned", "uses \"" + u.text + "\" is not pinned; declare it once with `action NAME { uses = \"owner/repo@<sha>\" version = \"...\" }` and write uses = NAME");
+        // The action may be declared already, pinned: then it is its name.
+        const std::string repo = u.text.substr(0, u.text.find('@'));
+        const Value* declared = nullptr;
+        for (const auto& a : program_.actions) {
+          const Value* pinned = a->get("uses");
+          if (pinned && pinned->is_string() && pinned->text.substr(0, pinned->text.find('@')) == repo) declared = a.get();
+        }
+        if (declared && declared->get("name"))
+          diags_.error(u.pos, "unpinned",
+                       "uses \"" + u.text + "\" is not pinned; action " + declared->get("name")->text +
+                           " (" + to_string(declared->pos) + ") pins " + repo + ": write uses = " +
+                           declared->get("name")->text);
+        else
+          diags_.error(u.pos, "unpinned", "uses \"" + u.text + "\" is not pinned; declare it once with `action NAME { uses = \"owner/repo@<sha>\" version = \"...\" }` and write uses = NAME");
       } else if (u.is_string() && u.text.rfind("docker://", 0) == 0) {
         // An image is pinned by digest, as a declared image is.
         if (!pinned_by_digest(u.text.substr(9)))
