@@ -654,13 +654,25 @@ class Builder {
   int depth_;
 };
 
+// `pos` is where `s` starts in the source.
 std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
   std::string out;
+  Pos at = pos;  // of s[i]
   for (size_t i = 0; i < s.size(); ++i) {
+    if (i > 0) {
+      if (s[i - 1] == '\n') {
+        ++at.line;
+        at.col = 1;
+      } else {
+        ++at.col;
+      }
+    }
     if (s[i] != '\\' || i + 1 == s.size()) {
       out += s[i];
       continue;
     }
+    const Pos backslash = at;
+    ++at.col;
     char c = s[++i];
     switch (c) {
       case 'n': out += '\n'; break;
@@ -669,7 +681,9 @@ std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
       case '"': out += '"'; break;
       case '\'': out += '\''; break;
       default:
-        diags.error(pos, "syntax", std::string("unknown escape \\") + c + " in string");
+        diags.error(backslash, "syntax",
+                    std::string("unknown escape \\") + c +
+                        " in string; write \\\\ for a backslash, or use a \"\"\" string, which keeps backslashes as written");
         out += c;
     }
   }
@@ -772,9 +786,11 @@ ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
       }
     }
   };
+  Pos text_at = e->pos;  // where `text` starts
   while (i < body.size()) {
     size_t start = body.find("${{", i);
     if (start == std::string::npos) start = body.size();
+    if (text.empty()) text_at = Pos{e->pos.file, line, col};
     text += body.substr(i, start - i);
     advance(start);
     if (start == body.size()) break;
@@ -804,14 +820,14 @@ ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
       diags_.error(Pos{origin_.file, line, col}, "syntax", "unterminated ${{ in string");
       return e;
     }
-    if (!text.empty()) e->parts.push_back({raw ? text : unescape(text, e->pos, diags_), nullptr});
+    if (!text.empty()) e->parts.push_back({raw ? text : unescape(text, text_at, diags_), nullptr});
     text.clear();
     Origin inner{origin_.file, line, col + 3};
     e->parts.push_back({"", parse_interpolation(body.substr(start + 3, end - start - 3), inner)});
     advance(end + 2);
   }
   if (!text.empty() || e->parts.empty()) {
-    e->parts.push_back({raw ? text : unescape(text, e->pos, diags_), nullptr});
+    e->parts.push_back({raw ? text : unescape(text, text_at, diags_), nullptr});
   }
   if (raw) dedent(e->parts, e->pos, diags_);
   return e;
