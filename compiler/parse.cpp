@@ -248,6 +248,31 @@ std::string bare_text_hint(const antlr4::Token& offending) {
   return "; if it is text, write it in quotes: \"" + run + "\"";
 }
 
+// For a character that looks like one the language has but is not (what
+// word processors and chat clients put in for it): what it is and what to
+// write; "" for any other text.
+std::string lookalike_note(const std::string& t) {
+  static const std::vector<std::pair<std::string, std::string>> lookalikes = {
+      {"\u201C", "a typographic quote (U+201C): write \""},
+      {"\u201D", "a typographic quote (U+201D): write \""},
+      {"\u201E", "a typographic quote (U+201E): write \""},
+      {"\u2018", "a typographic quote (U+2018): write ' or \""},
+      {"\u2019", "a typographic quote (U+2019): write ' or \""},
+      {"\u00A0", "a no-break space (U+00A0): write a plain space"},
+      {"\u2007", "a figure space (U+2007): write a plain space"},
+      {"\u202F", "a narrow no-break space (U+202F): write a plain space"},
+      {"\u200B", "a zero-width space (U+200B), which shows as nothing: delete it"},
+      {"\uFEFF", "a zero-width no-break space (U+FEFF), which shows as nothing: delete it"},
+      {"\u2013", "an en dash (U+2013): write -"},
+      {"\u2014", "an em dash (U+2014): write -"},
+      {"\u2212", "a minus sign (U+2212): write -"},
+  };
+  for (const auto& [c, note] : lookalikes) {
+    if (t == c) return note;
+  }
+  return "";
+}
+
 class Listener : public antlr4::BaseErrorListener {
  public:
   Listener(Diagnostics& diags, Origin origin) : diags_(diags), origin_(std::move(origin)) {}
@@ -280,6 +305,10 @@ class Listener : public antlr4::BaseErrorListener {
       }
       diags_.error(map_pos(origin_, line, col), "syntax",
                    "unterminated string; a string ends on its line (use \"\"\" for text over several lines)");
+      return;
+    }
+    if (const std::string note = offending ? lookalike_note(offending->getText()) : ""; !note.empty()) {
+      diags_.error(map_pos(origin_, line, col), "syntax", "unexpected '" + offending->getText() + "', " + note);
       return;
     }
     if (const std::string bare = offending ? bare_expression(recognizer, *offending) : "";
