@@ -12,8 +12,28 @@
 
 namespace pipec {
 
+namespace {
+
+// A message quotes what the source wrote, which may be as long as a line
+// can be: past this many bytes, its middle is left out.
+constexpr size_t kMaxMessage = 4000;
+
+std::string shorten(std::string message) {
+  if (message.size() <= kMaxMessage) return message;
+  size_t head = kMaxMessage / 2, tail = kMaxMessage / 4;
+  // Cut between UTF-8 characters, not inside one.
+  auto continuation = [&](size_t i) { return (static_cast<unsigned char>(message[i]) & 0xC0) == 0x80; };
+  while (head > 0 && continuation(head)) --head;
+  size_t from = message.size() - tail;
+  while (from < message.size() && continuation(from)) ++from;
+  return message.substr(0, head) + " ... (" + std::to_string(from - head) + " bytes left out) ... " +
+         message.substr(from);
+}
+
+}  // namespace
+
 void Diagnostics::error(const Pos& pos, std::string id, std::string message) {
-  Diagnostic d{pos, "error", std::move(message), std::move(id), {}, {}, {}};
+  Diagnostic d{pos, "error", shorten(std::move(message)), std::move(id), {}, {}, {}};
   if (!contexts_.empty()) std::tie(d.used_at, d.in_file) = contexts_.back();
   if (once_) {
     std::string key = d.id + '\n' + d.message + '\n' + d.in_file;

@@ -163,5 +163,19 @@ TEST_CASE("did you mean: a near name, the same name in another case, or one it l
   CHECK(did_you_mean("zzz", matrix) == "");
 }
 
+TEST_CASE("a message over 4000 bytes keeps its start and end, cut between characters") {
+  Diagnostics d;
+  std::string key;
+  for (int i = 0; i < 2000; ++i) key += "\u00E9x";  // 3 bytes a pair: é is 2
+  const std::string message = "unexpected key \"" + key + "\" for job";  // 6025 bytes
+  d.error(kAt, "unknown-key", message);
+  // Byte 2000 is the second of an é: the start ends before that é. The end
+  // is the last 1000 bytes, which start with an x.
+  CHECK(d.items().front().message ==
+        message.substr(0, 1999) + " ... (3026 bytes left out) ... " + message.substr(5025));
+  d.error(kAt, "unknown-key", "short");
+  CHECK(d.items().back().message == "short");
+}
+
 }  // namespace
 }  // namespace pipec
