@@ -325,9 +325,12 @@ ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
       if (auto f = base->field(e.text)) return f->value;
       std::vector<std::string> keys;
       for (const auto& f : base->fields) keys.push_back(f.key);
+      // A template read with several profiles reports a misspelt field of
+      // theirs once: the field meant, with no list (each profile's differs).
+      const std::string like = did_you_mean(e.text, keys);
+      const bool list = !keys.empty() && (base->tag != "profile" || like.empty());
       diags_.error(e.pos, "unknown-field",
-                   "no field \"" + e.text + "\" in " + kind_name(*base) +
-                       did_you_mean(e.text, keys) + (keys.empty() ? "" : "; it has " + join(keys)));
+                   "no field \"" + e.text + "\" in " + kind_name(*base) + like + (list ? "; it has " + join(keys) : ""));
       return make_error(e.pos);
     }
     case Value::Kind::List: {

@@ -536,7 +536,9 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
   --depth_;
   const Value* file = body->get("file");
   if (!file || !file->is_string() || file->text.empty()) {
-    diags_.error(t.pos, "missing", "workflow " + t.name + " needs file = \"path/name.yml\"");
+    // A file whose value is in error is reported already.
+    if (!file || !is_error(*file))
+      diags_.error(t.pos, "missing", "workflow " + t.name + " needs file = \"path/name.yml\"");
     instances_[key] = make_null(at);
     return instances_[key];
   }
