@@ -91,6 +91,12 @@ misspelt_import='s|^import "packages.pipe"|import "package.pipe"|'
 expect misspelt_import import "$misspelt_import" ci.pipe \
   'pipelines/therock/ci.pipe:8:1: error: cannot find "package.pipe" (looked for pipelines/therock/package.pipe) (did you mean "packages.pipe"?) [import]'
 expect misspelt_import_no_cascade unknown-function "$misspelt_import" ci.pipe ""
+# A misspelt profile field in a workflow's file name: one error, not one
+# per profile the workflow is made with, and no "needs file".
+misspelt_field='s|build_portable_linux_pytorch_wheels${{ p.suffix }}.yml"|build_portable_linux_pytorch_wheels${{ p.sufix }}.yml"|'
+expect misspelt_profile_field unknown-field "$misspelt_field" pytorch.pipe \
+  'pipelines/therock/pytorch.pipe:98:85: error: no field "sufix" in profile (did you mean "suffix"?) [unknown-field]'
+expect misspelt_profile_field_no_cascade missing "$misspelt_field" pytorch.pipe ""
 # A name used without importing the file that declares it: the error says
 # which file, and the import to add.
 expect missing_import unknown-name 's|^import "families.pipe"||' pytorch.pipe \
