@@ -1001,7 +1001,11 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       }
       case Stmt::Kind::Flag: {
         if (ctx != Ctx::Object && ctx != Ctx::Env) {
-          diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + "\" here; write " + s.kind_word + " = ...");
+          const std::string& w = s.kind_word;
+          diags_.error(s.pos, "unexpected",
+                       w == "and" || w == "or" || w == "not"
+                           ? "unexpected \"" + w + "\": expressions write && for and, || for or, ! for not (as GitHub's do)"
+                           : "unexpected \"" + w + "\" here; write " + w + " = ...");
           break;
         }
         if (!s.name.empty()) {

@@ -194,6 +194,59 @@ std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& of
   return "";
 }
 
+// For the slips that ANTLR's "unexpected X; expected one of ..." explains
+// badly, what to write instead; "" for any other. `at` is set to the token
+// the hint is about, when that is not the offending one.
+std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offending, const antlr4::Token*& at) {
+  antlr4::BufferedTokenStream* tokens = token_stream(recognizer);
+  if (!tokens || offending.getType() == antlr4::Token::EOF) return "";
+  // The tokens before the offending one on its line, and the one before it.
+  std::vector<antlr4::Token*> line;
+  antlr4::Token* prev = nullptr;
+  const size_t index = offending.getTokenIndex();
+  if (index > 0) {
+    for (antlr4::Token* t : tokens->getTokens(0, index - 1)) {
+      if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+      prev = t;
+      if (t->getLine() == offending.getLine()) line.push_back(t);
+    }
+  }
+  const std::string s = offending.getText();
+  auto is_text = [](const antlr4::Token& t) {
+    return t.getType() == pipec_antlr::PipeLexer::STRING || t.getType() == pipec_antlr::PipeLexer::RAWSTRING ||
+           t.getType() == pipec_antlr::PipeLexer::NUMBER;
+  };
+  if (s == "-" && line.empty())
+    return "'-': this looks like a YAML list item; a step is written step { name = \"...\" run = \"...\" }";
+  if (is_text(offending) && prev && prev->getType() == pipec_antlr::PipeLexer::IDENT && line.size() == 1 &&
+      line[0] == prev)
+    return describe_token(&offending) + "; write `" + prev->getText() + " = ...`: an attribute takes '=' before its value";
+  auto has_equals = [](const std::vector<antlr4::Token*>& ts) {
+    return std::any_of(ts.begin(), ts.end(), [](antlr4::Token* t) { return t->getText() == "="; });
+  };
+  if (s == "=" && has_equals(line)) return "'='; to compare, write ==";
+  // `if = a and not b()`: the words after `=` read as a block (`and not()`),
+  // which the next line's token does not open.
+  std::vector<antlr4::Token*> words = line;
+  words.push_back(const_cast<antlr4::Token*>(&offending));
+  if (prev && prev->getLine() != offending.getLine()) {
+    words.clear();
+    for (antlr4::Token* t : tokens->getTokens(0, prev->getTokenIndex())) {
+      if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && t->getLine() == prev->getLine()) words.push_back(t);
+    }
+  }
+  bool after = false;
+  for (antlr4::Token* t : words) {
+    const std::string w = t->getText();
+    if (w == "=") after = true;
+    if (after && t->getType() == pipec_antlr::PipeLexer::IDENT && (w == "and" || w == "or" || w == "not")) {
+      at = t;
+      return "'" + w + "': expressions write && for and, || for or, ! for not (as GitHub's do)";
+    }
+  }
+  return "";
+}
+
 // For a value written as ${{ EXPR }} (a habit from workflow YAML), the
 // statement as .pipe writes it: `KEY = EXPR`, or `EXPR` when the key is
 // not known; "" when the token is no such ${{.
@@ -322,6 +375,11 @@ class Listener : public antlr4::BaseErrorListener {
     if (const std::string note = offending ? bracket_note(recognizer, *offending, origin_) : "";
         !note.empty()) {
       diags_.error(map_pos(origin_, line, col), "syntax", note);
+      return;
+    }
+    const antlr4::Token* about = offending;
+    if (const std::string hint = offending ? slip_hint(recognizer, *offending, about) : ""; !hint.empty()) {
+      diags_.error(map_pos(origin_, about->getLine(), about->getCharPositionInLine()), "syntax", "unexpected " + hint);
       return;
     }
     diags_.error(map_pos(origin_, line, col), "syntax",
