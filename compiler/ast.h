@@ -19,6 +19,7 @@ using ExprPtr = std::shared_ptr<const Expr>;
 struct StringPart {
   std::string text;  // when expr is null
   ExprPtr expr;
+  int line_breaks = 0;  // in the source of a ${{ }} part
 };
 
 struct ObjField {

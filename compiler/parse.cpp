@@ -750,7 +750,7 @@ std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
       if (s[i - 1] == '\n') {
         ++at.line;
         at.col = 1;
-      } else {
+      } else if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {  // characters, not bytes
         ++at.col;
       }
     }
@@ -784,38 +784,48 @@ std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
 // the others have spaces is an error, since no width of a tab makes the
 // script what it looks like.
 void dedent(std::vector<StringPart>& parts, const Pos& at, Diagnostics& diags) {
+  // The text, with \x01 for each ${{ }}, followed by \x02 for each line
+  // break in its source (which count for where a line is, and for nothing
+  // else).
   std::string all;
-  for (const auto& p : parts) all += p.expr ? std::string("\x01") : p.text;
+  for (const auto& p : parts) all += p.expr ? "\x01" + std::string(p.line_breaks, '\x02') : p.text;
   int line = at.line;  // of the line being read
   if (!all.empty() && all.front() == '\n') {
     parts.front().text.erase(0, 1);
     all.erase(0, 1);
     ++line;
   }
+  struct Line {
+    int number;
+    size_t start, indent;
+  };
+  std::vector<Line> lines;  // those with more than whitespace
   size_t indent = std::string::npos;
-  std::string common;  // the indentation of the first non-blank line
-  size_t i = 0;
-  for (; i <= all.size(); ++line) {
+  for (size_t i = 0; i <= all.size();) {
     size_t end = all.find('\n', i);
     if (end == std::string::npos) end = all.size();
     size_t n = 0;
     while (i + n < end && (all[i + n] == ' ' || all[i + n] == '\t')) ++n;
     if (i + n < end) {
-      const std::string own = all.substr(i, n);
-      if (indent == std::string::npos) common = own;
-      const size_t both = std::min(own.size(), common.size());
-      if (own.compare(0, both, common, 0, both) != 0) {
-        const bool tab = own.find('\t') < both;
-        diags.error(Pos{at.file, line, 1}, "syntax",
-                    std::string("this line is indented with ") + (tab ? "a tab" : "spaces") +
-                        ", the first of the \"\"\" string at " + std::to_string(at.line) + ":" +
-                        std::to_string(at.col) + " with " + (tab ? "spaces" : "a tab") +
-                        ": indent all its lines alike");
-        return;
-      }
+      lines.push_back({line, i, n});
       indent = std::min(indent, n);
     }
+    line += 1 + static_cast<int>(std::count(all.begin() + i, all.begin() + end, '\x02'));
     i = end + 1;
+  }
+  // What is stripped must be the same characters on every line: a tab
+  // where another line has a space has no one width.
+  for (const Line& l : lines) {
+    const size_t k = std::mismatch(all.begin() + l.start, all.begin() + l.start + indent,
+                                   all.begin() + lines.front().start).first -
+                     (all.begin() + l.start);
+    if (k == indent) continue;
+    const bool tab = all[l.start + k] == '\t';
+    diags.error(Pos{at.file, l.number, static_cast<int>(k) + 1}, "syntax",
+                std::string("this line is indented with a ") + (tab ? "tab" : "space") +
+                    " where the first line of the \"\"\" string (line " + std::to_string(lines.front().number) +
+                    ") has a " + (tab ? "space" : "tab") + ": indent its lines alike");
+    return;
   }
   if (indent == std::string::npos) indent = 0;
   bool at_start = true;
@@ -863,12 +873,14 @@ ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
   int line = e->pos.line, col = e->pos.col + static_cast<int>(q);
   size_t i = 0;
   std::string text;
+  // Columns count characters, as ANTLR's do: a UTF-8 continuation byte
+  // adds none.
   auto advance = [&](size_t to) {
     for (; i < to; ++i) {
       if (body[i] == '\n') {
         ++line;
         col = 1;
-      } else {
+      } else if ((static_cast<unsigned char>(body[i]) & 0xC0) != 0x80) {
         ++col;
       }
     }
@@ -910,7 +922,8 @@ ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
     if (!text.empty()) e->parts.push_back({raw ? text : unescape(text, text_at, diags_), nullptr});
     text.clear();
     Origin inner{origin_.file, line, col + 3};
-    e->parts.push_back({"", parse_interpolation(body.substr(start + 3, end - start - 3), inner)});
+    const std::string source = body.substr(start + 3, end - start - 3);
+    e->parts.push_back({"", parse_interpolation(source, inner), static_cast<int>(std::count(source.begin(), source.end(), '\n'))});
     advance(end + 2);
   }
   if (!text.empty() || e->parts.empty()) {
