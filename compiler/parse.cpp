@@ -212,19 +212,46 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     }
   }
   const std::string s = offending.getText();
+  // The next two tokens after the offending one.
+  std::vector<std::string> next;
+  for (size_t k = index + 1; k < tokens->size() && next.size() < 2; ++k) {
+    antlr4::Token* t = tokens->get(k);
+    if (t->getType() == antlr4::Token::EOF) break;
+    if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) next.push_back(t->getText());
+  }
+  next.resize(2);
+  // Whether the offending token is among statements (at the top of a file
+  // or in a block's { }), or else in a value: a list, call or object.
+  const Brackets b(*tokens, index);
+  bool in_object = false, among_statements = b.open.empty();
+  if (!b.open.empty() && b.open.back()->getText() == "{") {
+    const size_t brace = b.open.back()->getTokenIndex();
+    std::string before;
+    for (size_t k = brace; k-- > 0;) {
+      if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+      before = tokens->get(k)->getText();
+      break;
+    }
+    in_object = before == "=" || before == "," || before == "[" || before == "(" || before == ":" || before == "?";
+    among_statements = !in_object;
+  }
   auto is_text = [](const antlr4::Token& t) {
     return t.getType() == pipec_antlr::PipeLexer::STRING || t.getType() == pipec_antlr::PipeLexer::RAWSTRING ||
            t.getType() == pipec_antlr::PipeLexer::NUMBER;
   };
-  if (s == "-" && line.empty())
+  // `- name: Build`, a step as workflow YAML writes it.
+  if (s == "-" && line.empty() && among_statements && next[1] == ":")
     return "'-': this looks like a YAML list item; a step is written step { name = \"...\" run = \"...\" }";
+  // `name "Build"`; not `step "Build" {`, a block named in quotes.
   if (is_text(offending) && prev && prev->getType() == pipec_antlr::PipeLexer::IDENT && line.size() == 1 &&
-      line[0] == prev)
+      line[0] == prev && among_statements && next[0] != "{")
     return describe_token(&offending) + "; write `" + prev->getText() + " = ...`: an attribute takes '=' before its value";
   auto has_equals = [](const std::vector<antlr4::Token*>& ts) {
     return std::any_of(ts.begin(), ts.end(), [](antlr4::Token* t) { return t->getText() == "="; });
   };
-  if (s == "=" && has_equals(line)) return "'='; to compare, write ==";
+  if (s == "=" && in_object && prev && prev->getType() == pipec_antlr::PipeLexer::IDENT)
+    return "'=': an object value's fields are written key: value (or leave out the = before its { to write a block)";
+  if (s == "=" && among_statements && has_equals(line)) return "'='; to compare, write ==";
   // `if = a and not b()`: the words after `=` read as a block (`and not()`),
   // which the next line's token does not open.
   std::vector<antlr4::Token*> words = line;
@@ -236,10 +263,13 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     }
   }
   bool after = false;
+  std::string before;  // the token before t
   for (antlr4::Token* t : words) {
     const std::string w = t->getText();
     if (w == "=") after = true;
-    if (after && t->getType() == pipec_antlr::PipeLexer::IDENT && (w == "and" || w == "or" || w == "not")) {
+    const bool member = before == ".";  // inputs.not is a name
+    before = w;
+    if (after && !member && t->getType() == pipec_antlr::PipeLexer::IDENT && (w == "and" || w == "or" || w == "not")) {
       at = t;
       return "'" + w + "': expressions write && for and, || for or, ! for not (as GitHub's do)";
     }
