@@ -94,12 +94,16 @@ void Expander::run(const std::map<std::string, File>& files) {
 
 std::optional<std::string> Expander::unknown_note(const std::string& name, const Pos& at) const {
   if (failed_imports_.count(at.file)) return std::nullopt;
-  auto it = top_names_.find(name);
-  if (it == top_names_.end() || it->second.file == at.file) return "";
+  const auto [from, to] = top_names_.equal_range(name);
+  if (from == to) return "";
+  for (auto it = from; it != to; ++it) {
+    if (it->second.file == at.file)
+      return " here: it is declared later in this file, at " + to_string(it->second) + "; declare it before this";
+  }
   namespace fs = std::filesystem;
-  const std::string rel =
-      fs::path(it->second.file).lexically_relative(fs::path(at.file).parent_path()).generic_string();
-  return " here: it is declared at " + to_string(it->second) + ", and " + at.file +
+  const Pos& where = from->second;  // of the files that declare it, the first by path
+  const std::string rel = fs::path(where.file).lexically_relative(fs::path(at.file).parent_path()).generic_string();
+  return " here: it is declared at " + to_string(where) + ", and " + at.file +
          " does not import that file (add import \"" + rel + "\")";
 }
 
@@ -138,6 +142,8 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
       continue;
     }
     auto imported = file_scope(target, files);
+    // What a failed import deeper down would have given, this file lacks too.
+    if (failed_imports_.count(target)) failed_imports_.insert(path);
     for (const auto& name : imported->all_names()) scope->bind(name, imported->lookup(name));
   }
   for (const auto& s : file.stmts) {

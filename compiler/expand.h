@@ -91,8 +91,8 @@ class Expander {
   Program& program_;
   std::map<std::string, ScopePtr> file_scopes_;
   std::set<std::string> loading_;
-  // Each name declared at the top of a file, with where (the first).
-  std::map<std::string, Pos> top_names_;
+  // Each name declared at the top of a file, with where.
+  std::multimap<std::string, Pos> top_names_;
   // The files with an import pipec could not follow: a name there may be
   // the import's, so it is not reported as unknown.
   std::set<std::string> failed_imports_;

@@ -572,13 +572,14 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
       if (auto l = lower_step(*st, job)) steps->items.push_back(l);
     }
   }
-  // A key misspelt (`run-on`) is reported as unknown, below: most often it
-  // is the runs-on this job lacks.
-  const bool unknown_key = std::any_of(job.fields.begin(), job.fields.end(), [](const Field& f) {
+  // A misspelt runs-on (`run-on`) is reported as an unknown key, below,
+  // with the key meant: not as missing too.
+  const bool misspelt = std::any_of(job.fields.begin(), job.fields.end(), [](const Field& f) {
     return std::find(kJobKeys.begin(), kJobKeys.end(), f.key) == kJobKeys.end() &&
-           std::find(kPipecJobKeys.begin(), kPipecJobKeys.end(), f.key) == kPipecJobKeys.end();
+           std::find(kPipecJobKeys.begin(), kPipecJobKeys.end(), f.key) == kPipecJobKeys.end() &&
+           !did_you_mean(f.key, {"runs-on", "uses"}).empty();
   });
-  if (!job.get("uses") && !job.get("runs-on") && !unknown_key)
+  if (!job.get("uses") && !job.get("runs-on") && !misspelt)
     diags_.error(job.pos, "job-shape", "job needs runs-on (or uses = a workflow to call)");
   else if (!job.get("uses") && (!job.get("steps") || job.get("steps")->items.empty()))  // all under a false `when`, say
     diags_.error(job.pos, "job-shape", "job runs no step; give it a step { }, or leave the job out");

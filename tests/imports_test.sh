@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Names across files: what pipec says when an import fails, at any depth,
+# or is left out. A failed import is the only error (the names it would
+# have brought are not reported too, in the file or in those importing
+# it); a name declared in a file not imported is named with the import to
+# add.
+#   tests/imports_test.sh PIPEC
+set -uo pipefail
+tests_dir=$(cd "$(dirname "$0")" && pwd)
+pipec=$(realpath "$1")
+source "$tests_dir/lib.sh"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work" && mkdir pipelines
+
+printf 'let py = "3.12"\n' > pipelines/common.pipe
+printf 'import "comon.pipe"\nlet image_tag = "x-${{ py }}"\n' > pipelines/mid.pipe
+cat > pipelines/top.pipe <<'PIPE'
+import "mid.pipe"
+workflow w {
+  file = "generated/w.yml"
+  on { dispatch }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo ${{ py }} ${{ image_tag }}" } }
+}
+use w()
+PIPE
+expect failed-import-below 2 'pipelines/mid.pipe:1:1: error: cannot find "comon.pipe" (looked for pipelines/comon.pipe) (did you mean "common.pipe"?) [import]
+  import "comon.pipe"
+  ^
+1 error' "$pipec" check
+
+printf 'let image_tag = "x-${{ py }}"\n' > pipelines/mid.pipe
+expect missing-import 2 'pipelines/mid.pipe:1:24: error: unknown name "py" here: it is declared at pipelines/common.pipe:1:5, and pipelines/mid.pipe does not import that file (add import "common.pipe") [unknown-name]
+  let image_tag = "x-${{ py }}"
+                         ^
+pipelines/top.pipe:5:59: error: unknown name "py" here: it is declared at pipelines/common.pipe:1:5, and pipelines/top.pipe does not import that file (add import "common.pipe") [unknown-name]
+    job j { runs-on = "ubuntu-24.04" step { run = "echo ${{ py }} ${{ image_tag }}" } }
+                                                            ^
+2 errors' "$pipec" check
+
+printf 'import "common.pipe"\nlet image_tag = "x-${{ py }}"\n' > pipelines/mid.pipe
+expect fixed 0 'wrote generated/w.yml
+1 generated file up to date' "$pipec" gen
+
+finish imports
