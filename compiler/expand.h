@@ -91,6 +91,9 @@ class Expander {
   Program& program_;
   std::map<std::string, ScopePtr> file_scopes_;
   std::set<std::string> loading_;
+  // Where `and`, `or` or `not` was last reported as a statement: what
+  // follows it on its line is the rest of the expression, not reported.
+  Pos operator_word_;
   // Each name declared at the top of a file, with where.
   std::multimap<std::string, Pos> top_names_;
   // The files with an import pipec could not follow: a name there may be
