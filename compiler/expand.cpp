@@ -92,13 +92,30 @@ void Expander::run(const std::map<std::string, File>& files) {
   }
 }
 
+bool Expander::imports(const std::string& from, const std::string& to) const {
+  std::set<std::string> seen;
+  std::vector<std::string> todo = {from};
+  while (!todo.empty()) {
+    const std::string f = todo.back();
+    todo.pop_back();
+    if (f == to) return true;
+    if (!seen.insert(f).second) continue;
+    if (auto it = imports_.find(f); it != imports_.end()) todo.insert(todo.end(), it->second.begin(), it->second.end());
+  }
+  return false;
+}
+
 std::optional<std::string> Expander::unknown_note(const std::string& name, const Pos& at) const {
   if (failed_imports_.count(at.file)) return std::nullopt;
   const auto [from, to] = top_names_.equal_range(name);
   if (from == to) return "";
   for (auto it = from; it != to; ++it) {
-    if (it->second.file == at.file)
-      return " here: it is declared later in this file, at " + to_string(it->second) + "; declare it before this";
+    const Pos& p = it->second;
+    if (p.file == at.file && (p.line > at.line || (p.line == at.line && p.col > at.col)))
+      return " here: it is declared later in this file, at " + to_string(p) + "; declare it before this";
+    // Declared where this file sees it, and still unknown: its declaration
+    // (`workfow setup { }`, say) is reported already.
+    if (p.file == at.file || imports(at.file, p.file)) return std::nullopt;
   }
   namespace fs = std::filesystem;
   const Pos& where = from->second;  // of the files that declare it, the first by path
@@ -141,6 +158,7 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
                                                     : "import cycle: " + path + " and " + target + " import each other");
       continue;
     }
+    imports_[path].insert(target);
     auto imported = file_scope(target, files);
     // What a failed import deeper down would have given, this file lacks too.
     if (failed_imports_.count(target)) failed_imports_.insert(path);

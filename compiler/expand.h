@@ -96,6 +96,9 @@ class Expander {
   Pos operator_word_;
   // Each name declared at the top of a file, with where.
   std::multimap<std::string, Pos> top_names_;
+  // The files each file imports (those found).
+  std::map<std::string, std::set<std::string>> imports_;
+  bool imports(const std::string& from, const std::string& to) const;
   // The files with an import pipec could not follow: a name there may be
   // the import's, so it is not reported as unknown.
   std::set<std::string> failed_imports_;

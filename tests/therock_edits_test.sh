@@ -4,8 +4,8 @@
 # either takes away an index a reader of a run's python/<group>/ folder
 # waits for (the readers are found by the value that locates the folder,
 # upload_python_packages' package_find_links_url, with no reads { }
-# written), or moves CI across the trust boundary, or misspells a name or
-# an import, or leaves an import out;
+# written), or moves CI across the trust boundary, or misspells a name, a
+# kind or an import, or leaves an import out;
 # pipec must report exactly these errors of the check named (none, where a
 # check must not pile its own onto a slip).
 #   tests/therock_edits_test.sh PIPEC REPO
@@ -97,6 +97,12 @@ misspelt_field='s|build_portable_linux_pytorch_wheels${{ p.suffix }}.yml"|build_
 expect misspelt_profile_field unknown-field "$misspelt_field" pytorch.pipe \
   'pipelines/therock/pytorch.pipe:98:85: error: no field "sufix" in profile (did you mean "suffix"?) [unknown-field]'
 expect misspelt_profile_field_no_cascade missing "$misspelt_field" pytorch.pipe ""
+# A template declared with a misspelt kind: that is the error, not the
+# uses of the template.
+misspelt_kind='s|^workflow setup|workfow setup|'
+expect misspelt_kind unexpected "$misspelt_kind" ci.pipe \
+  'pipelines/therock/ci.pipe:11:1: error: unexpected "workfow" at the top of a file; expected one of action, boundary, image, job, profile, runners, steps, table, tool, workflow (did you mean "workflow"?) [unexpected]'
+expect misspelt_kind_no_cascade unknown-function "$misspelt_kind" ci.pipe ""
 # A name used without importing the file that declares it: the error says
 # which file, and the import to add.
 expect missing_import unknown-name 's|^import "families.pipe"||' pytorch.pipe \
