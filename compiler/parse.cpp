@@ -197,7 +197,8 @@ std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& of
 // For the slips that ANTLR's "unexpected X; expected one of ..." explains
 // badly, what to write instead; "" for any other. `at` is set to the token
 // the hint is about, when that is not the offending one.
-std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offending, const antlr4::Token*& at) {
+std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offending, const Origin& origin,
+                      const antlr4::Token*& at) {
   antlr4::BufferedTokenStream* tokens = token_stream(recognizer);
   if (!tokens || offending.getType() == antlr4::Token::EOF) return "";
   // The tokens before the offending one on its line, and the one before it.
@@ -239,6 +240,15 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     return t.getType() == pipec_antlr::PipeLexer::STRING || t.getType() == pipec_antlr::PipeLexer::RAWSTRING ||
            t.getType() == pipec_antlr::PipeLexer::NUMBER;
   };
+  // `needs = [a, b` with no ]: the next line's statement (`if = ...`) is
+  // read as more of the list.
+  if (!b.open.empty() && (b.open.back()->getText() == "[" || b.open.back()->getText() == "(") &&
+      b.open.back()->getLine() < offending.getLine() && (s == "=" || next[0] == "=" || next[0] == "{")) {
+    const antlr4::Token* open = b.open.back();
+    return describe_token(&offending) + "; the " + open->getText() + " at " +
+           to_string(map_pos(origin, open->getLine(), open->getCharPositionInLine())) + " is not closed before it (a " +
+           (open->getText() == "[" ? "]" : ")") + " missing?)";
+  }
   // `- name: Build`, a step as workflow YAML writes it.
   if (s == "-" && line.empty() && among_statements && next[1] == ":")
     return "'-': this looks like a YAML list item; a step is written step { name = \"...\" run = \"...\" }";
@@ -408,7 +418,7 @@ class Listener : public antlr4::BaseErrorListener {
       return;
     }
     const antlr4::Token* about = offending;
-    if (const std::string hint = offending ? slip_hint(recognizer, *offending, about) : ""; !hint.empty()) {
+    if (const std::string hint = offending ? slip_hint(recognizer, *offending, origin_, about) : ""; !hint.empty()) {
       diags_.error(map_pos(origin_, about->getLine(), about->getCharPositionInLine()), "syntax", "unexpected " + hint);
       return;
     }
