@@ -1011,7 +1011,6 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           break;
         }
         if (!s.name.empty() || s.has_params) {
-          if (s.pos.file == operator_word_.file && s.pos.line == operator_word_.line) break;
           diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + (s.name.empty() ? "" : " " + s.name) +
                                                 " { }\" here" +
                                                 (ctx == Ctx::Job ? "; a job holds step blocks and attributes" : ""));
@@ -1026,12 +1025,7 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       }
       case Stmt::Kind::Flag: {
         if (ctx != Ctx::Object && ctx != Ctx::Env) {
-          const std::string& w = s.kind_word;
-          if (w == "and" || w == "or" || w == "not") operator_word_ = s.pos;
-          diags_.error(s.pos, "unexpected",
-                       w == "and" || w == "or" || w == "not"
-                           ? "unexpected \"" + w + "\": expressions write && for and, || for or, ! for not (as GitHub's do)"
-                           : "unexpected \"" + w + "\" here; write " + w + " = ...");
+          diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + "\" here; write " + s.kind_word + " = ...");
           break;
         }
         if (!s.name.empty()) {

@@ -91,9 +91,6 @@ class Expander {
   Program& program_;
   std::map<std::string, ScopePtr> file_scopes_;
   std::set<std::string> loading_;
-  // Where `and`, `or` or `not` was last reported as a statement: what
-  // follows it on its line is the rest of the expression, not reported.
-  Pos operator_word_;
   // Each name declared at the top of a file, with where.
   std::multimap<std::string, Pos> top_names_;
   // The files each file imports (those found).
@@ -103,8 +100,9 @@ class Expander {
   // the import's, so it is not reported as unknown.
   std::set<std::string> failed_imports_;
   // For a name not in scope at `at`: "" to report it as is; " ..." that
-  // says which file declares it and that `at`'s file does not import it;
-  // nullopt when it is not to be reported (its file's import failed).
+  // says where it is declared (later in the file, or in a file not
+  // imported); nullopt when it is not to be reported, since what it comes
+  // of is (an import that failed, or a declaration that did).
   std::optional<std::string> unknown_note(const std::string& name, const Pos& at) const;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   std::set<const Template*> used_;              // templates instantiated at least once

@@ -194,6 +194,11 @@ std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& of
   return "";
 }
 
+// `and`, `or` and `not`, written as words where GitHub's expressions take
+// && || !, and what to say of them.
+bool is_operator_word(const std::string& w) { return w == "and" || w == "or" || w == "not"; }
+const char* const kOperatorWords = "expressions write && for and, || for or, ! for not (as GitHub's do)";
+
 // For the slips that ANTLR's "unexpected X; expected one of ..." explains
 // badly, what to write instead; "" for any other. `at` is set to the token
 // the hint is about, when that is not the offending one.
@@ -279,9 +284,9 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     if (w == "=") after = true;
     const bool member = before == ".";  // inputs.not is a name
     before = w;
-    if (after && !member && t->getType() == pipec_antlr::PipeLexer::IDENT && (w == "and" || w == "or" || w == "not")) {
+    if (after && !member && t->getType() == pipec_antlr::PipeLexer::IDENT && is_operator_word(w)) {
       at = t;
-      return "'" + w + "': expressions write && for and, || for or, ! for not (as GitHub's do)";
+      return "'" + w + "': " + kOperatorWords;
     }
   }
   return "";
@@ -522,7 +527,20 @@ class Builder {
 
   Body body(P::BodyContext* b) {
     Body out;
+    size_t operator_line = 0;  // of an `and`, `or` or `not` reported
     for (auto* s : b->stmt()) {
+      const size_t line = s->getStart()->getLine();
+      // `if = a or force`: the words after a value parse as statements of
+      // their own (`or`, then `force ...`). The first is the slip; the rest
+      // of its line is the same slip read on.
+      if (line == operator_line) continue;
+      auto* flag = dynamic_cast<P::FlagStmtContext*>(s);
+      if (flag && is_operator_word(flag->kind->getText()) && !out.empty() &&
+          out.back()->pos.line == map_pos(origin_, line, 0).line) {
+        diags_.error(pos(s), "unexpected", "unexpected \"" + flag->kind->getText() + "\": " + kOperatorWords);
+        operator_line = line;
+        continue;
+      }
       if (auto st = stmt(s)) out.push_back(st);
     }
     return out;
