@@ -799,26 +799,30 @@ class Builder {
   int depth_;
 };
 
+// Moves a source position past byte `c` of UTF-8 text. Columns count
+// characters, as ANTLR's do: a continuation byte adds none.
+void step_past(char c, int& line, int& col) {
+  if (c == '\n') {
+    ++line;
+    col = 1;
+  } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+    ++col;
+  }
+}
+
 // `pos` is where `s` starts in the source.
 std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
   std::string out;
-  Pos at = pos;  // of s[i]
+  Pos at = pos;  // past what is read
   for (size_t i = 0; i < s.size(); ++i) {
-    if (i > 0) {
-      if (s[i - 1] == '\n') {
-        ++at.line;
-        at.col = 1;
-      } else if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {  // characters, not bytes
-        ++at.col;
-      }
-    }
+    const Pos here = at;
+    step_past(s[i], at.line, at.col);
     if (s[i] != '\\' || i + 1 == s.size()) {
       out += s[i];
       continue;
     }
-    const Pos backslash = at;
-    ++at.col;
     char c = s[++i];
+    step_past(c, at.line, at.col);
     switch (c) {
       case 'n': out += '\n'; break;
       case 't': out += '\t'; break;
@@ -826,7 +830,7 @@ std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
       case '"': out += '"'; break;
       case '\'': out += '\''; break;
       default:
-        diags.error(backslash, "syntax",
+        diags.error(here, "syntax",
                     std::string("unknown escape \\") + c +
                         " in string; write \\\\ for a backslash, or use a \"\"\" string, which keeps backslashes as written");
         out += c;
@@ -931,17 +935,8 @@ ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
   int line = e->pos.line, col = e->pos.col + static_cast<int>(q);
   size_t i = 0;
   std::string text;
-  // Columns count characters, as ANTLR's do: a UTF-8 continuation byte
-  // adds none.
   auto advance = [&](size_t to) {
-    for (; i < to; ++i) {
-      if (body[i] == '\n') {
-        ++line;
-        col = 1;
-      } else if ((static_cast<unsigned char>(body[i]) & 0xC0) != 0x80) {
-        ++col;
-      }
-    }
+    for (; i < to; ++i) step_past(body[i], line, col);
   };
   Pos text_at = e->pos;  // where `text` starts
   while (i < body.size()) {
