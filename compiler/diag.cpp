@@ -288,8 +288,14 @@ static std::string one_line(const std::string& message) {
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources) {
   std::string out;
   int errors = 0;
+  size_t shown = 0;
   for (const auto& d : diags) {
     if (d.severity == "error") ++errors;
+    if (shown++ == kShownDiagnostics) {
+      out += "... " + std::to_string(diags.size() - kShownDiagnostics) +
+             " more not shown (--format json lists them all)\n";
+    }
+    if (shown > kShownDiagnostics) continue;
     if (d.pos.line > 0) {
       out += to_string(d.pos) + ": ";
     } else if (!d.pos.file.empty()) {

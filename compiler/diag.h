@@ -84,6 +84,10 @@ class Diagnostics {
 // Source texts by path, so diagnostics can show the line with a caret.
 using SourceMap = std::map<std::string, std::string>;
 
+// As text, the first kShownDiagnostics with the line each points at, then
+// how many more there are, then the count of errors: a slip repeated
+// thousands of times (a generated .pipe) does not bury the first report.
+inline constexpr size_t kShownDiagnostics = 50;
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources);
 
 // The closest candidate by edit distance, or "" when nothing is near enough.
