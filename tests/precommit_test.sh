@@ -40,5 +40,23 @@ elif [[ "$out" == *"generated/w.yml: stale"* && "$out" == *"-      - run: echo o
 else bad stale-diff "$out"; fi
 pipec gen > /dev/null && git add -A
 if out=$(git commit -qm regenerated 2>&1); then ok; else bad regenerated-commit "$out"; fi
+# A new workflow whose generated file is not added: the commit would leave
+# it out, and CI (a clean checkout) would find it missing.
+new_workflow() {
+  printf 'workflow %s {\n  file = "generated/%s.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { run = "echo %s" } }\n}\nuse %s()\n' \
+    "$1" "$1" "$1" "$1" > "pipelines/$1.pipe"
+}
+unadded() {  # NAME HOOK: the commit of its .pipe alone is refused, with the file named
+  git add "pipelines/$1.pipe"
+  if out=$(git commit -qm "$1 unadded" 2>&1); then bad "$2-unadded-commit" "committed without generated/$1.yml"
+  elif [[ "$out" == *"generated/$1.yml: generated, but not added to git: the commit would leave it out (git add it)"* ]]; then ok
+  else bad "$2-unadded-message" "$out"; fi
+  git add "generated/$1.yml"
+  if out=$(git commit -qm "$1 added" 2>&1); then ok; else bad "$2-added-commit" "$out"; fi
+}
+new_workflow v && pipec gen > /dev/null && unadded v pipec-check
+# The pipec-gen hook writes the file itself, and refuses the commit the same way.
+sed -i 's/id: pipec-check/id: pipec-gen/' .pre-commit-config.yaml && git add .pre-commit-config.yaml
+new_workflow u && unadded u pipec-gen
 echo "precommit: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
