@@ -3,9 +3,11 @@
 //   pipec check   compare generated files with what pipelines/ generates
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
+#include "diag.h"
 #include "driver.h"
 #include "step_oracle.h"
 #include "explain.h"
@@ -28,7 +30,7 @@ int report_errors(const pipec::Compilation& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"pipec: compiles .pipe pipelines to GitHub Actions workflows"};
+  CLI::App app{"pipec: compiles .pipe pipelines to GitHub Actions workflows", "pipec"};
   app.set_version_flag("--version", std::string("pipec ") + PIPEC_VERSION);
   app.require_subcommand(1);
   // -C and --format may come after the command too (`pipec check --format=github`).
@@ -92,6 +94,29 @@ int main(int argc, char** argv) {
 
   for (auto* sub : app.get_subcommands({}))
     sub->footer("Also, before or after the command: -C,--root DIR (repository root), --format text|github|json|sarif");
+
+  // A word where the command goes that is not one: CLI11 would say only
+  // that a command is required.
+  std::vector<std::string> commands;
+  for (auto* sub : app.get_subcommands({})) commands.push_back(sub->get_name());
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "-C" || a == "--root" || a == "--format") {
+      ++i;  // its value
+      continue;
+    }
+    if (a.empty() || a[0] == '-') continue;
+    if (std::find(commands.begin(), commands.end(), a) != commands.end()) break;
+    if (a == "help") {
+      std::cout << app.help();
+      return 0;
+    }
+    std::string list;
+    for (const auto& c : commands) list += (list.empty() ? "" : ", ") + c;
+    std::cerr << "pipec: error: unknown command \"" << a << "\"" << pipec::did_you_mean(a, commands)
+              << "; the commands are " << list << " (pipec --help)\n";
+    return 2;
+  }
 
   try {
     app.parse(argc, argv);

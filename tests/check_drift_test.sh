@@ -124,6 +124,11 @@ expect root-missing 2 "--root: no such directory: $work/nowhere
 Run with --help for more information." "$pipec" -C "$work/nowhere" check
 expect root-file 2 "--root: not a directory: pipelines/a.pipe
 Run with --help for more information." "$pipec" -C pipelines/a.pipe check
+# A word where the command goes that is not one is named, with the nearest.
+expect command-typo 2 "pipec: error: unknown command \"chek\" (did you mean \"check\"?); the commands are gen, check, explain, graph, fmt, labels, outputs, diff (pipec --help)" "$pipec" --format json chek
+expect command-unknown 2 "pipec: error: unknown command \"frobnicate\"; the commands are gen, check, explain, graph, fmt, labels, outputs, diff (pipec --help)" "$pipec" frobnicate
+expect command-help 0 "pipec: compiles .pipe pipelines to GitHub Actions workflows
+Usage: pipec [OPTIONS] SUBCOMMAND" sh -c "\"$pipec\" help | head -2"
 expect root-given 0 "2 generated files up to date" sh -c 'cd / && "$1" -C "$2" check' _ "$pipec" "$work"
 expect root-given-after 0 "2 generated files up to date" sh -c 'cd / && "$1" check -C "$2"' _ "$pipec" "$work"
 expect root-not-here 2 "pipelines: error: no pipelines/ directory under .: run pipec at the repository's root, or name the root with -C DIR [usage]
