@@ -379,6 +379,11 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
     fs::remove(fs::path(root) / p, ec);
     done.push_back("removed " + p);
   }
+  // And a killed gen's temporary files that never got the header (killed
+  // before a byte was written), which orphans() does not know.
+  std::vector<std::string> paths;
+  for (const auto& o : outputs) paths.push_back(o.path);
+  for (const auto& p : remove_dead_temps(root, paths)) done.push_back("removed " + p);
   return done;
 }
 

@@ -77,8 +77,10 @@ rm generated && mv real generated
 # (here: pid 1's) are left alone.
 cp generated/w_two.yml generated/.pipec-tmp-999999999-0
 cp generated/w_two.yml generated/.pipec-tmp-1-0
+: > generated/.pipec-tmp-999999998-0  # killed before it wrote a byte
 expect killed-gen-check 0 "generated/.pipec-tmp-999999999-0: orphaned (no source generates it)" sh -c '"$1" check | grep ^generated/' _ "$pipec"
 expect killed-gen-clean 0 "removed generated/.pipec-tmp-999999999-0
+removed generated/.pipec-tmp-999999998-0
 2 generated files up to date" "$pipec" gen
 rm generated/.pipec-tmp-1-0
 # A file name as long as a name can be (255 bytes): its temporary file's
