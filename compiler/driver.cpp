@@ -301,8 +301,11 @@ std::string unified_diff(const std::string& path, const std::string& before, con
   return out.str();
 }
 
+// Where orphans are looked for: generated/, the folder GitHub runs workflows
+// from (a workflow whose source is gone would still run there), and the
+// folders of the outputs.
 static std::set<fs::path> output_dirs(const std::string& root, const std::vector<Output>& outputs) {
-  std::set<fs::path> dirs = {fs::path(root) / "generated"};
+  std::set<fs::path> dirs = {fs::path(root) / "generated", fs::path(root) / ".github" / "workflows"};
   for (const auto& o : outputs) dirs.insert((fs::path(root) / o.path).parent_path());
   return dirs;
 }

@@ -43,7 +43,8 @@ struct Drift {
 };
 
 // Compares the outputs with the files on disk. Orphans are files carrying
-// pipec's header under the output directories that no source generates now.
+// pipec's header, in generated/, .github/workflows/ or an output's folder,
+// that no source generates now.
 std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs);
 
 // Writes every output that differs (temporary file + rename) and removes

@@ -51,6 +51,16 @@ generated/w_uno.yml: stale
 exit 1" grep -E '^generated/|^exit' out.txt
 "$pipec" gen > /dev/null
 expect untouched 0 "name: mine" cat generated/handwritten.yml
+# A workflow pipec wrote into .github/workflows, whose source is gone: GitHub
+# would still run it, so check reports it and gen removes it (a hand-written
+# one beside it stays).
+mkdir -p .github/workflows && cp generated/w_two.yml .github/workflows/gone.yml
+echo "name: mine" > .github/workflows/mine.yml
+expect gone-check 0 ".github/workflows/gone.yml: orphaned (no source generates it)" sh -c '"$1" check | grep ^.github' _ "$pipec"
+expect gone-gen 0 "removed .github/workflows/gone.yml
+2 generated files up to date" "$pipec" gen
+expect gone-kept 0 "mine.yml" ls .github/workflows
+rm -r .github
 # A source that would write over a file pipec did not write (the hand-written
 # workflow it replaces): check names it, gen refuses and writes nothing, not
 # even the stale file beside it.
