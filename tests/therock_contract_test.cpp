@@ -417,7 +417,7 @@ TEST_CASE("an input of both triggers is the same input in both lists") {
       }
     }
   }
-  CHECK(both == 74);
+  CHECK(both == 76);
 }
 
 TEST_CASE("two manual runs on one branch do not cancel each other") {
@@ -625,7 +625,7 @@ TEST_CASE("in the manylinux container, the step tools' development packages are 
 }
 
 TEST_CASE("Windows runs the PyTorch tests for torch 2.9 only, and exits with the code the test process wrote") {
-  const std::string gate = "${{ contains(inputs.torch_version, '2.9') }}";
+  const std::string gate = "${{ !inputs.smoke_tests_only && contains(inputs.torch_version, '2.9') }}";
   const YAML::Node steps = wf("test_pytorch_wheels_windows.yml")["jobs"]["test_wheels"]["steps"];
   size_t at = 0;
   while (at < steps.size() && steps[at]["run"].as<std::string>("").find("run_pytorch_tests.py") == std::string::npos) ++at;
@@ -637,9 +637,27 @@ TEST_CASE("Windows runs the PyTorch tests for torch 2.9 only, and exits with the
         std::string::npos);
   for (const auto& s : wf("test_pytorch_wheels.yml")["jobs"]["test_wheels"]["steps"]) {
     CHECK_FALSE(s["continue-on-error"]);
-    // The summary, which needs an index URL, is the one step with a condition.
-    if (s["name"].as<std::string>("") != "Summarize workflow inputs") CHECK_FALSE(s["if"]);
+    // The summary, which needs an index URL, and the test suites, which a
+    // smoke test skips, are the steps with a condition.
+    const std::string name = s["name"].as<std::string>("");
+    if (name == "PyTorch tests") CHECK(s["if"].as<std::string>("") == "${{ !inputs.smoke_tests_only }}");
+    else if (name != "Summarize workflow inputs") CHECK_FALSE(s["if"]);
   }
+}
+
+TEST_CASE("CI runs the smoke tests alone for a family whose ROCm tests are sanity checks only") {
+  for (const std::string file : {"ci_linux.yml", "ci_windows.yml"}) {
+    INFO(file);
+    const YAML::Node with = wf(file)["jobs"]["test_pytorch_wheels"]["with"];
+    CHECK(with["smoke_tests_only"].as<std::string>("") == "${{ inputs.sanity_check_only_for_family }}");
+  }
+  // Release leaves it to its default: the full test.
+  for (const std::string file : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml"}) {
+    INFO(file);
+    CHECK_FALSE(wf(file)["jobs"]["test_pytorch_wheels"]["with"]["smoke_tests_only"]);
+  }
+  CHECK(wf("test_pytorch_wheels.yml")["on"]["workflow_call"]["inputs"]["smoke_tests_only"]["default"].as<std::string>("") ==
+        "false");
 }
 
 namespace {
