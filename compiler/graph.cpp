@@ -36,45 +36,79 @@ std::string render(const std::vector<std::pair<std::string, std::string>>& nodes
 
 }  // namespace
 
+// The path of the workflow a job's uses calls: a generated workflow's own
+// path, or a local ./.github/workflows/x.yml resolved against the caller's
+// repository (the folder above its .github/workflows/); "" for others.
+static std::string callee_path(const WorkflowModel& caller, const Value& uses) {
+  if (uses.tag == "workflow_ref") return uses.get("file")->text;
+  if (!uses.is_string() || uses.text.rfind("./", 0) != 0) return uses.is_string() ? uses.text : "";
+  const std::string marker = ".github/workflows/";
+  const auto at = caller.file.rfind(marker);
+  const std::string repo = at == std::string::npos ? "" : caller.file.substr(0, at);
+  return repo + uses.text.substr(2);
+}
+
 std::string graph(const Program& program, const std::string& workflow, bool dot, Diagnostics& diags) {
   std::vector<const WorkflowModel*> wfs;
   for (const auto& w : program.workflows) wfs.push_back(w.get());
   std::sort(wfs.begin(), wfs.end(), [](const WorkflowModel* a, const WorkflowModel* b) { return a->file < b->file; });
+  // A workflow is shown by its file name, or by its path where two share
+  // a name (pipec's own ci.yml and TheRock's).
+  std::map<std::string, std::set<std::string>> paths_of;  // file name -> paths
+  for (const WorkflowModel* w : wfs) paths_of[file_name(w->file)].insert(w->file);
+  auto shown = [&](const std::string& path) {
+    auto it = paths_of.find(file_name(path));
+    return it != paths_of.end() && it->second.size() > 1 ? path : file_name(path);
+  };
   std::vector<std::pair<std::string, std::string>> nodes;
   std::set<Edge> edges;
   if (workflow.empty()) {
     // Which workflow calls which (jobs' uses), labelled with the calling job.
     std::set<std::string> seen;
-    auto add = [&](const std::string& name) {
-      if (seen.insert(name).second) nodes.push_back({node_id(name), name});
+    auto add = [&](const std::string& path) {
+      if (seen.insert(path).second) nodes.push_back({node_id(shown(path)), shown(path)});
     };
     for (const WorkflowModel* w : wfs) {
-      add(file_name(w->file));
+      add(w->file);
       const Value* jobs = w->body->get("jobs");
       if (!jobs) continue;
       for (const auto& j : jobs->fields) {
         const Value* uses = j.value->get("uses");
         if (!uses) continue;
-        std::string callee = uses->tag == "workflow_ref" ? file_name(uses->get("file")->text)
-                             : uses->is_string()        ? file_name(uses->text)
-                                                        : "";
+        std::string callee = callee_path(*w, *uses);
         if (callee.empty()) continue;
         add(callee);
-        edges.insert({node_id(file_name(w->file)), node_id(callee), j.key});
+        edges.insert({node_id(shown(w->file)), node_id(shown(callee)), j.key});
       }
     }
     return render(nodes, edges, dot, "workflows");
   }
+  // The workflow named by its path, or by its file name when one has it.
+  const WorkflowModel* chosen = nullptr;
   for (const WorkflowModel* w : wfs) {
-    if (file_name(w->file) != workflow) continue;
+    if (w->file == workflow) chosen = w;
+  }
+  if (!chosen) {
+    auto it = paths_of.find(workflow);
+    if (it != paths_of.end() && it->second.size() > 1) {
+      std::string list;
+      for (const auto& p : it->second) list += (list.empty() ? "" : ", ") + p;
+      diags.error(Pos{}, "usage", "several generated workflows are named \"" + workflow + "\": " + list + "; name one by its path");
+      return "";
+    }
+    for (const WorkflowModel* w : wfs) {
+      if (file_name(w->file) == workflow) chosen = w;
+    }
+  }
+  if (chosen) {
+    const WorkflowModel* w = chosen;
     const Value* jobs = w->body->get("jobs");
     if (!jobs) return render(nodes, edges, dot, workflow);
     for (const auto& j : jobs->fields) {
       std::string label = j.key;
       if (const Value* uses = j.value->get("uses")) {
-        label += uses->tag == "workflow_ref" ? " → " + file_name(uses->get("file")->text)
-                 : uses->is_string()        ? " → " + file_name(uses->text)
-                                            : "";
+        const std::string callee = callee_path(*w, *uses);
+        if (!callee.empty()) label += " → " + shown(callee);
       }
       if (j.value->get("strategy") && j.value->get("strategy")->get("matrix")) label += " (matrix)";
       if (j.value->get("if")) label += " (conditional)";

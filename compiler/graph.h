@@ -9,7 +9,8 @@
 
 namespace pipec {
 
-// workflow: "" for the call graph, or a generated file's name (ci_linux.yml).
+// workflow: "" for the call graph, or a generated workflow: its path, or its
+// file name (ci_linux.yml) when no other generated workflow has that name.
 std::string graph(const Program& program, const std::string& workflow, bool dot, Diagnostics& diags);
 
 }  // namespace pipec

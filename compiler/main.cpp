@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
   auto* graph = app.add_subcommand("graph", "The call graph of all workflows, or one workflow's job graph (Mermaid)");
   std::string graph_workflow;
   bool graph_dot = false;
-  graph->add_option("WORKFLOW", graph_workflow, "A generated workflow's file name, e.g. ci_linux.yml")
+  graph->add_option("WORKFLOW", graph_workflow, "A generated workflow: its file name (ci_linux.yml), or its path where two share a name")
       ->check(non_empty);
   graph->add_flag("--dot", graph_dot, "Graphviz dot instead of Mermaid");
   auto* fmt = app.add_subcommand("fmt", "Rewrite .pipe files in the canonical layout (default: all under pipelines/)");

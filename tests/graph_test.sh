@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # pipec graph: the call graph (Mermaid), one workflow's job graph (dot,
-# checked by Graphviz), and a misspelt or empty workflow name.
+# checked by Graphviz), a misspelt or empty workflow name, and two workflows
+# with one file name.
 set -uo pipefail
 tests_dir=$(cd "$(dirname "$0")" && pwd)
 pipec=$(realpath "$1"); here=$(cd "$(dirname "$0")" && pwd)
@@ -26,4 +27,19 @@ expect unknown 2 'error: no generated workflow "cii.yml" (did you mean "ci.yml"?
 1 error' "$pipec" -C "$work" graph cii.yml
 expect empty 2 'WORKFLOW: is empty
 Run with --help for more information.' "$pipec" -C "$work" graph ""
+# Two workflows named ci.yml: the call graph shows them by path, and one is
+# chosen by its path; its name alone is ambiguous.
+printf 'workflow other {\n  file = "generated/other/ci.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse other()\n' \
+  > "$work/pipelines/other.pipe"
+expect same-name-call-graph 0 'flowchart LR
+  build_linux_yml["build_linux.yml"]
+  build_windows_yml["build_windows.yml"]
+  generated_ci_yml["generated/ci.yml"]
+  generated_other_ci_yml["generated/other/ci.yml"]
+  generated_ci_yml -- linux --> build_linux_yml
+  generated_ci_yml -- windows --> build_windows_yml' "$pipec" -C "$work" graph
+expect same-name-path 0 'flowchart LR
+  j["j"]' "$pipec" -C "$work" graph generated/other/ci.yml
+expect same-name-ambiguous 2 'error: several generated workflows are named "ci.yml": generated/ci.yml, generated/other/ci.yml; name one by its path [usage]
+1 error' "$pipec" -C "$work" graph ci.yml
 finish graph
