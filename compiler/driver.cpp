@@ -153,7 +153,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
     c.diags.error(Pos{sources_dir, 0, 0}, "usage", "no " + sources_dir + "/ directory under " + root +
-                                                  ": run pipec at the repository's root, or name the root with -C DIR");
+                                                  ": run pipec in the repository (at its root or below it), or name the root with -C DIR");
     return c;
   }
   size_t used = 0;

@@ -356,6 +356,23 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     if (files.empty())
       diags.error(Pos{"pipelines", 0, 0}, "usage", "no .pipe files under " + (fs::path(root) / "pipelines").generic_string());
   }
+  // A folder named stands for the .pipe files under it.
+  std::vector<std::string> named;
+  named.swap(files);
+  for (const auto& f : named) {
+    std::error_code dir_ec;
+    if (!fs::exists(fs::symlink_status(fs::path(root) / f, dir_ec))) {
+      diags.error(Pos{f, 0, 0}, "usage", "no such file or folder");
+      continue;
+    }
+    if (!fs::is_directory(fs::path(root) / f, dir_ec)) {
+      files.push_back(f);
+      continue;
+    }
+    auto under = list_pipe_files(root, f);
+    if (under.empty()) diags.error(Pos{f, 0, 0}, "usage", "no .pipe files under this folder");
+    files.insert(files.end(), under.begin(), under.end());
+  }
   std::vector<std::pair<std::string, std::string>> changed;  // path, formatted
   size_t used = 0;
   std::error_code abs_ec;

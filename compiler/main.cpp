@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
   auto* fmt = app.add_subcommand("fmt", "Rewrite .pipe files in the canonical layout (default: all under pipelines/)");
   std::vector<std::string> fmt_files;
   bool fmt_check = false;
-  fmt->add_option("FILES", fmt_files, ".pipe files, relative to the root");
+  fmt->add_option("FILES", fmt_files, ".pipe files and folders (with -C, relative to the root)");
   fmt->add_flag("--check", fmt_check, "Write nothing; list the files not in canonical layout with a diff (exit 1)");
   auto* labels = app.add_subcommand("labels", "Print the self-hosted runner labels the pipelines declare");
   auto* outputs = app.add_subcommand("outputs", "Print the path of every file pipec generates");
@@ -123,6 +123,26 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : 2;
+  }
+
+  // Without -C, the root is the current directory, or the nearest one above
+  // it that holds pipelines/ (as git finds its repository), not past a
+  // repository's top (.git). FILES of fmt are then the current directory's,
+  // as a shell completes them.
+  if (app.count("--root") == 0) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path cwd = fs::current_path(ec);
+    for (fs::path dir = cwd; !ec && !dir.empty(); dir = dir.parent_path()) {
+      if (fs::is_directory(dir / "pipelines", ec)) {
+        if (dir != cwd) {
+          root = dir.string();
+          for (auto& f : fmt_files) f = (cwd / f).lexically_normal().lexically_relative(dir).generic_string();
+        }
+        break;
+      }
+      if (fs::exists(dir / ".git", ec) || dir == dir.parent_path()) break;
+    }
   }
 
   try {

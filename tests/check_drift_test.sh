@@ -153,8 +153,10 @@ expect command-help 0 "pipec: compiles .pipe pipelines to GitHub Actions workflo
 Usage: pipec [OPTIONS] SUBCOMMAND" sh -c "\"$pipec\" help | head -2"
 expect root-given 0 "2 generated files up to date" sh -c 'cd / && "$1" -C "$2" check' _ "$pipec" "$work"
 expect root-given-after 0 "2 generated files up to date" sh -c 'cd / && "$1" check -C "$2"' _ "$pipec" "$work"
-expect root-not-here 2 "pipelines: error: no pipelines/ directory under .: run pipec at the repository's root, or name the root with -C DIR [usage]
-1 error" sh -c 'cd "$2/generated" && "$1" check' _ "$pipec" "$work"
+# Below the root, the root is found (the nearest folder above with pipelines/).
+expect root-below 0 "2 generated files up to date" sh -c 'cd "$2/generated" && "$1" check' _ "$pipec" "$work"
+expect root-not-here 2 "pipelines: error: no pipelines/ directory under .: run pipec in the repository (at its root or below it), or name the root with -C DIR [usage]
+1 error" sh -c 'cd / && "$1" check' _ "$pipec"
 printf 'workflow {\n' >> pipelines/a.pipe
 before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; the { at pipelines/a.pipe:8:10 is not closed [syntax]

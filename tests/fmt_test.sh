@@ -51,11 +51,24 @@ expect bom-text 0 "let bom = 1" cat pipelines/bom.pipe
 rm pipelines/bom.pipe
 # fmt rewrites .pipe files only.
 printf 'name\n' > notes.txt
+mkdir -p pipelines/sub && printf 'let one = 1\n' > pipelines/sub/one.pipe
 expect not-pipe 2 "notes.txt: error: not a .pipe file [usage]
 1 error" "$pipec" fmt notes.txt
+# A folder stands for the .pipe files under it; one without any is an error.
 mkdir -p dir.pipe
-expect directory 2 "dir.pipe: error: cannot read file: it is a directory [io]
+expect directory 2 "dir.pipe: error: no .pipe files under this folder [usage]
 1 error" "$pipec" fmt dir.pipe
+expect no-such-file 2 "pipelines/gone.pipe: error: no such file or folder [usage]
+1 error" "$pipec" fmt pipelines/gone.pipe
+expect folder 0 "1 file in canonical layout" "$pipec" fmt --check pipelines/sub
+# From a folder below the root, pipec finds the root (the nearest folder
+# above with pipelines/), and the files named are the current folder's.
+expect below-root 0 "1 file in canonical layout" sh -c 'cd pipelines/sub && "$1" fmt --check one.pipe' _ "$pipec"
+expect below-root-check 2 "pipelines/broken.pipe:3:1: error: unexpected '}' [syntax]
+  }
+  ^
+1 error" sh -c 'cd pipelines/sub && "$1" check' _ "$pipec"
+rm -r pipelines/sub
 expect not-pipe-untouched 0 "name" cat notes.txt
 # Only the repository's files: not one outside its root, given by an
 # absolute path or through ..; one inside it, given by an absolute path, is.
