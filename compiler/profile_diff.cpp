@@ -20,6 +20,62 @@ std::string brief(const Value& v) {
   return s;
 }
 
+// The lines of a script.
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at <= text.size()) {
+    size_t nl = text.find('\n', at);
+    if (nl == std::string::npos) nl = text.size();
+    if (nl > at || nl < text.size()) out.push_back(text.substr(at, nl - at));
+    at = nl + 1;
+  }
+  return out;
+}
+
+// Where two texts start to differ, and how much of their ends they share,
+// on UTF-8 character boundaries.
+std::pair<size_t, size_t> common_ends(const std::string& a, const std::string& b) {
+  auto continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
+  size_t pre = 0;
+  while (pre < a.size() && pre < b.size() && a[pre] == b[pre]) ++pre;
+  while (pre > 0 && (continuation(a[std::min(pre, a.size() - 1)]) || continuation(b[std::min(pre, b.size() - 1)])) &&
+         pre < std::min(a.size(), b.size()))
+    --pre;
+  size_t suf = 0;
+  while (suf < a.size() - pre && suf < b.size() - pre && a[a.size() - 1 - suf] == b[b.size() - 1 - suf]) ++suf;
+  while (suf > 0 && continuation(a[a.size() - suf])) --suf;
+  return {pre, suf};
+}
+
+// A value that changed, both sides. A long line is shown around where the
+// two differ (cut to the same first 97 characters, the change would not
+// show); a script, by the lines that differ.
+std::string change(const Value& a, const Value& b) {
+  if (!a.is_string() || !b.is_string()) return brief(a) + " -> " + brief(b);
+  const bool scripts = a.text.find('\n') != std::string::npos || b.text.find('\n') != std::string::npos;
+  if (scripts) {
+    const auto la = lines_of(a.text), lb = lines_of(b.text);
+    size_t pre = 0, suf = 0;
+    while (pre < la.size() && pre < lb.size() && la[pre] == lb[pre]) ++pre;
+    while (suf < la.size() - pre && suf < lb.size() - pre && la[la.size() - 1 - suf] == lb[lb.size() - 1 - suf]) ++suf;
+    std::string out = "line " + std::to_string(pre + 1) + " of the script";
+    for (size_t i = pre; i < la.size() - suf; ++i) out += "\n      - " + la[i];
+    for (size_t i = pre; i < lb.size() - suf; ++i) out += "\n      + " + lb[i];
+    return out;
+  }
+  if (a.text.size() + 2 <= 100 && b.text.size() + 2 <= 100) return brief(a) + " -> " + brief(b);
+  const auto [pre, suf] = common_ends(a.text, b.text);
+  constexpr size_t kContext = 24;
+  const size_t from = pre > kContext ? pre - kContext : 0;
+  auto part = [&](const std::string& t) {
+    const size_t end = std::min(t.size(), t.size() - suf + std::min(suf, kContext));
+    std::string shown = t.substr(from, end - from);
+    return std::string(from > 0 ? "\"..." : "\"") + shown + (end < t.size() ? "...\"" : "\"");
+  };
+  return part(a.text) + " -> " + part(b.text);
+}
+
 // A step's name in reports: its id, else its name, else its position.
 std::string step_label(const Value& step, size_t index) {
   if (const Value* id = step.get("id")) return id->text;
@@ -64,7 +120,7 @@ void diff_tree(const Value* a, const Value* b, const std::string& path, std::vec
     }
     return;
   }
-  if (!same(*a, *b)) out.push_back("  ~ " + path + ": " + brief(*a) + " -> " + brief(*b));
+  if (!same(*a, *b)) out.push_back("  ~ " + path + ": " + change(*a, *b));
 }
 
 }  // namespace
