@@ -373,6 +373,16 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     if (under.empty()) diags.error(Pos{f, 0, 0}, "usage", "no .pipe files under this folder");
     files.insert(files.end(), under.begin(), under.end());
   }
+  // A file named twice (or also through its folder) is one file.
+  std::vector<std::string> seen;
+  files.erase(std::remove_if(files.begin(), files.end(),
+                             [&](const std::string& f) {
+                               const std::string key = fs::path(f).lexically_normal().generic_string();
+                               if (std::find(seen.begin(), seen.end(), key) != seen.end()) return true;
+                               seen.push_back(key);
+                               return false;
+                             }),
+              files.end());
   std::vector<std::pair<std::string, std::string>> changed;  // path, formatted
   size_t used = 0;
   std::error_code abs_ec;

@@ -2,6 +2,7 @@
 //   pipec gen     compile pipelines/ and write every generated file
 //   pipec check   compare generated files with what pipelines/ generates
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -191,6 +192,12 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (outputs->parsed()) {
+      if (g_format == "json") {
+        std::vector<std::string> paths;
+        for (const auto& o : c.outputs) paths.push_back(o.path);
+        std::cout << nlohmann::ordered_json{{"outputs", paths}}.dump(2) << "\n";
+        return 0;
+      }
       for (const auto& o : c.outputs) std::cout << o.path << "\n";
       return 0;
     }

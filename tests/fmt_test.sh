@@ -61,6 +61,7 @@ expect directory 2 "dir.pipe: error: no .pipe files under this folder [usage]
 expect no-such-file 2 "pipelines/gone.pipe: error: no such file or folder [usage]
 1 error" "$pipec" fmt pipelines/gone.pipe
 expect folder 0 "1 file in canonical layout" "$pipec" fmt --check pipelines/sub
+expect named-twice 0 "1 file in canonical layout" "$pipec" fmt --check pipelines/sub pipelines/sub/one.pipe pipelines/sub/./one.pipe
 # From a folder below the root, pipec finds the root (the nearest folder
 # above with pipelines/), and the files named are the current folder's.
 expect below-root 0 "1 file in canonical layout" sh -c 'cd pipelines/sub && "$1" fmt --check one.pipe' _ "$pipec"

@@ -86,4 +86,10 @@ expect json-clean 0 '{
   "generated_files": 1,
   "drift": []
 }' sh -c "\"$pipec\" gen > /dev/null && \"$pipec\" --format=json check"
+expect outputs-json 0 '{
+  "outputs": [
+    "generated/w.yml"
+  ]
+}' "$pipec" outputs --format=json
+expect outputs-text 0 'generated/w.yml' "$pipec" outputs
 finish formats
