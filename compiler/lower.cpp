@@ -13,6 +13,7 @@
 #include "image_ref.h"
 #include "infer_permissions.h"
 #include "render_expr.h"
+#include "runner_shell.h"
 #include "shell_quoting.h"
 #include "tool_command.h"
 #include "untrusted_inputs.h"
@@ -395,13 +396,10 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   if (const Value* cond = step.get("if"); cond && cond->kind == Value::Kind::Bool && !cond->boolean) return nullptr;
   // Shell for run text: the step's, the job's defaults, the workflow's defaults.
   // GitHub runs scripts with bash on Linux and pwsh on Windows by default.
-  std::string shell = "bash";
-  if (const Value* runs_on = job.get("runs-on")) {
-    std::string label = text_of(*runs_on);
-    if (label.find("windows") != std::string::npos && label.find("ubuntu") == std::string::npos &&
-        label.find("linux") == std::string::npos)
-      shell = "pwsh";
-  }
+  // "" when runs-on picks runners that disagree, or one pipec cannot see.
+  std::string shell = default_shell(job);
+  const bool shell_unknown = shell.empty();
+  if (shell_unknown) shell = "bash";
   auto shell_of = [](const Value* defaults) -> std::string {
     const Value* run = defaults ? defaults->get("run") : nullptr;
     const Value* sh = run ? run->get("shell") : nullptr;
@@ -410,6 +408,19 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   if (auto s = shell_of(wf_.body->get("defaults")); !s.empty()) shell = s;
   if (auto s = shell_of(job.get("defaults")); !s.empty()) shell = s;
   if (const Value* s = step.get("shell"); s && s->is_string()) shell = s->text;
+  const bool shell_set = shell_of(wf_.body->get("defaults")) != "" || shell_of(job.get("defaults")) != "" ||
+                         (step.get("shell") && step.get("shell")->is_string());
+  // Values a script reads come in by env, written in its shell's syntax
+  // ($X or $env:X): with the shell left to the runner, the syntax may be
+  // the other shell's, and the value empty there.
+  auto shell_needed = [&](const Pos& at) {
+    if (!shell_unknown || shell_set) return;
+    diags_.error(at, "shell",
+                 "this script reads values (" + std::string(step.get("tool") ? "a tool's arguments" : "${{ }}") +
+                     ") through env, in its shell's syntax, and its shell is the runner's default (bash, or "
+                     "pwsh on Windows), which runs-on (" + text_of(*job.get("runs-on")) +
+                     ") picks at run time; set shell, or the job's defaults { run { shell } }");
+  };
 
   auto env = object(step.pos);
   if (const Field* e = step.field("env")) env = lower_scalars(*e);
@@ -427,6 +438,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     // A tool step is a run step whose command pipec writes from the tool's
     // declaration; values that are only known at run time come in by env.
     ToolCommand cmd = tool_command(*tool, step.get("args"), shell);
+    if (!cmd.env.empty()) shell_needed(step.get("tool")->pos);
     for (const auto& [at, why] : cmd.refused) diags_.error(at, "tool-step", why);
     for (const auto& [name, value] : cmd.env) {
       if (const Value* own = env->get(name); own && !same(*own, *value))
@@ -452,11 +464,14 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     std::vector<const Expr*> ref_exprs;
     std::map<std::string, std::string> names;  // expression -> variable
     ShellSyntax syntax = shell_syntax(shell);
+    bool said = false;
     for (const auto& p : run->parts) {
       if (!p.expr) {
         literals.back() += p.text;
         continue;
       }
+      if (!said) shell_needed(p.expr->pos);
+      said = true;
       std::string expr = render_expr(*p.expr);
       std::string name;
       if (auto it = names.find(expr); it != names.end()) {
@@ -479,6 +494,12 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
           else if (segs.size() >= 2 && segs[0] == "github") name = "GH_" + env_var_name(segs.back());
           else if (!segs.empty()) name = env_var_name(segs.back());
           else name = "VALUE";
+          // Not a variable the system or the shell sets (inputs.path would
+          // replace PATH): the context's name in front (INPUTS_PATH).
+          if (system_variable(name) && !segs.empty()) {
+            std::string context = segs[0] == "runner" ? "GH_RUNNER" : env_var_name(segs[0]);
+            name = context + "_" + name;
+          }
           std::string base = name;
           for (int n = 2; env->get(name) && text_of(*env->get(name)) != "${{ " + expr + " }}"; ++n)
             name = base + "_" + std::to_string(n);

@@ -66,6 +66,27 @@ std::string env_var_name(const std::string& name) {
   return out;
 }
 
+bool system_variable(const std::string& name) {
+  // clang-format off
+  static const std::vector<std::string> kNames = {
+      // POSIX, bash and the locale
+      "PATH", "HOME", "USER", "LOGNAME", "SHELL", "PWD", "OLDPWD", "TERM", "TMPDIR", "LANG", "LANGUAGE",
+      "LC_ALL", "LC_CTYPE", "IFS", "PS1", "PS2", "PS4", "CDPATH", "ENV", "BASH_ENV", "SHELLOPTS",
+      "BASHOPTS", "GLOBIGNORE", "HOSTNAME", "HOSTTYPE", "MACHTYPE", "OSTYPE", "UID", "EUID", "PPID",
+      "RANDOM", "SECONDS", "LINENO", "PROMPT_COMMAND", "LD_LIBRARY_PATH", "LD_PRELOAD", "MAIL",
+      // Windows
+      "OS", "TEMP", "TMP", "SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "USERNAME",
+      "USERPROFILE", "USERDOMAIN", "APPDATA", "LOCALAPPDATA", "PROGRAMDATA", "PROGRAMFILES",
+      "COMPUTERNAME", "HOMEDRIVE", "HOMEPATH", "PROCESSOR_ARCHITECTURE", "NUMBER_OF_PROCESSORS",
+      "PSMODULEPATH",
+      // what every runner sets
+      "CI"};
+  // clang-format on
+  std::string upper;
+  for (char c : name) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return std::find(kNames.begin(), kNames.end(), upper) != kNames.end();
+}
+
 ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::string& shell_name) {
   ShellSyntax shell = shell_syntax(shell_name);
   ToolCommand cmd;
@@ -82,6 +103,7 @@ ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::str
     std::string word;
     if (runtime(*v)) {
       std::string name = env_var_name(p.name);
+      if (system_variable(name)) name = "ARG_" + name;  // a flag named path is not PATH
       if (const std::string* e = env_name(*v)) name = *e;  // already in the environment
       else cmd.env.push_back({name, std::make_shared<Value>(*v)});
       if (p.positional) word = env_ref(name, shell);

@@ -27,6 +27,11 @@ ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::str
 // (`-` and `.` become `_`).
 std::string env_var_name(const std::string& name);
 
+// Whether a variable of that name is one the system, the shell or the
+// runner sets and scripts rely on (PATH, HOME, TEMP, OS, ...; Windows reads
+// names in any case): a value pipec passes a script must not take its name.
+bool system_variable(const std::string& name);
+
 // The environment variable the step-tools build step sets to the folder of
 // the executables.
 inline constexpr const char* kStepToolsBinEnv = "PIPEC_STEPS_BIN";
