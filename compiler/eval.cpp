@@ -252,6 +252,16 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
   return make_error(e.pos);
 }
 
+ValuePtr Expander::no_hidden_expression(ValuePtr made, const Pos& at) {
+  bool hidden = made->text.find("${{") != std::string::npos;
+  for (const auto& p : made->parts) hidden = hidden || (!p.expr && p.text.find("${{") != std::string::npos);
+  if (!hidden) return made;
+  diags_.error(at, "hidden-expression",
+               "the pieces of this text join into \"${{\", so GitHub would evaluate an expression here "
+               "that pipec never read, and none of its checks would see it; write the expression itself");
+  return make_error(at);
+}
+
 ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::String;
@@ -299,7 +309,7 @@ ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
     v->parts.push_back({text, nullptr});
   }
   v->weight = weight;
-  return v;
+  return no_hidden_expression(v, e.pos);
 }
 
 ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
@@ -535,7 +545,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
       text += (i ? sep : "") + scalar_text(item);
       if (text.size() > kMaxWeight) break;  // reported by eval
     }
-    return make_string(text, e.pos);
+    return no_hidden_expression(make_string(text, e.pos), e.pos);
   }
   const auto& gh = github_functions();
   if (std::find(gh.begin(), gh.end(), f) != gh.end()) {
@@ -587,7 +597,7 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
       }
       const nlohmann::json r = github_eval(*folded, ctx);
       if (r.is_boolean()) return make_bool(r.get<bool>(), e.pos);
-      if (r.is_string()) return make_string(r.get<std::string>(), e.pos);
+      if (r.is_string()) return no_hidden_expression(make_string(r.get<std::string>(), e.pos), e.pos);
     }
     std::vector<ExprPtr> ops;
     for (size_t i = 0; i < args.size(); ++i) {

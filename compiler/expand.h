@@ -68,6 +68,10 @@ class Expander {
   ValuePtr member(const Expr& e, const ValuePtr& base);
   ValuePtr binary(const Expr& e, const ScopePtr& scope);
   ValuePtr string(const Expr& e, const ScopePtr& scope);
+  // The text pipec makes by joining pieces (a string's parts, join(),
+  // format()), or an error when the joint makes "${{": GitHub would read
+  // an expression there that pipec never read.
+  ValuePtr no_hidden_expression(ValuePtr made, const Pos& at);
   // A positional argument: its value, and where it is written.
   using Positional = std::vector<std::pair<ValuePtr, Pos>>;
   ValuePtr instantiate_workflow(const Template& t, const std::vector<Arg>& args,
