@@ -324,6 +324,25 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
         diags_.error(uses ? uses->pos : s.pos, "unpinned",
                      "action \"" + s.name + "\" must be pinned to a full commit SHA: uses = \"owner/repo@<40 hex digits>\"");
       }
+      // One spelling per action: the runner drops empty parts of the path
+      // (a/b/@sha is a/b@sha), and the checks that know an action by its
+      // path (the AWS login's role, checkout's ref) would not know another.
+      if (at != std::string::npos) {
+        const std::string path = u.substr(0, at);
+        std::vector<std::string> parts;
+        size_t from = 0;
+        for (size_t slash; (slash = path.find('/', from)) != std::string::npos; from = slash + 1)
+          parts.push_back(path.substr(from, slash - from));
+        parts.push_back(path.substr(from));
+        const bool odd = parts.size() < 2 || std::any_of(parts.begin(), parts.end(), [](const std::string& p) {
+                           return p.empty() || p == "." || p == "..";
+                         });
+        if (odd)
+          diags_.error(uses->pos, "action-path",
+                       "action \"" + s.name + "\" names its action as \"" + path +
+                           "\": write owner/repo, or owner/repo/folder, with no empty, \".\" or \"..\" part, "
+                           "as pipec knows each action by that path");
+      }
       const Value* version = obj->get("version");
       if (!version || !version->is_string()) {
         diags_.error(s.name_pos, "missing", "action \"" + s.name + "\" needs version = \"vX.Y.Z\" (the tag its SHA is)");
