@@ -30,6 +30,7 @@
 #include "check_event_names.h"
 #include "check_expression_depth.h"
 #include "check_expression_length.h"
+#include "check_calls_by_path.h"
 #include "check_external_callers.h"
 #include "check_fork_credentials.h"
 #include "check_hidden_uploads.h"
@@ -191,6 +192,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_types(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_literal_shapes(*wf, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
+  check_calls_by_path(c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_env(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_outputs(*wf, c.program, c.diags);

@@ -14,8 +14,8 @@ namespace fs = std::filesystem;
 // Larger than any workflow GitHub takes (it refuses one over 512 KiB).
 constexpr std::uintmax_t kLargestFile = 1 << 20;
 
-// The path from the repository root of the file a job calls by path, when
-// the caller is written into a .github/workflows/ folder.
+}  // namespace
+
 std::optional<std::string> called_path(const WorkflowModel& caller, const Value& job) {
   const Value* uses = job.get("uses");
   static const std::string prefix = "./.github/workflows/";
@@ -26,8 +26,6 @@ std::optional<std::string> called_path(const WorkflowModel& caller, const Value&
   if (!in_workflows_folder(caller.file)) return std::nullopt;
   return (fs::path(caller.file).parent_path() / name).generic_string();
 }
-
-}  // namespace
 
 bool in_workflows_folder(const std::string& file) {
   const fs::path dir = fs::path(file).parent_path();

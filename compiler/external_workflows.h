@@ -22,6 +22,11 @@ namespace pipec {
 // where GitHub finds the workflows a job calls by path.
 bool in_workflows_folder(const std::string& file);
 
+// The path from the repository root of the file a job calls by path
+// ("./.github/workflows/NAME.yml"), when the caller is written into a
+// .github/workflows/ folder.
+std::optional<std::string> called_path(const WorkflowModel& caller, const Value& job);
+
 // Reads the workflows the jobs of the program call by path, into
 // program.external_workflows.
 void load_external_workflows(Program& program, const std::string& root);
