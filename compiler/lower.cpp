@@ -501,8 +501,15 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
             name = context + "_" + name;
           }
           std::string base = name;
-          for (int n = 2; env->get(name) && text_of(*env->get(name)) != "${{ " + expr + " }}"; ++n)
-            name = base + "_" + std::to_string(n);
+          // Nor a name the job or the workflow sets for the script to read.
+          auto taken = [&](const std::string& n) {
+            if (const Value* own = env->get(n)) return text_of(*own) != "${{ " + expr + " }}";
+            for (const Value* outer : {job.get("env"), wf_.body->get("env")}) {
+              if (outer && outer->kind == Value::Kind::Object && outer->get(n)) return true;
+            }
+            return false;
+          };
+          for (int n = 2; taken(name); ++n) name = base + "_" + std::to_string(n);
           if (!env->get(name)) env->fields.push_back({name, p.expr->pos, make_string("${{ " + expr + " }}", p.expr->pos)});
         }
         names[expr] = name;

@@ -80,11 +80,21 @@ bool system_variable(const std::string& name) {
       "COMPUTERNAME", "HOMEDRIVE", "HOMEPATH", "PROCESSOR_ARCHITECTURE", "NUMBER_OF_PROCESSORS",
       "PSMODULEPATH",
       // what every runner sets
-      "CI"};
+      "CI",
+      // what makes a program run code or load it, or send its traffic elsewhere
+      "NODE_OPTIONS", "NODE_PATH", "PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PERL5OPT", "PERL5LIB",
+      "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GCONV_PATH", "HTTP_PROXY",
+      "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"};
+  // And every name of these families: the runner's and GitHub's own
+  // (GitHub drops an env entry that sets one), git's, the loader's.
+  static const std::vector<std::string> kPrefixes = {"GITHUB_", "RUNNER_", "ACTIONS_", "GIT_", "LD_", "DYLD_",
+                                                     "BASH_FUNC_"};
   // clang-format on
   std::string upper;
   for (char c : name) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return std::find(kNames.begin(), kNames.end(), upper) != kNames.end();
+  return std::find(kNames.begin(), kNames.end(), upper) != kNames.end() ||
+         std::any_of(kPrefixes.begin(), kPrefixes.end(),
+                     [&](const std::string& p) { return upper.rfind(p, 0) == 0; });
 }
 
 ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::string& shell_name) {

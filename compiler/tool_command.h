@@ -28,8 +28,10 @@ ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::str
 std::string env_var_name(const std::string& name);
 
 // Whether a variable of that name is one the system, the shell or the
-// runner sets and scripts rely on (PATH, HOME, TEMP, OS, ...; Windows reads
-// names in any case): a value pipec passes a script must not take its name.
+// runner sets and scripts rely on (PATH, HOME, TEMP, OS, GITHUB_*, ...;
+// Windows reads names in any case), or one that makes a program run code
+// (BASH_ENV, LD_PRELOAD, NODE_OPTIONS, GIT_*, ...): a value pipec passes a
+// script must not take its name.
 bool system_variable(const std::string& name);
 
 // The environment variable the step-tools build step sets to the folder of
