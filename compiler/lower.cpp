@@ -439,6 +439,24 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     // declaration; values that are only known at run time come in by env.
     ToolCommand cmd = tool_command(*tool, step.get("args"), shell);
     if (!cmd.env.empty()) shell_needed(step.get("tool")->pos);
+    // cmd expands %NAME% before it parses the line, as in a script.
+    if (shell_syntax(shell) == ShellSyntax::Cmd) {
+      for (const auto& [name, value] : cmd.env) {
+        std::string u;
+        Pos at = value->pos;
+        each_top_expr(*value, [&](const Expr& e) {
+          if (!u.empty() || (u = untrusted_input(e)).empty()) return;
+          const Expr* head = &e;  // where github.event... starts
+          while ((head->kind == Expr::Kind::Member || head->kind == Expr::Kind::Index) && !head->operands.empty())
+            head = head->operands[0].get();
+          at = head->pos;
+        });
+        if (!u.empty())
+          diags_.error(at, "run-expression",
+                       "cmd expands %" + name + "% before it parses the line, so text whoever triggers the run " +
+                           "writes (" + u + ") could end its quotes and run code; run this tool in bash or pwsh");
+      }
+    }
     for (const auto& [at, why] : cmd.refused) diags_.error(at, "tool-step", why);
     for (const auto& [name, value] : cmd.env) {
       if (const Value* own = env->get(name); own && !same(*own, *value))
