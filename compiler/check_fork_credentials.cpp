@@ -21,6 +21,11 @@ struct Entry {
   std::string fork;     // the expression that is true for a fork
   std::string started;  // how the message says the run is started
   std::string why;      // what GitHub gives such a run
+  // How a condition keeps the fork's runs out: "" for one of its &&
+  // operands being !fork (or fork == false); else the field an operand
+  // must compare (a comment's author_association), and the advice.
+  std::string guard_field = "";
+  std::string advice = "";
 };
 
 const std::vector<Entry>& entries() {
@@ -35,19 +40,32 @@ const std::vector<Entry>& entries() {
        "runs after workflows that pull requests from forks start",
        "under workflow_run GitHub gives the repository's credentials to every run, whatever "
        "started the workflow before it"},
+      // Anyone who can comment starts these, with the repository's token
+      // and secrets; no fork field says who.
+      {{"issue_comment", "discussion_comment"},
+       "",
+       "runs for a comment anyone may write",
+       "GitHub gives such a run the repository's token and secrets whoever wrote the comment",
+       "github.event.comment.author_association",
+       "compare github.event.comment.author_association with the associations you trust (OWNER, "
+       "MEMBER, COLLABORATOR) in the if of"},
   };
   return all;
 }
 
 // Whether a condition is false for every run a fork set going: false, or
-// an && one of whose operands says the fork's repository is none.
-bool excludes_forks(const Value* cond, const std::string& fork) {
+// an && one of whose operands says the fork's repository is none (or, for
+// a comment, compares who wrote it).
+bool excludes_forks(const Value* cond, const Entry& entry) {
   if (!cond) return false;
   if (cond->kind == Value::Kind::Bool) return !cond->boolean;
   if (cond->kind != Value::Kind::Runtime) return false;
   for (const Expr* e : and_operands(*cond->expr)) {
     const std::string r = render_expr(*e);
-    if (r == "!" + fork || r == fork + " == false") return true;
+    if (entry.guard_field.empty() && (r == "!" + entry.fork || r == entry.fork + " == false")) return true;
+    if (!entry.guard_field.empty() && r.find(entry.guard_field) != std::string::npos &&
+        (e->kind == Expr::Kind::Binary || e->kind == Expr::Kind::Call))
+      return true;
   }
   return false;
 }
@@ -63,6 +81,7 @@ std::string fork_code_read(const Value& step) {
       "github.event.number",
       "github.event.workflow_run.head_",
       "github.event.workflow_run.pull_requests",
+      "github.event.issue.number",
   };
   const Value* with = step.get("with");
   if (!with || action_repo(step) != "actions/checkout") return "";
@@ -93,8 +112,7 @@ class ForkCredentials {
         for (const char* trigger : entry.triggers) {
           if (!on->field(trigger)) continue;
           // Only pull_request runs without the repository's token.
-          const bool privileged =
-              std::string(trigger) == "workflow_run" || on->field("pull_request_target") != nullptr;
+          const bool privileged = std::string(trigger) != "pull_request" || on->field("pull_request_target") != nullptr;
           visit(*w, {&entry, privileged}, false, file_name(w->file));
           break;
         }
@@ -116,7 +134,13 @@ class ForkCredentials {
   // when a calling job's condition already excludes forks.
   void visit(const WorkflowModel& wf, const Start& start, bool guarded, const std::string& path) {
     if (!visited_.insert({&wf, guarded, start.key()}).second) return;
-    const std::string& fork = start.entry->fork;
+    const Entry& fork = *start.entry;
+    // The workflow's env reaches every step, and no if guards it.
+    if (const Field* f = wf.body->field("env"); f && !guarded) {
+      if (std::string s = secret_read(*f->value); !s.empty())
+        report(start, f->key_pos, file_name(wf.file) + " reads " + s + " in its env, which every step gets", path,
+               "");
+    }
     for (const auto& j : jobs_of(*wf.body)) {
       const Value& job = *j.value;
       const bool job_guarded = guarded || excludes_forks(job.get("if"), fork);
@@ -125,6 +149,16 @@ class ForkCredentials {
         continue;
       }
       if (job_guarded) continue;
+      // Any step of a job that may ask for an OIDC token can ask for one
+      // (ACTIONS_ID_TOKEN_REQUEST_URL), whatever action it runs.
+      if (start.privileged) {
+        const Value* perms = job.get("permissions");
+        const Value* oidc = perms && perms->kind == Value::Kind::Object ? perms->get("id-token") : nullptr;
+        if (oidc && oidc->is_string() && oidc->text == "write")
+          report(start, perms->pos,
+                 "job \"" + j.key + "\" has id-token: write, so any of its steps can ask for an OIDC token", path,
+                 "the job");
+      }
       for (const char* key : {"env", "container", "services"}) {
         if (const Field* f = job.field(key)) {
           if (std::string s = secret_read(*f->value); !s.empty())
@@ -172,13 +206,14 @@ class ForkCredentials {
     const Entry& entry = *start.entry;
     // A step a template writes is one place, whatever workflows it is in.
     if (!reported_.insert({to_string(at), &entry}).second) return;
-    diags_.error(
-        at, "fork-credentials",
-        what + ", and " + entry.started + " (" + path + "): " + entry.why + "; add !" + entry.fork +
-            " to the if of " + where +
-            (path.find(" -> ") != std::string::npos ? ", or of the job that calls its workflow"
-                                                    : "") +
-            " (with && beside any other condition)");
+    const std::string caller = path.find(" -> ") != std::string::npos ? ", or of the job that calls its workflow" : "";
+    const std::string guard = entry.advice.empty() ? "add !" + entry.fork + " to the if of " : entry.advice + " ";
+    // where is empty for the workflow's env, which no if of its own guards.
+    diags_.error(at, "fork-credentials",
+                 what + ", and " + entry.started + " (" + path + "): " + entry.why + "; " +
+                     (where.empty() ? "move it to the env of the step that needs it, and " + guard + "that step"
+                                    : guard + where + caller) +
+                     " (with && beside any other condition)");
   }
 
   const Program& program_;

@@ -15,6 +15,17 @@
 // there is guarded the same way, by
 // !github.event.workflow_run.head_repository.fork.
 //
+// issue_comment and discussion_comment start runs for a comment anyone may
+// write, with the repository's token and secrets; no fork field says who
+// wrote it, so there the condition compares
+// github.event.comment.author_association.
+//
+// The workflow's env reaches every step, and no if of its own guards it: a
+// secret there is reported unless the job that calls the workflow is
+// guarded. Where the run has the repository's credentials for a fork
+// (pull_request_target, workflow_run, the comment triggers), a job with
+// id-token: write is guarded too: any of its steps can ask for a token.
+//
 // Under pull_request_target and workflow_run the run has the repository's
 // token and caches for a fork's pull request too, so a step that checks
 // out the fork's code there (actions/checkout with a ref or repository
