@@ -8,6 +8,7 @@
 #include "ascii.h"
 #include "expr_chain.h"
 #include "render_expr.h"
+#include "untrusted_inputs.h"
 
 namespace pipec {
 namespace {
@@ -90,10 +91,11 @@ std::string fork_code_read(const Value& step) {
     const Value* v = with->get(key);
     if (!v) continue;
     each_runtime(*v, [&](const Expr& e) {
-      const std::string r = render_expr(e);
+      // As a path, so that github.event.pull_request["head"]["sha"] is read
+      // as .head.sha.
+      const std::string r = github_path(e);
       for (const auto& p : prefixes) {
-        if (found.empty() && e.kind == Expr::Kind::Member && r.compare(0, p.size(), p) == 0)
-          found = std::string(key) + " reads " + r;
+        if (found.empty() && r.compare(0, p.size(), p) == 0) found = std::string(key) + " reads " + r;
       }
     });
   }

@@ -33,9 +33,16 @@ constexpr std::array kUntrusted = {
     "github.head_ref",
 };
 
-// github.a.b[...] as "github.a.b.*"; empty when the chain does not start at
-// the github context.
-std::string chain_path(const Expr& e) {
+// The untrusted input `path` is, or leads to.
+bool holds_untrusted(const std::string& path) {
+  return std::any_of(kUntrusted.begin(), kUntrusted.end(), [&](std::string_view u) {
+    return u == path || (u.size() > path.size() && u.substr(0, path.size()) == path && u[path.size()] == '.');
+  });
+}
+
+}  // namespace
+
+std::string github_path(const Expr& e) {
   std::vector<std::string> segs;
   const Expr* x = &e;
   for (; x->kind == Expr::Kind::Member || x->kind == Expr::Kind::Index; x = x->operands[0].get()) {
@@ -50,22 +57,13 @@ std::string chain_path(const Expr& e) {
   return path;
 }
 
-// The untrusted input `path` is, or leads to.
-bool holds_untrusted(const std::string& path) {
-  return std::any_of(kUntrusted.begin(), kUntrusted.end(), [&](std::string_view u) {
-    return u == path || (u.size() > path.size() && u.substr(0, path.size()) == path && u[path.size()] == '.');
-  });
-}
-
-}  // namespace
-
 std::string untrusted_input(const Expr& e) {
   if (e.kind == Expr::Kind::Call) {
     std::string f = lower(e.text);
     if (f == "contains" || f == "startswith" || f == "endswith") return "";
   }
   if (e.kind == Expr::Kind::Member || e.kind == Expr::Kind::Index || e.kind == Expr::Kind::Name) {
-    std::string path = chain_path(e);
+    std::string path = github_path(e);
     if (!path.empty()) return holds_untrusted(path) ? path : "";
   }
   for (const auto& o : e.operands) {

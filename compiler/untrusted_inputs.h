@@ -15,4 +15,9 @@ namespace pipec {
 // endsWith() do not count: those return a boolean.
 std::string untrusted_input(const Expr& e);
 
+// The path a github.* chain reads, in lower case, with a literal index as
+// a field (github.event.pull_request["head"] is github.event.pull_request.head)
+// and any other as *; empty for an expression that is no such chain.
+std::string github_path(const Expr& e);
+
 }  // namespace pipec
