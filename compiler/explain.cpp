@@ -107,11 +107,30 @@ bool Simulator::triggered(const WorkflowModel& wf) const {
   if (!t && key == "workflow_dispatch") t = on->get("dispatch");
   if (!t) return false;
   if (key == "push" || key == "pull_request") {
-    if (!filter_matches(t->get("branches"), event_.branch)) return false;
-    if (const Value* paths = t->get("paths"); paths && !event_.changed.empty()) {
-      bool any = std::any_of(event_.changed.begin(), event_.changed.end(),
-                             [&](const std::string& p) { return filter_matches(paths, p); });
-      if (!any) return false;
+    auto listed = [&](const char* filter, const std::string& s) {
+      const Value* f = t->get(filter);
+      return f && filter_matches(f, s);
+    };
+    const bool branch_filters = t->get("branches") || t->get("branches-ignore");
+    const bool tag_filters = t->get("tags") || t->get("tags-ignore");
+    // A push that filters only one kind of ref never runs for the other,
+    // and paths are not read for a tag.
+    if (key == "push" && !event_.tag.empty()) {
+      if (branch_filters && !tag_filters) return false;
+      return filter_matches(t->get("tags"), event_.tag) && !listed("tags-ignore", event_.tag);
+    }
+    if (key == "push" && tag_filters && !branch_filters) return false;
+    if (!filter_matches(t->get("branches"), event_.branch) || listed("branches-ignore", event_.branch)) return false;
+    if (!event_.changed.empty()) {
+      if (const Value* paths = t->get("paths")) {
+        bool any = std::any_of(event_.changed.begin(), event_.changed.end(),
+                               [&](const std::string& p) { return filter_matches(paths, p); });
+        if (!any) return false;
+      }
+      // Runs unless every changed path is ignored.
+      if (t->get("paths-ignore") && std::all_of(event_.changed.begin(), event_.changed.end(),
+                                                [&](const std::string& p) { return listed("paths-ignore", p); }))
+        return false;
     }
   }
   return true;
@@ -133,10 +152,12 @@ json Simulator::github_context() const {
   // A pull request's run is on its merge ref, refs/pull/1/merge; its
   // branches are head_ref and base_ref, empty for other events.
   const bool pr = event_.event == "pull_request";
-  const std::string ref_name = pr ? "1/merge" : event_.branch;
+  const bool tag = !event_.tag.empty();
+  const std::string ref_name = pr ? "1/merge" : tag ? event_.tag : event_.branch;
   return {{"event_name", event_.event},
           {"ref_name", ref_name},
-          {"ref", (pr ? "refs/pull/" : "refs/heads/") + ref_name},
+          {"ref", (pr ? "refs/pull/" : tag ? "refs/tags/" : "refs/heads/") + ref_name},
+          {"ref_type", tag ? "tag" : "branch"},
           {"base_ref", pr ? event_.branch : ""},
           {"head_ref", pr ? "pull-request-branch" : ""},
           {"repository", "ROCm/TheRock"},
@@ -452,7 +473,8 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
     return "";
   }
   Simulator sim(program, event, oracle);
-  std::string header = "event: " + event.event + (event.fork ? " from a fork" : "") + ", branch " + event.branch;
+  std::string header = "event: " + event.event + (event.fork ? " from a fork" : "") +
+                       (event.tag.empty() ? ", branch " + event.branch : ", tag " + event.tag);
   if (!event.labels.empty()) header += ", labels " + join(event.labels);
   for (const auto& [k, v] : event.inputs) header += ", " + k + "=" + v;
   if (!event.changed.empty()) header += ", changed " + join(event.changed);

@@ -70,6 +70,8 @@ int main(int argc, char** argv) {
   explain->add_option("--event", event.event, "push, pull_request, schedule or workflow_dispatch")->required();
   explain->add_option("--branch", event.branch, "The branch pushed to, or the pull request's base (default: main)")
       ->check(non_empty);
+  auto* tag = explain->add_option("--tag", event.tag, "A tag pushed, instead of a branch (with --event push)")
+                  ->check(non_empty);
   explain->add_option("--label", event.labels, "A pull request label (repeat for several)")->check(non_empty);
   explain->add_option("--input", input_args, "A dispatch input, name=value (repeat for several)")->check(name_value);
   explain->add_option("--changed", event.changed, "A changed path (repeat for several)")->check(non_empty);
@@ -172,6 +174,10 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (explain->parsed()) {
+      if (tag->count() > 0 && event.event != "push") {
+        std::cerr << "pipec: error: --tag is for --event push (a tag is pushed), not " << event.event << "\n";
+        return 2;
+      }
       for (const auto& kv : input_args) {
         auto eq = kv.find('=');  // there is one: the option's check
         event.inputs[kv.substr(0, eq)] = kv.substr(eq + 1);

@@ -369,5 +369,35 @@ got=$(cd "$legs" && "$pipec" explain --event workflow_dispatch 2>&1 | tail -n +4
 if [ "$got" = 'caller.yml
   call: calls lib.yml
     a [true 3 "x"]: runs' ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL inputs left out:\n%s\n' "$got"; fi
+# A push that filters tags alone never runs for a branch, and one that
+# filters branches alone never for a tag; paths-ignore skips a run whose
+# every changed path it lists.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow release {
+  file = "release.yml"
+  on { push { tags = ["v*"] } }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo release" } }
+}
+workflow ci {
+  file = "ci.yml"
+  on { push { branches = ["main"] paths-ignore = ["docs/**"] } }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo ci" } }
+}
+use release()
+use ci()
+PIPE
+tag_case() {  # NAME WANT ARGS...: the workflows that run
+  local name=$1 want=$2; shift 2
+  local got; got=$(cd "$legs" && "$pipec" explain --event push "$@" 2>&1 | grep -v '^ \|^event\|^no changed\|^$')
+  if [ "$got" = "$want" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL %s:\n%s\n' "$name" "$got"; fi
+}
+tag_case branch-push "ci.yml" --branch main
+tag_case tag-push "release.yml" --tag v1.0
+tag_case other-tag "no workflow runs on this event" --tag x1.0
+tag_case docs-only "no workflow runs on this event" --branch main --changed docs/a.md
+tag_case docs-and-code "ci.yml" --branch main --changed docs/a.md --changed src/a.cpp
+got=$(cd "$legs" && "$pipec" explain --event pull_request --tag v1 2>&1); rc=$?
+if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --tag is for --event push (a tag is pushed), not pull_request" ]; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL tag-not-push: %s\n%s\n' "$rc" "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
