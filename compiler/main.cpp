@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
         return eq == std::string::npos || eq == 0 ? "takes name=value, not \"" + v + "\"" : "";
       },
       "NAME=VALUE");
-  app.add_option("-C,--root", root, "Repository root (default: the current directory)")->check(directory);
+  app.add_option("-C,--root", root, "Repository root (default: the current directory, or the nearest one above it that holds pipelines/)")->check(directory);
   app.add_option("--format", g_format, "Diagnostics and drift as text, github (annotations), json or sarif")
       ->check(CLI::IsMember({"text", "github", "json", "sarif"}));
 
