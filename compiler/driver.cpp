@@ -175,22 +175,28 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   Expander ex(c.diags, c.program);
   ex.run(files);
-  if (c.diags.has_errors()) return c;
+  // Something declared and never used changes nothing the later passes
+  // read: they go on, so that its report is not the only one of a round.
+  auto blocked = [&c] {
+    return std::any_of(c.diags.items().begin(), c.diags.items().end(),
+                       [](const Diagnostic& d) { return d.severity == "error" && d.id != "unused"; });
+  };
+  if (blocked()) return c;
   check_tool_decls(c.program, c.diags);
   check_store_steps(c.program, c.diags);
   check_undeclared_writes(c.program, c.diags);
   check_tool_logic(c.program, root, sources_dir + "/steps", c.diags);
-  if (c.diags.has_errors()) return c;
+  if (blocked()) return c;
   check_output_paths(c.program, sources_dir, c.diags);
   load_external_workflows(c.program, root);
   for (auto& wf : c.program.workflows) resolve_pass_through(*wf, c.program, c.diags);
-  if (c.diags.has_errors()) return c;
+  if (blocked()) return c;
   for (auto& wf : c.program.workflows) unroll_matrices(*wf, c.program, c.diags);
-  if (c.diags.has_errors()) return c;
+  if (blocked()) return c;
   // What each key may read comes first: a reference to a context the key
   // cannot read has no target to check.
   for (const auto& wf : c.program.workflows) check_contexts(*wf, c.diags);
-  if (c.diags.has_errors()) return c;
+  if (blocked()) return c;
   for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_types(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_literal_shapes(*wf, c.diags);
@@ -199,7 +205,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_env(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_outputs(*wf, c.program, c.diags);
-  const bool names_resolve = !c.diags.has_errors();
+  const bool names_resolve = !blocked();
   // What a run's github.event holds, by the triggers that reach each
   // workflow.
   const auto reaches = event_reaches(c.program);
@@ -242,9 +248,9 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     check_artifact_order(c.program, reaches, c.diags);
     check_index_order(c.program, reaches, c.diags);
   }
-  if (c.diags.has_errors()) return c;
+  if (blocked()) return c;
   infer_permissions(c.program, c.diags);
-  if (c.diags.has_errors()) return c;
+  if (blocked()) return c;
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);
     check_key_types(*tree, c.program, c.diags);
