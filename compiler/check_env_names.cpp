@@ -43,15 +43,7 @@ bool github_default_variable(const std::string& name) {
 }
 
 void check_env_names(const WorkflowModel& wf, Diagnostics& diags) {
-  const std::string file = file_name(wf.file);
-  check_env(wf.body->get("env"), file + "'s env", diags);
-  for (const auto& j : jobs_of(*wf.body)) {
-    const std::string job = "job \"" + j.key + "\" in " + file;
-    check_env(j.value->get("env"), job, diags);
-    for (const auto& s : steps_of(*j.value)) {
-      check_env(s->get("env"), "a step of " + job, diags);
-    }
-  }
+  each_env(wf, [&](const Value* env, const std::string& where) { check_env(env, where, diags); });
 }
 
 }  // namespace pipec

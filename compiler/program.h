@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -242,6 +243,18 @@ inline const std::vector<ValuePtr>& steps_of(const Value& job) {
   static const std::vector<ValuePtr> none;
   const Value* steps = job.get("steps");
   return steps && steps->kind == Value::Kind::List ? steps->items : none;
+}
+
+// Calls f on each env block of a workflow (its own, each job's, each
+// step's; null where there is none), with how reports name its owner.
+inline void each_env(const WorkflowModel& wf, const std::function<void(const Value*, const std::string&)>& f) {
+  const std::string file = std::filesystem::path(wf.file).filename().string();
+  f(wf.body->get("env"), file + "'s env");
+  for (const auto& j : jobs_of(*wf.body)) {
+    const std::string job = "job \"" + j.key + "\" in " + file;
+    f(j.value->get("env"), job);
+    for (const auto& s : steps_of(*j.value)) f(s->get("env"), "a step of " + job);
+  }
 }
 
 // How reports name a step: step "NAME", its ${{ }} as written, or "a
