@@ -253,12 +253,8 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
 }
 
 ValuePtr Expander::no_hidden_expression(ValuePtr made, const Pos& at) {
-  bool hidden = made->text.find("${{") != std::string::npos;
-  for (const auto& p : made->parts) hidden = hidden || (!p.expr && p.text.find("${{") != std::string::npos);
-  if (!hidden) return made;
-  diags_.error(at, "hidden-expression",
-               "the pieces of this text join into \"${{\", so GitHub would evaluate an expression here "
-               "that pipec never read, and none of its checks would see it; write the expression itself");
+  if (!hidden_expression(*made)) return made;
+  diags_.error(at, "hidden-expression", kHiddenExpression);
   return make_error(at);
 }
 

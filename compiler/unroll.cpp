@@ -250,6 +250,12 @@ ValuePtr fold_literals(const ValuePtr& v, bool condition = false) {
   return copy;
 }
 
+void report_hidden(const Value& v, Diagnostics& diags) {
+  if (hidden_expression(v)) diags.error(v.pos, "hidden-expression", kHiddenExpression);
+  for (const auto& i : v.items) report_hidden(*i, diags);
+  for (const auto& f : v.fields) report_hidden(*f.value, diags);
+}
+
 const Value* matrix_of(const Value& job) {
   const Value* s = job.get("strategy");
   return s ? s->get("matrix") : nullptr;
@@ -452,6 +458,8 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
         return nullptr;
       };
       auto job = std::make_shared<Value>(*fold_literals(rewrite_value(f.value, fn)));
+      // A leg's values folded into text can join into "${{" too.
+      report_hidden(*job, diags);
       // needs lists: an unrolled dependency becomes its matching leg, or all legs.
       if (const Field* needs = job->field("needs")) {
         auto list = std::make_shared<Value>(*needs->value);

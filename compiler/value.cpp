@@ -204,4 +204,11 @@ bool reads_only(const Value& v, const std::vector<std::string>& contexts) {
   return only;
 }
 
+bool hidden_expression(const Value& v) {
+  if (v.kind != Value::Kind::String) return false;
+  bool hidden = v.text.find("${{") != std::string::npos;
+  for (const auto& p : v.parts) hidden = hidden || (!p.expr && p.text.find("${{") != std::string::npos);
+  return hidden;
+}
+
 }  // namespace pipec

@@ -103,6 +103,13 @@ void each_top_expr(const Value& v, const std::function<void(const Expr&)>& f);
 // Whether every context v reads at run time is one of `contexts` (literal
 // text reads none).
 bool reads_only(const Value& v, const std::vector<std::string>& contexts);
+// Whether the literal text of a string pipec joined (not its ${{ }}
+// parts) holds "${{": GitHub would evaluate an expression there that
+// pipec never read. kHiddenExpression is the report's words.
+bool hidden_expression(const Value& v);
+inline constexpr const char* kHiddenExpression =
+    "the pieces of this text join into \"${{\", so GitHub would evaluate an expression here that pipec never "
+    "read, and none of its checks would see it; write the expression itself";
 // Deep equality of known values (runtime parts compare by rendered text).
 bool same(const Value& a, const Value& b);
 
