@@ -8,20 +8,49 @@
 namespace pipec {
 namespace {
 
-// >> "$GITHUB_ENV", >>$GITHUB_OUTPUT, >> ${GITHUB_PATH}, and pwsh's
-// >> $env:GITHUB_ENV.
-const std::regex kWrite(R"(>>?\s*"?\$(env:)?\{?GITHUB_(ENV|OUTPUT|PATH)\b)");
+// >> "$GITHUB_ENV", >>$GITHUB_OUTPUT, >> ${GITHUB_PATH}, tee -a
+// "$GITHUB_ENV", and pwsh's >> $env:GITHUB_ENV, Out-File, Add-Content and
+// Set-Content ... $env:GITHUB_ENV.
+const std::regex kWrite(
+    R"re((?:>>?\s*|\btee\s+(?:-a\s+|--append\s+)?|\b(?:Out-File|Add-Content|Set-Content)\b.*)"?\$(?:env:)?\{?GITHUB_(ENV|OUTPUT|PATH)\b)re",
+    std::regex::icase);
+// A here-document's start: <<EOF, <<-'EOF', << "EOF".
+const std::regex kHeredoc(R"re(<<-?\s*['"]?([A-Za-z_][A-Za-z_0-9]*)['"]?)re");
+
+// Whether an expression's value can hold no line break whatever it reads:
+// a comparison or ! (true or false), toJSON (which escapes them).
+bool one_line(const Expr& e) {
+  if (e.kind == Expr::Kind::Not) return true;
+  if (e.kind == Expr::Kind::Binary) return e.text != "&&" && e.text != "||";
+  return e.kind == Expr::Kind::Call && (e.text == "toJSON" || e.text == "tojson");
+}
 
 void check_script(const Value& run, const std::string& job, Diagnostics& diags) {
   std::string line;
   std::vector<std::pair<const Expr*, std::string>> untrusted;  // on this line
+  // Inside a here-document written into one of the files: its delimiter,
+  // and the file.
+  std::string heredoc_end, heredoc_file;
   auto end_line = [&] {
     std::smatch m;
-    if (!untrusted.empty() && std::regex_search(line, m, kWrite)) {
-      const std::string file = "GITHUB_" + m[2].str();
-      const std::string as = m[2] == "ENV"      ? "another variable (BASH_ENV=..., which the steps after run)"
-                             : m[2] == "OUTPUT" ? "another output"
-                                                : "another folder to find programs in";
+    std::string which;
+    if (!heredoc_end.empty()) {
+      const size_t first = line.find_first_not_of(" \t");
+      if (first != std::string::npos && line.substr(first) == heredoc_end) heredoc_end.clear();
+      else which = heredoc_file;
+    } else if (std::regex_search(line, m, kWrite)) {
+      which = m[1].str();
+      for (auto& c : which) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (std::smatch h; std::regex_search(line, h, kHeredoc)) {
+        heredoc_end = h[1].str();
+        heredoc_file = which;
+      }
+    }
+    if (!untrusted.empty() && !which.empty()) {
+      const std::string file = "GITHUB_" + which;
+      const std::string as = which == "ENV"      ? "another variable (BASH_ENV=..., which the steps after run)"
+                             : which == "OUTPUT" ? "another output"
+                                                 : "another folder to find programs in";
       for (const auto& [e, read] : untrusted) {
         const Expr* head = e;  // where github.event... starts
         while ((head->kind == Expr::Kind::Member || head->kind == Expr::Kind::Index) && !head->operands.empty())
@@ -39,7 +68,7 @@ void check_script(const Value& run, const std::string& job, Diagnostics& diags) 
     if (p.expr) {
       // Only text that can hold a line break: titles, bodies, commit
       // messages (a branch name cannot).
-      const std::string read = untrusted_input(*p.expr);
+      const std::string read = one_line(*p.expr) ? "" : untrusted_input(*p.expr);
       const std::string last = read.substr(read.rfind('.') + 1);
       if (last == "title" || last == "body" || last == "message") untrusted.push_back({p.expr.get(), read});
       line += "VALUE";

@@ -1,9 +1,13 @@
 #include "check_fork_credentials.h"
 
+#include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "ascii.h"
 #include "expr_chain.h"
@@ -54,6 +58,36 @@ const std::vector<Entry>& entries() {
   return all;
 }
 
+// Whether an operand holds only for the associations trusted to run code
+// with the repository's secrets: field == 'OWNER' (or MEMBER, COLLABORATOR),
+// or contains(fromJSON('["OWNER", ...]'), field) listing only those.
+bool trusted_only(const Expr& e, const std::string& field) {
+  static const std::vector<std::string> trusted = {"OWNER", "MEMBER", "COLLABORATOR"};
+  auto is_trusted = [&](const std::string& s) { return std::find(trusted.begin(), trusted.end(), s) != trusted.end(); };
+  auto literal = [](const Expr& x) -> std::optional<std::string> {
+    if (x.kind != Expr::Kind::String || x.parts.size() > 1 || (x.parts.size() == 1 && x.parts[0].expr)) return std::nullopt;
+    return x.parts.empty() ? "" : x.parts[0].text;
+  };
+  if (e.kind == Expr::Kind::Binary && e.text == "==") {
+    for (int side : {0, 1}) {
+      const auto value = literal(*e.operands[1 - side]);
+      if (render_expr(*e.operands[side]) == field && value && is_trusted(upper(*value))) return true;
+    }
+    return false;
+  }
+  if (e.kind == Expr::Kind::Call && lower(e.text) == "contains" && e.operands.size() == 2 &&
+      render_expr(*e.operands[1]) == field && e.operands[0]->kind == Expr::Kind::Call &&
+      lower(e.operands[0]->text) == "fromjson" && e.operands[0]->operands.size() == 1) {
+    const auto json = literal(*e.operands[0]->operands[0]);
+    if (!json) return false;
+    const nlohmann::json list = nlohmann::json::parse(*json, nullptr, false);
+    if (!list.is_array() || list.empty()) return false;
+    return std::all_of(list.begin(), list.end(),
+                       [&](const nlohmann::json& x) { return x.is_string() && is_trusted(upper(x.get<std::string>())); });
+  }
+  return false;
+}
+
 // Whether a condition is false for every run a fork set going: false, or
 // an && one of whose operands says the fork's repository is none (or, for
 // a comment, compares who wrote it).
@@ -64,11 +98,27 @@ bool excludes_forks(const Value* cond, const Entry& entry) {
   for (const Expr* e : and_operands(*cond->expr)) {
     const std::string r = render_expr(*e);
     if (entry.guard_field.empty() && (r == "!" + entry.fork || r == entry.fork + " == false")) return true;
-    if (!entry.guard_field.empty() && r.find(entry.guard_field) != std::string::npos &&
-        (e->kind == Expr::Kind::Binary || e->kind == Expr::Kind::Call))
-      return true;
+    if (!entry.guard_field.empty() && trusted_only(*e, entry.guard_field)) return true;
   }
   return false;
+}
+
+// Whether a github_path starts with prefix, field by field, where the
+// path's * (an index pipec cannot read) stands for any field, and a
+// prefix's last field that ends in _ or . takes any field it begins.
+bool reads_prefix(const std::string& path, const std::string& prefix) {
+  size_t i = 0, j = 0;
+  while (j < prefix.size()) {
+    if (i >= path.size()) return false;
+    const size_t pe = std::min(path.find('.', i), path.size());
+    const size_t qe = std::min(prefix.find('.', j), prefix.size());
+    const std::string field = path.substr(i, pe - i), want = prefix.substr(j, qe - j);
+    const bool open = qe == prefix.size();  // the prefix's last field
+    if (field != "*" && !(open ? field.compare(0, want.size(), want) == 0 : field == want)) return false;
+    i = pe + 1;
+    j = qe + 1;
+  }
+  return true;
 }
 
 // The first value a checkout's ref or repository reads that names a
@@ -95,7 +145,7 @@ std::string fork_code_read(const Value& step) {
       // as .head.sha.
       const std::string r = github_path(e);
       for (const auto& p : prefixes) {
-        if (found.empty() && r.compare(0, p.size(), p) == 0) found = std::string(key) + " reads " + r;
+        if (found.empty() && !r.empty() && reads_prefix(r, p)) found = std::string(key) + " reads " + r;
       }
     });
   }
@@ -143,24 +193,26 @@ class ForkCredentials {
         report(start, f->key_pos, file_name(wf.file) + " reads " + s + " in its env, which every step gets", path,
                "");
     }
+    // Any step of a job that may ask for an OIDC token can ask for one
+    // (ACTIONS_ID_TOKEN_REQUEST_URL), whatever action it runs: a job's own
+    // id-token: write, its workflow's, or its caller's.
+    auto oidc_granted = [&](const Value* holder, const std::string& who, const std::string& where) {
+      const Value* perms = holder ? holder->get("permissions") : nullptr;
+      const Value* oidc = perms && perms->kind == Value::Kind::Object ? perms->get("id-token") : nullptr;
+      if (start.privileged && oidc && oidc->is_string() && oidc->text == "write")
+        report(start, perms->pos, who + " has id-token: write, so any step under it can ask for an OIDC token", path,
+               where);
+    };
+    if (!guarded) oidc_granted(wf.body.get(), file_name(wf.file), "each job");
     for (const auto& j : jobs_of(*wf.body)) {
       const Value& job = *j.value;
       const bool job_guarded = guarded || excludes_forks(job.get("if"), fork);
+      if (!job_guarded) oidc_granted(&job, "job \"" + j.key + "\"", "the job");
       if (const WorkflowModel* callee = called_workflow(program_, job)) {
         visit(*callee, start, job_guarded, path + " -> " + file_name(callee->file));
         continue;
       }
       if (job_guarded) continue;
-      // Any step of a job that may ask for an OIDC token can ask for one
-      // (ACTIONS_ID_TOKEN_REQUEST_URL), whatever action it runs.
-      if (start.privileged) {
-        const Value* perms = job.get("permissions");
-        const Value* oidc = perms && perms->kind == Value::Kind::Object ? perms->get("id-token") : nullptr;
-        if (oidc && oidc->is_string() && oidc->text == "write")
-          report(start, perms->pos,
-                 "job \"" + j.key + "\" has id-token: write, so any of its steps can ask for an OIDC token", path,
-                 "the job");
-      }
       for (const char* key : {"env", "container", "services"}) {
         if (const Field* f = job.field(key)) {
           if (std::string s = secret_read(*f->value); !s.empty())

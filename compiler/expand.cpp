@@ -334,13 +334,14 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
         for (size_t slash; (slash = path.find('/', from)) != std::string::npos; from = slash + 1)
           parts.push_back(path.substr(from, slash - from));
         parts.push_back(path.substr(from));
-        const bool odd = parts.size() < 2 || std::any_of(parts.begin(), parts.end(), [](const std::string& p) {
-                           return p.empty() || p == "." || p == "..";
-                         });
+        // The runner splits on \ as well as /.
+        const bool odd = path.find('\\') != std::string::npos || parts.size() < 2 ||
+                         std::any_of(parts.begin(), parts.end(),
+                                     [](const std::string& p) { return p.empty() || p == "." || p == ".."; });
         if (odd)
           diags_.error(uses->pos, "action-path",
                        "action \"" + s.name + "\" names its action as \"" + path +
-                           "\": write owner/repo, or owner/repo/folder, with no empty, \".\" or \"..\" part, "
+                           "\": write owner/repo, or owner/repo/folder, with no empty, \".\" or \"..\" part and no \\, "
                            "as pipec knows each action by that path");
       }
       const Value* version = obj->get("version");

@@ -245,14 +245,23 @@ inline const std::vector<ValuePtr>& steps_of(const Value& job) {
   return steps && steps->kind == Value::Kind::List ? steps->items : none;
 }
 
-// Calls f on each env block of a workflow (its own, each job's, each
-// step's; null where there is none), with how reports name its owner.
+// Calls f on each env block of a workflow (its own, each job's, its
+// container's and services', each step's; null where there is none), with
+// how reports name its owner.
 inline void each_env(const WorkflowModel& wf, const std::function<void(const Value*, const std::string&)>& f) {
   const std::string file = std::filesystem::path(wf.file).filename().string();
   f(wf.body->get("env"), file + "'s env");
   for (const auto& j : jobs_of(*wf.body)) {
     const std::string job = "job \"" + j.key + "\" in " + file;
     f(j.value->get("env"), job);
+    if (const Value* c = j.value->get("container"); c && c->kind == Value::Kind::Object && c->tag.empty())
+      f(c->get("env"), "the container of " + job);
+    if (const Value* services = j.value->get("services"); services && services->kind == Value::Kind::Object) {
+      for (const auto& sv : services->fields) {
+        if (sv.value->kind == Value::Kind::Object && sv.value->tag.empty())
+          f(sv.value->get("env"), "service \"" + sv.key + "\" of " + job);
+      }
+    }
     for (const auto& s : steps_of(*j.value)) f(s->get("env"), "a step of " + job);
   }
 }

@@ -1,5 +1,6 @@
 #include "runner_shell.h"
 
+#include "ascii.h"
 #include "known_texts.h"
 
 namespace pipec {
@@ -24,9 +25,11 @@ KnownTexts labels_of(const Value& v, const Value& job) {
   return known_texts(v, job);
 }
 
+// Labels are matched without case, as GitHub does (Windows, windows-2022).
 bool windows_label(const std::string& label) {
-  return label.find("windows") != std::string::npos && label.find("ubuntu") == std::string::npos &&
-         label.find("linux") == std::string::npos;
+  const std::string l = lower(label);
+  return l.find("windows") != std::string::npos && l.find("ubuntu") == std::string::npos &&
+         l.find("linux") == std::string::npos;
 }
 
 }  // namespace

@@ -84,17 +84,24 @@ bool system_variable(const std::string& name) {
       // what makes a program run code or load it, or send its traffic elsewhere
       "NODE_OPTIONS", "NODE_PATH", "PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PERL5OPT", "PERL5LIB",
       "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GCONV_PATH", "HTTP_PROXY",
-      "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"};
+      "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "DOTNET_STARTUP_HOOKS",
+      // what a build runs: compilers, their flags, wrappers
+      "CC", "CXX", "CPP", "LD", "AR", "CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "MAKEFLAGS", "RUSTC_WRAPPER",
+      "RUSTFLAGS", "GOFLAGS"};
   // And every name of these families: the runner's and GitHub's own
-  // (GitHub drops an env entry that sets one), git's, the loader's.
+  // (GitHub drops an env entry that sets one), git's, the loader's, and
+  // CMake's, pip's, npm's and cargo's settings (a compiler launcher, a
+  // package index).
   static const std::vector<std::string> kPrefixes = {"GITHUB_", "RUNNER_", "ACTIONS_", "GIT_", "LD_", "DYLD_",
-                                                     "BASH_FUNC_"};
+                                                     "BASH_FUNC_", "CMAKE_", "PIP_", "NPM_CONFIG_", "CARGO_"};
+  // git's author and committer are data, which runs nothing.
+  static const std::vector<std::string> kData = {"GIT_AUTHOR_", "GIT_COMMITTER_"};
   // clang-format on
   std::string upper;
   for (char c : name) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  auto starts = [&](const std::string& p) { return upper.rfind(p, 0) == 0; };
   return std::find(kNames.begin(), kNames.end(), upper) != kNames.end() ||
-         std::any_of(kPrefixes.begin(), kPrefixes.end(),
-                     [&](const std::string& p) { return upper.rfind(p, 0) == 0; });
+         (std::any_of(kPrefixes.begin(), kPrefixes.end(), starts) && std::none_of(kData.begin(), kData.end(), starts));
 }
 
 ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::string& shell_name) {

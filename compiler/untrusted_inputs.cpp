@@ -30,13 +30,37 @@ constexpr std::array kUntrusted = {
     "github.event.head_commit.author.name",
     "github.event.discussion.title",
     "github.event.discussion.body",
+    "github.event.workflow_run.display_title",
+    "github.event.workflow_run.head_branch",
+    "github.event.workflow_run.head_commit.message",
+    "github.event.workflow_run.head_commit.author.email",
+    "github.event.workflow_run.head_commit.author.name",
+    "github.event.workflow_run.head_commit.committer.email",
+    "github.event.workflow_run.head_commit.committer.name",
+    "github.event.workflow_run.pull_requests.*.head.ref",
     "github.head_ref",
 };
 
-// The untrusted input `path` is, or leads to.
+// The untrusted input `path` is, or leads to. A * in path (an index
+// pipec cannot read, github.event.pull_request[x]) stands for any field.
 bool holds_untrusted(const std::string& path) {
+  auto split = [](std::string_view s) {
+    std::vector<std::string_view> out;
+    for (size_t from = 0;;) {
+      const size_t dot = s.find('.', from);
+      out.push_back(s.substr(from, dot == std::string_view::npos ? std::string_view::npos : dot - from));
+      if (dot == std::string_view::npos) return out;
+      from = dot + 1;
+    }
+  };
+  const auto p = split(path);
   return std::any_of(kUntrusted.begin(), kUntrusted.end(), [&](std::string_view u) {
-    return u == path || (u.size() > path.size() && u.substr(0, path.size()) == path && u[path.size()] == '.');
+    const auto q = split(u);
+    if (p.size() > q.size()) return false;
+    for (size_t i = 0; i < p.size(); ++i) {
+      if (p[i] != q[i] && p[i] != "*" && q[i] != "*") return false;
+    }
+    return true;
   });
 }
 
