@@ -3,6 +3,7 @@
 #include <regex>
 #include <vector>
 
+#include "expr_chain.h"
 #include "untrusted_inputs.h"
 
 namespace pipec {
@@ -52,10 +53,7 @@ void check_script(const Value& run, const std::string& job, Diagnostics& diags) 
                              : which == "OUTPUT" ? "another output"
                                                  : "another folder to find programs in";
       for (const auto& [e, read] : untrusted) {
-        const Expr* head = e;  // where github.event... starts
-        while ((head->kind == Expr::Kind::Member || head->kind == Expr::Kind::Index) && !head->operands.empty())
-          head = head->operands[0].get();
-        diags.error(head->pos, "env-file-write",
+        diags.error(chain_head(*e).pos, "env-file-write",
                     "this line writes " + read + ", which whoever triggers the run writes, into $" + file +
                         " (job \"" + job + "\"): a line break in it would start a line of its own, read as " + as +
                         "; give the value to the step that needs it in that step's env instead");

@@ -3,6 +3,7 @@
 #include "ascii.h"
 #include "image_ref.h"
 #include "ast.h"
+#include "expr_chain.h"
 #include "known_texts.h"
 
 namespace pipec {
@@ -12,11 +13,7 @@ void check_image(const Value& image, const Value& job, const std::string& what, 
   if (image.kind != Value::Kind::Runtime && !image.is_runtime_string()) return;
   // Reported where the expression starts (matrix.img: at matrix).
   Pos at = image.pos;
-  if (const Expr* e = whole_expr(image)) {
-    while ((e->kind == Expr::Kind::Member || e->kind == Expr::Kind::Index) && !e->operands.empty())
-      e = e->operands[0].get();
-    at = e->pos;
-  }
+  if (const Expr* e = whole_expr(image)) at = chain_head(*e).pos;
   const KnownTexts images = known_texts(image, job);
   if (!images) {
     diags.error(at, "unpinned",

@@ -109,4 +109,11 @@ std::string secret_read(const Value& v) {
   return found;
 }
 
+const Expr& chain_head(const Expr& e) {
+  const Expr* head = &e;
+  while ((head->kind == Expr::Kind::Member || head->kind == Expr::Kind::Index) && !head->operands.empty())
+    head = head->operands[0].get();
+  return *head;
+}
+
 }  // namespace pipec

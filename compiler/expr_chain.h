@@ -27,6 +27,10 @@ std::string secret_read(const Value& v);
 // right; the expression itself when it is no &&.
 std::vector<const Expr*> and_operands(const Expr& e);
 
+// Where a member or index chain starts (github in github.event.x[0].y),
+// which reports point at; e itself when it is no chain.
+const Expr& chain_head(const Expr& e);
+
 // A chain's names joined with dots: github.event.inputs.x.
 std::string dotted(const Chain& c);
 

@@ -12,6 +12,7 @@
 #include "event_reach.h"
 #include "image_ref.h"
 #include "infer_permissions.h"
+#include "expr_chain.h"
 #include "render_expr.h"
 #include "runner_shell.h"
 #include "shell_quoting.h"
@@ -446,10 +447,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
         Pos at = value->pos;
         each_top_expr(*value, [&](const Expr& e) {
           if (!u.empty() || (u = untrusted_input(e)).empty()) return;
-          const Expr* head = &e;  // where github.event... starts
-          while ((head->kind == Expr::Kind::Member || head->kind == Expr::Kind::Index) && !head->operands.empty())
-            head = head->operands[0].get();
-          at = head->pos;
+          at = chain_head(e).pos;
         });
         if (!u.empty())
           diags_.error(at, "run-expression",
