@@ -41,7 +41,20 @@ KnownTexts matrix_values(const Value& job, const std::string& key) {
   return found ? out : std::nullopt;
 }
 
-KnownTexts values(const Expr& e, const Value& job) {
+// A choice input's options, when only a manual run, which GitHub holds to
+// them, can set it: a caller may pass any text.
+KnownTexts choice_values(const WorkflowModel& wf, const std::string& name) {
+  const Value* on = wf.body->get("on");
+  const bool called = on && on->get("call");
+  for (const auto& in : wf.inputs) {
+    if (in.name != name) continue;
+    if (in.type != "choice" || (called && in.only != "dispatch")) return std::nullopt;
+    return in.options;
+  }
+  return std::nullopt;
+}
+
+KnownTexts values(const Expr& e, const Value& job, const WorkflowModel* wf) {
   switch (e.kind) {
     case Expr::Kind::String: {
       std::string text;
@@ -52,19 +65,20 @@ KnownTexts values(const Expr& e, const Value& job) {
       return std::vector<std::string>{text};
     }
     case Expr::Kind::Binary: {
-      if (e.text == "&&") return values(*e.operands[1], job);
+      if (e.text == "&&") return values(*e.operands[1], job, wf);
       if (e.text != "||") return std::nullopt;
-      KnownTexts out = values(*e.operands[0], job);
-      add(out, values(*e.operands[1], job));
+      KnownTexts out = values(*e.operands[0], job, wf);
+      add(out, values(*e.operands[1], job, wf));
       return out;
     }
     case Expr::Kind::Cond: {  // a ? b : c, written as a && b || c
-      KnownTexts out = values(*e.operands[1], job);
-      add(out, values(*e.operands[2], job));
+      KnownTexts out = values(*e.operands[1], job, wf);
+      add(out, values(*e.operands[2], job, wf));
       return out;
     }
     case Expr::Kind::Member:
       if (e.operands[0]->kind == Expr::Kind::Name && e.operands[0]->text == "matrix") return matrix_values(job, e.text);
+      if (e.operands[0]->kind == Expr::Kind::Name && e.operands[0]->text == "inputs" && wf) return choice_values(*wf, e.text);
       return std::nullopt;
     default:
       return std::nullopt;
@@ -73,12 +87,12 @@ KnownTexts values(const Expr& e, const Value& job) {
 
 }  // namespace
 
-KnownTexts known_texts(const Value& v, const Value& job) {
-  if (v.kind == Value::Kind::Runtime) return v.expr ? values(*v.expr, job) : std::nullopt;
+KnownTexts known_texts(const Value& v, const Value& job, const WorkflowModel* wf) {
+  if (v.kind == Value::Kind::Runtime) return v.expr ? values(*v.expr, job, wf) : std::nullopt;
   if (v.kind != Value::Kind::String) return std::nullopt;
   if (v.parts.empty()) return std::vector<std::string>{v.text};
   // One ${{ }} alone is its values; text around one is not known.
-  if (v.parts.size() == 1 && v.parts[0].expr) return values(*v.parts[0].expr, job);
+  if (v.parts.size() == 1 && v.parts[0].expr) return values(*v.parts[0].expr, job, wf);
   return std::nullopt;
 }
 

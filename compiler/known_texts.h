@@ -9,13 +9,17 @@
 #include <string>
 #include <vector>
 
+#include "program.h"
 #include "value.h"
 
 namespace pipec {
 
 using KnownTexts = std::optional<std::vector<std::string>>;  // nullopt: not all known
 
-// For a scalar value of `job` (its runs-on, its container's image).
-KnownTexts known_texts(const Value& v, const Value& job);
+// For a scalar value of `job` (its runs-on, its container's image). With
+// the job's workflow, a choice input that only a manual run sets (the
+// workflow is not called, or the input is dispatch only) gives its options,
+// which GitHub enforces.
+KnownTexts known_texts(const Value& v, const Value& job, const WorkflowModel* wf = nullptr);
 
 }  // namespace pipec
