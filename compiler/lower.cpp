@@ -398,7 +398,10 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   // Shell for run text: the step's, the job's defaults, the workflow's defaults.
   // GitHub runs scripts with bash on Linux and pwsh on Windows by default.
   // "" when runs-on picks runners that disagree, or one pipec cannot see.
-  std::string shell = default_shell(job);
+  std::string shell = default_shell(job, &wf_);
+  // A step that runs only on one system (if = runner.os == 'Linux') has
+  // that system's shell, whatever else runs-on may pick.
+  if (shell.empty()) shell = shell_of_condition(step.get("if"));
   const bool shell_unknown = shell.empty();
   if (shell_unknown) shell = "bash";
   auto shell_of = [](const Value* defaults) -> std::string {

@@ -1,18 +1,20 @@
 #include "runner_shell.h"
 
 #include "ascii.h"
+#include "expr_chain.h"
 #include "known_texts.h"
+#include "render_expr.h"
 
 namespace pipec {
 namespace {
 
 // The labels runs-on names: in a list, a { group labels } block or alone.
-KnownTexts labels_of(const Value& v, const Value& job) {
+KnownTexts labels_of(const Value& v, const Value& job, const WorkflowModel* wf) {
   if (v.kind == Value::Kind::List) {
     // Several labels name one runner: the one that names a system says.
     KnownTexts out = std::vector<std::string>{};
     for (const auto& item : v.items) {
-      KnownTexts more = labels_of(*item, job);
+      KnownTexts more = labels_of(*item, job, wf);
       if (!more) return std::nullopt;
       out->insert(out->end(), more->begin(), more->end());
     }
@@ -20,9 +22,9 @@ KnownTexts labels_of(const Value& v, const Value& job) {
   }
   if (v.kind == Value::Kind::Object) {
     const Value* labels = v.get("labels");
-    return labels ? labels_of(*labels, job) : std::vector<std::string>{};
+    return labels ? labels_of(*labels, job, wf) : std::vector<std::string>{};
   }
-  return known_texts(v, job);
+  return known_texts(v, job, wf);
 }
 
 // Labels are matched without case, as GitHub does (Windows, windows-2022).
@@ -34,10 +36,10 @@ bool windows_label(const std::string& label) {
 
 }  // namespace
 
-std::string default_shell(const Value& job) {
+std::string default_shell(const Value& job, const WorkflowModel* wf) {
   const Value* runs_on = job.get("runs-on");
   if (!runs_on) return "bash";
-  const KnownTexts labels = labels_of(*runs_on, job);
+  const KnownTexts labels = labels_of(*runs_on, job, wf);
   if (!labels) return "";
   // A list names one runner: any Windows label makes it Windows. Values of
   // an expression or a matrix name different runners, which must agree.
@@ -51,6 +53,20 @@ std::string default_shell(const Value& job) {
   for (const auto& l : *labels) (windows_label(l) ? windows : other) = true;
   if (windows && other) return "";
   return windows ? "pwsh" : "bash";
+}
+
+std::string shell_of_condition(const Value* cond) {
+  if (!cond || cond->kind != Value::Kind::Runtime || !cond->expr) return "";
+  for (const Expr* e : and_operands(*cond->expr)) {
+    if (e->kind != Expr::Kind::Binary || e->text != "==") continue;
+    for (int side : {0, 1}) {
+      const std::string system = lower(render_expr(*e->operands[1 - side]));
+      if (render_expr(*e->operands[side]) != "runner.os") continue;
+      if (system == "'windows'") return "pwsh";
+      if (system == "'linux'" || system == "'macos'") return "bash";
+    }
+  }
+  return "";
 }
 
 }  // namespace pipec

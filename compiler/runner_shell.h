@@ -6,12 +6,20 @@
 
 #include <string>
 
+#include "program.h"
 #include "value.h"
 
 namespace pipec {
 
 // "bash" or "pwsh"; "" when the runners runs-on may pick disagree, or when
-// it may pick one pipec cannot see (an input, another job's output).
-std::string default_shell(const Value& job);
+// it may pick one pipec cannot see (an input, another job's output). With
+// the job's workflow, a choice input only a manual run sets gives its
+// options (known_texts.h).
+std::string default_shell(const Value& job, const WorkflowModel* wf = nullptr);
+
+// The shell a step's if holds it to: an && operand runner.os == 'Windows'
+// gives "pwsh", 'Linux' or 'macOS' "bash"; "" when its if says nothing of
+// the runner's system.
+std::string shell_of_condition(const Value* cond);
 
 }  // namespace pipec
