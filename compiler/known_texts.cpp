@@ -1,6 +1,8 @@
 #include "known_texts.h"
 
 #include "ast.h"
+#include "github_eval.h"
+#include "matrix_legs.h"
 
 namespace pipec {
 namespace {
@@ -13,32 +15,21 @@ void add(KnownTexts& to, const KnownTexts& more) {
   to->insert(to->end(), more->begin(), more->end());
 }
 
-// The values a matrix gives key in its legs: its list and its include rows.
+// The values key takes in the matrix's legs (matrix_legs.h, exclude and
+// include as the runner reads them); a leg without it reads as empty.
 KnownTexts matrix_values(const Value& job, const std::string& key) {
   const Value* strategy = job.get("strategy");
   const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
-  if (!matrix || matrix->kind != Value::Kind::Object) return std::nullopt;
+  std::vector<nlohmann::json> legs;
+  if (!matrix || !matrix_legs(value_json(*matrix, nullptr), legs, written_order(*matrix))) return std::nullopt;
   KnownTexts out = std::vector<std::string>{};
-  bool found = false;
-  if (const Value* list = matrix->get(key)) {
-    if (list->kind != Value::Kind::List) return std::nullopt;
-    for (const auto& v : list->items) {
-      if (!v->is_string()) return std::nullopt;
-      out->push_back(v->text);
-    }
-    found = true;
+  for (const auto& leg : legs) {
+    const auto it = leg.find(key);
+    if (it == leg.end()) out->push_back("");
+    else if (it->is_string()) out->push_back(it->get<std::string>());
+    else return std::nullopt;
   }
-  if (const Value* include = matrix->get("include")) {
-    if (include->kind != Value::Kind::List) return std::nullopt;
-    for (const auto& row : include->items) {
-      const Value* v = row->kind == Value::Kind::Object ? row->get(key) : nullptr;
-      if (!v) continue;
-      if (!v->is_string()) return std::nullopt;
-      out->push_back(v->text);
-      found = true;
-    }
-  }
-  return found ? out : std::nullopt;
+  return out;
 }
 
 // A choice input's options, when only a manual run, which GitHub holds to
