@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "external_workflows.h"
+
 namespace pipec {
 namespace {
 
@@ -36,16 +38,15 @@ std::string render(const std::vector<std::pair<std::string, std::string>>& nodes
 
 }  // namespace
 
-// The path of the workflow a job's uses calls: a generated workflow's own
-// path, or a local ./.github/workflows/x.yml resolved against the caller's
-// repository (the folder above its .github/workflows/); "" for others.
-static std::string callee_path(const WorkflowModel& caller, const Value& uses) {
-  if (uses.tag == "workflow_ref") return uses.get("file")->text;
-  if (!uses.is_string() || uses.text.rfind("./", 0) != 0) return uses.is_string() ? uses.text : "";
-  const std::string marker = ".github/workflows/";
-  const auto at = caller.file.rfind(marker);
-  const std::string repo = at == std::string::npos ? "" : caller.file.substr(0, at);
-  return repo + uses.text.substr(2);
+// The path of the workflow a job calls: a generated workflow's own path,
+// a local ./.github/workflows/x.yml as GitHub finds it (called_path), or
+// what uses says; "" for none.
+static std::string callee_path(const WorkflowModel& caller, const Value& job) {
+  const Value* uses = job.get("uses");
+  if (!uses) return "";
+  if (uses->tag == "workflow_ref") return uses->get("file")->text;
+  if (const std::optional<std::string> local = called_path(caller, job)) return *local;
+  return uses->is_string() ? uses->text : "";
 }
 
 std::string graph(const Program& program, const std::string& workflow, bool dot, Diagnostics& diags) {
@@ -73,9 +74,7 @@ std::string graph(const Program& program, const std::string& workflow, bool dot,
       const Value* jobs = w->body->get("jobs");
       if (!jobs) continue;
       for (const auto& j : jobs->fields) {
-        const Value* uses = j.value->get("uses");
-        if (!uses) continue;
-        std::string callee = callee_path(*w, *uses);
+        std::string callee = callee_path(*w, *j.value);
         if (callee.empty()) continue;
         add(callee);
         edges.insert({node_id(shown(w->file)), node_id(shown(callee)), j.key});
@@ -106,10 +105,7 @@ std::string graph(const Program& program, const std::string& workflow, bool dot,
     if (!jobs) return render(nodes, edges, dot, workflow);
     for (const auto& j : jobs->fields) {
       std::string label = j.key;
-      if (const Value* uses = j.value->get("uses")) {
-        const std::string callee = callee_path(*w, *uses);
-        if (!callee.empty()) label += " → " + shown(callee);
-      }
+      if (const std::string callee = callee_path(*w, *j.value); !callee.empty()) label += " → " + shown(callee);
       if (j.value->get("strategy") && j.value->get("strategy")->get("matrix")) label += " (matrix)";
       if (j.value->get("if")) label += " (conditional)";
       nodes.push_back({node_id(j.key), label});
