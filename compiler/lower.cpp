@@ -395,35 +395,44 @@ ValuePtr Lowerer::lower_on(const Value& on) {
 
 ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   if (const Value* cond = step.get("if"); cond && cond->kind == Value::Kind::Bool && !cond->boolean) return nullptr;
-  // Shell for run text: the step's, the job's defaults, the workflow's defaults.
-  // GitHub runs scripts with bash on Linux and pwsh on Windows by default.
-  // "" when runs-on picks runners that disagree, or one pipec cannot see.
-  std::string shell = default_shell(job, &wf_);
-  // A step that runs only on one system (if = runner.os == 'Linux') has
-  // that system's shell, whatever else runs-on may pick.
-  if (shell.empty()) shell = shell_of_condition(step.get("if"));
-  const bool shell_unknown = shell.empty();
-  if (shell_unknown) shell = "bash";
+  // Shell for run text: the step's, the job's defaults, the workflow's
+  // defaults; else the runner's default, bash, or pwsh on Windows, which
+  // runs-on or the step's if (runner.os == 'Linux') may tell. Unknown when
+  // runs-on picks runners that disagree, or one pipec cannot see.
   auto shell_of = [](const Value* defaults) -> std::string {
     const Value* run = defaults ? defaults->get("run") : nullptr;
     const Value* sh = run ? run->get("shell") : nullptr;
     return sh && sh->is_string() ? sh->text : "";
   };
-  if (auto s = shell_of(wf_.body->get("defaults")); !s.empty()) shell = s;
-  if (auto s = shell_of(job.get("defaults")); !s.empty()) shell = s;
-  if (const Value* s = step.get("shell"); s && s->is_string()) shell = s->text;
-  const bool shell_set = shell_of(wf_.body->get("defaults")) != "" || shell_of(job.get("defaults")) != "" ||
-                         (step.get("shell") && step.get("shell")->is_string());
+  std::string shell = step.get("shell") && step.get("shell")->is_string() ? step.get("shell")->text : "";
+  if (shell.empty()) shell = shell_of(job.get("defaults"));
+  if (shell.empty()) shell = shell_of(wf_.body->get("defaults"));
+  if (shell.empty()) shell = default_shell(job, &wf_);
+  if (shell.empty()) shell = shell_of_condition(step.get("if"));
+  const bool shell_unknown = shell.empty();
+  if (shell_unknown) shell = "bash";
   // Values a script reads come in by env, written in its shell's syntax
   // ($X or $env:X): with the shell left to the runner, the syntax may be
   // the other shell's, and the value empty there.
   auto shell_needed = [&](const Pos& at) {
-    if (!shell_unknown || shell_set) return;
+    if (!shell_unknown) return;
     diags_.error(at, "shell",
                  "this script reads values (" + std::string(step.get("tool") ? "a tool's arguments" : "${{ }}") +
                      ") through env, in its shell's syntax, and its shell is the runner's default (bash, or "
                      "pwsh on Windows), which runs-on (" + text_of(*job.get("runs-on")) +
                      ") picks at run time; set shell, or the job's defaults { run { shell } }");
+  };
+
+  // In cmd, a value whoever triggers the run writes (a title, a branch
+  // name) is refused: cmd expands %NAME% before it parses the line, so a
+  // quote in it could end the quoting.
+  auto refuse_in_cmd = [&](const Expr& e, const Pos& at, const std::string& name, const std::string& advice) {
+    if (shell_syntax(shell) != ShellSyntax::Cmd) return;
+    const std::string u = untrusted_input(e);
+    if (u.empty()) return;
+    diags_.error(at, "run-expression",
+                 "cmd expands %" + name + "% before it parses the line, so text whoever triggers the run writes (" +
+                     u + ") could end its quotes and run code; " + advice);
   };
 
   auto env = object(step.pos);
@@ -444,19 +453,8 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     ToolCommand cmd = tool_command(*tool, step.get("args"), shell);
     if (!cmd.env.empty()) shell_needed(step.get("tool")->pos);
     // cmd expands %NAME% before it parses the line, as in a script.
-    if (shell_syntax(shell) == ShellSyntax::Cmd) {
-      for (const auto& [name, value] : cmd.env) {
-        std::string u;
-        Pos at = value->pos;
-        each_top_expr(*value, [&](const Expr& e) {
-          if (!u.empty() || (u = untrusted_input(e)).empty()) return;
-          at = chain_head(e).pos;
-        });
-        if (!u.empty())
-          diags_.error(at, "run-expression",
-                       "cmd expands %" + name + "% before it parses the line, so text whoever triggers the run " +
-                           "writes (" + u + ") could end its quotes and run code; run this tool in bash or pwsh");
-      }
+    for (const auto& [name, value] : cmd.env) {
+      each_top_expr(*value, [&](const Expr& e) { refuse_in_cmd(e, chain_head(e).pos, name, "run this tool in bash or pwsh"); });
     }
     for (const auto& [at, why] : cmd.refused) diags_.error(at, "tool-step", why);
     for (const auto& [name, value] : cmd.env) {
@@ -537,11 +535,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
         diags_.error(p.expr->pos, "run-expression", "${{ }} in a python script: read os.environ from an env entry instead");
         continue;
       }
-      if (std::string u = syntax == ShellSyntax::Cmd ? untrusted_input(*p.expr) : ""; !u.empty()) {
-        diags_.error(p.expr->pos, "run-expression",
-                     "cmd expands %" + name + "% before it parses the line, so text whoever triggers the run " +
-                         "writes (" + u + ") could end its quotes and run code; read it in a bash or pwsh step");
-      }
+      refuse_in_cmd(*p.expr, p.expr->pos, name, "read it in a bash or pwsh step");
       refs.push_back(variable_ref(name, syntax));
       ref_exprs.push_back(p.expr.get());
       literals.emplace_back();
