@@ -58,6 +58,10 @@ expect not-pipe 2 "notes.txt: error: not a .pipe file [usage]
 mkdir -p dir.pipe
 expect directory 2 "dir.pipe: error: no .pipe files under this folder [usage]
 1 error" "$pipec" fmt dir.pipe
+# An empty pipelines/ is nothing to format, as gen and check read it.
+mkdir -p "$work/empty/pipelines"
+expect empty-pipelines 0 "0 files in canonical layout
+0 files in canonical layout" sh -c 'cd "$1" && "$2" fmt && "$2" fmt --check' _ "$work/empty" "$pipec"
 expect no-such-file 2 "pipelines/gone.pipe: error: no such file or folder [usage]
 1 error" "$pipec" fmt pipelines/gone.pipe
 expect folder 0 "1 file in canonical layout" "$pipec" fmt --check pipelines/sub
