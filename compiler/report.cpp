@@ -57,6 +57,14 @@ const char* drift_kind_name(Drift::Kind k) {
   return "";
 }
 
+// What puts a drifted file right, after "; ".
+static std::string drift_remedy(Drift::Kind k) {
+  switch (k) {
+    case Drift::Kind::NotGenerated: return "then run `pipec gen` and commit the result.";
+    default: return "run `pipec gen` and commit the result.";
+  }
+}
+
 // SARIF 2.1.0 for code scanning: one run of pipec, a rule per check id.
 static std::string sarif(const std::vector<std::pair<Diagnostic, std::string>>& results) {
   nlohmann::ordered_json rules = nlohmann::ordered_json::array(), list = nlohmann::ordered_json::array();
@@ -134,7 +142,7 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
     for (const auto& d : drift) {
       r.push_back(
           {Diagnostic{Pos{d.path, first_changed_line(d.diff), 0}, "error", "", "drift", {}, {}, {}},
-           d.path + " is " + drift_kind_name(d.kind) + "; run `pipec gen` and commit the result."});
+           d.path + " is " + drift_kind_name(d.kind) + "; " + drift_remedy(d.kind)});
     }
     return sarif(r);
   }
@@ -143,7 +151,7 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
     for (const auto& d : drift) {
       out += "::error file=" + gh_escape(d.path, true) + ",line=" + std::to_string(first_changed_line(d.diff)) +
              ",title=" + gh_escape("pipec check", true) + "::" +
-             gh_escape(d.path + " is " + drift_kind_name(d.kind) + "; run `pipec gen` and commit the result.\n" + d.diff, false) + "\n";
+             gh_escape(d.path + " is " + drift_kind_name(d.kind) + "; " + drift_remedy(d.kind) + "\n" + d.diff, false) + "\n";
       // And on the .pipe lines that produce the differing lines, where a
       // reviewer of the source change looks.
       for (const auto& p : diff_sources(d.diff)) {
