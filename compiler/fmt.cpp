@@ -18,16 +18,19 @@ constexpr size_t kWidth = 120;
 
 using Kind = Token::Kind;
 
-// One line of tokens, spaced one way: `a = b`, `f(x, y)`, `a.b`, `!x`,
-// `[1, 2]`, `{k: v}`, `c ? a : b`, `name: type`.
-std::string respace(const std::string& s) {
-  std::vector<Token> toks = tokens_of(s);
-  std::string out;
+bool is_semicolon(const Token& t) { return t.kind == Kind::Punct && t.text == ";"; }
+
+// Whether a space goes before each token, spaced one way: `a = b`,
+// `f(x, y)`, `a.b`, `!x`, `[1, 2]`, `{k: v}`, `c ? a : b`, `name: type`.
+// `;` tokens are dropped by the callers, and they and comments are read as
+// absent here.
+std::vector<bool> spaces_before(const std::vector<Token>& toks) {
+  std::vector<bool> out(toks.size(), false);
   std::vector<int> ternaries(1, 0);  // unmatched '?' per bracket depth
+  const Token* p = nullptr;
   for (size_t i = 0; i < toks.size(); ++i) {
     const Token& t = toks[i];
-    if (t.kind == Kind::Punct && t.text == ";") continue;
-    const Token* p = i ? &toks[i - 1] : nullptr;
+    if (is_semicolon(t) || t.kind == Kind::Comment) continue;
     bool space = p != nullptr;
     if (p) {
       const std::string& a = p->text;
@@ -47,10 +50,48 @@ std::string respace(const std::string& s) {
       --ternaries.back();
       space = true;
     }
-    if (space) out += ' ';
-    out += t.text;
+    out[i] = space;
+    p = &t;
   }
   return out;
+}
+
+// One line of tokens, spaced one way.
+std::string respace(const std::string& s) {
+  std::vector<Token> toks = tokens_of(s);
+  std::vector<bool> space = spaces_before(toks);
+  std::string out;
+  for (size_t i = 0; i < toks.size(); ++i) {
+    if (is_semicolon(toks[i])) continue;
+    out += (space[i] ? " " : "") + toks[i].text;
+  }
+  return out;
+}
+
+// Several lines of tokens: spaced as one line within each line, and the
+// breaks kept with the next line's indentation. A comment keeps the space
+// before it (comments of several lines may be lined up).
+std::string respace_lines(const std::string& s) {
+  std::vector<Token> toks = tokens_of(s);
+  std::vector<bool> space = spaces_before(toks);
+  std::string out;
+  size_t prev_end = 0;
+  for (size_t i = 0; i < toks.size(); ++i) {
+    if (is_semicolon(toks[i])) continue;
+    // Only blanks, line breaks and dropped `;` lie between two tokens.
+    std::string gap = s.substr(prev_end, toks[i].begin - prev_end);
+    gap.erase(std::remove(gap.begin(), gap.end(), ';'), gap.end());
+    const size_t nl = gap.find('\n');
+    if (nl != std::string::npos)
+      out += gap.substr(nl);  // no blanks at a line's end
+    else if (toks[i].kind == Kind::Comment)
+      out += gap.empty() ? " " : gap;
+    else if (space[i])
+      out += " ";
+    out += toks[i].text;
+    prev_end = toks[i].end;
+  }
+  return out + s.substr(prev_end);
 }
 
 class Formatter {
@@ -87,6 +128,7 @@ class Formatter {
   std::string expr(Span s, size_t orig_indent, size_t indent) const {
     std::string t = slice(s);
     if (t.find('\n') == std::string::npos) return respace(t);
+    t = respace_lines(t);
     std::vector<Token> toks = tokens_of(t);
     long delta = static_cast<long>(indent) - static_cast<long>(orig_indent);
     // Lines inside a triple-quoted string are content: they move only all
