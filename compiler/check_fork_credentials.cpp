@@ -121,9 +121,9 @@ bool reads_prefix(const std::string& path, const std::string& prefix) {
   return true;
 }
 
-// The first value a checkout's ref or repository reads that names a
-// fork's code (its branch, commit or pull request), or "".
-std::string fork_code_read(const Value& step) {
+// Whether one expression (not its operands) reads a fork's code (its
+// branch, commit or pull request): the path it reads, or "".
+std::string fork_code_path(const Expr& x) {
   static const std::vector<std::string> prefixes = {
       "github.head_ref",
       "github.event.pull_request.head.",
@@ -134,21 +134,169 @@ std::string fork_code_read(const Value& step) {
       "github.event.workflow_run.pull_requests",
       "github.event.issue.number",
   };
+  // As a path, so that github.event.pull_request["head"]["sha"] is read as
+  // .head.sha.
+  const std::string r = github_path(x);
+  for (const auto& p : prefixes) {
+    if (!r.empty() && reads_prefix(r, p)) return r;
+  }
+  return "";
+}
+
+// The first value an expression, or a value's expressions, read that names
+// a fork's code, or "".
+std::string fork_code_in(const Expr& e) {
+  std::string found;
+  each_expr(e, [&](const Expr& x) {
+    if (found.empty()) found = fork_code_path(x);
+  });
+  return found;
+}
+
+std::string fork_code_in(const Value& v) {
+  std::string found;
+  each_runtime(v, [&](const Expr& x) {
+    if (found.empty()) found = fork_code_path(x);
+  });
+  return found;
+}
+
+// What of a checkout's ref or repository names a fork's code, or "".
+std::string fork_code_read(const Value& step) {
   const Value* with = step.get("with");
   if (!with || action_repo(step) != "actions/checkout") return "";
-  std::string found;
   for (const char* key : {"ref", "repository"}) {
     const Value* v = with->get(key);
-    if (!v) continue;
-    each_runtime(*v, [&](const Expr& e) {
-      // As a path, so that github.event.pull_request["head"]["sha"] is read
-      // as .head.sha.
-      const std::string r = github_path(e);
-      for (const auto& p : prefixes) {
-        if (found.empty() && !r.empty() && reads_prefix(r, p)) found = std::string(key) + " reads " + r;
-      }
-    });
+    if (std::string r = v ? fork_code_in(*v) : ""; !r.empty()) return std::string(key) + " reads " + r;
   }
+  return "";
+}
+
+// A script's command that fetches or checks out a commit, and what in it
+// names the fork's: gh pr checkout; or git fetch, checkout, switch, pull,
+// reset, worktree or clone given a pull request's ref (pull/N/head,
+// refs/pull/N/merge), a value read from the pull request's head, or a
+// variable of the step's or job's env set from one. Lines a trailing
+// backslash continues are one command. Read word by word, not with
+// std::regex, whose matching recurses once per character of a long line.
+
+// The words of a line: split at blanks, quotes and command separators
+// (each separator a word of its own).
+std::vector<std::string> words_of(const std::string& line) {
+  std::vector<std::string> out;
+  std::string word;
+  auto flush = [&] {
+    if (!word.empty()) out.push_back(word);
+    word.clear();
+  };
+  for (char c : line) {
+    if (c == ' ' || c == '\t' || c == '"' || c == '\'') {
+      flush();
+    } else if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')') {
+      flush();
+      out.push_back(std::string(1, c));
+    } else {
+      word += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+bool is_separator(const std::string& w) { return w == ";" || w == "&" || w == "|" || w == "(" || w == ")"; }
+
+// The git subcommand a line runs that fetches or checks out, or "".
+std::string git_fetch_command(const std::vector<std::string>& words) {
+  static const std::vector<std::string> fetches = {"fetch", "checkout", "switch", "pull", "reset", "worktree", "clone"};
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    const std::string base = w.substr(w.find_last_of("/\\") == std::string::npos ? 0 : w.find_last_of("/\\") + 1);
+    if (base != "git" && base != "git.exe") continue;
+    for (size_t j = i + 1; j < words.size() && !is_separator(words[j]); ++j) {
+      if (std::find(fetches.begin(), fetches.end(), words[j]) != fetches.end()) return words[j];
+    }
+  }
+  return "";
+}
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// A pull request's ref in a line (pull/N/head, refs/pull/*/merge), or "".
+std::string pull_ref(const std::string& line) {
+  for (size_t at = line.find("pull/"); at != std::string::npos; at = line.find("pull/", at + 1)) {
+    if (at > 0 && word_char(line[at - 1])) continue;
+    const size_t number = at + 5, slash = line.find('/', number);
+    if (slash == std::string::npos || slash == number) continue;
+    const std::string n = line.substr(number, slash - number);
+    if (n.find_first_of(" \t\"'") != std::string::npos) continue;
+    for (const char* end : {"head", "merge"}) {
+      const size_t after = slash + 1 + std::string(end).size();
+      if (line.compare(slash + 1, std::string(end).size(), end) == 0 && (after >= line.size() || !word_char(line[after])))
+        return line.substr(at, after - at);
+    }
+  }
+  return "";
+}
+
+// Whether a line reads the variable: $NAME, ${NAME} or pwsh's $env:NAME.
+bool mentions(const std::string& line, const std::string& name) {
+  for (const std::string& lead : {std::string("$"), std::string("${"), std::string("$env:")}) {
+    const std::string want = lead + name;
+    for (size_t at = line.find(want); at != std::string::npos; at = line.find(want, at + 1)) {
+      const size_t after = at + want.size();
+      if (after >= line.size() || !word_char(line[after])) return true;
+    }
+  }
+  return false;
+}
+
+std::string fork_code_script(const Value& step, const Value& job) {
+  const Value* run = step.get("run");
+  if (!run || run->kind != Value::Kind::String) return "";
+  // The env entries, the step's over its job's, that hold a fork's code.
+  std::vector<std::pair<std::string, std::string>> vars;  // name, what it reads
+  for (const Value* holder : {&step, &job}) {
+    const Value* env = holder->get("env");
+    if (!env || env->kind != Value::Kind::Object) continue;
+    for (const auto& f : env->fields) {
+      if (std::string r = fork_code_in(*f.value); !r.empty()) vars.push_back({f.key, r});
+    }
+  }
+  std::string found, line, reads;  // reads: a fork value on this line
+  auto end_line = [&] {
+    if (!found.empty()) return;
+    const std::vector<std::string> words = words_of(line);
+    for (size_t i = 0; i + 2 < words.size(); ++i) {
+      if (words[i] == "gh" && words[i + 1] == "pr" && words[i + 2] == "checkout") found = "its script runs gh pr checkout";
+    }
+    if (const std::string git = found.empty() ? git_fetch_command(words) : ""; !git.empty()) {
+      const std::string command = "its script's git " + git;
+      if (!reads.empty()) found = command + " reads " + reads;
+      for (const auto& [name, read] : vars) {
+        if (found.empty() && mentions(line, name)) found = command + " reads $" + name + ", set from " + read;
+      }
+      if (const std::string ref = found.empty() ? pull_ref(line) : ""; !ref.empty()) found = command + " reads " + ref;
+    }
+    line.clear();
+    reads.clear();
+  };
+  auto text = [&](const std::string& t) {
+    for (char c : t) {
+      if (c != '\n') line += c;
+      else if (!line.empty() && line.back() == '\\') line.pop_back();
+      else end_line();
+    }
+  };
+  if (run->parts.empty()) text(run->text);
+  for (const auto& part : run->parts) {
+    if (part.expr) {
+      if (reads.empty()) reads = fork_code_in(*part.expr);
+      line += "VALUE";
+    } else {
+      text(part.text);
+    }
+  }
+  end_line();
   return found;
 }
 
@@ -234,6 +382,14 @@ class ForkCredentials {
                    name + " checks out the fork's code (" + read +
                        ") into a job that has the repository's token (the checkout keeps it in "
                        ".git/config) and caches",
+                   path, "the step or its job");
+            continue;
+          }
+          if (std::string read = fork_code_script(*s, job); !read.empty()) {
+            report(start, s->field("run")->key_pos,
+                   name + " checks out the fork's code (" + read +
+                       ") in a job that has the repository's token and caches, which the fork's code "
+                       "can then reach",
                    path, "the step or its job");
             continue;
           }

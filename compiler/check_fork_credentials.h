@@ -30,7 +30,9 @@
 // token and caches for a fork's pull request too, so a step that checks
 // out the fork's code there (actions/checkout with a ref or repository
 // read from the pull request's head, number or merge commit, or the
-// workflow_run's head) is guarded the same way.
+// workflow_run's head; or a script's gh pr checkout, or git fetch,
+// checkout and the like given such a value, a pull request's ref, or an
+// env variable set from such a value) is guarded the same way.
 #pragma once
 
 #include "diag.h"
