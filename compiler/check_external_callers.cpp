@@ -12,6 +12,7 @@
 
 #include "check_calls.h"
 #include "external_workflows.h"
+#include "regex_bound.h"
 
 namespace pipec {
 namespace {
@@ -111,6 +112,13 @@ ValuePtr scalar_value(const std::string& path, const YAML::Node& n) {
     v->kind = Value::Kind::Runtime;
     v->pos = at;
     return v;
+  }
+  // Longer than the regexes read (regex_bound.h): a number if only a
+  // number's characters make it up, else text.
+  if (n.Tag() == "?" && text.size() > kLongestMatched) {
+    const bool number = text.find_first_not_of("0123456789+-._eE") == std::string::npos &&
+                        text.find_first_of("0123456789") != std::string::npos;
+    return number ? make_number(text, at) : make_string(text, at);
   }
   if (n.Tag() == "?") {
     static const std::regex yes("true|True|TRUE|y|Y|yes|Yes|YES|on|On|ON");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ascii.h"
+#include "regex_bound.h"
 
 namespace pipec {
 namespace {
@@ -114,6 +115,9 @@ std::string cron_error(std::string_view spec) {
       spec.find("  ") != std::string_view::npos || spec.front() == ' ' || spec.back() == ' ')
     return "its fields are apart by more than one space, which the workflow schema refuses";
   for (size_t i = 0; i < words.size(); ++i) {
+    if (words[i].size() > kLongestMatched)
+      return "its " + std::string(kFields[i].name) + " field is " + std::to_string(words[i].size()) +
+             " characters long, longer than pipec reads (" + std::to_string(kLongestMatched) + ")";
     if (!std::regex_match(words[i].begin(), words[i].end(), kSchemaField))
       return "its " + std::string(kFields[i].name) + " field " + quoted(words[i]) +
              " is a form the workflow schema refuses; it takes a number, *, a range a-b, a step "

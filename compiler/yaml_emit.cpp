@@ -4,6 +4,7 @@
 
 #include "ascii.h"
 #include "escape.h"
+#include "regex_bound.h"
 
 namespace pipec {
 namespace {
@@ -146,6 +147,9 @@ bool needs_quotes(const std::string& s) {
   // Anything a YAML 1.1 or 1.2 reader could take for a number; YAML 1.1's
   // floats include ".", "+." and "e5" (a fraction and an exponent with no
   // digits before them).
+  // Longer than any number or date (regex_bound.h): quoted without asking,
+  // as quotes never change a string's value.
+  if (s.size() > kLongestMatched) return true;
   static const std::regex number(
       R"([-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?|[-+]?([0-9][0-9_]*)?(\.[0-9_]*)?[eE][-+]?[0-9]+|[-+]?([0-9][0-9_]*)?\.[0-9_]*|[-+]?0[xob][0-9a-fA-F_]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)|[0-9]+(:[0-5]?[0-9])+(\.[0-9_]*)?)");
   if (std::regex_match(s, number)) return true;
