@@ -11,10 +11,12 @@ cd "$work"
 export GITHUB_OUTPUT="$work/o" GITHUB_ENV="$work/e" GITHUB_STEP_SUMMARY="$work/s"
 touch a_file
 long=$(printf 'x%.0s' $(seq 1 5000))
+# As long as one argument may be (std::regex once overflowed the stack on it).
+huge=$(head -c 120000 /dev/zero | tr '\0' '1')
 bad_utf8=$(printf '\xff\xfe\x80')
 args_list=(
   "" "--" "-" "--=" "--help=1" "--no-" "--no-help" "---x" "-x" "$long" "--$long" "$bad_utf8" "--$bad_utf8=1"
-  "--python-version" "--python-version=" "--python-version=3.1$long" "--rocm-version=+" "--rocm-version=1!2!3"
+  "--python-version" "--python-version=" "--python-version=3.1$long" "--python-version=3.$huge" "--rocm-version=7.$huge" "--rocm-version=+" "--rocm-version=1!2!3"
   "--rocm-version=7.0.0.dev0+$bad_utf8" "--dist-dir=a_file" "--dist-dir=/nonexistent" "a_file" "/nonexistent"
   "--release-type=dev --custom-version-suffix=x" "--package-type=deb --release-type=prerelease"
   "--input-packages-dir=a_file --artifact-group=g --run-id=1" "--input-packages-dir=/ --artifact-group=../.. --run-id=1 --dry-run"

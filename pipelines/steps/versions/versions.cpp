@@ -26,9 +26,14 @@ bool all_digits(const std::string& s) {
 
 }  // namespace
 
+// std::regex matches by recursion, a level or more per character, so a
+// long enough text overflows the stack: no version is read that is longer
+// than this (PEP 440 sets no limit; no real version comes near it).
+constexpr size_t kLongestVersion = 1024;
+
 std::string cp_version(const std::string& python_version) {
   static const std::regex valid("[1-9]\\.(0|[1-9][0-9]*)t?");
-  if (!std::regex_match(python_version, valid))
+  if (python_version.size() > kLongestVersion || !std::regex_match(python_version, valid))
     throw InputError("--python-version \"" + python_version + "\" is not a Python version like 3.12 or 3.13t");
   bool free_threaded = python_version.back() == 't';
   std::string digits = python_version.substr(0, python_version.size() - (free_threaded ? 1 : 0));
@@ -49,6 +54,9 @@ Pep440 parse_pep440(const std::string& text) {
       "(?:\\+([a-z0-9]+(?:[-_.][a-z0-9]+)*))?");                         // 10 local
   std::smatch m;
   std::string t = lower(trim(text));
+  if (t.size() > kLongestVersion)
+    throw InputError("--rocm-version is " + std::to_string(t.size()) + " characters long, longer than a version is read (" +
+                     std::to_string(kLongestVersion) + ")");
   if (!std::regex_match(t, m, pattern)) throw InputError("--rocm-version \"" + text + "\" is not a PEP 440 version");
   Pep440 v;
   std::string out;

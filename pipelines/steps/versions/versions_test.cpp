@@ -26,6 +26,16 @@ TEST_CASE("python_to_cp_version") {
   }
 }
 
+TEST_CASE("Versions too long to read are refused, not read") {
+  // std::regex overflowed the stack on 120,000 characters.
+  const std::string digits(120000, '1');
+  CHECK_THROWS_WITH_AS(cp_version("3." + digits), ("--python-version \"3." + digits + "\" is not a Python version like 3.12 or 3.13t").c_str(),
+                       InputError);
+  CHECK_THROWS_WITH_AS(parse_pep440("7." + digits), "--rocm-version is 120002 characters long, longer than a version is read (1024)",
+                       InputError);
+  CHECK(parse_pep440("7." + std::string(1000, '1')).canonical == "7." + std::string(1000, '1'));
+}
+
 TEST_CASE("PEP 440 canonical forms") {
   CHECK(parse_pep440("v7.12.0").canonical == "7.12.0");
   CHECK(parse_pep440("7.12.0-rc1").canonical == "7.12.0rc1");
