@@ -155,6 +155,23 @@ git init -q pr-checkout && git -C pr-checkout -c user.name=t -c user.email=t@t c
 expect configure-labels-none 0 "* windows_variants: gfx110X-all, gfx1151, gfx120X-all" \
   bash -c "grep -E '^\* windows_variants' summary"
 rm -f output env summary
+# BASE_REF is one argument to git (TheRock passes it in a list): no shell
+# reads it, and git does not take it for an option.
+expect configure-base-ref-one-word 1 "configure_ci: error: \`git diff --name-only HEAD;touch pwned\` failed (is BASE_REF a revision of this checkout?)" \
+  bash -c "cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push env 'BASE_REF=HEAD;touch pwned' '$bin/configure_ci' 2>&1 | grep '^configure_ci:'; exit \${PIPESTATUS[0]}"
+expect configure-base-ref-no-shell 0 "" test ! -e pr-checkout/pwned
+expect configure-base-ref-option 1 "configure_ci: error: BASE_REF \"--output=written\" is not a revision: it starts with -" \
+  bash -c "cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=--output=written '$bin/configure_ci'"
+expect configure-base-ref-no-file 0 "" test ! -e pr-checkout/written
+# Submodules are read in the repository's root, from any folder of it
+# (git prints their paths relative to the current one).
+git init -q half && git -C half -c user.name=t -c user.email=t@t commit -q --allow-empty -m half
+git -C pr-checkout -c protocol.file.allow=always submodule --quiet add "$work/half" base/half
+git -C pr-checkout -c user.name=t -c user.email=t@t commit -q -m "add half"
+mkdir -p pr-checkout/src
+expect configure-submodule-below-root 0 "test_type=full" \
+  bash -c "cd pr-checkout/src && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD^ LOAD_TEST_RUNNERS_FROM_VAR=false '$bin/configure_ci' > /dev/null && grep '^test_type=' '$GITHUB_OUTPUT'"
+rm -f output env summary
 # Multi-arch mode (TheRock's multi_arch_ci.yml calls setup.yml with it): one
 # row per variant, the families in the summary joined as in the row, with
 # the variant's flags.
@@ -164,6 +181,13 @@ expect configure-multi-arch 0 "* linux_variants: gfx94X-dcgpu;gfx950-dcgpu (expe
 * windows_variants: none" bash -c "grep -E '^\* (linux|windows)_variants' summary"
 expect configure-multi-arch-row 0 'linux_variants=[{"matrix_per_family_json": "[{\"amdgpu_family\": \"gfx94X-dcgpu\", \"test-runs-on\": \"linux-mi325-1gpu-ossci-rocm\", \"sanity_check_only_for_family\": false}, {\"amdgpu_family\": \"gfx950-dcgpu\", \"test-runs-on\": \"linux-mi355-1gpu-ossci-rocm\", \"sanity_check_only_for_family\": false}]", "dist_amdgpu_families": "gfx94X-dcgpu;gfx950-dcgpu", "artifact_group": "multi-arch-asan", "build_variant_label": "asan", "build_variant_suffix": "asan", "build_variant_cmake_preset": "linux-release-asan", "expect_failure": true, "build_pytorch": false}]' \
   grep '^linux_variants=' output
+rm -f output env summary
+# A test_runner label in PR_LABELS picks the runners whatever the trigger,
+# as in TheRock (setup.yml sets PR_LABELS on pull requests only).
+expect configure-labels-push 0 '"test-runs-on": "linux-strix-halo-gpu-rocm-oem"
+"test-runs-on": ""' bash -c 'cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD \
+  PR_LABELS="{\"labels\": [{\"name\": \"test_runner:oem\"}]}" LOAD_TEST_RUNNERS_FROM_VAR=false "$1/configure_ci" > /dev/null &&
+  grep -o "\"test-runs-on\": \"[^\"]*\"" "$GITHUB_OUTPUT" | sort -ru' _ "$bin"
 rm -f output env summary
 
 finish step_tools

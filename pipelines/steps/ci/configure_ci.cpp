@@ -247,7 +247,7 @@ std::string python_json(const std::vector<Row>& rows) {
 
 Result configure(const Event& e, const std::vector<Family>& families, const std::vector<BuildVariant>& variants,
                  const std::vector<std::string>& test_names) {
-  if (trim(e.ref_name).empty()) throw InputError("GITHUB_REF_NAME is not set");
+  if (e.ref_name.empty()) throw InputError("GITHUB_REF_NAME is not set");
   static const std::vector<std::string> events = {"push", "pull_request", "schedule", "workflow_dispatch"};
   if (std::find(events.begin(), events.end(), e.event_name) == events.end())
     throw InputError("GITHUB_EVENT_NAME: unknown event \"" + e.event_name +

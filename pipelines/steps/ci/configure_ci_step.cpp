@@ -37,7 +37,10 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   logic::Event e;
   e.event_name = in.github_event_name;
   e.ref_name = in.github_ref_name;
-  if (e.event_name == "pull_request") e.pr_labels = pr_labels(in.pr_labels);
+  // Read for every trigger, as TheRock reads it: a test_runner label in it
+  // picks the runners whatever started the run (setup.yml sets it on pull
+  // requests only).
+  e.pr_labels = pr_labels(in.pr_labels);
   e.linux_families = in.input_linux_amdgpu_families.value_or("");
   e.windows_families = in.input_windows_amdgpu_families.value_or("");
   e.linux_test_labels = in.linux_test_labels.value_or("");
@@ -47,9 +50,16 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   e.multi_arch = in.multi_arch;
   e.additional_label_options = in.additional_label_options.value_or("");
   if (e.event_name != "schedule") {
-    e.changed_paths = runtime::command_lines("git diff --name-only " + in.base_ref,
+    // One argument to git, whatever it holds; git would read one that
+    // starts with - as an option (--output=FILE writes a file).
+    if (!in.base_ref.empty() && in.base_ref.front() == '-')
+      throw InputError("BASE_REF \"" + in.base_ref + "\" is not a revision: it starts with -");
+    e.changed_paths = runtime::command_lines({"git", "diff", "--name-only", in.base_ref},
                                              "is BASE_REF a revision of this checkout?");
-    for (const auto& l : runtime::command_lines("git submodule status", "")) {
+    // In the repository's root, as TheRock runs it: git prints the paths
+    // relative to the current folder.
+    const auto top = runtime::command_lines({"git", "rev-parse", "--show-toplevel"}, "");
+    for (const auto& l : runtime::command_lines({"git", "-C", top.empty() ? "." : top[0], "submodule", "status"}, "")) {
       std::istringstream words(l);
       std::string sha, path;
       if (words >> sha >> path) e.submodule_paths.push_back(path);

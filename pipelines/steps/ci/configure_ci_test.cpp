@@ -157,6 +157,8 @@ TEST_CASE("long-lived branches and bad input") {
                        "GITHUB_EVENT_NAME: unknown event \"issue_comment\"; expected one of push, pull_request, schedule, workflow_dispatch",
                        InputError);
   CHECK_THROWS_WITH_AS(run(ev("push", "", {}, "", "", "", "", "", "release", {}, {})), "GITHUB_REF_NAME is not set", InputError);
+  // Only the empty name is none; blanks are a name, as in TheRock.
+  CHECK_NOTHROW(run(ev("push", " ", {}, "", "", "", "", "", "release", {}, {})));
   CHECK_THROWS_WITH_AS(run(ev("workflow_dispatch", "main", {}, "gfx94x", "", "", "", "maybe", "release", {}, {})),
                        "INPUT_BUILD_PYTORCH must be true or false (or yes/no, 1/0, on/off), not \"maybe\"", InputError);
 }

@@ -99,4 +99,10 @@ TEST_CASE("promote_wheels_based_on_policy: the observed cases") {
   CHECK_THROWS_WITH_AS(promote_wheels_based_on_policy({"success", "", "", "maybe", "main"}),
                        "BYPASS_TESTS_FOR_RELEASES must be true or false (or yes/no, 1/0, on/off), not \"maybe\"",
                        InputError);
+  // The bypass is read only by the rule that asks for it: the rules before
+  // it decide whatever it holds.
+  CHECK(p("success", "", "", "maybe", "release/therock-7.11") ==
+        "true ::notice::On release branch: release/therock-7.11. Forcing upload independent of test results.");
+  CHECK(p("failure", "", "", "maybe") == "false ::warning::Build failed. Skipping upload.");
+  CHECK(p("success", "success", "runner", "maybe") == "true");
 }

@@ -54,7 +54,7 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   v.date = today();
   if (in.github_sha) v.sha = *in.github_sha;
   else if (in.release_type == "dev" && !in.custom_version_suffix && in.package_type != "deb") {  // deb's has no SHA
-    auto head = runtime::command_lines("git rev-parse --verify HEAD", "set GITHUB_SHA outside a git checkout");
+    auto head = runtime::command_lines({"git", "rev-parse", "--verify", "HEAD"}, "set GITHUB_SHA outside a git checkout");
     v.sha = head.empty() ? "" : head[0];
   }
   auto [key, version] = steps::versions::rocm_package_version(v);

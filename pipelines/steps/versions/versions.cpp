@@ -122,10 +122,19 @@ std::vector<std::pair<std::string, std::string>> torch_versions(const std::files
   log.push_back("Files in " + dist_dir.generic_string() + ":");
   for (const auto& f : files) log.push_back("  " + f);
   std::vector<std::pair<std::string, std::string>> out;
+  // The version: the file name's second -separated field (without .whl
+  // when it is the last).
+  auto version_of = [](const std::string& w) {
+    size_t a = w.find('-'), b = w.find('-', a + 1);
+    return w.substr(a + 1, (b == std::string::npos ? w.size() - 4 : b) - a - 1);
+  };
   for (const std::string name : {"torch", "torchaudio", "torchvision", "triton", "apex"}) {
     std::vector<std::string> wheels;
+    // A wheel with an empty version (torch--cp312.whl) is none (TheRock
+    // found it, then took its empty version for not found).
     for (const auto& f : files) {
-      if (f.size() > name.size() + 5 && f.rfind(name + "-", 0) == 0 && f.compare(f.size() - 4, 4, ".whl") == 0)
+      if (f.size() > name.size() + 5 && f.rfind(name + "-", 0) == 0 && f.compare(f.size() - 4, 4, ".whl") == 0 &&
+          !version_of(f).empty())
         wheels.push_back(f);
     }
     bool optional = windows && (name == "triton" || name == "apex");
@@ -137,10 +146,7 @@ std::vector<std::pair<std::string, std::string>> torch_versions(const std::files
       throw InputError("Did not find " + name + " wheel in " + dist_dir.generic_string());
     }
     if (wheels.size() > 1) log.push_back("WARNING: " + std::to_string(wheels.size()) + " " + name + " wheels; using " + wheels[0]);
-    const std::string& w = wheels[0];
-    size_t a = w.find('-'), b = w.find('-', a + 1);
-    std::string version = w.substr(a + 1, (b == std::string::npos ? w.size() - 4 : b) - a - 1);
-    out.push_back({name + "_version", version});
+    out.push_back({name + "_version", version_of(wheels[0])});
   }
   return out;
 }
@@ -168,7 +174,7 @@ std::pair<std::string, std::string> rocm_package_version(const PackageVersionInp
   if (in.base_version.empty()) throw InputError("no base version (version.json's rocm-version or --override-base-version)");
   if (in.date.size() != 8 || !all_digits(in.date)) throw InputError("the date must be YYYYMMDD, not \"" + in.date + "\"");
   // deb's dev version has only the date in it.
-  if (rt == "dev" && type != "deb" && in.sha.size() < 8)
+  if (rt == "dev" && type != "deb" && in.sha.empty())
     throw InputError("a dev version needs the commit SHA (GITHUB_SHA)");
   const std::string& base = in.base_version;
   std::string v;

@@ -123,6 +123,15 @@ TEST_CASE("write_torch_versions: torch-* does not match torchaudio") {
                        InputError);
 }
 
+TEST_CASE("write_torch_versions: a wheel with an empty version is none") {
+  // TheRock found torch--cp312.whl, then took its empty version for none.
+  Dist d({"torch--cp312-cp312-win_amd64.whl", "torchaudio-2.10.0-cp312-cp312-win_amd64.whl",
+          "torchvision-0.25.0-cp312-cp312-win_amd64.whl"});
+  std::vector<std::string> log;
+  CHECK_THROWS_WITH_AS(torch_versions(d.dir, true, log), ("Did not find torch wheel in " + d.dir.generic_string()).c_str(),
+                       InputError);
+}
+
 TEST_CASE("compute_rocm_package_version: the table") {
   auto v = [](std::string type, std::optional<std::string> rt, std::optional<std::string> custom = std::nullopt,
               std::string pre = "", std::string base = "7.12.0") {
@@ -176,6 +185,11 @@ TEST_CASE("compute_rocm_package_version: deb's dev version needs no commit") {
         std::pair<std::string, std::string>{"rocm_deb_package_version", "7.12.0~dev20260211"});
   CHECK_THROWS_WITH_AS(rocm_package_version({"rpm", "dev", std::nullopt, "", "7.12.0", "20260211", ""}),
                        "a dev version needs the commit SHA (GITHUB_SHA)", InputError);
+  // A SHA shorter than 8 characters is taken whole (TheRock slices it).
+  CHECK(rocm_package_version({"rpm", "dev", std::nullopt, "", "7.12.0", "20260211", "abc"}) ==
+        std::pair<std::string, std::string>{"rocm_rpm_package_version", "7.12.0~20260211gabc"});
+  CHECK(rocm_package_version({"wheel", "dev", std::nullopt, "", "7.12.0", "20260211", "abc"}) ==
+        std::pair<std::string, std::string>{"rocm_package_version", "7.12.0.dev0+abc"});
 }
 
 TEST_CASE("compute_rocm_package_version: an empty --custom-version-suffix is none") {
