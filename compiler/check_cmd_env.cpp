@@ -1,0 +1,82 @@
+#include "check_cmd_env.h"
+
+#include <map>
+#include <set>
+
+#include "ascii.h"
+#include "shell_quoting.h"
+#include "untrusted_inputs.h"
+
+namespace pipec {
+namespace {
+
+// The shell a defaults block sets, or "".
+std::string shell_of(const Value* holder) {
+  const Value* defaults = holder ? holder->get("defaults") : nullptr;
+  const Value* run = defaults ? defaults->get("run") : nullptr;
+  const Value* sh = run ? run->get("shell") : nullptr;
+  return sh && sh->is_string() ? sh->text : "";
+}
+
+// An env entry set from untrusted text: where, and what it reads.
+struct Tainted {
+  const Field* field;
+  std::string read;
+};
+
+// The entries of an env block set from untrusted text, by name in upper
+// case (cmd reads names without case); later blocks override earlier.
+void add_tainted(const Value* env, std::map<std::string, Tainted>& out) {
+  if (!env || env->kind != Value::Kind::Object) return;
+  for (const auto& f : env->fields) {
+    std::string read;
+    each_top_expr(*f.value, [&](const Expr& e) {
+      if (read.empty()) read = untrusted_input(e);
+    });
+    if (read.empty()) out.erase(upper(f.key));
+    else out[upper(f.key)] = {&f, read};
+  }
+}
+
+// Whether a cmd script reads the variable: %NAME% or !NAME!, without case.
+bool reads(const std::string& script, const std::string& upper_name) {
+  const std::string text = upper(script);
+  for (char mark : {'%', '!'}) {
+    const std::string want = std::string(1, mark) + upper_name + mark;
+    if (text.find(want) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void check_cmd_env(const WorkflowModel& wf, Diagnostics& diags) {
+  std::set<const Field*> reported;
+  for (const auto& j : jobs_of(*wf.body)) {
+    const Value& job = *j.value;
+    std::map<std::string, Tainted> inherited;
+    add_tainted(wf.body->get("env"), inherited);
+    add_tainted(job.get("env"), inherited);
+    for (const auto& s : steps_of(job)) {
+      const Value* run = s->get("run");
+      if (!run || run->kind != Value::Kind::String) continue;
+      std::string shell = s->get("shell") && s->get("shell")->is_string() ? s->get("shell")->text : "";
+      if (shell.empty()) shell = shell_of(&job);
+      if (shell.empty()) shell = shell_of(wf.body.get());
+      if (shell_syntax(shell) != ShellSyntax::Cmd) continue;
+      std::map<std::string, Tainted> tainted = inherited;
+      add_tainted(s->get("env"), tainted);
+      const std::string script = run->parts.empty() ? run->text : "";
+      for (const auto& [name, t] : tainted) {
+        if (!reads(script, name) || !reported.insert(t.field).second) continue;
+        const std::string step = s->get("name") && s->get("name")->is_string() ? "step \"" + s->get("name")->text + "\"" : "a cmd step";
+        diags.error(t.field->key_pos, "run-expression",
+                    t.field->key + " is set from " + t.read + ", which whoever triggers the run writes, and " + step +
+                        " of job \"" + j.key + "\" reads it in cmd, which expands %" + t.field->key +
+                        "% before it parses the line, so a quote or & in it could run code; read it in a bash or pwsh step");
+      }
+    }
+  }
+}
+
+}  // namespace pipec
