@@ -66,7 +66,10 @@ void check_cmd_env(const WorkflowModel& wf, Diagnostics& diags) {
       if (shell_syntax(shell) != ShellSyntax::Cmd) continue;
       std::map<std::string, Tainted> tainted = inherited;
       add_tainted(s->get("env"), tainted);
-      const std::string script = run->parts.empty() ? run->text : "";
+      // The script's text; its ${{ }} values (refused in cmd when they are
+      // untrusted) are none of these variables.
+      std::string script = run->parts.empty() ? run->text : "";
+      for (const auto& p : run->parts) script += p.expr ? std::string("\n") : p.text;
       for (const auto& [name, t] : tainted) {
         if (!reads(script, name) || !reported.insert(t.field).second) continue;
         const std::string step = s->get("name") && s->get("name")->is_string() ? "step \"" + s->get("name")->text + "\"" : "a cmd step";
