@@ -1,6 +1,9 @@
 #include "check_env_file_writes.h"
 
+#include <algorithm>
+#include <cctype>
 #include <regex>
+#include <set>
 #include <vector>
 
 #include "expr_chain.h"
@@ -26,7 +29,34 @@ bool one_line(const Expr& e) {
   return e.kind == Expr::Kind::Call && (e.text == "toJSON" || e.text == "tojson");
 }
 
-void check_script(const Value& run, const std::string& job, Diagnostics& diags) {
+// What untrusted text that can hold a line break an expression reads (a
+// title, a body, a commit message), or "".
+std::string multi_line_untrusted(const Expr& e) {
+  const std::string read = one_line(e) ? "" : untrusted_input(e);
+  const std::string last = read.substr(read.rfind('.') + 1);
+  return last == "title" || last == "body" || last == "message" ? read : "";
+}
+
+// An env entry set from such text, which a script line may read.
+struct TaintedVariable {
+  const Field* field;
+  std::string read;
+};
+
+// Whether a line reads the variable: $NAME, ${NAME} or pwsh's $env:NAME.
+bool reads_variable(const std::string& line, const std::string& name) {
+  for (const std::string lead : {"$", "${", "$env:"}) {
+    const std::string want = lead + name;
+    for (size_t at = line.find(want); at != std::string::npos; at = line.find(want, at + 1)) {
+      const size_t after = at + want.size();
+      if (after >= line.size() || !(std::isalnum(static_cast<unsigned char>(line[after])) || line[after] == '_')) return true;
+    }
+  }
+  return false;
+}
+
+void check_script(const Value& run, const std::string& job, const std::vector<TaintedVariable>& variables,
+                  std::set<const Field*>& reported, Diagnostics& diags) {
   std::string line;
   std::vector<std::pair<const Expr*, std::string>> untrusted;  // on this line
   // Inside a here-document written into one of the files: its delimiter,
@@ -59,33 +89,67 @@ void check_script(const Value& run, const std::string& job, Diagnostics& diags) 
                         "; give the value to the step that needs it in that step's env instead");
       }
     }
+    // The same text one env entry away.
+    for (const auto& v : variables) {
+      if (which.empty() || !reads_variable(line, v.field->key) || !reported.insert(v.field).second) continue;
+      const std::string file = "GITHUB_" + which;
+      diags.error(v.field->key_pos, "env-file-write",
+                  v.field->key + " is set from " + v.read + ", which whoever triggers the run writes, and a script of job \"" +
+                      job + "\" writes it into $" + file +
+                      ": a line break in it would start a line of its own; give the value to the step that needs it in "
+                      "that step's env instead");
+    }
     line.clear();
     untrusted.clear();
   };
+  auto text = [&](const std::string& t) {
+    for (char c : t) {
+      if (c == '\n') end_line();
+      else line += c;
+    }
+  };
+  if (run.parts.empty()) text(run.text);
   for (const auto& p : run.parts) {
     if (p.expr) {
       // Only text that can hold a line break: titles, bodies, commit
       // messages (a branch name cannot).
-      const std::string read = one_line(*p.expr) ? "" : untrusted_input(*p.expr);
-      const std::string last = read.substr(read.rfind('.') + 1);
-      if (last == "title" || last == "body" || last == "message") untrusted.push_back({p.expr.get(), read});
+      if (std::string read = multi_line_untrusted(*p.expr); !read.empty()) untrusted.push_back({p.expr.get(), read});
       line += "VALUE";
       continue;
     }
-    for (char c : p.text) {
-      if (c == '\n') end_line();
-      else line += c;
-    }
+    text(p.text);
   }
   end_line();
+}
+
+// The env entries of a block set from multi-line untrusted text; a later
+// block's entry of one name replaces an earlier one's.
+void add_tainted(const Value* env, std::vector<TaintedVariable>& out) {
+  if (!env || env->kind != Value::Kind::Object) return;
+  for (const auto& f : env->fields) {
+    std::string read;
+    each_top_expr(*f.value, [&](const Expr& e) {
+      if (read.empty()) read = multi_line_untrusted(e);
+    });
+    out.erase(std::remove_if(out.begin(), out.end(), [&](const TaintedVariable& v) { return v.field->key == f.key; }),
+              out.end());
+    if (!read.empty()) out.push_back({&f, read});
+  }
 }
 
 }  // namespace
 
 void check_env_file_writes(const WorkflowModel& wf, Diagnostics& diags) {
+  std::set<const Field*> reported;
   for (const auto& j : jobs_of(*wf.body)) {
+    std::vector<TaintedVariable> inherited;
+    add_tainted(wf.body->get("env"), inherited);
+    add_tainted(j.value->get("env"), inherited);
     for (const auto& s : steps_of(*j.value)) {
-      if (const Value* run = s->get("run"); run && run->kind == Value::Kind::String) check_script(*run, j.key, diags);
+      std::vector<TaintedVariable> variables = inherited;
+      add_tainted(s->get("env"), variables);
+      if (const Value* run = s->get("run"); run && run->kind == Value::Kind::String)
+        check_script(*run, j.key, variables, reported, diags);
     }
   }
 }

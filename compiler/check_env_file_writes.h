@@ -4,7 +4,8 @@
 // $GITHUB_ENV, $GITHUB_OUTPUT or $GITHUB_PATH: the line after the break is
 // read as a variable of its own (BASH_ENV or NODE_OPTIONS for the steps that
 // follow, which then run the writer's code), an output or a folder. Read
-// per line of the script.
+// per line of the script; the text may come in the line's ${{ }} or in an
+// env variable of the step, its job or its workflow that the line reads.
 #pragma once
 
 #include "diag.h"
