@@ -3,9 +3,8 @@
 set -uo pipefail
 tests_dir=$(cd "$(dirname "$0")" && pwd)
 pipec=$(realpath "$1")
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-cd "$work" && mkdir pipelines
 source "$tests_dir/lib.sh"
+scratch_repo
 printf 'workflow w {\n  file = "generated/w.yml"\n  on { push }\n  nme = "x, 100%%"\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse w()\n' > pipelines/a.pipe
 expect github-error 2 '::error file=pipelines/a.pipe,line=4,col=3,title=pipec [unknown-key]::unexpected key "nme" for workflow (did you mean "name"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name' "$pipec" --format=github gen
 # pipec's own options may follow the command too.

@@ -9,8 +9,7 @@ set -uo pipefail
 tests_dir=$(cd "$(dirname "$0")" && pwd)
 pipec=$(realpath "$1")
 source "$tests_dir/lib.sh"
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-cd "$work" && mkdir pipelines
+scratch_repo
 
 printf 'let py = "3.12"\n' > pipelines/common.pipe
 printf 'import "comon.pipe"\nlet image_tag = "x-${{ py }}"\n' > pipelines/mid.pipe

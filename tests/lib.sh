@@ -1,6 +1,7 @@
 # Shared by the shell tests: expect NAME CODE OUTPUT COMMAND... runs COMMAND
 # and compares its exit code and its whole output (stdout and stderr);
-# finish prints the closing `N passed, M failed` line and sets the status.
+# finish prints the closing `N passed, M failed` line and sets the status;
+# scratch_repo makes a repository to run pipec in.
 passed=0 failed=0
 expect() {
   local name=$1 code=$2 want=$3; shift 3
@@ -11,4 +12,11 @@ expect() {
 finish() {
   echo "$1: $passed passed, $failed failed"
   [ "$failed" -eq 0 ]
+}
+# scratch_repo: moves into a new temporary folder ($work, removed on exit)
+# holding an empty pipelines/, a repository for pipec to read.
+scratch_repo() {
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  cd "$work" && mkdir pipelines
 }

@@ -8,8 +8,7 @@ set -uo pipefail
 tests_dir=$(cd "$(dirname "$0")" && pwd)
 pipec=$(realpath "$1")
 source "$tests_dir/lib.sh"
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-cd "$work" && mkdir pipelines
+scratch_repo
 long=$(head -c 200000 /dev/zero | tr '\0' '0')
 # A number or a date as long as that: quoted, as YAML would read it as
 # one (the quoting decision once crashed on them).
