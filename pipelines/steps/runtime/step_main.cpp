@@ -172,7 +172,9 @@ std::optional<Values> parse(const Interface& iface, const std::vector<std::strin
     if (it->type == Type::Boolean && !has_value) {
       value = negated ? "false" : "true";
     } else if (!has_value) {
-      if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
+      // A flag after it is no value (argparse: "expected one argument");
+      // --name=--text gives one that starts with --.
+      if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0) throw UsageError("--" + name + " needs a value");
       value = args[++i];
     }
     check_value(*it, value, false);

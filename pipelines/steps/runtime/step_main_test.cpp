@@ -63,6 +63,9 @@ TEST_CASE("flags, negations, defaults, positional and environment") {
 TEST_CASE("every kind of bad command line is one message") {
   CHECK(error_of({}) == "--name is required (see --help)");
   CHECK(error_of({"--name"}) == "--name needs a value");
+  // The next flag is not taken for the value; written with = it is one.
+  CHECK(error_of({"--name", "--verbose"}) == "--name needs a value");
+  CHECK(parse_args({"--name=--verbose"})->string("name") == "--verbose");
   CHECK(error_of({"--name", "x", "--name", "y"}) == "--name is given twice");
   CHECK(error_of({"--name", "x", "--nme"}) == "unknown flag --nme (see --help)");
   CHECK(error_of({"--name", "x", "--kind", "c"}) == "--kind must be one of a, b, not \"c\"");
