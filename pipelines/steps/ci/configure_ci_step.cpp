@@ -10,6 +10,7 @@
 #include "configure_ci/interface.h"
 #include "runtime/process.h"
 #include "runtime/step_error.h"
+#include "runtime/text.h"
 
 namespace steps::cli::configure_ci {
 namespace {
@@ -19,11 +20,14 @@ namespace logic = steps::configure_ci;
 // gh pr view --json labels; an object without "labels" has none (TheRock's
 // own test passes "{}").
 std::vector<std::string> pr_labels(const std::string& json_text) {
-  nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
+  runtime::check_json_nesting(json_text, "PR_LABELS");
+  const nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
   if (j.is_discarded() || !j.is_object() || (j.contains("labels") && !j["labels"].is_array()))
     throw InputError("PR_LABELS is not {\"labels\": [{\"name\": ...}, ...]}: " + json_text);
   std::vector<std::string> out;
-  for (const auto& l : j.value("labels", nlohmann::json::array())) {
+  const auto labels = j.find("labels");
+  if (labels == j.end()) return out;
+  for (const auto& l : *labels) {
     if (!l.is_object() || !l.contains("name") || !l["name"].is_string())
       throw InputError("PR_LABELS has a label without a name: " + l.dump());
     out.push_back(l["name"].get<std::string>());

@@ -12,6 +12,7 @@
 #include "ci/configure_ci.h"
 #include "data/gpu_families.h"
 #include "runtime/step_error.h"
+#include "runtime/text.h"
 
 namespace steps::configure_ci {
 
@@ -42,7 +43,8 @@ inline std::vector<Family> families_from_table() {
 // runner of each matching row (unknown keys and platforms are ignored).
 // Throws InputError for text that is not such JSON.
 inline std::vector<Family> with_runner_overrides(std::vector<Family> families, const std::string& json) {
-  auto j = nlohmann::json::parse(json, nullptr, false);
+  runtime::check_json_nesting(json, "ROCM_THEROCK_TEST_RUNNERS");
+  const auto j = nlohmann::json::parse(json, nullptr, false);
   if (j.is_discarded() || !j.is_object())
     throw InputError("ROCM_THEROCK_TEST_RUNNERS is not {\"<key>\": {\"<platform>\": \"<label>\"}}: " + json);
   for (auto& f : families) {

@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "runtime/step_error.h"
+#include "runtime/text.h"
 
 namespace steps::retrieve_bucket_info {
 
@@ -28,6 +29,7 @@ bool is_legacy_run(const std::string& updated_at) {
 bool fork_flag(std::string_view is_pr_from_fork_env) { return is_pr_from_fork_env == "true"; }
 
 RunData parse_workflow_run(std::string_view json) {
+  runtime::check_json_nesting(std::string(json), "workflow run data");
   const auto run = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (run.is_discarded() || !run.is_object()) {
     throw InputError("workflow run data is not a JSON object");

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "runtime/step_error.h"
+#include "runtime/text.h"
 
 using namespace steps::runtime;
 
@@ -104,4 +105,10 @@ TEST_CASE("outputs: key=value, and GitHub's heredoc form for several lines") {
   text << in.rdbuf();
   CHECK(text.str() == "a=1\nb<<PIPEC_EOF\nx\ny\nPIPEC_EOF\nc=PIPEC_EOF\nd<<PIPEC_EOF_1\nPIPEC_EOF\nz\nPIPEC_EOF_1\n");
   std::filesystem::remove(path);
+}
+
+TEST_CASE("JSON nesting is counted outside strings") {
+  CHECK_NOTHROW(steps::runtime::check_json_nesting("[[[\"[[[[\\\"[[\"]]]", "X", 3));
+  CHECK_THROWS_WITH_AS(steps::runtime::check_json_nesting("{\"a\": [[1]]}", "X", 2), "X nests deeper than 2 levels",
+                       steps::InputError);
 }

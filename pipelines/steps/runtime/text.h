@@ -33,4 +33,25 @@ inline bool str2bool(const std::string& text, const std::string& what) {
   throw InputError(what + " must be true or false (or yes/no, 1/0, on/off), not \"" + text + "\"");
 }
 
+// Refuses JSON text whose brackets nest deeper than any input a step reads
+// (nlohmann::json copies and prints a value by recursion, so a deep enough
+// one overflows the stack). Counted outside strings; `what` names the input.
+inline void check_json_nesting(const std::string& text, const std::string& what, int deepest = 64) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > deepest) throw InputError(what + " nests deeper than " + std::to_string(deepest) + " levels");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+}
+
 }  // namespace steps::runtime

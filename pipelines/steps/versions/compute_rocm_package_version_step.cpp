@@ -11,6 +11,7 @@
 #include "compute_rocm_package_version/interface.h"
 #include "runtime/process.h"
 #include "runtime/step_error.h"
+#include "runtime/text.h"
 #include "versions/versions.h"
 
 namespace steps::cli::compute_rocm_package_version {
@@ -21,7 +22,8 @@ std::string base_version_from_file() {
   if (!in) throw InputError("cannot read version.json in the current directory (or give --override-base-version)");
   std::stringstream text;
   text << in.rdbuf();
-  auto j = nlohmann::json::parse(text.str(), nullptr, false);
+  runtime::check_json_nesting(text.str(), "version.json");
+  const auto j = nlohmann::json::parse(text.str(), nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("rocm-version") || !j["rocm-version"].is_string())
     throw InputError("version.json has no \"rocm-version\" string");
   return j["rocm-version"].get<std::string>();
