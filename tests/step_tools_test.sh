@@ -135,7 +135,7 @@ expect configure-labels 1 'configure_ci: error: PR_LABELS is not {"labels": [{"n
   env GITHUB_REF_NAME=x GITHUB_EVENT_NAME=pull_request PR_LABELS=nope "$bin/configure_ci"
 # nlohmann::json copies and prints by recursion: a value nested 65,000 deep
 # once overflowed the stack.
-deep=$(python3 -c 'n = 65000; print("{\"labels\": [" + "[" * n + "]" * n + "]}")')
+deep="{\"labels\": [$(head -c 65000 /dev/zero | tr '\0' '[')$(head -c 65000 /dev/zero | tr '\0' ']')]}"
 expect configure-labels-deep 1 "configure_ci: error: PR_LABELS nests deeper than 64 levels" \
   env GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule PR_LABELS="$deep" "$bin/configure_ci"
 expect configure-event 1 "configure_ci: error: environment variable GITHUB_EVENT_NAME must be one of push, pull_request, schedule, workflow_dispatch, not \"release\"" \

@@ -48,8 +48,19 @@ size_t read_body(char* buffer, size_t size, size_t count, void* user) {
   return n;
 }
 
+// Where a response body goes, up to kLargestResponseBody.
+struct BodySink {
+  std::string* body;
+  bool too_large = false;
+};
+
 size_t write_body(char* data, size_t size, size_t count, void* user) {
-  static_cast<std::string*>(user)->append(data, size * count);
+  auto* sink = static_cast<BodySink*>(user);
+  if (sink->body->size() + size * count > kLargestResponseBody) {
+    sink->too_large = true;
+    return 0;  // libcurl ends the transfer
+  }
+  sink->body->append(data, size * count);
   return size * count;
 }
 
@@ -111,11 +122,13 @@ HttpResponse CurlTransport::send(const HttpRequest& request) {
   curl_easy_setopt(h, CURLOPT_URL, request.url.c_str());
   curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.get());
   curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, timeouts_.connect_seconds);
-  curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+  curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1024L);
   curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, timeouts_.stall_seconds);
+  curl_easy_setopt(h, CURLOPT_TIMEOUT, timeouts_.total_seconds);
   curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  BodySink sink{&response.body};
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
-  curl_easy_setopt(h, CURLOPT_WRITEDATA, &response.body);
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);
   curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, write_header);
   curl_easy_setopt(h, CURLOPT_HEADERDATA, &response.headers);
 #if PIPEC_LIBCURL_SIGNS
@@ -152,7 +165,9 @@ HttpResponse CurlTransport::send(const HttpRequest& request) {
 
   const CURLcode code = curl_easy_perform(h);
   if (code != CURLE_OK) {
-    response.error = curl_easy_strerror(code);
+    response.error = sink.too_large ? "the response is larger than " + std::to_string(kLargestResponseBody >> 20) + " MiB"
+                                    : curl_easy_strerror(code);
+    response.body.clear();
     response.headers.clear();
     return response;
   }

@@ -7,6 +7,7 @@
 // header the caller sets is signed.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "packages/http_transport.h"
@@ -27,9 +28,16 @@ struct AwsSigning {
 
 struct CurlTimeouts {
   long connect_seconds = 30;
-  // A transfer slower than 1 byte/s for this long is abandoned (and retried).
+  // A transfer slower than 1 KiB/s for this long is abandoned (and retried).
   long stall_seconds = 120;
+  // And one that takes longer than this in all: a 5 GiB package (the most
+  // one PUT takes) at under 1 MiB/s.
+  long total_seconds = 2 * 60 * 60;
 };
+
+// A response body larger than this (no listing page or error comes near)
+// ends the request with an error.
+constexpr std::size_t kLargestResponseBody = 64u << 20;
 
 class CurlTransport : public HttpTransport {
  public:

@@ -1,5 +1,7 @@
 #include "packages/s3_client.h"
 
+#include <set>
+
 #include "packages/package_names.h"
 
 namespace steps::packages {
@@ -109,7 +111,13 @@ S3Failure S3Client::list(std::string_view prefix, std::vector<ListedObject>& obj
                           int max_keys) {
   objects.clear();
   std::string token;
+  // A listing that never ends (a token given twice, or pages past any
+  // folder's size) is a broken server, not a folder.
+  constexpr int kMostPages = 10000;
+  std::set<std::string> tokens;
+  int pages = 0;
   do {
+    if (++pages > kMostPages) return "listing " + std::string(prefix) + " took more than " + std::to_string(kMostPages) + " pages";
     // Sorted by name, as the canonical query must be.
     std::string query;
     if (!token.empty()) query += "continuation-token=" + query_encode(token) + "&";
@@ -128,6 +136,8 @@ S3Failure S3Client::list(std::string_view prefix, std::vector<ListedObject>& obj
     }
     for (auto& object : page.objects) objects.push_back(std::move(object));
     token = page.truncated ? page.next_token : std::string();
+    if (!token.empty() && !tokens.insert(token).second)
+      return "GET " + list_request.url + " gave continuation token " + token + " a second time";
   } while (!token.empty());
   return std::nullopt;
 }

@@ -200,6 +200,19 @@ TEST_CASE("listing failures name the request and the reason") {
   CHECK(failure(listing("", "<IsTruncated>true</IsTruncated>")) ==
         std::optional<std::string>("GET " + url +
                                    ": the listing is truncated but gives no NextContinuationToken"));
+  // A listing that does not end: a token given again, or pages without end.
+  const std::string again = "http://127.0.0.1:9/bucket/?continuation-token=t&list-type=2&prefix=p%2F";
+  CHECK(failure(listing("", "<IsTruncated>true</IsTruncated><NextContinuationToken>t</NextContinuationToken>")) ==
+        std::optional<std::string>("GET " + again + " gave continuation token t a second time"));
+  int page = 0;
+  Harness endless([&page](const HttpRequest&) {
+    return HttpResponse{200, "", {},
+                        listing("", "<IsTruncated>true</IsTruncated><NextContinuationToken>" + std::to_string(++page) +
+                                        "</NextContinuationToken>")};
+  });
+  std::vector<ListedObject> listed;
+  CHECK(endless.client.list("p/", listed) == std::optional<std::string>("listing p/ took more than 10000 pages"));
+  CHECK(page == 10000);
   Harness denied([](const HttpRequest&) {
     return HttpResponse{403, "", {}, "<Error><Code>AccessDenied</Code></Error>"};
   });
