@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "packages/zip_reader.h"
 #include "test_support/doctest_printers.h"
 #include "test_support/temp_dir.h"
 #include "test_support/test_wheels.h"
@@ -69,6 +70,21 @@ TEST_CASE("valid torch and torchvision wheels pass, in project then name order")
             "Valid wheel: " + std::string(kTorch) + " (" + size_of(torch) + " bytes)",
             "Valid wheel: torchvision-0.22.0+rocm7.0-cp312-cp312-linux_x86_64.whl (" +
                 size_of(vision) + " bytes)"});
+}
+
+TEST_CASE("a text member is read up to a size, not held whole") {
+  // A METADATA that inflated to 3 GiB was once read into memory whole.
+  TempDir dir;
+  const auto wheel = packages::testing::write_wheel(dir.path(), kTorch, torch_parts());
+  std::string error;
+  const auto zip = packages::ZipReader::open(wheel, error);
+  REQUIRE(zip);
+  std::string text;
+  CHECK(zip->read("torch-2.7.0+rocm7.0.dist-info/WHEEL", text, error));
+  const std::size_t size = text.size();
+  CHECK_FALSE(zip->read("torch-2.7.0+rocm7.0.dist-info/WHEEL", text, error, size - 1));
+  CHECK(error == "larger than " + std::to_string(size - 1) + " bytes uncompressed");
+  CHECK(zip->read("torch-2.7.0+rocm7.0.dist-info/WHEEL", text, error, size));
 }
 
 TEST_CASE("a directory without torch wheels fails (TheRock let it pass)") {

@@ -137,6 +137,7 @@ void check_entry(const ZipReader& zip, const RecordEntry& entry,
       [&](std::string_view chunk) {
         hasher.update(chunk);
         size += chunk.size();
+        return true;
       },
       error);
   if (!read) {

@@ -45,7 +45,7 @@ std::unique_ptr<ZipReader> ZipReader::open(const std::filesystem::path& archive,
   return reader;
 }
 
-bool ZipReader::stream(std::string_view name, const std::function<void(std::string_view)>& sink,
+bool ZipReader::stream(std::string_view name, const std::function<bool(std::string_view)>& sink,
                        std::string& error) const {
   const std::string key(name);
   zip_file_t* file = zip_fopen(handle_->archive, key.c_str(), 0);
@@ -63,16 +63,29 @@ bool ZipReader::stream(std::string_view name, const std::function<void(std::stri
       break;
     }
     if (got == 0) break;
-    sink(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
+    if (!sink(std::string_view(buffer.data(), static_cast<std::size_t>(got)))) {
+      ok = false;  // the sink said why
+      break;
+    }
   }
   zip_fclose(file);
   return ok;
 }
 
-bool ZipReader::read(std::string_view name, std::string& content, std::string& error) const {
+bool ZipReader::read(std::string_view name, std::string& content, std::string& error,
+                     std::size_t largest) const {
   content.clear();
   return stream(
-      name, [&](std::string_view chunk) { content.append(chunk); }, error);
+      name,
+      [&](std::string_view chunk) {
+        if (content.size() + chunk.size() > largest) {
+          error = "larger than " + std::to_string(largest) + " bytes uncompressed";
+          return false;
+        }
+        content.append(chunk);
+        return true;
+      },
+      error);
 }
 
 }  // namespace steps::packages

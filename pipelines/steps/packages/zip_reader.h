@@ -28,11 +28,16 @@ class ZipReader {
   const std::vector<ZipMember>& members() const { return members_; }
 
   // Feeds the member's bytes to `sink` in chunks. libzip checks the CRC at the
-  // end. Returns false and sets `error` on failure.
-  bool stream(std::string_view name, const std::function<void(std::string_view)>& sink,
+  // end. Returns false and sets `error` on failure; stops, and returns false,
+  // when `sink` returns false (having set `error` itself).
+  bool stream(std::string_view name, const std::function<bool(std::string_view)>& sink,
               std::string& error) const;
-  // The whole member as a string (for small text members).
-  bool read(std::string_view name, std::string& content, std::string& error) const;
+  // The whole member as a string (for small text members: METADATA, WHEEL,
+  // RECORD), up to kLargestTextMember; a larger one is an error, so that a
+  // member that inflates to gigabytes is not held in memory.
+  static constexpr std::size_t kLargestTextMember = 256u << 20;
+  bool read(std::string_view name, std::string& content, std::string& error,
+            std::size_t largest = kLargestTextMember) const;
 
  private:
   struct Handle;
