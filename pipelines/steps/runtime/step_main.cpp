@@ -47,7 +47,10 @@ void append_to(const char* variable, const std::string& text) {
   }
   std::ofstream out(path, std::ios::binary | std::ios::app);
   out << text;
-  if (!out) throw InputError(std::string("cannot append to ") + variable + " (" + path + ")");
+  // Flushed and closed here, so that a write the disk refuses (a full disk)
+  // is an error, not lost when the stream closes.
+  out.close();
+  if (out.fail()) throw InputError(std::string("cannot append to ") + variable + " (" + path + ")");
 }
 
 // key=value, or GitHub's heredoc form when the value has a line break.
