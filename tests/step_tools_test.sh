@@ -130,6 +130,12 @@ mkdir -p pk/dist && echo x > pk/dist/x-1.0.tar.gz
 expect upload-traversal 1 "upload_python_packages: error: --artifact-group \"../../escape\" must be one path component (no '/', '\\', '.' or '..')" \
   "$bin/upload_python_packages" --input-packages-dir pk --artifact-group ../../escape --run-id 1 --output-dir out
 expect upload-traversal-wrote-nothing 0 "" test ! -e out
+# An output folder that holds the packages is not recreated (it would
+# delete them before the copy).
+mkdir -p X/1-linux/python/g/dist && echo x > X/1-linux/python/g/dist/x-1.0.tar.gz
+expect upload-into-itself 1 "upload_python_packages: error: the output folder X/1-linux/python/g holds the packages (WORK/X/1-linux/python/g/dist): recreating it would delete them; give another --output-dir" \
+  bash -c '"$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 --output-dir X 2>&1 > /dev/null | sed "s|$PWD|WORK|"; exit "${PIPESTATUS[0]}"' _ "$bin"
+expect upload-into-itself-kept 0 "x" cat X/1-linux/python/g/dist/x-1.0.tar.gz
 
 expect configure-labels 1 'configure_ci: error: PR_LABELS is not {"labels": [{"name": ...}, ...]}: nope' \
   env GITHUB_REF_NAME=x GITHUB_EVENT_NAME=pull_request PR_LABELS=nope "$bin/configure_ci"

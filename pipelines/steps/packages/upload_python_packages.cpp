@@ -1,5 +1,7 @@
 #include "packages/upload_python_packages.h"
 
+#include <algorithm>
+
 #include <system_error>
 
 #include "packages/build_package_index.h"
@@ -49,6 +51,16 @@ void refuse_oversized(const std::vector<PackageFile>& packages) {
 void copy_local(const fs::path& dist, const fs::path& destination,
                 const std::vector<std::string>& files, bool recreate, bool dry_run,
                 StepOutput& out) {
+  // Recreating a folder that holds the packages would delete them first.
+  if (recreate) {
+    std::error_code canonical_ec;
+    const fs::path from = fs::weakly_canonical(fs::absolute(dist), canonical_ec);
+    const fs::path to = fs::weakly_canonical(fs::absolute(destination), canonical_ec);
+    const auto [end, rest] = std::mismatch(to.begin(), to.end(), from.begin(), from.end());
+    if (end == to.end())
+      throw InputError("the output folder " + destination.string() + " holds the packages (" + dist.string() +
+                       "): recreating it would delete them; give another --output-dir");
+  }
   if (dry_run) {
     if (recreate) out.line("[DRY RUN] Would delete and recreate " + destination.string());
     for (const auto& file : files) {
