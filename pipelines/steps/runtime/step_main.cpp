@@ -94,7 +94,9 @@ std::string text(double d) {
   return out.str();
 }
 
-void GitHubSink::line(std::string_view text) { std::cout << text << "\n"; }
+// Flushed line by line: a step killed by a timeout keeps its log, and the
+// lines keep their order beside stderr's.
+void GitHubSink::line(std::string_view text) { std::cout << text << "\n" << std::flush; }
 void GitHubSink::output(const std::string& key, const std::string& value) {
   append_to("GITHUB_OUTPUT", key_value(key, value));
 }
