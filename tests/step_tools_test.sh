@@ -136,6 +136,13 @@ mkdir -p X/1-linux/python/g/dist && echo x > X/1-linux/python/g/dist/x-1.0.tar.g
 expect upload-into-itself 1 "upload_python_packages: error: the output folder X/1-linux/python/g holds the packages (WORK/X/1-linux/python/g/dist): recreating it would delete them; give another --output-dir" \
   bash -c '"$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 --output-dir X 2>&1 > /dev/null | sed "s|$PWD|WORK|"; exit "${PIPESTATUS[0]}"' _ "$bin"
 expect upload-into-itself-kept 0 "x" cat X/1-linux/python/g/dist/x-1.0.tar.gz
+# The bucket's name and the credentials reach the request as they are: a
+# RELEASE_TYPE that makes no bucket name, or a line break in a credential
+# (an HTTP header of its own), is refused.
+expect upload-release-type 1 "upload_python_packages: error: \"therock-a/../b-artifacts\" (from RELEASE_TYPE) is not an S3 bucket name: 3 to 63 lowercase letters, digits, '.' and '-'" \
+  bash -c 'RELEASE_TYPE=a/../b "$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 --dry-run 2>&1 > /dev/null' _ "$bin"
+expect upload-credential-break 1 "upload_python_packages: error: AWS_SESSION_TOKEN holds a control character (a line break?)" \
+  bash -c 'AWS_ACCESS_KEY_ID=AK AWS_SECRET_ACCESS_KEY=SK AWS_SESSION_TOKEN="$(printf "T\r\nX-Injected: 1")" "$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 2>&1 > /dev/null' _ "$bin"
 
 expect configure-labels 1 'configure_ci: error: PR_LABELS is not {"labels": [{"name": ...}, ...]}: nope' \
   env GITHUB_REF_NAME=x GITHUB_EVENT_NAME=pull_request PR_LABELS=nope "$bin/configure_ci"

@@ -34,11 +34,26 @@ void check_component(const std::string& flag, const std::string& value) {
     throw InputError(flag + " \"" + value + "\" must be one path component (no '/', '\\', '.' or '..')");
 }
 
+namespace {
+
+// An S3 bucket's name: 3 to 63 lowercase letters, digits, dots and hyphens.
+// Anything else would reach the request's URL as it is.
+const std::string& checked_bucket(const std::string& name, const std::string& from) {
+  if (name.size() < 3 || name.size() > 63 ||
+      name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789.-") != std::string::npos)
+    throw InputError("\"" + name + "\" (from " + from + ") is not an S3 bucket name: 3 to 63 lowercase letters, digits, '.' and '-'");
+  return name;
+}
+
+}  // namespace
+
 retrieve_bucket_info::BucketInfo select_bucket(const std::optional<std::string>& bucket,
                                                retrieve_bucket_info::Inputs selection) {
-  if (bucket && !bucket->empty()) return {"", *bucket};
+  if (bucket && !bucket->empty()) return {"", checked_bucket(*bucket, "--bucket")};
   selection.run.reset();
-  return retrieve_bucket_info::retrieve(selection);
+  auto info = retrieve_bucket_info::retrieve(selection);
+  checked_bucket(info.bucket, "RELEASE_TYPE");
+  return info;
 }
 
 S3Connection::S3Connection(const std::string& bucket, const AwsEnvironment& aws,

@@ -4,6 +4,8 @@
 // the ROCm packages, their index) there; index_s3_packages indexes it.
 #pragma once
 
+#include <algorithm>
+
 #include <functional>
 #include <memory>
 #include <optional>
@@ -14,6 +16,7 @@
 #include "packages/retrieve_bucket_info.h"
 #include "packages/retry.h"
 #include "packages/s3_client.h"
+#include "runtime/step_error.h"
 
 namespace steps::packages {
 
@@ -33,12 +36,22 @@ struct AwsEnvironment {
   bool has_credentials() const { return !access_key_id.empty() && !secret_access_key.empty(); }
 };
 
-// The AWS_* variables of a step's generated Inputs.
+// The AWS_* variables of a step's generated Inputs. A control character in
+// one (a line break) is refused: the values go into HTTP headers.
 template <class StepInputs>
 AwsEnvironment aws_environment(const StepInputs& in) {
-  return {in.aws_access_key_id.value_or(""), in.aws_secret_access_key.value_or(""),
-          in.aws_session_token.value_or(""), in.aws_region.value_or(""),
-          in.aws_default_region.value_or(""), in.aws_endpoint_url.value_or("")};
+  AwsEnvironment aws{in.aws_access_key_id.value_or(""), in.aws_secret_access_key.value_or(""),
+                     in.aws_session_token.value_or(""), in.aws_region.value_or(""),
+                     in.aws_default_region.value_or(""), in.aws_endpoint_url.value_or("")};
+  const std::pair<const char*, const std::string*> named[] = {
+      {"AWS_ACCESS_KEY_ID", &aws.access_key_id}, {"AWS_SECRET_ACCESS_KEY", &aws.secret_access_key},
+      {"AWS_SESSION_TOKEN", &aws.session_token}, {"AWS_REGION", &aws.region},
+      {"AWS_DEFAULT_REGION", &aws.default_region}, {"AWS_ENDPOINT_URL", &aws.endpoint_url}};
+  for (const auto& [name, value] : named) {
+    if (std::any_of(value->begin(), value->end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+      throw steps::InputError(std::string(name) + " holds a control character (a line break?)");
+  }
+  return aws;
 }
 
 // GITHUB_REPOSITORY, IS_PR_FROM_FORK and RELEASE_TYPE of a step's generated
