@@ -6,7 +6,9 @@
 #include <set>
 #include <vector>
 
+#include "ascii.h"
 #include "expr_chain.h"
+#include "regex_bound.h"
 #include "untrusted_inputs.h"
 
 namespace pipec {
@@ -69,6 +71,13 @@ void check_script(const Value& run, const std::string& job, const std::vector<Ta
       const size_t first = line.find_first_not_of(" \t");
       if (first != std::string::npos && line.substr(first) == heredoc_end) heredoc_end.clear();
       else which = heredoc_file;
+    } else if (line.size() > kLongestMatched) {
+      // Too long for std::regex (regex_bound.h): a line that names one of
+      // the files is taken for a write into it.
+      const std::string upper_line = upper(line);
+      for (const char* file : {"ENV", "OUTPUT", "PATH"}) {
+        if (which.empty() && upper_line.find(std::string("GITHUB_") + file) != std::string::npos) which = file;
+      }
     } else if (std::regex_search(line, m, kWrite)) {
       which = m[1].str();
       for (auto& c : which) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -24,6 +24,10 @@ std::string bad_output_path(const std::string& file, const std::string& sources_
     if (std::string_view("<>:\"\\|?*").find(static_cast<char>(c)) != std::string_view::npos)
       return "must not contain '" + std::string(1, static_cast<char>(c)) + "', which a Windows checkout cannot hold";
   }
+  // Linux's PATH_MAX; Windows without long paths holds 260 (TheRock's
+  // paths are far from either). A longer one is refused before its folders
+  // are listed, each a copy of the path.
+  if (file.size() > 4096) return "is longer than 4096 bytes, which no common file system takes as a path";
   fs::path out = fs::path(file).lexically_normal();
   if (out.is_absolute() || out.empty() || *out.begin() == "..") return "must be a path inside the repository";
   std::string name = out.filename().string();

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -57,7 +58,8 @@ std::optional<nlohmann::json> literal_json(const Expr& e) {
   if (!base) return std::nullopt;
   const Expr* index = e.kind == K::Index ? e.operands[1].get() : nullptr;
   if (index && index->kind == K::Number && base->is_array()) {
-    const double d = std::floor(std::stod(index->text));  // GitHub reads [1.5] as [1]
+    // strtod, not stod: 0.000...1 underflows, which stod throws on.
+    const double d = std::floor(std::strtod(index->text.c_str(), nullptr));  // GitHub reads [1.5] as [1]
     if (d < 0 || d >= static_cast<double>(base->size())) return std::nullopt;
     return (*base)[static_cast<size_t>(d)];
   }

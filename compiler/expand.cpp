@@ -152,6 +152,13 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
                        did_you_mean(s->import_path, beside));
       continue;
     }
+    // Each import being read is a level of file_scope's recursion.
+    if (!file_scopes_.count(target) && loading_.size() >= kMaxImportDepth) {
+      failed_imports_.insert(path);
+      diags_.error(s->pos, "import",
+                   "imports nest deeper than " + std::to_string(kMaxImportDepth) + " files (" + path + " is one of them)");
+      continue;
+    }
     if (loading_.count(target) && !file_scopes_.count(target)) {
       failed_imports_.insert(path);
       diags_.error(s->pos, "import", target == path ? "import cycle: " + path + " imports itself"
@@ -200,6 +207,18 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
   return scope;
 }
 
+// A let's value. One let can read another's, so a chain of lets can build
+// a value deeper than any one statement (parse.h's limits): one deeper than
+// kMaxValueDepth is an error, before a pass that walks it runs out of stack.
+ValuePtr Expander::let_value(const Stmt& s, const ScopePtr& scope) {
+  auto v = eval(s.value, scope);
+  if (is_error(*v) || value_depth(*v, kMaxValueDepth) <= kMaxValueDepth) return v;
+  diags_.error(s.value->pos, "nesting",
+               "the value of " + s.name + " nests deeper than " + std::to_string(kMaxValueDepth) +
+                   " levels, through the lets it reads");
+  return make_error(s.value->pos);
+}
+
 void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string& path) {
   auto redeclared = [&](const std::string& name, const Pos& pos) {
     if (!scope->has_own(name)) return false;
@@ -207,7 +226,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     return true;
   };
   if (s.kind == Stmt::Kind::Let) {
-    if (!redeclared(s.name, s.name_pos)) scope->bind(s.name, eval(s.value, scope));
+    if (!redeclared(s.name, s.name_pos)) scope->bind(s.name, let_value(s, scope));
     return;
   }
   if (s.kind != Stmt::Kind::Block) {
@@ -806,7 +825,7 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       case Stmt::Kind::Import:
         diags_.error(s.pos, "unexpected", "import belongs at the top of a file");
         break;
-      case Stmt::Kind::Let: scope->bind(s.name, eval(s.value, scope)); break;
+      case Stmt::Kind::Let: scope->bind(s.name, let_value(s, scope)); break;
       case Stmt::Kind::When: {
         auto c = eval(s.value, scope);
         if (is_error(*c)) break;

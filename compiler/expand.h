@@ -63,6 +63,7 @@ class Expander {
   friend struct BodyBuilder;
   ScopePtr file_scope(const std::string& path, const std::map<std::string, File>& files);
   void top_stmt(const Stmt& s, const ScopePtr& scope, const std::string& path);
+  ValuePtr let_value(const Stmt& s, const ScopePtr& scope);
   ValuePtr eval_node(const ExprPtr& e, const ScopePtr& scope);  // eval without the size check
   ValuePtr call(const Expr& e, const ScopePtr& scope);
   ValuePtr member(const Expr& e, const ValuePtr& base);
@@ -95,6 +96,8 @@ class Expander {
   Program& program_;
   std::map<std::string, ScopePtr> file_scopes_;
   std::set<std::string> loading_;
+  // The longest chain of imports read at once (a imports b imports c ...).
+  static constexpr size_t kMaxImportDepth = 64;
   // Each name declared at the top of a file, with where.
   std::multimap<std::string, Pos> top_names_;
   // The files each file imports (those found).

@@ -49,23 +49,57 @@ bool reads_steps(const Value& v, const std::set<std::string>& ids) {
   return false;
 }
 
-// GitHub's branch filter globs: * stops at '/', ** does not.
+// GitHub's branch filter globs: * stops at '/', ** does not. Matched by
+// the set of pattern positions each prefix of s can reach, so the time is
+// at most the product of the lengths and nothing recurses (trying every
+// split of each * was exponential in the stars).
 bool glob(const std::string& pat, const std::string& s) {
-  if (pat.empty()) return s.empty();
-  if (pat.rfind("**", 0) == 0) {
-    for (size_t i = 0; i <= s.size(); ++i) {
-      if (glob(pat.substr(2), s.substr(i))) return true;
+  enum class Kind { Char, Star, DoubleStar };
+  struct Token {
+    Kind kind;
+    char c;
+  };
+  std::vector<Token> tokens;
+  for (size_t i = 0; i < pat.size();) {
+    if (pat.compare(i, 2, "**") == 0) {
+      tokens.push_back({Kind::DoubleStar, 0});
+      i += 2;
+    } else if (pat[i] == '*') {
+      tokens.push_back({Kind::Star, 0});
+      ++i;
+    } else {
+      tokens.push_back({Kind::Char, pat[i++]});
     }
-    return false;
   }
-  if (pat[0] == '*') {
-    for (size_t i = 0; i <= s.size(); ++i) {
-      if (glob(pat.substr(1), s.substr(i))) return true;
-      if (i < s.size() && s[i] == '/') break;
+  const size_t end = tokens.size();
+  std::vector<char> reached(end + 1, 0);
+  std::vector<size_t> states;
+  // Reaches position j, and the positions after the stars there (a star
+  // may match nothing).
+  auto reach = [&](size_t j) {
+    for (; !reached[j]; ++j) {
+      reached[j] = 1;
+      states.push_back(j);
+      if (j == end || tokens[j].kind == Kind::Char) break;
     }
-    return false;
+  };
+  reach(0);
+  for (char c : s) {
+    std::vector<size_t> from;
+    from.swap(states);
+    for (size_t j : from) reached[j] = 0;
+    for (size_t j : from) {
+      if (j == end) continue;
+      const Token& t = tokens[j];
+      if (t.kind == Kind::Char) {
+        if (t.c == c) reach(j + 1);
+      } else if (t.kind == Kind::DoubleStar || c != '/') {
+        reach(j);
+      }
+    }
+    if (states.empty()) return false;
   }
-  return !s.empty() && pat[0] == s[0] && glob(pat.substr(1), s.substr(1));
+  return reached[end] != 0;
 }
 
 bool filter_matches(const Value* filter, const std::string& s) {

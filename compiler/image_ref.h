@@ -29,6 +29,8 @@ inline std::string image_name_problem(const std::string& ref) {
     if (domain.find_first_of(".:") != std::string::npos || domain == "localhost")
       name.erase(0, first + 1);
   }
+  // Docker's own limit, and one std::regex can read (regex_bound.h).
+  if (name.size() > 255) return "its repository name is longer than the 255 characters Docker reads";
   bool upper = false;
   size_t at = 0;
   while (true) {

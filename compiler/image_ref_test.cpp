@@ -27,6 +27,11 @@ TEST_CASE("image names Docker refuses") {
   CHECK(image_name_problem("a/b c") == "\"b c\" is not a repository name part Docker reads");
   CHECK(image_name_problem("ghcr.io//x") == "its repository name has an empty part");
   CHECK(image_name_problem("ghcr.io/") == "its repository name has an empty part");
+  // Longer than Docker reads (and than std::regex can: 200,000 characters
+  // once overflowed the stack).
+  CHECK(image_name_problem(std::string(200000, 'a') + "@sha256:00") ==
+        "its repository name is longer than the 255 characters Docker reads");
+  CHECK(image_name_problem("ghcr.io/" + std::string(255, 'a')) == "");
 }
 
 }  // namespace

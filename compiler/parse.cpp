@@ -453,11 +453,19 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
   // Operators counted per open bracket; their sum bounds the depth of the
   // tree under the current position.
   std::vector<int> ops = {0};
+  // The `else`s in each open block: a chain `when a {} else when b {} ...`
+  // nests one level per link in the parser, without a bracket.
+  std::vector<int> elses = {0};
   int total = 0;
   std::string prev;
   for (auto* t : tokens.getTokens()) {
     std::string s = t->getText();
     if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+    if (s == "else" && ++elses.back() > kMaxElses) {
+      diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
+                  "more than " + std::to_string(kMaxElses) + " else branches in one block; use a table or a let");
+      return false;
+    }
     // No expression has two operands side by side (`x y`, `"a" b`, `} c`)
     // or a `;`: there a new statement starts, and its operators a new
     // count, so that a block of many `input x: string` or `a = b.c` lines
@@ -481,6 +489,7 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
     }
     if (s == "(" || s == "[" || s == "{") {
       ops.push_back(0);
+      elses.push_back(0);
       if (static_cast<int>(ops.size()) - 1 > kMaxNesting) {
         diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
                     "nesting deeper than " + std::to_string(kMaxNesting) + " levels");
@@ -490,6 +499,7 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
       if (ops.size() > 1) {
         total -= ops.back();
         ops.pop_back();
+        elses.pop_back();
       }
     } else if (s == "=" || s == "," || s == ";") {
       total -= ops.back();

@@ -15,6 +15,9 @@ inline constexpr int kMaxNesting = 64;
 // expression (a && b && ... builds a tree as deep as it is long), so no tree
 // is deeper than kMaxNesting + kMaxOperators.
 inline constexpr int kMaxOperators = 128;
+// The most `else` branches one block holds: each link of an else-when chain
+// is a level of the parser's recursion.
+inline constexpr int kMaxElses = 256;
 
 // A .pipe file's text as pipec reads it: a leading UTF-8 byte order mark is
 // dropped and CRLF line ends become LF, so a checkout with Windows line

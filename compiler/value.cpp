@@ -1,6 +1,7 @@
 #include "value.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "escape.h"
 #include "render_expr.h"
@@ -167,6 +168,47 @@ ExprPtr to_expr(const Value& v) {
 }
 
 bool same(const Value& a, const Value& b) { return describe(a) == describe(b) && a.tag == b.tag; }
+
+namespace {
+
+// value_depth's walk: the depth below each node met, by address. A path is
+// followed to cap + 1 nodes and no further: a depth read short there is
+// already over cap, which is all the caller asks.
+struct DepthWalk {
+  size_t cap;
+  std::unordered_map<const void*, size_t> seen;
+
+  size_t of(const Expr& e, size_t above) {
+    if (above > cap + 1) return 0;
+    if (auto it = seen.find(&e); it != seen.end()) return it->second;
+    size_t below = 0;
+    for (const auto& o : e.operands) below = std::max(below, of(*o, above + 1));
+    for (const auto& p : e.parts) {
+      if (p.expr) below = std::max(below, of(*p.expr, above + 1));
+    }
+    for (const auto& f : e.fields) {
+      if (f.value) below = std::max(below, of(*f.value, above + 1));
+    }
+    return seen[&e] = below + 1;
+  }
+
+  size_t of(const Value& v, size_t above) {
+    if (above > cap + 1) return 0;
+    if (auto it = seen.find(&v); it != seen.end()) return it->second;
+    size_t below = 0;
+    if (v.expr) below = of(*v.expr, above + 1);
+    for (const auto& p : v.parts) {
+      if (p.expr) below = std::max(below, of(*p.expr, above + 1));
+    }
+    for (const auto& i : v.items) below = std::max(below, of(*i, above + 1));
+    for (const auto& f : v.fields) below = std::max(below, of(*f.value, above + 1));
+    return seen[&v] = below + 1;
+  }
+};
+
+}  // namespace
+
+size_t value_depth(const Value& v, size_t cap) { return DepthWalk{cap, {}}.of(v, 1); }
 
 void each_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
   f(e);

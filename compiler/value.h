@@ -89,6 +89,14 @@ std::string text_of(const Value& v);
 // Turns a known scalar value back into an expression (for folding it into a
 // runtime expression).
 ExprPtr to_expr(const Value& v);
+// The most values and expressions on one path down from v (v counts one),
+// read only as far as cap + 1: a let can make a value from another let's,
+// so a chain of lets builds a tree deeper than any one statement can. Each
+// value or expression shared by several paths is read once.
+size_t value_depth(const Value& v, size_t cap);
+// The deepest value a let may hold, counting its expressions (a statement
+// alone reaches at most parse.h's kMaxNesting + kMaxOperators).
+inline constexpr size_t kMaxValueDepth = 512;
 // Calls f on e and on every expression inside it, operands before parts.
 void each_expr(const Expr& e, const std::function<void(const Expr&)>& f);
 // Calls each_expr on every runtime expression in v: a Runtime value, the

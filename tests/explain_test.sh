@@ -396,6 +396,22 @@ tag_case tag-push "release.yml" --tag v1.0
 tag_case other-tag "no workflow runs on this event" --tag x1.0
 tag_case docs-only "no workflow runs on this event" --branch main --changed docs/a.md
 tag_case docs-and-code "ci.yml" --branch main --changed docs/a.md --changed src/a.cpp
+# Glob matching: * stops at /, ** does not; a pattern of many stars is
+# matched in time the lengths bound (trying each split of every * once ran
+# for minutes).
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow stars {
+  file = "stars.yml"
+  on { push { branches = ["*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*ab", "rel/*/x", "deep/**/y"] } }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo stars" } }
+}
+use stars()
+PIPE
+tag_case many-stars "no workflow runs on this event" --branch "$(printf 'a%.0s' $(seq 60))"
+tag_case many-stars-match "stars.yml" --branch "$(printf 'a%.0s' $(seq 60))b"
+tag_case star-one-level "stars.yml" --branch rel/1/x
+tag_case star-not-two "no workflow runs on this event" --branch rel/1/2/x
+tag_case double-star "stars.yml" --branch deep/1/2/y
 got=$(cd "$legs" && "$pipec" explain --event pull_request --tag v1 2>&1); rc=$?
 if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --tag is for --event push (a tag is pushed), not pull_request" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL tag-not-push: %s\n%s\n' "$rc" "$got"; fi

@@ -69,4 +69,56 @@ mkdir -p generated/.github/workflows
 printf 'on: push\njobs:\n  lib:\n    uses: ./.github/workflows/lib.yml\n    with:\n      count: 1%s\n' "$long" > generated/.github/workflows/hand.yml
 expect external-gen 0 "wrote generated/.github/workflows/lib.yml
 1 generated file up to date" "$pipec" gen
+rm -r pipelines/lib.pipe generated
+# An image name that long: longer than Docker reads (its regex once
+# overflowed the stack).
+letters=$(head -c 200000 /dev/zero | tr '\0' 'a')
+sha=$(head -c 64 /dev/zero | tr '\0' '0')
+printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" container { image = "%s@sha256:%s" } step { run = "true" } }\n}\nuse t()\n' \
+  "$letters" "$sha" > pipelines/image.pipe
+expect image 2 "pipelines/image.pipe:4:56: error: job.container.image \"A ... (197239 bytes left out) ... A@sha256:$sha\" cannot be pulled: its repository name is longer than the 255 characters Docker reads, so the job fails as it starts (\"invalid reference format\") [image]" \
+  sh -c '"$1" gen 2>&1 | sed -n "1s/a\{50,\}/A/gp"; exit 2' _ "$pipec"
+rm pipelines/image.pipe
+# A script line that long, writing a title into $GITHUB_ENV: still found.
+printf 'workflow t {\n  file = "generated/t.yml"\n  on { pull_request }\n  job j { runs-on = "ubuntu-24.04" step { run = "echo \\"X=${{ github.event.pull_request.title }}\\" >>%s$GITHUB_ENV" } }\n}\nuse t()\n' \
+  "$(head -c 200000 /dev/zero | tr '\0' ' ')" > pipelines/write.pipe
+expect env-file-write 0 "pipelines/write.pipe:4:63: error: this line writes github.event.pull_request.title, which whoever triggers the run writes, into \$GITHUB_ENV (job \"j\"): a line break in it would start a line of its own, read as another variable (BASH_ENV=..., which the steps after run); give the value to the step that needs it in that step's env instead [env-file-write]" \
+  sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
+rm pipelines/write.pipe
+# Long chains, each a level of recursion in the parser or in a pass: else
+# branches, lets that read lets, imports.
+{
+  printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n    when false { step { run = "a" } }'
+  for _ in $(seq 300); do printf ' else when false { step { run = "b" } }'; done
+  printf '\n  }\n}\nuse t()\n'
+} > pipelines/chain.pipe
+expect else-chain 0 "pipelines/chain.pipe:6:10023: error: more than 256 else branches in one block; use a table or a let [nesting]" \
+  sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
+{
+  printf 'let a0 = github.ref\n'
+  for i in $(seq 600); do printf 'let a%d = !a%d\n' "$i" $((i - 1)); done
+  printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { if = a600 run = "true" } }\n}\nuse t()\n'
+} > pipelines/chain.pipe
+expect let-chain 2 "pipelines/chain.pipe:511:12: error: the value of a510 nests deeper than 512 levels, through the lets it reads [nesting]
+  let a510 = !a509
+             ^
+1 error" "$pipec" gen
+rm pipelines/chain.pipe && mkdir pipelines/lib
+for i in $(seq 0 69); do printf 'import "m%d.pipe"\n' $((i + 1)) > "pipelines/lib/m$i.pipe"; done
+printf 'let last = 1\n' > pipelines/lib/m70.pipe
+expect import-chain 0 "pipelines/lib/m63.pipe:1:1: error: imports nest deeper than 64 files (pipelines/lib/m63.pipe is one of them) [import]" \
+  sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
+rm -r pipelines/lib
+# A file path that long is refused before its folders are listed (each a
+# copy of the path: 1 MB once took gigabytes).
+printf 'workflow t {\n  file = "generated/%st.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse t()\n' \
+  "$(printf 'd/%.0s' $(seq 2100))" > pipelines/path.pipe
+expect long-path 0 "pipelines/path.pipe:2:3: error: file \"generateD/ ... (1300 bytes left out) ... D/t.yml\" of t() is longer than 4096 bytes, which no common file system takes as a path [output-path]" \
+  sh -c '"$1" gen 2>&1 | sed -n "1s|\(d/\)\{20,\}|D/|gp"' _ "$pipec"
+rm pipelines/path.pipe
+# A number index with 400 zeros (stod threw on its underflow).
+printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { if = fromJSON(%s)[0.%s1] == 1 run = "true" } }\n}\nuse t()\n' \
+  "'[1,2]'" "$(head -c 400 /dev/zero | tr '\0' '0')" > pipelines/index.pipe
+expect number-index 0 "wrote generated/t.yml
+1 generated file up to date" "$pipec" gen
 finish long_values
