@@ -392,10 +392,10 @@ class Listener : public antlr4::BaseErrorListener {
       diags_.error(map_pos(origin_, line, col), "syntax", "unexpected character " + what);
       return;
     }
-    if (offending && (offending->getText() == "\"" || offending->getText() == "'")) {
-      // An unclosed """ lexes as an empty string "" and then a lone ".
+    if (offending && offending->getType() == pipec_antlr::PipeLexer::UNTERMINATED) {
+      // An unclosed """ lexes as an empty string "" and then an unclosed ".
       size_t at = offending->getStartIndex();
-      if (offending->getText() == "\"" && at >= 2 &&
+      if (offending->getText().front() == '"' && at >= 2 &&
           offending->getInputStream()->getText(antlr4::misc::Interval(at - 2, at - 1)) == "\"\"") {
         diags_.error(map_pos(origin_, line, col - 2), "syntax",
                      "unterminated \"\"\" string: no closing \"\"\" before the end of the file");

@@ -69,6 +69,12 @@ RAWSTRING : '"""' .*? '"""' ;
 STRING    : '"' ( '\\' . | ~["\\\r\n] )* '"'
           | '\'' ( '\\' . | ~['\\\r\n] )* '\''
           ;
+// A string its line does not close, as one token to the end of the line:
+// lexed as a lone quote instead, the rest of the line was read again from
+// each quote in it (a long line of \" took minutes). The parser reports it.
+UNTERMINATED : '"' ( '\\' . | ~["\\\r\n] )*
+             | '\'' ( '\\' . | ~['\\\r\n] )*
+             ;
 NUMBER    : '-'? [0-9]+ ('.' [0-9]+)? ;
 // Identifiers may contain '-' so that GitHub's own keys (runs-on,
 // timeout-minutes) are written as GitHub spells them. The language has no

@@ -121,4 +121,10 @@ printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j { runs-
   "'[1,2]'" "$(head -c 400 /dev/zero | tr '\0' '0')" > pipelines/index.pipe
 expect number-index 0 "wrote generated/t.yml
 1 generated file up to date" "$pipec" gen
+rm pipelines/index.pipe
+# A string its line does not close, of 80,000 escaped quotes: one error,
+# read once (from each quote again, it took minutes).
+printf 'let a = "%s\n' "$(printf '\\"%.0s' $(seq 80000))" > pipelines/open.pipe
+expect unterminated 0 "pipelines/open.pipe:1:9: error: unterminated string; a string ends on its line (use \"\"\" for text over several lines) [syntax]" \
+  sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
 finish long_values
