@@ -38,16 +38,6 @@ void add_tainted(const Value* env, std::map<std::string, Tainted>& out) {
   }
 }
 
-// Whether a cmd script reads the variable: %NAME% or !NAME!, without case.
-bool reads(const std::string& script, const std::string& upper_name) {
-  const std::string text = upper(script);
-  for (char mark : {'%', '!'}) {
-    const std::string want = std::string(1, mark) + upper_name + mark;
-    if (text.find(want) != std::string::npos) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 void check_cmd_env(const WorkflowModel& wf, Diagnostics& diags) {
@@ -71,7 +61,7 @@ void check_cmd_env(const WorkflowModel& wf, Diagnostics& diags) {
       std::string script = run->parts.empty() ? run->text : "";
       for (const auto& p : run->parts) script += p.expr ? std::string("\n") : p.text;
       for (const auto& [name, t] : tainted) {
-        if (!reads(script, name) || !reported.insert(t.field).second) continue;
+        if (!reads_variable(script, name, ShellSyntax::Cmd) || !reported.insert(t.field).second) continue;
         const std::string step = s->get("name") && s->get("name")->is_string() ? "step \"" + s->get("name")->text + "\"" : "a cmd step";
         diags.error(t.field->key_pos, "run-expression",
                     t.field->key + " is set from " + t.read + ", which whoever triggers the run writes, and " + step +

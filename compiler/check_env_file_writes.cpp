@@ -9,6 +9,7 @@
 #include "ascii.h"
 #include "expr_chain.h"
 #include "regex_bound.h"
+#include "shell_quoting.h"
 #include "untrusted_inputs.h"
 
 namespace pipec {
@@ -44,18 +45,6 @@ struct TaintedVariable {
   const Field* field;
   std::string read;
 };
-
-// Whether a line reads the variable: $NAME, ${NAME} or pwsh's $env:NAME.
-bool reads_variable(const std::string& line, const std::string& name) {
-  for (const std::string lead : {"$", "${", "$env:"}) {
-    const std::string want = lead + name;
-    for (size_t at = line.find(want); at != std::string::npos; at = line.find(want, at + 1)) {
-      const size_t after = at + want.size();
-      if (after >= line.size() || !(std::isalnum(static_cast<unsigned char>(line[after])) || line[after] == '_')) return true;
-    }
-  }
-  return false;
-}
 
 void check_script(const Value& run, const std::string& job, const std::vector<TaintedVariable>& variables,
                   std::set<const Field*>& reported, Diagnostics& diags) {
@@ -100,7 +89,7 @@ void check_script(const Value& run, const std::string& job, const std::vector<Ta
     }
     // The same text one env entry away.
     for (const auto& v : variables) {
-      if (which.empty() || !reads_variable(line, v.field->key) || !reported.insert(v.field).second) continue;
+      if (which.empty() || !reads_variable(line, v.field->key, ShellSyntax::Posix) || !reported.insert(v.field).second) continue;
       const std::string file = "GITHUB_" + which;
       diags.error(v.field->key_pos, "env-file-write",
                   v.field->key + " is set from " + v.read + ", which whoever triggers the run writes, and a script of job \"" +

@@ -12,6 +12,7 @@
 #include "ascii.h"
 #include "expr_chain.h"
 #include "render_expr.h"
+#include "shell_quoting.h"
 #include "untrusted_inputs.h"
 
 namespace pipec {
@@ -238,18 +239,6 @@ std::string pull_ref(const std::string& line) {
   return "";
 }
 
-// Whether a line reads the variable: $NAME, ${NAME} or pwsh's $env:NAME.
-bool mentions(const std::string& line, const std::string& name) {
-  for (const std::string& lead : {std::string("$"), std::string("${"), std::string("$env:")}) {
-    const std::string want = lead + name;
-    for (size_t at = line.find(want); at != std::string::npos; at = line.find(want, at + 1)) {
-      const size_t after = at + want.size();
-      if (after >= line.size() || !word_char(line[after])) return true;
-    }
-  }
-  return false;
-}
-
 std::string fork_code_script(const Value& step, const Value& job) {
   const Value* run = step.get("run");
   if (!run || run->kind != Value::Kind::String) return "";
@@ -273,7 +262,7 @@ std::string fork_code_script(const Value& step, const Value& job) {
       const std::string command = "its script's git " + git;
       if (!reads.empty()) found = command + " reads " + reads;
       for (const auto& [name, read] : vars) {
-        if (found.empty() && mentions(line, name)) found = command + " reads $" + name + ", set from " + read;
+        if (found.empty() && reads_variable(line, name, ShellSyntax::Posix)) found = command + " reads $" + name + ", set from " + read;
       }
       if (const std::string ref = found.empty() ? pull_ref(line) : ""; !ref.empty()) found = command + " reads " + ref;
     }

@@ -1,8 +1,11 @@
 #include "shell_quoting.h"
 
+#include <cctype>
 #include <cstring>
 #include <deque>
 #include <utility>
+
+#include "ascii.h"
 
 namespace pipec {
 namespace {
@@ -263,6 +266,21 @@ QuotedScript quote_values(const std::vector<std::string>& literals, const std::v
     if (k < refs.size()) items.push_back(-1 - static_cast<Item>(k));
   }
   return Quoter(std::move(items), refs, syntax).run();
+}
+
+bool reads_variable(const std::string& line, const std::string& name, ShellSyntax syntax) {
+  if (syntax == ShellSyntax::Cmd) {
+    const std::string text = upper(line);
+    return text.find("%" + upper(name) + "%") != std::string::npos || text.find("!" + upper(name) + "!") != std::string::npos;
+  }
+  for (const std::string lead : {"$", "${", "$env:"}) {
+    const std::string want = lead + name;
+    for (size_t at = line.find(want); at != std::string::npos; at = line.find(want, at + 1)) {
+      const size_t after = at + want.size();
+      if (after >= line.size() || !(std::isalnum(static_cast<unsigned char>(line[after])) || line[after] == '_')) return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace pipec

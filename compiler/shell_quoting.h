@@ -17,6 +17,11 @@ ShellSyntax shell_syntax(const std::string& shell);
 // $env:NAME (unquoted).
 std::string variable_ref(const std::string& name, ShellSyntax syntax);
 
+// Whether a line of a script reads environment variable `name`: $NAME,
+// ${NAME} or $env:NAME in bash, sh and pwsh; %NAME% or !NAME! in cmd, which
+// reads names without case.
+bool reads_variable(const std::string& line, const std::string& name, ShellSyntax syntax);
+
 struct QuotedScript {
   std::string text;
   // The values the shell would not expand where they are (in single quotes,

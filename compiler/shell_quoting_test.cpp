@@ -90,3 +90,18 @@ TEST_CASE("PowerShell never splits a variable; single quotes keep it text") {
 
 }  // namespace
 }  // namespace pipec
+
+namespace pipec {
+
+TEST_CASE("reads_variable: each shell's way of reading a variable, and only whole names") {
+  CHECK(reads_variable("echo \"$TITLE\"", "TITLE", ShellSyntax::Posix));
+  CHECK(reads_variable("echo ${TITLE}x", "TITLE", ShellSyntax::Posix));
+  CHECK(reads_variable("Write-Output $env:TITLE", "TITLE", ShellSyntax::Pwsh));
+  CHECK_FALSE(reads_variable("echo $TITLE_2", "TITLE", ShellSyntax::Posix));
+  CHECK_FALSE(reads_variable("echo TITLE", "TITLE", ShellSyntax::Posix));
+  CHECK(reads_variable("echo %title%", "TITLE", ShellSyntax::Cmd));
+  CHECK(reads_variable("echo !Title!", "TITLE", ShellSyntax::Cmd));
+  CHECK_FALSE(reads_variable("echo %TITLE_2%", "TITLE", ShellSyntax::Cmd));
+}
+
+}  // namespace pipec
