@@ -4,19 +4,12 @@
 #include <set>
 
 #include "ascii.h"
+#include "runner_shell.h"
 #include "shell_quoting.h"
 #include "untrusted_inputs.h"
 
 namespace pipec {
 namespace {
-
-// The shell a defaults block sets, or "".
-std::string shell_of(const Value* holder) {
-  const Value* defaults = holder ? holder->get("defaults") : nullptr;
-  const Value* run = defaults ? defaults->get("run") : nullptr;
-  const Value* sh = run ? run->get("shell") : nullptr;
-  return sh && sh->is_string() ? sh->text : "";
-}
 
 // An env entry set from untrusted text: where, and what it reads.
 struct Tainted {
@@ -50,10 +43,8 @@ void check_cmd_env(const WorkflowModel& wf, Diagnostics& diags) {
     for (const auto& s : steps_of(job)) {
       const Value* run = s->get("run");
       if (!run || run->kind != Value::Kind::String) continue;
-      std::string shell = s->get("shell") && s->get("shell")->is_string() ? s->get("shell")->text : "";
-      if (shell.empty()) shell = shell_of(&job);
-      if (shell.empty()) shell = shell_of(wf.body.get());
-      if (shell_syntax(shell) != ShellSyntax::Cmd) continue;
+      // cmd is never a runner's default: only a shell set says it.
+      if (shell_syntax(set_shell(*s, job, *wf.body)) != ShellSyntax::Cmd) continue;
       std::map<std::string, Tainted> tainted = inherited;
       add_tainted(s->get("env"), tainted);
       // The script's text; its ${{ }} values (refused in cmd when they are

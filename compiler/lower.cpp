@@ -399,14 +399,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   // defaults; else the runner's default, bash, or pwsh on Windows, which
   // runs-on or the step's if (runner.os == 'Linux') may tell. Unknown when
   // runs-on picks runners that disagree, or one pipec cannot see.
-  auto shell_of = [](const Value* defaults) -> std::string {
-    const Value* run = defaults ? defaults->get("run") : nullptr;
-    const Value* sh = run ? run->get("shell") : nullptr;
-    return sh && sh->is_string() ? sh->text : "";
-  };
-  std::string shell = step.get("shell") && step.get("shell")->is_string() ? step.get("shell")->text : "";
-  if (shell.empty()) shell = shell_of(job.get("defaults"));
-  if (shell.empty()) shell = shell_of(wf_.body->get("defaults"));
+  std::string shell = set_shell(step, job, *wf_.body);
   if (shell.empty()) shell = default_shell(job, &wf_);
   if (shell.empty()) shell = shell_of_condition(step.get("if"));
   const bool shell_unknown = shell.empty();

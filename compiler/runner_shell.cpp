@@ -69,4 +69,16 @@ std::string shell_of_condition(const Value* cond) {
   return "";
 }
 
+std::string set_shell(const Value& step, const Value& job, const Value& workflow_body) {
+  auto of_defaults = [](const Value& holder) -> std::string {
+    const Value* defaults = holder.get("defaults");
+    const Value* run = defaults ? defaults->get("run") : nullptr;
+    const Value* sh = run ? run->get("shell") : nullptr;
+    return sh && sh->is_string() ? sh->text : "";
+  };
+  if (const Value* own = step.get("shell"); own && own->is_string()) return own->text;
+  if (std::string shell = of_defaults(job); !shell.empty()) return shell;
+  return of_defaults(workflow_body);
+}
+
 }  // namespace pipec

@@ -17,6 +17,11 @@ namespace pipec {
 // options (known_texts.h).
 std::string default_shell(const Value& job, const WorkflowModel* wf = nullptr);
 
+// The shell a step's script is given: its own `shell`, else its job's
+// defaults.run.shell, else its workflow's; "" when none says (the runner's
+// default then).
+std::string set_shell(const Value& step, const Value& job, const Value& workflow_body);
+
 // The shell a step's if holds it to: an && operand runner.os == 'Windows'
 // gives "pwsh", 'Linux' or 'macOS' "bash"; "" when its if says nothing of
 // the runner's system.
