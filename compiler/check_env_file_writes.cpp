@@ -40,13 +40,7 @@ std::string multi_line_untrusted(const Expr& e) {
   return last == "title" || last == "body" || last == "message" ? read : "";
 }
 
-// An env entry set from such text, which a script line may read.
-struct TaintedVariable {
-  const Field* field;
-  std::string read;
-};
-
-void check_script(const Value& run, const std::string& job, const std::vector<TaintedVariable>& variables,
+void check_script(const Value& run, const std::string& job, const std::vector<EnvRead>& variables,
                   std::set<const Field*>& reported, Diagnostics& diags) {
   std::string line;
   std::vector<std::pair<const Expr*, std::string>> untrusted;  // on this line
@@ -120,34 +114,14 @@ void check_script(const Value& run, const std::string& job, const std::vector<Ta
   end_line();
 }
 
-// The env entries of a block set from multi-line untrusted text; a later
-// block's entry of one name replaces an earlier one's.
-void add_tainted(const Value* env, std::vector<TaintedVariable>& out) {
-  if (!env || env->kind != Value::Kind::Object) return;
-  for (const auto& f : env->fields) {
-    std::string read;
-    each_top_expr(*f.value, [&](const Expr& e) {
-      if (read.empty()) read = multi_line_untrusted(e);
-    });
-    out.erase(std::remove_if(out.begin(), out.end(), [&](const TaintedVariable& v) { return v.field->key == f.key; }),
-              out.end());
-    if (!read.empty()) out.push_back({&f, read});
-  }
-}
-
 }  // namespace
 
 void check_env_file_writes(const WorkflowModel& wf, Diagnostics& diags) {
   std::set<const Field*> reported;
   for (const auto& j : jobs_of(*wf.body)) {
-    std::vector<TaintedVariable> inherited;
-    add_tainted(wf.body->get("env"), inherited);
-    add_tainted(j.value->get("env"), inherited);
     for (const auto& s : steps_of(*j.value)) {
-      std::vector<TaintedVariable> variables = inherited;
-      add_tainted(s->get("env"), variables);
       if (const Value* run = s->get("run"); run && run->kind == Value::Kind::String)
-        check_script(*run, j.key, variables, reported, diags);
+        check_script(*run, j.key, env_reads(*wf.body, *j.value, *s, multi_line_untrusted), reported, diags);
     }
   }
 }

@@ -239,18 +239,11 @@ std::string pull_ref(const std::string& line) {
   return "";
 }
 
-std::string fork_code_script(const Value& step, const Value& job) {
+std::string fork_code_script(const Value& step, const Value& job, const Value& workflow_body) {
   const Value* run = step.get("run");
   if (!run || run->kind != Value::Kind::String) return "";
-  // The env entries, the step's over its job's, that hold a fork's code.
-  std::vector<std::pair<std::string, std::string>> vars;  // name, what it reads
-  for (const Value* holder : {&step, &job}) {
-    const Value* env = holder->get("env");
-    if (!env || env->kind != Value::Kind::Object) continue;
-    for (const auto& f : env->fields) {
-      if (std::string r = fork_code_in(*f.value); !r.empty()) vars.push_back({f.key, r});
-    }
-  }
+  // The env entries the step sees that hold a fork's code.
+  const auto vars = env_reads(workflow_body, job, step, [](const Expr& e) { return fork_code_in(e); });
   std::string found, line, reads;  // reads: a fork value on this line
   auto end_line = [&] {
     if (!found.empty()) return;
@@ -261,8 +254,9 @@ std::string fork_code_script(const Value& step, const Value& job) {
     if (const std::string git = found.empty() ? git_fetch_command(words) : ""; !git.empty()) {
       const std::string command = "its script's git " + git;
       if (!reads.empty()) found = command + " reads " + reads;
-      for (const auto& [name, read] : vars) {
-        if (found.empty() && reads_variable(line, name, ShellSyntax::Posix)) found = command + " reads $" + name + ", set from " + read;
+      for (const auto& v : vars) {
+        if (found.empty() && reads_variable(line, v.field->key, ShellSyntax::Posix))
+          found = command + " reads $" + v.field->key + ", set from " + v.read;
       }
       if (const std::string ref = found.empty() ? pull_ref(line) : ""; !ref.empty()) found = command + " reads " + ref;
     }
@@ -374,7 +368,7 @@ class ForkCredentials {
                    path, "the step or its job");
             continue;
           }
-          if (std::string read = fork_code_script(*s, job); !read.empty()) {
+          if (std::string read = fork_code_script(*s, job, *wf.body); !read.empty()) {
             report(start, s->field("run")->key_pos,
                    name + " checks out the fork's code (" + read +
                        ") in a job that has the repository's token and caches, which the fork's code "

@@ -266,6 +266,37 @@ inline void each_env(const WorkflowModel& wf, const std::function<void(const Val
   }
 }
 
+// An env entry a step's script sees, and what a check found in its value.
+struct EnvRead {
+  const Field* field;
+  std::string read;
+};
+
+// The env entries a step sees (its workflow's, its job's, its own; a later
+// entry of a name replaces an earlier one, names compared without case when
+// any_case, as cmd reads them) whose value holds an expression `read`
+// finds something in: the first thing found, over the top expressions.
+inline std::vector<EnvRead> env_reads(const Value& workflow_body, const Value& job, const Value& step,
+                                      const std::function<std::string(const Expr&)>& read, bool any_case = false) {
+  std::vector<std::pair<std::string, EnvRead>> seen;  // name as compared, entry
+  for (const Value* holder : {&workflow_body, &job, &step}) {
+    const Value* env = holder->get("env");
+    if (!env || env->kind != Value::Kind::Object) continue;
+    for (const auto& f : env->fields) {
+      const std::string name = any_case ? upper(f.key) : f.key;
+      std::erase_if(seen, [&](const auto& entry) { return entry.first == name; });
+      std::string found;
+      each_top_expr(*f.value, [&](const Expr& e) {
+        if (found.empty()) found = read(e);
+      });
+      if (!found.empty()) seen.push_back({name, {&f, found}});
+    }
+  }
+  std::vector<EnvRead> out;
+  for (auto& [name, entry] : seen) out.push_back(entry);
+  return out;
+}
+
 // How reports name a step: step "NAME", its ${{ }} as written, or "a
 // step" when it has no name written as text.
 inline std::string step_named(const Value& step) {
