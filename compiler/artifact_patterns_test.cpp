@@ -57,5 +57,15 @@ TEST_CASE("download-artifact patterns against artifact names") {
     CHECK_MESSAGE(pattern_matches(c.pattern, c.name) == c.matches, c.pattern, " ", c.name);
 }
 
+TEST_CASE("a pattern and name whose lengths multiply past 2^20 are not followed") {
+  // A value may be 1 MiB, and matching steps through pattern x name.
+  const std::string a1024(1024, 'a'), a1025(1025, 'a'), a1m(1 << 20, 'a');
+  CHECK(pattern_matches("*" + a1024.substr(1), a1024) == true);
+  CHECK(pattern_matches("*" + a1024.substr(1), a1025) == std::nullopt);
+  CHECK(pattern_matches("*", a1m) == true);
+  CHECK(pattern_matches("**", a1m) == std::nullopt);
+  CHECK(pattern_matches("*" + a1m + "b", a1m) == std::nullopt);
+}
+
 }  // namespace
 }  // namespace pipec

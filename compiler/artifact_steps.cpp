@@ -909,6 +909,10 @@ std::optional<std::string> name_text(const NameForm& f) {
 
 namespace {
 
+// The most steps pattern_matches takes: it steps at most once per pair of
+// a pattern character and a name character.
+constexpr size_t kMostMatchSteps = size_t{1} << 20;
+
 // One [...] class at the start of p, against c: its length through the
 // closing "]", and whether it matches; none for what is not followed.
 std::optional<std::pair<size_t, bool>> match_class(std::string_view p, char c) {
@@ -942,7 +946,8 @@ std::optional<std::string> written_pattern(const ArtifactStep& download) {
 
 std::optional<bool> pattern_matches(std::string_view pattern, std::string_view name) {
   if (pattern.empty() || pattern[0] == '!' || pattern[0] == '#' ||
-      pattern.find_first_of("{}()\\/") != std::string_view::npos)
+      pattern.find_first_of("{}()\\/") != std::string_view::npos ||
+      pattern.size() * name.size() > kMostMatchSteps)
     return std::nullopt;
   // minimatch's dot: false: a name's leading "." is matched by a "." only.
   if (!name.empty() && name[0] == '.' && pattern[0] != '.') {

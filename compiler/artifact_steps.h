@@ -222,7 +222,9 @@ std::optional<std::string> written_pattern(const ArtifactStep& download);
 // Whether download-artifact's `pattern` (minimatch, with its defaults)
 // matches an artifact's name: `*`, `?` and `[...]` are followed, and none
 // of them matches a name's leading `.`; none for a pattern that uses more
-// (braces, extglobs, a leading `!` or `#`, escapes, POSIX classes).
+// (braces, extglobs, a leading `!` or `#`, escapes, POSIX classes), and
+// for a pattern and name whose lengths multiply past 2^20: matching takes
+// up to that many steps, and longer ones (a value may be 1 MiB) took minutes.
 std::optional<bool> pattern_matches(std::string_view pattern, std::string_view name);
 
 }  // namespace pipec
