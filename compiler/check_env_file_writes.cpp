@@ -9,6 +9,7 @@
 #include "ascii.h"
 #include "expr_chain.h"
 #include "regex_bound.h"
+#include "script_lines.h"
 #include "shell_quoting.h"
 #include "untrusted_inputs.h"
 
@@ -42,12 +43,11 @@ std::string multi_line_untrusted(const Expr& e) {
 
 void check_script(const Value& run, const std::string& job, const std::vector<EnvRead>& variables,
                   std::set<const Field*>& reported, Diagnostics& diags) {
-  std::string line;
-  std::vector<std::pair<const Expr*, std::string>> untrusted;  // on this line
   // Inside a here-document written into one of the files: its delimiter,
   // and the file.
   std::string heredoc_end, heredoc_file;
-  auto end_line = [&] {
+  for_each_script_line(run, [&](const ScriptLine& script_line) {
+    const std::string& line = script_line.text;
     std::smatch m;
     std::string which;
     if (!heredoc_end.empty()) {
@@ -69,7 +69,13 @@ void check_script(const Value& run, const std::string& job, const std::vector<En
         heredoc_file = which;
       }
     }
-    if (!untrusted.empty() && !which.empty()) {
+    // Only text that can hold a line break: titles, bodies, commit messages
+    // (a branch name cannot).
+    std::vector<std::pair<const Expr*, std::string>> untrusted;
+    for (const Expr* e : script_line.values) {
+      if (std::string read = which.empty() ? "" : multi_line_untrusted(*e); !read.empty()) untrusted.push_back({e, read});
+    }
+    if (!untrusted.empty()) {
       const std::string file = "GITHUB_" + which;
       const std::string as = which == "ENV"      ? "another variable (BASH_ENV=..., which the steps after run)"
                              : which == "OUTPUT" ? "another output"
@@ -91,27 +97,7 @@ void check_script(const Value& run, const std::string& job, const std::vector<En
                       ": a line break in it would start a line of its own; give the value to the step that needs it in "
                       "that step's env instead");
     }
-    line.clear();
-    untrusted.clear();
-  };
-  auto text = [&](const std::string& t) {
-    for (char c : t) {
-      if (c == '\n') end_line();
-      else line += c;
-    }
-  };
-  if (run.parts.empty()) text(run.text);
-  for (const auto& p : run.parts) {
-    if (p.expr) {
-      // Only text that can hold a line break: titles, bodies, commit
-      // messages (a branch name cannot).
-      if (std::string read = multi_line_untrusted(*p.expr); !read.empty()) untrusted.push_back({p.expr.get(), read});
-      line += "VALUE";
-      continue;
-    }
-    text(p.text);
-  }
-  end_line();
+  });
 }
 
 }  // namespace

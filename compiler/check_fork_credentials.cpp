@@ -12,6 +12,7 @@
 #include "ascii.h"
 #include "expr_chain.h"
 #include "render_expr.h"
+#include "script_lines.h"
 #include "shell_quoting.h"
 #include "untrusted_inputs.h"
 
@@ -244,42 +245,26 @@ std::string fork_code_script(const Value& step, const Value& job, const Value& w
   if (!run || run->kind != Value::Kind::String) return "";
   // The env entries the step sees that hold a fork's code.
   const auto vars = env_reads(workflow_body, job, step, [](const Expr& e) { return fork_code_in(e); });
-  std::string found, line, reads;  // reads: a fork value on this line
-  auto end_line = [&] {
+  std::string found;
+  for_each_script_line(*run, [&](const ScriptLine& script_line) {
     if (!found.empty()) return;
+    const std::string& line = script_line.text;
     const std::vector<std::string> words = words_of(line);
     for (size_t i = 0; i + 2 < words.size(); ++i) {
       if (words[i] == "gh" && words[i + 1] == "pr" && words[i + 2] == "checkout") found = "its script runs gh pr checkout";
     }
     if (const std::string git = found.empty() ? git_fetch_command(words) : ""; !git.empty()) {
       const std::string command = "its script's git " + git;
-      if (!reads.empty()) found = command + " reads " + reads;
+      for (const Expr* e : script_line.values) {
+        if (const std::string reads = found.empty() ? fork_code_in(*e) : ""; !reads.empty()) found = command + " reads " + reads;
+      }
       for (const auto& v : vars) {
         if (found.empty() && reads_variable(line, v.field->key, ShellSyntax::Posix))
           found = command + " reads $" + v.field->key + ", set from " + v.read;
       }
       if (const std::string ref = found.empty() ? pull_ref(line) : ""; !ref.empty()) found = command + " reads " + ref;
     }
-    line.clear();
-    reads.clear();
-  };
-  auto text = [&](const std::string& t) {
-    for (char c : t) {
-      if (c != '\n') line += c;
-      else if (!line.empty() && line.back() == '\\') line.pop_back();
-      else end_line();
-    }
-  };
-  if (run->parts.empty()) text(run->text);
-  for (const auto& part : run->parts) {
-    if (part.expr) {
-      if (reads.empty()) reads = fork_code_in(*part.expr);
-      line += "VALUE";
-    } else {
-      text(part.text);
-    }
-  }
-  end_line();
+  });
   return found;
 }
 
