@@ -126,7 +126,7 @@ std::optional<std::string> Expander::unknown_note(const std::string& name, const
 
 ScopePtr Expander::file_scope(const std::string& path, const std::map<std::string, File>& files) {
   if (auto it = file_scopes_.find(path); it != file_scopes_.end()) return it->second;
-  loading_.insert(path);
+  loading_.push_back(path);
   auto scope = std::make_shared<Scope>();
   const File& file = files.at(path);
   std::vector<const Stmt*> uses;
@@ -159,10 +159,20 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
                    "imports nest deeper than " + std::to_string(kMaxImportDepth) + " files (" + path + " is one of them)");
       continue;
     }
-    if (loading_.count(target) && !file_scopes_.count(target)) {
+    if (auto in_cycle = std::find(loading_.begin(), loading_.end(), target); in_cycle != loading_.end()) {
       failed_imports_.insert(path);
-      diags_.error(s->pos, "import", target == path ? "import cycle: " + path + " imports itself"
-                                                    : "import cycle: " + path + " and " + target + " import each other");
+      std::string cycle = "import cycle: " + path;
+      if (target == path) {
+        cycle += " imports itself";
+      } else if (in_cycle + 2 == loading_.end()) {
+        cycle += " and " + target + " import each other";
+      } else {
+        // path imports target, which imports the next file being read, and
+        // so on back to path.
+        cycle += " imports " + target;
+        for (auto it = in_cycle + 1; it != loading_.end(); ++it) cycle += ", which imports " + *it;
+      }
+      diags_.error(s->pos, "import", cycle);
       continue;
     }
     imports_[path].insert(target);
@@ -180,7 +190,7 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     top_stmt(*s, scope, path);
   }
   file_scopes_[path] = scope;
-  loading_.erase(path);
+  loading_.pop_back();
   for (const Stmt* s : uses) {
     auto t = scope->lookup(s->name);
     if (!t || t->kind != Value::Kind::Template) {

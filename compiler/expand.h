@@ -95,7 +95,8 @@ class Expander {
   Diagnostics& diags_;
   Program& program_;
   std::map<std::string, ScopePtr> file_scopes_;
-  std::set<std::string> loading_;
+  // The files being read, each imported by the one before it.
+  std::vector<std::string> loading_;
   // The longest chain of imports read at once (a imports b imports c ...).
   static constexpr size_t kMaxImportDepth = 64;
   // Each name declared at the top of a file, with where.

@@ -40,4 +40,18 @@ printf 'import "common.pipe"\nlet image_tag = "x-${{ py }}"\n' > pipelines/mid.p
 expect fixed 0 'wrote generated/w.yml
 1 generated file up to date' "$pipec" gen
 
+# A cycle of imports is named file by file, however long it is.
+printf 'import "mid.pipe"\nlet py = "3.12"\n' > pipelines/common.pipe
+expect cycle-of-two 2 'pipelines/mid.pipe:1:1: error: import cycle: pipelines/mid.pipe and pipelines/common.pipe import each other [import]
+  import "common.pipe"
+  ^
+1 error' "$pipec" check
+mkdir pipelines/lib
+printf 'import "lib/base.pipe"\nlet py = "3.12"\n' > pipelines/common.pipe
+printf 'import "../mid.pipe"\n' > pipelines/lib/base.pipe
+expect cycle-of-three 2 'pipelines/mid.pipe:1:1: error: import cycle: pipelines/mid.pipe imports pipelines/common.pipe, which imports pipelines/lib/base.pipe, which imports pipelines/mid.pipe [import]
+  import "common.pipe"
+  ^
+1 error' "$pipec" check
+
 finish imports
