@@ -138,9 +138,17 @@ std::string recorded_hash(const std::string& header) {
   return header.substr(at + 12, 16);
 }
 
-// Whether a file's first line is the one pipec writes.
+const std::string kByteOrderMark = "\xEF\xBB\xBF";
+
+// Whether a text starts with a UTF-8 byte order mark. Neither pipec nor git
+// writes one; an editor may add one to a generated file, which is an edit.
+bool has_bom(const std::string& text) { return text.rfind(kByteOrderMark, 0) == 0; }
+
+// Whether a file's first line is the one pipec writes (after a byte order
+// mark an editor added).
 bool generated_by_pipec(const std::string& first_line) {
-  return first_line.rfind(kHeaderPrefix, 0) == 0 || first_line.rfind("// " + kHeaderPrefix.substr(2), 0) == 0;
+  const std::string line = first_line.substr(has_bom(first_line) ? kByteOrderMark.size() : 0);
+  return line.rfind(kHeaderPrefix, 0) == 0 || line.rfind("// " + kHeaderPrefix.substr(2), 0) == 0;
 }
 
 // Whether pipec could have written a file with this text: its first line is
@@ -334,7 +342,7 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
       std::error_code file_ec;
       if (!e.is_regular_file(file_ec)) return;
       std::string rel = e.path().lexically_relative(root).generic_string();
-      if (wanted.count(rel) || temp_of_live_pipec(e.path().filename().string())) return;
+      if (wanted.count(rel) || temp_of_live_pipec(e.path().string())) return;
       std::ifstream in(e.path());
       std::string first;
       std::getline(in, first);
@@ -365,11 +373,12 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
       continue;
     }
     // A checkout with Windows line ends (git's autocrlf) is up to date.
-    current = normalize_source(current);
-    if (current == o.content) continue;
+    const bool bom = has_bom(current);
+    current = normalize_source(current);  // which drops a byte order mark too
+    if (current == o.content && !bom) continue;
     auto [header, body] = split_header(o.path, current);
     std::string h = recorded_hash(header);
-    bool edited = h.empty() || h != body_hash(body);
+    bool edited = bom || h.empty() || h != body_hash(body);
     out.push_back({!written_by_pipec(current) ? Drift::Kind::NotGenerated : edited ? Drift::Kind::HandEdited : Drift::Kind::Stale, o.path, unified_diff(o.path, current, o.content, &o.line_sources)});
   }
   for (const auto& p : orphans(root, outputs)) {
@@ -386,7 +395,8 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   std::vector<std::pair<std::string, std::string>> changed;
   for (const auto& o : outputs) {
     std::string current;
-    if (!read_file(fs::path(root) / o.path, current) || normalize_source(current) != o.content) changed.push_back({o.path, o.content});
+    if (!read_file(fs::path(root) / o.path, current) || normalize_source(current) != o.content || has_bom(current))
+      changed.push_back({o.path, o.content});
   }
   // A file pipec did not write is not replaced: it may be the hand-written
   // workflow a pipeline is meant to replace, and only its author knows.
@@ -407,7 +417,10 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   }
   for (const auto& p : orphans(root, outputs)) {
     std::error_code ec;
-    fs::remove(fs::path(root) / p, ec);
+    if (!fs::remove(fs::path(root) / p, ec) && ec) {
+      error = p + ": orphaned, and cannot be removed: " + ec.message();
+      return done;
+    }
     done.push_back("removed " + p);
   }
   // And a killed gen's temporary files that never got the header (killed

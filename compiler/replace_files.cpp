@@ -5,10 +5,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -17,18 +19,98 @@ namespace pipec {
 namespace {
 
 // .pipec-tmp-PID-N: the writer's process id, so that two pipecs at once do
-// not take each other's, and a killed one's are found and removed; not the
-// target's name, which may already be as long as a name can be.
+// not take each other's names; not the target's name, which may already be
+// as long as a name can be.
 const std::string kTempPrefix = ".pipec-tmp-";
 
 std::string temp_name(size_t n) { return kTempPrefix + std::to_string(getpid()) + "-" + std::to_string(n); }
 
-// The writer's process id in a temporary file's name; 0 for another name.
-long temp_pid(const std::string& name) {
-  if (name.rfind(kTempPrefix, 0) != 0) return 0;
+bool is_temp_name(const std::string& name) {
+  if (name.rfind(kTempPrefix, 0) != 0) return false;
   char* end = nullptr;
-  long pid = std::strtol(name.c_str() + kTempPrefix.size(), &end, 10);
-  return pid > 0 && *end == '-' ? pid : 0;
+  const long pid = std::strtol(name.c_str() + kTempPrefix.size(), &end, 10);
+  return pid > 0 && *end == '-';
+}
+
+// The descriptors this pipec holds its locks with, closed at the end.
+class Held {
+ public:
+  Held() = default;
+  Held(const Held&) = delete;
+  Held& operator=(const Held&) = delete;
+  ~Held() {
+    for (int fd : fds_) close(fd);
+  }
+  int keep(int fd) {
+    fds_.push_back(fd);
+    return fd;
+  }
+
+ private:
+  std::vector<int> fds_;
+};
+
+std::string errno_text() { return std::strerror(errno); }
+
+// Creates (or empties) the temporary file `tmp`, locked for as long as the
+// descriptor returned is open; -1 with errno set on failure. Another pipec
+// may take the file for a dead one's and remove it between the open and the
+// lock; then the name no longer holds this file, and it is made again.
+int create_locked(const fs::path& tmp) {
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) return -1;
+    struct stat by_fd = {}, by_name = {};
+    if (flock(fd, LOCK_EX) == 0 && fstat(fd, &by_fd) == 0 && stat(tmp.c_str(), &by_name) == 0 &&
+        by_fd.st_dev == by_name.st_dev && by_fd.st_ino == by_name.st_ino)
+      return fd;
+    const int e = errno;
+    close(fd);
+    errno = e;
+  }
+  if (errno == 0) errno = EAGAIN;
+  return -1;
+}
+
+bool write_all(int fd, const std::string& content) {
+  for (size_t at = 0; at < content.size();) {
+    const ssize_t n = ::write(fd, content.data() + at, content.size() - at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    at += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// The second name of a file about to be replaced, `backup`: a hard link,
+// or where the file system has none, a copy with its permissions. The file
+// is locked first, so that `backup` is never a temporary file nobody holds.
+bool keep_old(const fs::path& target, const fs::path& backup, Held& held, std::string& why) {
+  const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || flock(held.keep(fd), LOCK_EX) != 0) {
+    why = "cannot open it to keep its old content: " + errno_text();
+    return false;
+  }
+  // A file of that name is a dead pipec's: no running one has this one's id.
+  ::unlink(backup.c_str());
+  if (::link(target.c_str(), backup.c_str()) == 0) return true;
+  std::string old;
+  struct stat st = {};
+  char buf[65536];
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      why = "cannot read it to keep its old content: " + errno_text();
+      return false;
+    }
+    old.append(buf, static_cast<size_t>(n));
+  }
+  const int copy = create_locked(backup);
+  if (copy < 0 || !write_all(held.keep(copy), old) || fstat(fd, &st) != 0 || fchmod(copy, st.st_mode & 07777) != 0) {
+    why = "cannot keep its old content in " + backup.filename().string() + ": " + errno_text();
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -42,10 +124,13 @@ HoldTermination::HoldTermination() {
 
 HoldTermination::~HoldTermination() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
 
-bool temp_of_live_pipec(const std::string& name) {
-  long pid = temp_pid(name);
-  if (pid == 0 || pid == getpid()) return false;
-  return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+bool temp_of_live_pipec(const std::string& path) {
+  if (!is_temp_name(fs::path(path).filename().string())) return false;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno == ENOENT;  // renamed into place meanwhile
+  const bool held = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  close(fd);
+  return held;
 }
 
 std::vector<std::string> remove_dead_temps(const std::string& root, const std::vector<std::string>& paths) {
@@ -56,13 +141,15 @@ std::vector<std::string> remove_dead_temps(const std::string& root, const std::v
   std::vector<std::string> removed;
   for (const auto& folder : folders) {
     for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-      // Only a name pipec writes, of a process that no longer exists.
-      std::string name = it->path().filename().string();
-      long pid = temp_pid(name);
+      // Only a name pipec writes, that no running pipec holds: removed while
+      // this one holds it, so that none takes it up meanwhile.
       std::error_code file_ec;
-      if (pid == 0 || pid == getpid() || !it->is_regular_file(file_ec)) continue;
-      if (kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
-      if (fs::remove(it->path(), file_ec)) removed.push_back(it->path().lexically_relative(base).generic_string());
+      if (!is_temp_name(it->path().filename().string()) || !it->is_regular_file(file_ec)) continue;
+      const int fd = ::open(it->path().c_str(), O_RDONLY | O_CLOEXEC);
+      if (fd < 0) continue;
+      if (flock(fd, LOCK_EX | LOCK_NB) == 0 && fs::remove(it->path(), file_ec))
+        removed.push_back(it->path().lexically_relative(base).generic_string());
+      close(fd);
     }
     ec.clear();
   }
@@ -72,44 +159,75 @@ std::vector<std::string> remove_dead_temps(const std::string& root, const std::v
 
 Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files) {
   HoldTermination hold;
+  Held held;
   Replaced r;
-  std::vector<std::pair<fs::path, fs::path>> renames;  // temporary, target
-  auto fail = [&](const std::string& path, const std::string& why, size_t from) {
+  size_t names = 0;  // temporary names taken
+  struct Replace {
+    fs::path tmp, target, backup;  // backup: empty for a new file
+  };
+  std::vector<Replace> replaces;
+  // Removes what is left of the temporary files and second names, and says
+  // why the files were not replaced.
+  auto fail = [&](const std::string& path, const std::string& why) {
     r.failed = path;
     r.error = why;
     std::error_code ec;
-    for (size_t k = from; k < renames.size(); ++k) fs::remove(renames[k].first, ec);
+    for (const auto& x : replaces) {
+      fs::remove(x.tmp, ec);
+      if (!x.backup.empty()) fs::remove(x.backup, ec);
+    }
     return r;
   };
   for (const auto& [path, content] : files) {
     fs::path target = fs::path(root) / path;
     std::error_code ec;
-    if (fs::is_directory(target, ec)) return fail(path, "is a directory", 0);
+    if (fs::is_directory(target, ec)) return fail(path, "is a directory");
     // Through a symbolic link to the file it names, as an editor writes:
     // renaming onto the link would replace it with a copy.
     if (fs::is_symlink(fs::symlink_status(target, ec))) {
       fs::path file = fs::canonical(target, ec);
-      if (ec) return fail(path, "is a symbolic link to a missing file", 0);
+      if (ec) return fail(path, "is a symbolic link to a missing file");
       target = file;
     }
     fs::create_directories(target.parent_path(), ec);
-    if (ec) return fail(path, "cannot create its folder: " + ec.message(), 0);
-    fs::path tmp = target.parent_path() / temp_name(renames.size());
-    renames.push_back({tmp, target});
+    if (ec) return fail(path, "cannot create its folder: " + ec.message());
+    replaces.push_back({target.parent_path() / temp_name(names++), target, {}});
+    const fs::path& tmp = replaces.back().tmp;
     errno = 0;
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.close();
-    if (!out) {
-      std::string why = errno ? std::string(": ") + std::strerror(errno) : "";
-      return fail(path, "cannot write " + tmp.lexically_relative(root).generic_string() + why, 0);
+    const int fd = create_locked(tmp);
+    struct stat old = {};
+    const bool existed = ::stat(target.c_str(), &old) == 0;
+    if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, old.st_mode & 07777) != 0)) {
+      std::string why = errno ? ": " + errno_text() : "";
+      return fail(path, "cannot write " + tmp.lexically_relative(root).generic_string() + why);
+    }
+    if (existed) {
+      replaces.back().backup = target.parent_path() / temp_name(names++);
+      if (std::string why; !keep_old(target, replaces.back().backup, held, why)) return fail(path, why);
     }
   }
-  for (size_t i = 0; i < renames.size(); ++i) {
+  for (size_t i = 0; i < replaces.size(); ++i) {
     std::error_code ec;
-    fs::rename(renames[i].first, renames[i].second, ec);
-    // The files not yet renamed keep their old content.
-    if (ec) return fail(files[i].first, ec.message(), i);
+    fs::rename(replaces[i].tmp, replaces[i].target, ec);
+    if (!ec) continue;
+    // Undone: the files renamed so far get their old content back, and
+    // those that were new go.
+    std::string why = ec.message();
+    for (size_t k = 0; k < i; ++k) {
+      Replace& x = replaces[k];
+      std::error_code undo;
+      if (x.backup.empty()) fs::remove(x.target, undo);
+      else fs::rename(x.backup, x.target, undo);
+      if (!undo) continue;
+      why += "; and " + files[k].first + " could not be put back (" + undo.message() + ")";
+      if (!x.backup.empty()) why += ": its old content is in " + x.backup.lexically_relative(root).generic_string();
+      x.backup.clear();  // kept
+    }
+    return fail(files[i].first, why);
+  }
+  for (size_t i = 0; i < replaces.size(); ++i) {
+    std::error_code ec;
+    if (!replaces[i].backup.empty()) fs::remove(replaces[i].backup, ec);
     r.written.push_back(files[i].first);
   }
   return r;

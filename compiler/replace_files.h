@@ -1,9 +1,14 @@
 // Replaces files all at once or not at all, as far as a file system allows:
 // each new content goes to a temporary file beside its target, and only when
-// every one is written are they renamed into place. gen and fmt write this
-// way, so a failure part way leaves the old files, and no temporary file.
+// every one is written are they renamed into place. Each file replaced keeps
+// a second name (a hard link, or a copy) until all are, so that a rename
+// that fails part way is undone by renaming the old files back. gen and fmt
+// write this way, so a failure leaves the old files, and no temporary file.
 // Ctrl-C and the other termination signals are held back meanwhile, so they
 // end pipec before the first temporary file or after the last rename.
+//
+// A pipec holds a lock (flock) on each of its temporary files while it
+// runs: a temporary file nobody holds is a killed pipec's.
 #pragma once
 
 #include <signal.h>
@@ -36,12 +41,13 @@ struct Replaced {
 
 // files: (path relative to root, new content). The folders a path needs are
 // created; a directory where a file goes is an error before anything is
-// written.
+// written. A file replaced keeps its permissions; a new one is made with
+// the umask's.
 Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files);
 
-// Whether a file name is a temporary file of a pipec that is still running
+// Whether a file is a temporary file of a pipec that is still running
 // (another process's: gen leaves those alone; a dead one's are orphans).
-bool temp_of_live_pipec(const std::string& name);
+bool temp_of_live_pipec(const std::string& path);
 
 // Removes the temporary files a killed pipec left in the folders of these
 // paths (relative to root) and returns theirs, relative to root, sorted.

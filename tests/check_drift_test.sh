@@ -92,17 +92,18 @@ expect symlinked-gen 0 "2 generated files up to date" "$pipec" gen
 expect symlinked-check 0 "2 generated files up to date" "$pipec" check
 expect symlinked-kept 0 "real/w_two.yml" sh -c 'ls real/w_two.yml'
 rm generated && mv real generated
-# A killed gen leaves its temporary files (named with its process id): the
-# next check reports them, the next gen removes them. A running gen's
-# (here: pid 1's) are left alone.
+# A killed gen leaves its temporary files: the next check reports them, the
+# next gen removes them. A running gen's, which it holds a lock on, are left
+# alone, whatever the process id in their name.
 cp generated/w_two.yml generated/.pipec-tmp-999999999-0
 cp generated/w_two.yml generated/.pipec-tmp-1-0
+hold_lock generated/.pipec-tmp-1-0
 : > generated/.pipec-tmp-999999998-0  # killed before it wrote a byte
 expect killed-gen-check 0 "generated/.pipec-tmp-999999999-0: orphaned (no source generates it)" sh -c '"$1" check | grep ^generated/' _ "$pipec"
 expect killed-gen-clean 0 "removed generated/.pipec-tmp-999999999-0
 removed generated/.pipec-tmp-999999998-0
 2 generated files up to date" "$pipec" gen
-rm generated/.pipec-tmp-1-0
+kill "$holder"; rm generated/.pipec-tmp-1-0
 # A file name as long as a name can be (255 bytes): its temporary file's
 # name is not longer (it once was, and gen failed).
 long=$(printf 'x%.0s' $(seq 249))
@@ -127,6 +128,44 @@ expect dir-check 0 "generated/w_uno.yml: in the way (not a file pipec can read)"
 rmdir generated/w_uno.yml && mv generated generated.away && touch generated
 expect generated-is-a-file 2 "pipec: error: generated/w_two.yml: cannot create its folder: Not a directory" "$pipec" gen
 rm generated && mv generated.away generated && "$pipec" gen > /dev/null
+# A file replaced keeps its permissions; a new one has the umask's.
+chmod 664 generated/w_two.yml
+sed -i 's/ubuntu-24.04/ubuntu-22.04/' pipelines/a.pipe
+(umask 077 && "$pipec" gen > /dev/null)
+rm generated/w_uno.yml && (umask 077 && "$pipec" gen > /dev/null)
+expect modes-kept 0 "664 generated/w_two.yml
+600 generated/w_uno.yml" stat -c '%a %n' generated/w_two.yml generated/w_uno.yml
+chmod 644 generated/*.yml
+# A byte order mark an editor put in a generated file is an edit: check
+# says so, and gen writes the file again (and removes an orphan with one).
+printf '\xEF\xBB\xBF' | cat - generated/w_two.yml > generated/w_old.yml
+printf '\xEF\xBB\xBF' | cat - generated/w_two.yml > bom && mv bom generated/w_two.yml
+expect bom-check 0 "generated/w_old.yml: orphaned (no source generates it)
+generated/w_two.yml: edited by hand" sh -c '"$1" check | grep ^generated/' _ "$pipec"
+expect bom-gen 0 "wrote generated/w_two.yml
+removed generated/w_old.yml
+2 generated files up to date" "$pipec" gen
+# A rename that fails part way (here onto an immutable file) is undone: the
+# files renamed before it get their old content back. An orphan that cannot
+# be removed is an error. Both need chattr +i (root, and a file system with
+# attributes).
+sed -i 's/ubuntu-22.04/ubuntu-24.04/' pipelines/a.pipe
+before=$(ls -l --time-style=+ generated; cat generated/*)
+if chattr +i generated/w_uno.yml 2>/dev/null; then
+  expect rename-fails 2 "pipec: error: generated/w_uno.yml: Operation not permitted" "$pipec" gen
+  chattr -i generated/w_uno.yml
+  expect rename-undone 0 "$before" sh -c 'ls -l --time-style=+ generated; cat generated/*'
+  "$pipec" gen > /dev/null
+  printf 'use w(n = "three")\n' >> pipelines/a.pipe && "$pipec" gen > /dev/null
+  sed -i '$d' pipelines/a.pipe && chattr +i generated/w_three.yml
+  expect orphan-kept 2 "pipec: error: generated/w_three.yml: orphaned, and cannot be removed: Operation not permitted" "$pipec" gen
+  chattr -i generated/w_three.yml
+  expect orphan-removed 0 "removed generated/w_three.yml
+2 generated files up to date" "$pipec" gen
+else
+  echo "skipped rename-undone, orphan-kept: chattr +i is not permitted here"
+  "$pipec" gen > /dev/null
+fi
 # Sources too large to compile in reasonable memory: an error, not an
 # out-of-memory abort.
 head -c 4194305 /dev/zero | tr '\0' ' ' > pipelines/big.pipe

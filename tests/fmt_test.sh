@@ -96,11 +96,13 @@ expect symlink-kept 0 "let linked = 1
 let linked = 1" sh -c 'test -L pipelines/linked.pipe && cat pipelines/linked.pipe shared/linked.pipe'
 rm -r pipelines/linked.pipe shared
 # A killed fmt's temporary file beside the sources is removed by the next
-# fmt; a running pipec's, and a name pipec does not write, are left alone.
+# fmt; a running pipec's (which it holds a lock on), and a name pipec does
+# not write, are left alone.
 dead=$(sh -c 'echo $$')
-sleep 60 & live=$!
+live=$$
 printf 'let x = 1\n' > "pipelines/.pipec-tmp-$dead-0"
 printf 'let x = 1\n' > "pipelines/.pipec-tmp-$live-0"
+hold_lock "pipelines/.pipec-tmp-$live-0"
 printf 'notes\n' > pipelines/.pipec-tmp-notes
 expect dead-temp 0 "removed pipelines/.pipec-tmp-$dead-0
 1 file in canonical layout" "$pipec" fmt pipelines/messy.pipe
@@ -109,7 +111,7 @@ expect others-kept 0 ".pipec-tmp-$live-0
 printf 'let x = 1\n' > "pipelines/.pipec-tmp-$dead-1"
 expect dead-temp-absolute 0 "removed pipelines/.pipec-tmp-$dead-1
 1 file in canonical layout" "$pipec" fmt "$work/m/pipelines/messy.pipe"
-kill "$live"; rm "pipelines/.pipec-tmp-$live-0" pipelines/.pipec-tmp-notes
+kill "$holder"; rm "pipelines/.pipec-tmp-$live-0" pipelines/.pipec-tmp-notes
 
 # Every .pipe file of the repository: formatting twice gives what formatting
 # once gave, and the repository's own are already formatted.

@@ -20,3 +20,11 @@ scratch_repo() {
   trap 'rm -rf "$work"' EXIT
   cd "$work" && mkdir pipelines
 }
+# hold_lock FILE: holds a lock on FILE (flock, as a running pipec holds its
+# temporary files) in a process of its own, whose id is left in $holder,
+# until that is killed.
+hold_lock() {
+  (exec 9<"$1" && flock 9 && exec sleep 600) >/dev/null 2>&1 &
+  holder=$!
+  while flock -n "$1" true; do sleep 0.05; done
+}
