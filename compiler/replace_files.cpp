@@ -166,8 +166,9 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     fs::path tmp, target, backup;  // backup: empty for a new file
   };
   std::vector<Replace> replaces;
-  // Removes what is left of the temporary files and second names, and says
-  // why the files were not replaced.
+  std::vector<fs::path> made;  // the folders created, parents first
+  // Removes what is left of the temporary files, second names and folders
+  // made, and says why the files were not replaced.
   auto fail = [&](const std::string& path, const std::string& why) {
     r.failed = path;
     r.error = why;
@@ -176,6 +177,7 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
       fs::remove(x.tmp, ec);
       if (!x.backup.empty()) fs::remove(x.backup, ec);
     }
+    for (auto it = made.rbegin(); it != made.rend(); ++it) fs::remove(*it, ec);  // when empty
     return r;
   };
   for (const auto& [path, content] : files) {
@@ -189,7 +191,13 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
       if (ec) return fail(path, "is a symbolic link to a missing file");
       target = file;
     }
+    std::vector<fs::path> missing;
+    for (fs::path d = target.parent_path(); !d.empty() && !fs::exists(d, ec); d = d.parent_path()) {
+      missing.push_back(d);
+      if (d == d.parent_path()) break;
+    }
     fs::create_directories(target.parent_path(), ec);
+    made.insert(made.end(), missing.rbegin(), missing.rend());
     if (ec) return fail(path, "cannot create its folder: " + ec.message());
     replaces.push_back({target.parent_path() / temp_name(names++), target, {}});
     const fs::path& tmp = replaces.back().tmp;

@@ -125,6 +125,11 @@ before=$(ls -lR generated | md5sum)
 expect dir-in-the-way 2 "pipec: error: generated/w_uno.yml: is a directory" "$pipec" gen
 expect dir-nothing-written 0 "$before" sh -c 'ls -lR generated | md5sum'
 expect dir-check 0 "generated/w_uno.yml: in the way (not a file pipec can read)" sh -c '"$1" check | grep ^generated/w_uno' _ "$pipec"
+# Nor a folder made for a file before it: new/deeper/ goes again.
+printf 'workflow v {\n  file = "generated/new/deeper/v.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse v()\n' > pipelines/v.pipe
+expect dir-new-folder 2 "pipec: error: generated/w_uno.yml: is a directory" "$pipec" gen
+expect dir-new-folder-gone 0 "$before" sh -c 'ls -lR generated | md5sum'
+rm pipelines/v.pipe
 rmdir generated/w_uno.yml && mv generated generated.away && touch generated
 expect generated-is-a-file 2 "pipec: error: generated/w_two.yml: cannot create its folder: Not a directory" "$pipec" gen
 rm generated && mv generated.away generated && "$pipec" gen > /dev/null
