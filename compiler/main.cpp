@@ -201,7 +201,7 @@ int main(int argc, char** argv) {
       if (g_format == "json") {
         std::vector<std::string> paths;
         for (const auto& o : c.outputs) paths.push_back(o.path);
-        std::cout << nlohmann::ordered_json{{"outputs", paths}}.dump(2) << "\n";
+        std::cout << pipec::json_text({{"outputs", paths}});
         return 0;
       }
       for (const auto& o : c.outputs) std::cout << o.path << "\n";

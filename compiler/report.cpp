@@ -85,7 +85,7 @@ static std::string sarif(const std::vector<std::pair<Diagnostic, std::string>>& 
       {"version", "2.1.0"},
       {"runs", {{{"tool", {{"driver", {{"name", "pipec"}, {"rules", rules}}}}},
                  {"results", list}}}}};
-  return doc.dump(2) + "\n";
+  return json_text(doc);
 }
 
 std::string render_diagnostics(const std::string& format, const std::vector<Diagnostic>& diags,
@@ -110,7 +110,7 @@ std::string render_diagnostics(const std::string& format, const std::vector<Diag
       list.push_back({{"file", d.pos.file}, {"line", d.pos.line}, {"column", d.pos.col},
                       {"severity", d.severity}, {"message", d.message}, {"id", d.id}});
     }
-    return nlohmann::ordered_json{{"diagnostics", list}}.dump(2) + "\n";
+    return json_text({{"diagnostics", list}});
   }
   return render_text(diags, sources);
 }
@@ -170,12 +170,16 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
         sources.push_back(to_string(p));
       list.push_back({{"file", d.path}, {"kind", drift_kind_name(d.kind)}, {"sources", sources}, {"diff", d.diff}});
     }
-    return nlohmann::ordered_json{{"generated_files", outputs}, {"drift", list}}.dump(2) + "\n";
+    return json_text({{"generated_files", outputs}, {"drift", list}});
   }
   std::string out;
   for (const auto& d : drift) out += d.path + ": " + drift_kind_name(d.kind) + "\n" + d.diff;
   if (drift.empty()) return std::to_string(outputs) + (outputs == 1 ? " generated file" : " generated files") + " up to date\n";
   return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") + "; run `pipec gen`\n";
+}
+
+std::string json_text(const nlohmann::ordered_json& doc) {
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace pipec

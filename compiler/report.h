@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "diag.h"
 #include "driver.h"
 
@@ -14,5 +16,9 @@ std::string render_diagnostics(const std::string& format, const std::vector<Diag
                                const SourceMap& sources);
 std::string render_drift(const std::string& format, const std::vector<Drift>& drift, size_t outputs);
 const char* drift_kind_name(Drift::Kind k);
+
+// A JSON document as pipec prints it: indented, and with bytes that are not
+// UTF-8 (a file name or a file on disk may hold them) written as U+FFFD.
+std::string json_text(const nlohmann::ordered_json& doc);
 
 }  // namespace pipec
