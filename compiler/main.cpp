@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
   auto* fmt = app.add_subcommand("fmt", "Rewrite .pipe files in the canonical layout (default: all under pipelines/)");
   std::vector<std::string> fmt_files;
   bool fmt_check = false;
-  fmt->add_option("FILES", fmt_files, ".pipe files and folders (with -C, relative to the root)");
+  fmt->add_option("FILES", fmt_files, ".pipe files and folders (with -C, relative to the root)")->check(non_empty);
   fmt->add_flag("--check", fmt_check, "Write nothing; list the files not in canonical layout with a diff (exit 1)");
   auto* labels = app.add_subcommand("labels", "Print the self-hosted runner labels the pipelines declare");
   auto* outputs = app.add_subcommand("outputs", "Print the path of every file pipec generates");

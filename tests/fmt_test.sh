@@ -69,6 +69,10 @@ expect named-twice 0 "1 file in canonical layout" "$pipec" fmt --check pipelines
 # From a folder below the root, pipec finds the root (the nearest folder
 # above with pipelines/), and the files named are the current folder's.
 expect below-root 0 "1 file in canonical layout" sh -c 'cd pipelines/sub && "$1" fmt --check one.pipe' _ "$pipec"
+# An empty name (an unset variable in a script) is an error, not the
+# folder it is relative to: that would format every .pipe under the root.
+expect empty-name 2 "FILES: is empty
+Run with --help for more information." "$pipec" fmt pipelines/sub ''
 expect below-root-check 2 "pipelines/broken.pipe:3:1: error: unexpected '}' [syntax]
   }
   ^
