@@ -1,6 +1,11 @@
 #include "profile_diff.h"
 
 #include <algorithm>
+#include <set>
+
+#include <dtl/dtl.hpp>
+
+#include "utf8.h"
 
 namespace pipec {
 namespace {
@@ -16,7 +21,7 @@ std::string brief(const Value& v) {
   std::string s;
   if (v.is_string()) s = v.text.find('\n') == std::string::npos ? "\"" + v.text + "\"" : "(" + std::to_string(std::count(v.text.begin(), v.text.end(), '\n')) + "-line script)";
   else s = describe(v);
-  if (s.size() > 100) s = s.substr(0, 97) + "...";
+  if (s.size() > 100) s = s.substr(0, char_start(s, 97)) + "...";
   return s;
 }
 
@@ -36,44 +41,47 @@ std::vector<std::string> lines_of(const std::string& text) {
 // Where two texts start to differ, and how much of their ends they share,
 // on UTF-8 character boundaries.
 std::pair<size_t, size_t> common_ends(const std::string& a, const std::string& b) {
-  auto continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
   size_t pre = 0;
   while (pre < a.size() && pre < b.size() && a[pre] == b[pre]) ++pre;
-  while (pre > 0 && (continuation(a[std::min(pre, a.size() - 1)]) || continuation(b[std::min(pre, b.size() - 1)])) &&
-         pre < std::min(a.size(), b.size()))
-    --pre;
+  pre = std::min(char_start(a, pre), char_start(b, pre));
   size_t suf = 0;
   while (suf < a.size() - pre && suf < b.size() - pre && a[a.size() - 1 - suf] == b[b.size() - 1 - suf]) ++suf;
-  while (suf > 0 && continuation(a[a.size() - suf])) --suf;
+  // The shared end starts where a character does.
+  while (suf > 0 && char_start(a, a.size() - suf) != a.size() - suf) --suf;
   return {pre, suf};
 }
 
-// A value that changed, both sides. A long line is shown around where the
-// two differ (cut to the same first 97 characters, the change would not
-// show); a script, by the lines that differ.
+// A value that changed, both sides. A long one (a line of text, or a list
+// or object written out) is shown around where the two differ (cut to the
+// same first 97 characters, the change would not show); a script, by the
+// lines that differ.
 std::string change(const Value& a, const Value& b) {
-  if (!a.is_string() || !b.is_string()) return brief(a) + " -> " + brief(b);
-  const bool scripts = a.text.find('\n') != std::string::npos || b.text.find('\n') != std::string::npos;
-  if (scripts) {
+  const bool strings = a.is_string() && b.is_string();
+  if (strings && (a.text.find('\n') != std::string::npos || b.text.find('\n') != std::string::npos)) {
     const auto la = lines_of(a.text), lb = lines_of(b.text);
     size_t pre = 0, suf = 0;
     while (pre < la.size() && pre < lb.size() && la[pre] == lb[pre]) ++pre;
     while (suf < la.size() - pre && suf < lb.size() - pre && la[la.size() - 1 - suf] == lb[lb.size() - 1 - suf]) ++suf;
+    if (la == lb) return std::string("the line break at the end of the script ") + (a.text.back() == '\n' ? "removed" : "added");
     std::string out = "line " + std::to_string(pre + 1) + " of the script";
     for (size_t i = pre; i < la.size() - suf; ++i) out += "\n      - " + la[i];
     for (size_t i = pre; i < lb.size() - suf; ++i) out += "\n      + " + lb[i];
     return out;
   }
-  if (a.text.size() + 2 <= 100 && b.text.size() + 2 <= 100) return brief(a) + " -> " + brief(b);
-  const auto [pre, suf] = common_ends(a.text, b.text);
+  // Text, or a list or object written out: shown whole when short.
+  const std::string ta = strings ? a.text : describe(a), tb = strings ? b.text : describe(b);
+  const std::string quote = strings ? "\"" : "";
+  if (ta.size() + 2 * quote.size() <= 100 && tb.size() + 2 * quote.size() <= 100) return brief(a) + " -> " + brief(b);
+  if (!strings && (a.is_string() || b.is_string())) return brief(a) + " -> " + brief(b);
+  const auto [pre, suf] = common_ends(ta, tb);
   constexpr size_t kContext = 24;
-  const size_t from = pre > kContext ? pre - kContext : 0;
+  const size_t from = char_start(ta, pre > kContext ? pre - kContext : 0);
   auto part = [&](const std::string& t) {
-    const size_t end = std::min(t.size(), t.size() - suf + std::min(suf, kContext));
+    const size_t end = char_start(t, std::min(t.size(), t.size() - suf + std::min(suf, kContext)));
     std::string shown = t.substr(from, end - from);
-    return std::string(from > 0 ? "\"..." : "\"") + shown + (end < t.size() ? "...\"" : "\"");
+    return quote + (from > 0 ? "..." : "") + shown + (end < t.size() ? "..." : "") + quote;
   };
-  return part(a.text) + " -> " + part(b.text);
+  return part(ta) + " -> " + part(tb);
 }
 
 // A step's name in reports: its id, else its name, else its position.
@@ -84,25 +92,40 @@ std::string step_label(const Value& step, size_t index) {
   return "#" + std::to_string(index + 1);
 }
 
-void diff_tree(const Value* a, const Value* b, const std::string& path, std::vector<std::string>& out);
+// The differences of two values, a line each; `skipped` names keys of the
+// top object that are not compared.
+void diff_tree(const Value* a, const Value* b, const std::string& path, std::vector<std::string>& out,
+               const std::set<std::string>& skipped = {});
 
+// The steps of two jobs, paired by label in order (the longest common
+// sequence of labels), so that two steps with one label pair with their
+// counterparts; a label its job gives more than one step says which.
 void diff_steps(const Value& a, const Value& b, const std::string& path, std::vector<std::string>& out) {
-  std::vector<std::string> la, lb;
-  for (size_t i = 0; i < a.items.size(); ++i) la.push_back(step_label(*a.items[i], i));
-  for (size_t i = 0; i < b.items.size(); ++i) lb.push_back(step_label(*b.items[i], i));
-  for (size_t i = 0; i < la.size(); ++i) {
-    auto it = std::find(lb.begin(), lb.end(), la[i]);
-    if (it == lb.end()) out.push_back("  - " + path + " step " + la[i]);
-    else diff_tree(a.items[i].get(), b.items[it - lb.begin()].get(), path + " step " + la[i], out);
-  }
-  for (size_t i = 0; i < lb.size(); ++i) {
-    if (std::find(la.begin(), la.end(), lb[i]) == la.end()) out.push_back("  + " + path + " step " + lb[i]);
+  auto labels = [](const Value& steps) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < steps.items.size(); ++i) out.push_back(step_label(*steps.items[i], i));
+    return out;
+  };
+  const std::vector<std::string> la = labels(a), lb = labels(b);
+  auto shown = [&](const std::vector<std::string>& ls, long long i) {
+    const std::string& l = ls[i];
+    return path + " step " + l + (std::count(ls.begin(), ls.end(), l) > 1 ? " (step " + std::to_string(i + 1) + ")" : "");
+  };
+  dtl::Diff<std::string> d(la, lb);
+  d.compose();
+  for (const auto& [label, info] : d.getSes().getSequence()) {
+    const long long i = info.beforeIdx - 1, j = info.afterIdx - 1;
+    if (info.type == dtl::SES_DELETE) out.push_back("  - " + shown(la, i));
+    else if (info.type == dtl::SES_ADD) out.push_back("  + " + shown(lb, j));
+    else diff_tree(a.items[i].get(), b.items[j].get(), shown(la, i), out);
   }
 }
 
-void diff_tree(const Value* a, const Value* b, const std::string& path, std::vector<std::string>& out) {
+void diff_tree(const Value* a, const Value* b, const std::string& path, std::vector<std::string>& out,
+               const std::set<std::string>& skipped) {
   if (a->kind == Value::Kind::Object && b->kind == Value::Kind::Object) {
     for (const auto& f : a->fields) {
+      if (skipped.count(f.key)) continue;
       std::string p = path.empty() ? f.key : path + "." + f.key;
       if (path == "jobs") p = "job " + f.key;
       if (const Value* g = b->get(f.key)) {
@@ -113,7 +136,7 @@ void diff_tree(const Value* a, const Value* b, const std::string& path, std::vec
       }
     }
     for (const auto& g : b->fields) {
-      if (!a->get(g.key)) {
+      if (!a->get(g.key) && !skipped.count(g.key)) {
         std::string p = path == "jobs" ? "job " + g.key : (path.empty() ? g.key : path + "." + g.key);
         out.push_back("  + " + p + (path == "jobs" ? "" : " = " + brief(*g.value)));
       }
@@ -136,12 +159,9 @@ std::string profile_diff(const Program& program, const std::string& a, const std
   }
   if (!pa || !pb) return "";
   std::string out = "profile " + a + " -> " + b + "\n";
+  // A profile's name, and the one it extends, are not what it sets.
   std::vector<std::string> fields;
-  diff_tree(pa, pb, "", fields);
-  fields.erase(std::remove_if(fields.begin(), fields.end(), [](const std::string& l) {
-                 return l.find(" name:") != std::string::npos || l.find(" extends") != std::string::npos;
-               }),
-               fields.end());
+  diff_tree(pa, pb, "", fields, {"name", "extends"});
   for (const auto& l : fields) out += l + "\n";
   // Pair the instances that differ only in which of the two profiles they got.
   int pairs = 0;

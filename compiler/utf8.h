@@ -18,6 +18,13 @@ inline std::vector<size_t> code_point_offsets(const std::string& text) {
   return out;
 }
 
+// The byte where the character that holds byte `at` starts (`at` itself
+// when it starts one, or is past the end): where text can be cut.
+inline size_t char_start(const std::string& text, size_t at) {
+  while (at > 0 && at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) --at;
+  return at;
+}
+
 // The length of UTF-8 text in UTF-16 code units, as .NET counts a string:
 // one for each code point, two for one past U+FFFF.
 inline size_t utf16_length(const std::string& text) {

@@ -52,4 +52,40 @@ generated/upload_ci.yml -> generated/upload_release.yml
   + job upload step "Stage"' "$pipec" diff ci release
 expect unknown 2 'error: no profile "relase" (did you mean "release"?); declared: ci, release [unknown-profile]
 1 error' "$pipec" diff ci relase
+# A profile field whose text says "name:" or "extends" is shown (only the
+# profile's own name and what it extends are left out); two steps with one
+# label pair in order, and the label says which; a long list and a long
+# text cut between characters, around where they differ; a script whose
+# last line break goes.
+e60=$(printf 'é%.0s' $(seq 60))
+cat > pipelines/p.pipe <<PIPE
+profile ci { title = "CI" twice = false items = ["$e60", "x"] script = "make\\n" }
+profile release { extends = ci title = "release extends CI, name: r" twice = true items = ["$e60", "y"] script = "make" }
+action checkout { uses = "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683" version = "v4.2.2" }
+workflow w(p: profile) {
+  file = "generated/w_\${{ p.title == 'CI' ? 'ci' : 'rel' }}.yml"
+  on { push }
+  job j {
+    runs-on = "ubuntu-24.04"
+    step { uses = checkout }
+    when p.twice { step { uses = checkout with { path = "b" } } }
+    step { name = "Items" run = join(p.items, " ") }
+    step { name = "Make" run = p.script }
+  }
+}
+use w(p = ci)
+use w(p = release)
+PIPE
+expect diff-shown 0 "profile ci -> release
+  ~ title: \"CI\" -> \"release extends CI, name: r\"
+  ~ twice: false -> true
+  ~ items: ...éééééééééé\", \"x\"] -> ...éééééééééé\", \"y\"]
+  ~ script: the line break at the end of the script removed
+
+generated/w_ci.yml -> generated/w_rel.yml
+  + job j step uses actions/checkout (step 2)
+  ~ job j step \"Items\".run: \"...éééééééééééé x\" -> \"...éééééééééééé y\"
+  ~ job j step \"Make\".run: the line break at the end of the script removed" "$pipec" diff ci release
+expect diff-back 0 "generated/w_rel.yml -> generated/w_ci.yml
+  - job j step uses actions/checkout (step 2)" sh -c '"$1" diff release ci | sed -n "7,8p"' _ "$pipec"
 finish profile_diff
