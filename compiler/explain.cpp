@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "filter_patterns.h"
 #include "github_eval.h"
 #include "matrix_legs.h"
 #include "render_expr.h"
@@ -49,65 +50,18 @@ bool reads_steps(const Value& v, const std::set<std::string>& ids) {
   return false;
 }
 
-// GitHub's branch filter globs: * stops at '/', ** does not. Matched by
-// the set of pattern positions each prefix of s can reach, so the time is
-// at most the product of the lengths and nothing recurses (trying every
-// split of each * was exponential in the stars).
-bool glob(const std::string& pat, const std::string& s) {
-  enum class Kind { Char, Star, DoubleStar };
-  struct Token {
-    Kind kind;
-    char c;
-  };
-  std::vector<Token> tokens;
-  for (size_t i = 0; i < pat.size();) {
-    if (pat.compare(i, 2, "**") == 0) {
-      tokens.push_back({Kind::DoubleStar, 0});
-      i += 2;
-    } else if (pat[i] == '*') {
-      tokens.push_back({Kind::Star, 0});
-      ++i;
-    } else {
-      tokens.push_back({Kind::Char, pat[i++]});
-    }
-  }
-  const size_t end = tokens.size();
-  std::vector<char> reached(end + 1, 0);
-  std::vector<size_t> states;
-  // Reaches position j, and the positions after the stars there (a star
-  // may match nothing).
-  auto reach = [&](size_t j) {
-    for (; !reached[j]; ++j) {
-      reached[j] = 1;
-      states.push_back(j);
-      if (j == end || tokens[j].kind == Kind::Char) break;
-    }
-  };
-  reach(0);
-  for (char c : s) {
-    std::vector<size_t> from;
-    from.swap(states);
-    for (size_t j : from) reached[j] = 0;
-    for (size_t j : from) {
-      if (j == end) continue;
-      const Token& t = tokens[j];
-      if (t.kind == Kind::Char) {
-        if (t.c == c) reach(j + 1);
-      } else if (t.kind == Kind::DoubleStar || c != '/') {
-        reach(j);
-      }
-    }
-    if (states.empty()) return false;
-  }
-  return reached[end] != 0;
-}
-
+// Whether a filter list takes `s`: GitHub reads the patterns in order, and
+// the last that matches decides (a pattern with a leading ! leaves out what
+// it matches). No list takes everything.
 bool filter_matches(const Value* filter, const std::string& s) {
   if (!filter) return true;
+  bool taken = false;
   for (const auto& item : filter->items) {
-    if (item->is_string() && glob(item->text, s)) return true;
+    if (!item->is_string()) continue;
+    const bool negated = !item->text.empty() && item->text[0] == '!';
+    if (filter_pattern_matches(std::string_view(item->text).substr(negated ? 1 : 0), s)) taken = !negated;
   }
-  return false;
+  return taken;
 }
 
 class Simulator {
@@ -140,6 +94,17 @@ bool Simulator::triggered(const WorkflowModel& wf) const {
   const Value* t = on->get(key);
   if (!t && key == "workflow_dispatch") t = on->get("dispatch");
   if (!t) return false;
+  // A pull request runs a workflow for the activity types it lists, or
+  // without a list for GitHub's default three.
+  if (key == "pull_request") {
+    const Value* types = t->get("types");
+    const std::vector<std::string> defaults = {"opened", "synchronize", "reopened"};
+    const bool listed = types ? std::any_of(types->items.begin(), types->items.end(),
+                                            [&](const ValuePtr& v) { return v->text == event_.activity; }) ||
+                                    (types->is_string() && types->text == event_.activity)
+                              : std::count(defaults.begin(), defaults.end(), event_.activity) > 0;
+    if (!listed) return false;
+  }
   if (key == "push" || key == "pull_request") {
     auto listed = [&](const char* filter, const std::string& s) {
       const Value* f = t->get(filter);
@@ -175,6 +140,7 @@ json Simulator::github_context() const {
   for (const auto& l : event_.labels) labels.push_back({{"name", l}});
   json event = json::object();
   if (event_.event == "pull_request") {
+    event["action"] = event_.activity;
     event["number"] = 1;
     event["pull_request"] = {{"number", 1}, {"labels", labels}, {"head", {{"repo", {{"fork", event_.fork}}}}},
                              {"base", {{"ref", event_.branch}}}};
@@ -507,7 +473,8 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
     return "";
   }
   Simulator sim(program, event, oracle);
-  std::string header = "event: " + event.event + (event.fork ? " from a fork" : "") +
+  std::string header = "event: " + event.event + (event.event == "pull_request" ? " (" + event.activity + ")" : "") +
+                       (event.fork ? " from a fork" : "") +
                        (event.tag.empty() ? ", branch " + event.branch : ", tag " + event.tag);
   if (!event.labels.empty()) header += ", labels " + join(event.labels);
   for (const auto& [k, v] : event.inputs) header += ", " + k + "=" + v;

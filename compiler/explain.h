@@ -24,6 +24,7 @@ struct ExplainEvent {
   std::map<std::string, std::string> inputs;
   std::vector<std::string> changed;
   bool fork = false;     // a pull request from a fork
+  std::string activity = "synchronize";  // a pull request's activity type
   std::string workflow;  // only this entry workflow: its path or a tail of it
 };
 

@@ -1,5 +1,8 @@
 #include "filter_patterns.h"
 
+#include <utility>
+#include <vector>
+
 namespace pipec {
 namespace {
 
@@ -104,6 +107,129 @@ std::string filter_pattern_error(std::string_view p, PatternKind kind) {
   }
   if (ref && (last == '/' || last == '.')) return "no branch or tag name ends with / or .";
   return "";
+}
+
+namespace {
+
+// One piece of a pattern: a character or [...] class, which may be
+// optional (?) or repeated any number of times (what + adds after the
+// first), or a star.
+struct PatternToken {
+  enum class Kind { Chars, Star, DoubleStar, Folders } kind;
+  std::string chars;                                     // Chars: listed
+  std::vector<std::pair<char, char>> ranges;             // Chars: [a-z]
+  enum class Repeat { Once, Optional, Any } repeat = Repeat::Once;
+
+  bool matches(char c) const {
+    if (chars.find(c) != std::string::npos) return true;
+    for (const auto& [from, to] : ranges) {
+      if (from <= c && c <= to) return true;
+    }
+    return false;
+  }
+  // Whether the token can match nothing.
+  bool can_be_empty() const { return kind != Kind::Chars || repeat != Repeat::Once; }
+};
+
+std::vector<PatternToken> pattern_tokens(std::string_view p) {
+  using Kind = PatternToken::Kind;
+  std::vector<PatternToken> out;
+  for (size_t i = 0; i < p.size();) {
+    const bool after_chars =
+        !out.empty() && out.back().kind == Kind::Chars && out.back().repeat == PatternToken::Repeat::Once;
+    if (p.substr(i, 3) == "**/") {
+      out.push_back({Kind::Folders, "", {}});
+      i += 3;
+    } else if (p.substr(i, 2) == "**") {
+      out.push_back({Kind::DoubleStar, "", {}});
+      i += 2;
+    } else if (p[i] == '*') {
+      out.push_back({Kind::Star, "", {}});
+      ++i;
+    } else if (p[i] == '?' && after_chars) {
+      out.back().repeat = PatternToken::Repeat::Optional;
+      ++i;
+    } else if (p[i] == '+' && after_chars) {
+      PatternToken more = out.back();
+      more.repeat = PatternToken::Repeat::Any;
+      out.push_back(more);
+      ++i;
+    } else if (p[i] == '[' && p.find(']', i + 1) != std::string_view::npos) {
+      PatternToken t{Kind::Chars, "", {}};
+      for (++i; p[i] != ']'; ++i) {
+        if (i + 2 < p.size() && p[i + 1] == '-' && p[i + 2] != ']') {
+          t.ranges.push_back({p[i], p[i + 2]});
+          i += 2;
+        } else {
+          t.chars += p[i];
+        }
+      }
+      out.push_back(t);
+      ++i;
+    } else {
+      if (p[i] == '\\' && i + 1 < p.size()) ++i;
+      out.push_back({Kind::Chars, std::string(1, p[i]), {}});
+      ++i;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool filter_pattern_matches(std::string_view pattern, std::string_view text) {
+  using Kind = PatternToken::Kind;
+  const std::vector<PatternToken> tokens = pattern_tokens(pattern);
+  const size_t end = tokens.size();
+  // States 0..end: before token j. end + 1 + j: inside the folders of a
+  // **/ at j, which has read characters and must end them with a /.
+  std::vector<char> reached(2 * end + 2, 0);
+  std::vector<size_t> states;
+  auto reach = [&](size_t j) {
+    for (; !reached[j]; ++j) {
+      reached[j] = 1;
+      states.push_back(j);
+      if (j >= end || !tokens[j].can_be_empty()) break;
+    }
+  };
+  auto mark = [&](size_t state) {
+    if (!reached[state]) {
+      reached[state] = 1;
+      states.push_back(state);
+    }
+  };
+  reach(0);
+  for (char c : text) {
+    std::vector<size_t> from;
+    from.swap(states);
+    for (size_t j : from) reached[j] = 0;
+    for (size_t j : from) {
+      if (j > end) {  // inside a **/
+        mark(j);
+        if (c == '/') reach(j - end);
+        continue;
+      }
+      if (j == end) continue;
+      const PatternToken& t = tokens[j];
+      switch (t.kind) {
+        case Kind::Chars:
+          if (t.matches(c)) t.repeat == PatternToken::Repeat::Any ? reach(j) : reach(j + 1);
+          break;
+        case Kind::Star:
+          if (c != '/') reach(j);
+          break;
+        case Kind::DoubleStar:
+          reach(j);
+          break;
+        case Kind::Folders:
+          if (c == '/') reach(j + 1);
+          mark(end + 1 + j);
+          break;
+      }
+    }
+    if (states.empty()) return false;
+  }
+  return reached[end] != 0;
 }
 
 }  // namespace pipec

@@ -17,4 +17,12 @@ enum class PatternKind { Ref, Path };
 // it is a good pattern.
 std::string filter_pattern_error(std::string_view pattern, PatternKind kind);
 
+// Whether a good pattern (no leading !: the list it is in says what that
+// does) matches `text`: * matches any characters but /, ** any, **/ any
+// folders (none too), ? and + make the character or [...] before them
+// optional or repeated, and \ takes the next character as itself. Matched
+// by the set of pattern positions each prefix of text can reach: the time
+// is at most the product of the lengths, and nothing recurses.
+bool filter_pattern_matches(std::string_view pattern, std::string_view text);
+
 }  // namespace pipec

@@ -2,6 +2,9 @@
 
 #include <doctest/doctest.h>
 
+#include <utility>
+#include <vector>
+
 namespace pipec {
 namespace {
 
@@ -69,6 +72,40 @@ TEST_CASE("path patterns start at the repository's root") {
   CHECK(path("/") == slash);
   CHECK(path(" docs/**") == "a path pattern has no spaces at its ends");
   CHECK(path("docs/** ") == "a path pattern has no spaces at its ends");
+}
+
+// The examples of GitHub's filter pattern cheat sheet, and what each does
+// not match.
+TEST_CASE("patterns match as GitHub's cheat sheet says") {
+  struct Case {
+    const char* pattern;
+    std::vector<const char*> matched, not_matched;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"feature/*", {"feature/my-branch", "feature/your-branch"}, {"feature/a/b", "feature"}},
+           {"feature/**", {"feature/beta-a/my-branch", "feature/your-branch", "feature/mona/the/octocat"}, {"features/x"}},
+           {"*", {"main", "releases"}, {"releases/x"}},
+           {"**", {"all/the/branches", "main"}, {}},
+           {"*-alpha", {"v1-alpha", "main-alpha"}, {"releases/v1-alpha"}},
+           {"v2*", {"v2", "v2.0", "v2.9"}, {"v1", "v2/x"}},
+           {"v[12].[0-9]+.[0-9]+", {"v1.10.1", "v2.0.0"}, {"v3.0.0", "v1.x.1", "v1..1"}},
+           {"*.jsx?", {"page.js", "page.jsx"}, {"page.jsxx", "src/page.js"}},
+           {"*.js", {"app.js", "index.js"}, {"js/index.js"}},
+           {"**.js", {"index.js", "js/index.js", "src/js/app.js"}, {"index.jsx"}},
+           {"docs/*", {"docs/README.md", "docs/file.txt"}, {"docs/mona/octocat.txt"}},
+           {"docs/**", {"docs/README.md", "docs/mona/octocat.txt"}, {"README.md"}},
+           {"docs/**/*.md", {"docs/README.md", "docs/mona/hello-world.md", "docs/a/markdown/file.md"}, {"docs/a.txt"}},
+           {"**/docs/**", {"docs/hello.md", "dir/docs/my-file.txt", "space/docs/plan/space.doc"}, {"mydocs/x"}},
+           {"**/README.md", {"README.md", "js/README.md"}, {"xREADME.md", "js/xREADME.md"}},
+           {"**/*src/**", {"a/src/app.js", "my-src/code/js/app.js"}, {"src"}},
+           {"**/*-post.md", {"my-post.md", "path/their-post.md"}, {"post.md"}},
+           {"**/migrate-*.sql", {"migrate-10909.sql", "db/migrate-v1.0.sql", "db/sept/migrate-v1.sql"}, {"migrate.sql"}},
+           {"a\\+b", {"a+b"}, {"ab", "aab"}},
+           {"ab+c", {"abc", "abbbc"}, {"ac"}},
+       }) {
+    for (const char* m : c.matched) CHECK_MESSAGE(filter_pattern_matches(c.pattern, m), c.pattern, " ", m);
+    for (const char* n : c.not_matched) CHECK_MESSAGE(!filter_pattern_matches(c.pattern, n), c.pattern, " ", n);
+  }
 }
 
 }  // namespace

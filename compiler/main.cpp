@@ -68,8 +68,8 @@ int main(int argc, char** argv) {
   pipec::ExplainEvent event;
   std::vector<std::string> input_args;
   explain->add_option("--event", event.event, "push, pull_request, schedule or workflow_dispatch")->required();
-  explain->add_option("--branch", event.branch, "The branch pushed to, or the pull request's base (default: main)")
-      ->check(non_empty);
+  auto* branch = explain->add_option("--branch", event.branch, "The branch pushed to, or the pull request's base (default: main)")
+                     ->check(non_empty);
   auto* tag = explain->add_option("--tag", event.tag, "A tag pushed, instead of a branch (with --event push)")
                   ->check(non_empty);
   explain->add_option("--label", event.labels, "A pull request label (repeat for several)")->check(non_empty);
@@ -77,6 +77,9 @@ int main(int argc, char** argv) {
   explain->add_option("--changed", event.changed, "A changed path (repeat for several)")->check(non_empty);
   explain->add_option("--workflow", event.workflow, "Only this entry workflow, e.g. ci.yml")->check(non_empty);
   explain->add_flag("--fork", event.fork, "The pull request comes from a fork");
+  auto* activity = explain->add_option("--type", event.activity,
+                                       "The pull request's activity type (default: synchronize, a push to it)")
+                       ->check(non_empty);
   auto* graph = app.add_subcommand("graph", "The call graph of all workflows, or one workflow's job graph (Mermaid)");
   std::string graph_workflow;
   bool graph_dot = false;
@@ -176,6 +179,15 @@ int main(int argc, char** argv) {
     if (explain->parsed()) {
       if (tag->count() > 0 && event.event != "push") {
         std::cerr << "pipec: error: --tag is for --event push (a tag is pushed), not " << event.event << "\n";
+        return 2;
+      }
+      if (tag->count() > 0 && branch->count() > 0) {
+        std::cerr << "pipec: error: --branch and --tag: a push is of a branch or of a tag, not both\n";
+        return 2;
+      }
+      if (activity->count() > 0 && event.event != "pull_request") {
+        std::cerr << "pipec: error: --type is a pull request's activity type (with --event pull_request), not "
+                  << event.event << "'s\n";
         return 2;
       }
       for (const auto& kv : input_args) {

@@ -132,7 +132,7 @@ if [ "$got" = "        Determine upload flag:
 # The header says what the event is, and when no diff was given.
 got="$("$pipec" explain --event pull_request --label build:pytorch --workflow ci.yml | head -2)
 $("$pipec" explain --event push --changed src/a.cpp --changed docs/b.md --workflow ci.yml | head -2)"
-if [ "$got" = "event: pull_request, branch main, labels build:pytorch
+if [ "$got" = "event: pull_request (synchronize), branch main, labels build:pytorch
 no changed paths given (--changed PATH): path filters are taken to match, and steps that read the diff see none
 event: push, branch main, changed src/a.cpp, docs/b.md" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL header:\n%s\n' "$got"; fi
 out=$("$pipec" explain --event push --fork 2>&1); rc=$?
@@ -412,6 +412,54 @@ tag_case many-stars-match "stars.yml" --branch "$(printf 'a%.0s' $(seq 60))b"
 tag_case star-one-level "stars.yml" --branch rel/1/x
 tag_case star-not-two "no workflow runs on this event" --branch rel/1/2/x
 tag_case double-star "stars.yml" --branch deep/1/2/y
+# A list of patterns is read in order, the last that matches deciding (a
+# leading ! leaves out); ? and + repeat the character before them, [...]
+# is one of its characters, and **/ is any folders, or none.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow filters {
+  file = "filters.yml"
+  on { push { branches = ["**", "!skip/**", "skip/but-this", "v[12].[0-9]+", "rel-ab?c"] paths = ["**/README.md"] } }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo filters" } }
+}
+use filters()
+PIPE
+tag_case negated "no workflow runs on this event" --branch skip/x
+tag_case negated-then-taken "filters.yml" --branch skip/but-this
+tag_case class-plus "filters.yml" --branch v1.10
+tag_case optional-char "filters.yml" --branch rel-ac
+tag_case any-folders-none "filters.yml" --branch main --changed README.md
+tag_case any-folders "filters.yml" --branch main --changed a/b/README.md
+tag_case any-folders-not-a-suffix "no workflow runs on this event" --branch main --changed a/xREADME.md
+# A pull request runs a workflow for the activity types it lists, or for
+# opened, synchronize and reopened; explain's is synchronize unless --type.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow closed {
+  file = "closed.yml"
+  on { pull_request { types = ["closed"] } }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo closed" } }
+}
+workflow updated {
+  file = "updated.yml"
+  on { pull_request }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo updated" } }
+}
+use closed()
+use updated()
+PIPE
+pr_case() {  # NAME WANT ARGS...: the workflows that run
+  local name=$1 want=$2; shift 2
+  local got; got=$(cd "$legs" && "$pipec" explain --event pull_request "$@" 2>&1 | grep -v '^ \|^event\|^no changed\|^$')
+  if [ "$got" = "$want" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL %s:\n%s\n' "$name" "$got"; fi
+}
+pr_case default-activity "updated.yml"
+pr_case listed-activity "closed.yml" --type closed
+pr_case unlisted-activity "no workflow runs on this event" --type labeled
+got=$(cd "$legs" && "$pipec" explain --event push --type closed 2>&1); rc=$?
+if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --type is a pull request's activity type (with --event pull_request), not push's" ]; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL type-not-pr: %s\n%s\n' "$rc" "$got"; fi
+got=$(cd "$legs" && "$pipec" explain --event push --branch main --tag v1 2>&1); rc=$?
+if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --branch and --tag: a push is of a branch or of a tag, not both" ]; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL branch-and-tag: %s\n%s\n' "$rc" "$got"; fi
 got=$(cd "$legs" && "$pipec" explain --event pull_request --tag v1 2>&1); rc=$?
 if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --tag is for --event push (a tag is pushed), not pull_request" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL tag-not-push: %s\n%s\n' "$rc" "$got"; fi
