@@ -9,10 +9,37 @@
 namespace pipec {
 namespace {
 
-// Node ids: letters, digits and _ only.
-std::string node_id(const std::string& s) {
+// Node ids, one per name: letters, digits and _ only, which Mermaid and
+// dot both read unquoted. Names that would share one (build-x, build_x),
+// and Mermaid's end and dot's keywords, get a number after.
+class NodeIds {
+ public:
+  const std::string& operator()(const std::string& name) {
+    if (auto it = of_.find(name); it != of_.end()) return it->second;
+    std::string base;
+    for (char c : name) base += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    std::string lower = base;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool reserved = base.empty() || base == "end" ||
+                          std::set<std::string>{"node", "edge", "graph", "digraph", "subgraph", "strict"}.count(lower);
+    std::string id = reserved ? base + "_1" : base;
+    for (int n = 2; !used_.insert(id).second; ++n) id = base + "_" + std::to_string(n);
+    return of_[name] = id;
+  }
+
+ private:
+  std::map<std::string, std::string> of_;
+  std::set<std::string> used_;
+};
+
+// A label in dot's quotes, or Mermaid's.
+std::string label_text(const std::string& label, bool dot) {
   std::string out;
-  for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  for (char c : label) {
+    if (dot && (c == '"' || c == '\\')) out += '\\';
+    if (!dot && c == '"') out += "#quot;";
+    else out += c;
+  }
   return out;
 }
 
@@ -25,13 +52,13 @@ std::string render(const std::vector<std::pair<std::string, std::string>>& nodes
                    bool dot, const std::string& title) {
   std::string out;
   if (dot) {
-    out += "digraph \"" + title + "\" {\n  rankdir=LR;\n  node [shape=box];\n";
-    for (const auto& [id, label] : nodes) out += "  " + id + " [label=\"" + label + "\"];\n";
+    out += "digraph \"" + label_text(title, true) + "\" {\n  rankdir=LR;\n  node [shape=box];\n";
+    for (const auto& [id, label] : nodes) out += "  " + id + " [label=\"" + label_text(label, true) + "\"];\n";
     for (const auto& e : edges) out += "  " + e.from + " -> " + e.to + (e.label.empty() ? "" : " [label=\"" + e.label + "\"]") + ";\n";
     return out + "}\n";
   }
   out += "flowchart LR\n";
-  for (const auto& [id, label] : nodes) out += "  " + id + "[\"" + label + "\"]\n";
+  for (const auto& [id, label] : nodes) out += "  " + id + "[\"" + label_text(label, false) + "\"]\n";
   for (const auto& e : edges) out += "  " + e.from + (e.label.empty() ? " --> " : " -- " + e.label + " --> ") + e.to + "\n";
   return out;
 }
@@ -63,6 +90,7 @@ std::string graph(const Program& program, const std::string& workflow, bool dot,
   };
   std::vector<std::pair<std::string, std::string>> nodes;
   std::set<Edge> edges;
+  NodeIds node_id;
   if (workflow.empty()) {
     // Which workflow calls which (jobs' uses), labelled with the calling job.
     std::set<std::string> seen;

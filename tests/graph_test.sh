@@ -42,4 +42,26 @@ expect same-name-path 0 'flowchart LR
   j["j"]' "$pipec" -C "$work" graph generated/other/ci.yml
 expect same-name-ambiguous 2 'error: several generated workflows are named "ci.yml": generated/ci.yml, generated/other/ci.yml; name one by its path [usage]
 1 error' "$pipec" -C "$work" graph ci.yml
+# Job names that letters, digits and _ would make one id, and names Mermaid
+# (end) or dot (node) read as words of their own: each its own id.
+cat > "$work/pipelines/names.pipe" <<'PIPE'
+workflow names {
+  file = "generated/names.yml"
+  on { push }
+  job build-x { runs-on = "ubuntu-24.04" step { run = "true" } }
+  job build_x { runs-on = "ubuntu-24.04" step { run = "true" } }
+  job node { needs = [build-x] runs-on = "ubuntu-24.04" step { run = "true" } }
+  job end { needs = [node, build_x] runs-on = "ubuntu-24.04" step { run = "true" } }
+}
+use names()
+PIPE
+expect distinct-ids 0 'flowchart LR
+  build_x["build-x"]
+  build_x_2["build_x"]
+  node_1["node"]
+  end_1["end"]
+  build_x --> node_1
+  build_x_2 --> end_1
+  node_1 --> end_1' "$pipec" -C "$work" graph names.yml
+if "$pipec" -C "$work" graph names.yml --dot | dot -Tsvg > /dev/null; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL dot rejects names.yml"; fi
 finish graph
