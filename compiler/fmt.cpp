@@ -112,8 +112,27 @@ class Formatter {
     return t;
   }
 
+  // Whether a comment starts in [b, e) (comments_ is in text order).
   bool has_comment(size_t b, size_t e) const {
-    return std::any_of(comments_.begin(), comments_.end(), [&](const Comment& c) { return c.begin >= b && c.begin < e; });
+    auto it = std::lower_bound(comments_.begin(), comments_.end(), b,
+                               [](const Comment& c, size_t at) { return c.begin < at; });
+    return it != comments_.end() && it->begin < e;
+  }
+  // The lines out_ holds, counted on from where the last count ended (a
+  // count of all of out_ for each trailing comment took time quadratic in
+  // them).
+  size_t out_lines() {
+    lines_ += std::count(out_.begin() + counted_, out_.end(), '\n');
+    counted_ = out_.size();
+    return lines_;
+  }
+  // Takes back the last character written out.
+  void pop_out() {
+    if (out_.size() <= counted_) {
+      counted_ = out_.size() - 1;
+      lines_ -= out_.back() == '\n';
+    }
+    out_.pop_back();
   }
   void skip_comments_before(size_t offset) {
     while (next_ < comments_.size() && comments_[next_].begin < offset) ++next_;
@@ -241,7 +260,7 @@ class Formatter {
                    text_.find('\n', prev_end) >= s.span.begin && !has_comment(prev_end, s.span.begin) &&
                    current_line_width() + 1 + s.kind_word.size() <= kWidth;
       if (joins) {
-        out_.pop_back();
+        pop_out();
         out_ += " " + s.kind_word + "\n";
       } else {
         stmt(s, indent, depth);
@@ -255,9 +274,9 @@ class Formatter {
       if (next_ < comments_.size() && comments_[next_].begin >= s.span.end &&
           text_.find('\n', s.span.end) > comments_[next_].begin &&
           (i + 1 == stmts.size() || stmts[i + 1]->span.begin > comments_[next_].begin)) {
-        out_.pop_back();
+        pop_out();
         size_t start = out_.rfind('\n') == std::string::npos ? 0 : out_.rfind('\n') + 1;
-        trailing_[std::count(out_.begin(), out_.end(), '\n')] = out_.size() - start;
+        trailing_[out_lines()] = out_.size() - start;
         out_ += " " + comments_[next_].text + "\n";
         prev_end = comments_[next_++].end;
       }
@@ -292,7 +311,7 @@ class Formatter {
     }
     const Stmt* w = &s;
     while (w->else_body && !w->else_body->empty()) {
-      out_.pop_back();  // `} else ...` on the closing line
+      pop_out();  // `} else ...` on the closing line
       if (w->else_braces.end > w->else_braces.begin) {
         out_ += " else {\n";
         body(*w->else_body, depth + 1, w->else_braces.begin + 1, w->else_braces.end - 1);
@@ -336,6 +355,7 @@ class Formatter {
   std::vector<Comment> comments_;
   size_t next_ = 0;
   std::string out_;
+  size_t counted_ = 0, lines_ = 0;  // out_lines: where it counted to, and the lines up to there
   std::map<size_t, size_t> trailing_;  // line -> length of its code, for lines with a trailing comment
 };
 

@@ -159,3 +159,9 @@ mkdir -p "$work/instances/pipelines"
   for ((i = 0; i < count * 10; i++)); do echo "use outer(k = $i)"; done
 } > "$work/instances/pipelines/instances.pipe"
 measure "gen ($((count * 10)) instances, each report made by all, shown once)" "$pipec" -C "$work/instances" gen
+
+# fmt over one file of N*40 lines, each with a comment after it (the
+# trailing comments fmt aligns: once quadratic in them).
+mkdir -p "$work/comments/pipelines"
+for ((i = 0; i < count * 40; i++)); do echo "let x$i = $i # the value $i"; done > "$work/comments/pipelines/c.pipe"
+measure "fmt --check ($((count * 40)) trailing comments)" "$pipec" -C "$work/comments" fmt --check
