@@ -450,6 +450,7 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
                              }),
               files.end());
   std::vector<std::pair<std::string, std::string>> changed;  // path, formatted
+  std::map<std::string, std::string> raws;                   // path, as read
   size_t used = 0;
   std::error_code abs_ec;
   const fs::path base = fs::absolute(root, abs_ec).lexically_normal();
@@ -463,15 +464,16 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
       diags.error(Pos{f, 0, 0}, "usage", "outside the repository root; fmt formats the repository's .pipe files");
       continue;
     }
-    std::string text;
+    std::string& text = raws[f];
     if (auto failed = read_pipe_file(root, f, text, used); failed.failed()) {
       diags.error(Pos{f, 0, 0}, failed.id, failed.message);
       continue;
     }
-    r.sources[f] = text;
     // CRLF line ends are read as LF, and are no layout change: a checkout
-    // with Windows line ends is left as it is.
+    // with Windows line ends is left as it is, and a file formatted keeps
+    // them (those of its first line).
     std::string source = normalize_source(text);
+    r.sources[f] = source;
     std::string formatted = format_pipe(f, source, diags);
     if (!diags.has_errors() && formatted != source) changed.push_back({f, formatted});
   }
@@ -487,6 +489,14 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
                                    " not formatted; run `pipec fmt`\n";
     r.exit_code = changed.empty() ? 0 : 1;
     return r;
+  }
+  for (auto& [f, formatted] : changed) {
+    const std::string& text = raws[f];
+    const size_t nl = text.find('\n');
+    if (nl == std::string::npos || nl == 0 || text[nl - 1] != '\r') continue;
+    std::string crlf;
+    for (char c : formatted) crlf += c == '\n' ? "\r\n" : std::string(1, c);
+    formatted = crlf;
   }
   Replaced written = replace_files(root, changed);
   for (const auto& f : written.written) r.out += "formatted " + f + "\n";

@@ -23,6 +23,23 @@ expect same-meaning 0 "2 generated files up to date" "$pipec" check
 expect same-files 0 "" diff -r "$work/before" generated
 expect idempotent 0 "1 file in canonical layout" "$pipec" fmt --check
 expect one-file 0 "1 file in canonical layout" "$pipec" fmt pipelines/messy.pipe
+# Windows line ends (a checkout with git's autocrlf): the diff shows the
+# lines that change, not every line, and the file keeps its line ends.
+printf 'let a = 1\r\nlet  b = 2\r\nlet c = 3\r\n' > pipelines/crlf.pipe
+expect crlf-check 1 "pipelines/crlf.pipe: not formatted
+--- pipelines/crlf.pipe (on disk)
++++ pipelines/crlf.pipe (formatted)
+@@ -1,3 +1,3 @@
+ let a = 1
+-let  b = 2
++let b = 2
+ let c = 3
+1 file not formatted; run \`pipec fmt\`" "$pipec" fmt --check pipelines/crlf.pipe
+"$pipec" fmt pipelines/crlf.pipe > /dev/null
+expect crlf-kept 0 "let a = 1\r
+let b = 2\r
+let c = 3\r" sh -c 'sed "s/\r/\\\\r/" pipelines/crlf.pipe'
+rm pipelines/crlf.pipe
 
 # A file that does not parse: the error, exit 2, and no file touched (the
 # other file is not formatted either: nothing is half-written).
