@@ -279,7 +279,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
 }
 
 std::string unified_diff(const std::string& path, const std::string& before, const std::string& after,
-                         const std::vector<Pos>* after_sources, const std::string& after_label) {
+                         const std::vector<Pos>* after_sources, const std::string& after_label,
+                         std::vector<Pos>* named) {
   auto lines = [](const std::string& s) {
     std::vector<std::string> out;
     std::istringstream in(s);
@@ -296,6 +297,10 @@ std::string unified_diff(const std::string& path, const std::string& before, con
     if (!after_sources || after_idx < 1 || after_idx > static_cast<long long>(after_sources->size())) return "";
     const Pos& p = (*after_sources)[after_idx - 1];
     if (p.line <= 0) return "";
+    if (named && std::none_of(named->begin(), named->end(), [&](const Pos& q) {
+          return q.file == p.file && q.line == p.line && q.col == p.col;
+        }))
+      named->push_back(p);
     return "    <- " + to_string(p);
   };
   for (const auto& h : d.getUniHunks()) {
@@ -368,8 +373,9 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
       std::error_code ec;
       const auto type = fs::symlink_status(fs::path(root) / o.path, ec).type();
       const bool there = !ec && type != fs::file_type::not_found;
-      out.push_back({there ? Drift::Kind::Unreadable : Drift::Kind::Missing, o.path,
-                     unified_diff(o.path, "", o.content, &o.line_sources)});
+      Drift d{there ? Drift::Kind::Unreadable : Drift::Kind::Missing, o.path, "", {}};
+      d.diff = unified_diff(o.path, "", o.content, &o.line_sources, "generated", &d.sources);
+      out.push_back(std::move(d));
       continue;
     }
     // A checkout with Windows line ends (git's autocrlf) is up to date.
@@ -379,12 +385,17 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
     auto [header, body] = split_header(o.path, current);
     std::string h = recorded_hash(header);
     bool edited = bom || h.empty() || h != body_hash(body);
-    out.push_back({!written_by_pipec(current) ? Drift::Kind::NotGenerated : edited ? Drift::Kind::HandEdited : Drift::Kind::Stale, o.path, unified_diff(o.path, current, o.content, &o.line_sources)});
+    Drift d{!written_by_pipec(current) ? Drift::Kind::NotGenerated
+            : edited                      ? Drift::Kind::HandEdited
+                                          : Drift::Kind::Stale,
+            o.path, "", {}};
+    d.diff = unified_diff(o.path, current, o.content, &o.line_sources, "generated", &d.sources);
+    out.push_back(std::move(d));
   }
   for (const auto& p : orphans(root, outputs)) {
     std::string current;
     read_file(fs::path(root) / p, current);
-    out.push_back({Drift::Kind::Orphan, p, unified_diff(p, current, "")});
+    out.push_back({Drift::Kind::Orphan, p, unified_diff(p, current, ""), {}});
   }
   std::sort(out.begin(), out.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });
   return out;

@@ -39,7 +39,8 @@ struct Drift {
   enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan };
   Kind kind;
   std::string path;
-  std::string diff;  // unified diff, committed -> generated
+  std::string diff;          // unified diff, committed -> generated
+  std::vector<Pos> sources;  // the .pipe positions the diff names, each once, in order
 };
 
 // Compares the outputs with the files on disk. Orphans are files carrying
@@ -54,8 +55,10 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
 
 // A unified diff, committed -> generated. With after_sources (one position
 // per line of `after`), each changed line names the .pipe line that produces
-// it (a removed line: the generated line in its place).
+// it (a removed line: the generated line in its place), and `named` gets
+// those positions, each once, in order.
 std::string unified_diff(const std::string& path, const std::string& before, const std::string& after,
-                         const std::vector<Pos>* after_sources = nullptr, const std::string& after_label = "generated");
+                         const std::vector<Pos>* after_sources = nullptr, const std::string& after_label = "generated",
+                         std::vector<Pos>* named = nullptr);
 
 }  // namespace pipec

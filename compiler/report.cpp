@@ -115,27 +115,6 @@ std::string render_diagnostics(const std::string& format, const std::vector<Diag
   return render_text(diags, sources);
 }
 
-// The .pipe positions a drift diff names ("<- file:line:col" after a changed
-// line), each once, in order.
-static std::vector<Pos> diff_sources(const std::string& diff) {
-  std::vector<Pos> out;
-  std::istringstream in(diff);
-  for (std::string l; std::getline(in, l);) {
-    if (l.empty() || (l[0] != '+' && l[0] != '-') || l.rfind("+++ ", 0) == 0 || l.rfind("--- ", 0) == 0) continue;
-    auto at = l.rfind("    <- ");
-    if (at == std::string::npos) continue;
-    std::string ref = l.substr(at + 7);
-    auto c2 = ref.rfind(':'), c1 = c2 == std::string::npos ? c2 : ref.rfind(':', c2 - 1);
-    if (c1 == std::string::npos) continue;
-    Pos p{ref.substr(0, c1), std::atoi(ref.substr(c1 + 1, c2 - c1 - 1).c_str()), std::atoi(ref.substr(c2 + 1).c_str())};
-    bool seen = std::any_of(out.begin(), out.end(), [&](const Pos& q) {
-      return q.file == p.file && q.line == p.line && q.col == p.col;
-    });
-    if (!seen && p.line > 0) out.push_back(p);
-  }
-  return out;
-}
-
 std::string render_drift(const std::string& format, const std::vector<Drift>& drift, size_t outputs) {
   if (format == "sarif") {
     std::vector<std::pair<Diagnostic, std::string>> r;
@@ -154,7 +133,7 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
              gh_escape(d.path + " is " + drift_kind_name(d.kind) + "; " + drift_remedy(d.kind) + "\n" + d.diff, false) + "\n";
       // And on the .pipe lines that produce the differing lines, where a
       // reviewer of the source change looks.
-      for (const auto& p : diff_sources(d.diff)) {
+      for (const auto& p : d.sources) {
         out += "::error file=" + gh_escape(p.file, true) + ",line=" + std::to_string(p.line) + ",col=" +
                std::to_string(p.col) + ",title=" + gh_escape("pipec check", true) + "::" +
                gh_escape("this line produces lines of " + d.path + " that differ from the committed file; run `pipec gen`", false) + "\n";
@@ -166,8 +145,7 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const auto& d : drift) {
       nlohmann::ordered_json sources = nlohmann::ordered_json::array();
-      for (const auto& p : diff_sources(d.diff))
-        sources.push_back(to_string(p));
+      for (const auto& p : d.sources) sources.push_back(to_string(p));
       list.push_back({{"file", d.path}, {"kind", drift_kind_name(d.kind)}, {"sources", sources}, {"diff", d.diff}});
     }
     return json_text({{"generated_files", outputs}, {"drift", list}});
