@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 
 namespace pipec {
@@ -65,7 +66,26 @@ static std::string drift_remedy(Drift::Kind k) {
   }
 }
 
-// SARIF 2.1.0 for code scanning: one run of pipec, a rule per check id.
+// A relative path as a URI reference (RFC 3986): bytes other than its
+// unreserved characters, sub-delimiters, ':', '@' and '/' percent-encoded.
+static std::string uri_of(const std::string& path) {
+  static const std::string kKept = "-._~!$&'()*+,;=:@/";
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) && c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (kKept.find(static_cast<char>(c)) != std::string::npos) {
+      out += static_cast<char>(c);
+    } else {
+      constexpr char kHex[] = "0123456789ABCDEF";
+      out += {'%', kHex[c >> 4], kHex[c & 15]};
+    }
+  }
+  return out;
+}
+
+// SARIF 2.1.0 for code scanning: one run of pipec, a rule per check id; a
+// result about no file (a usage error) has no location.
 static std::string sarif(const std::vector<std::pair<Diagnostic, std::string>>& results) {
   nlohmann::ordered_json rules = nlohmann::ordered_json::array(), list = nlohmann::ordered_json::array();
   std::vector<std::string> ids;
@@ -76,9 +96,11 @@ static std::string sarif(const std::vector<std::pair<Diagnostic, std::string>>& 
     }
     nlohmann::ordered_json region = {{"startLine", std::max(1, d.pos.line)}};
     if (d.pos.col > 0) region["startColumn"] = d.pos.col;
-    list.push_back({{"ruleId", d.id}, {"level", d.severity == "error" ? "error" : "warning"},
-                    {"message", {{"text", text}}},
-                    {"locations", {{{"physicalLocation", {{"artifactLocation", {{"uri", d.pos.file}}}, {"region", region}}}}}}});
+    nlohmann::ordered_json result = {
+        {"ruleId", d.id}, {"level", d.severity == "error" ? "error" : "warning"}, {"message", {{"text", text}}}};
+    if (!d.pos.file.empty())
+      result["locations"] = {{{"physicalLocation", {{"artifactLocation", {{"uri", uri_of(d.pos.file)}}}, {"region", region}}}}};
+    list.push_back(result);
   }
   nlohmann::ordered_json doc = {
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
