@@ -159,16 +159,19 @@ static bool written_by_pipec(const std::string& text) {
 
 }  // namespace
 
+bool has_sources_dir(const std::string& root, const std::string& sources_dir, Diagnostics& diags) {
+  std::error_code ec;
+  if (fs::is_directory(fs::path(root) / sources_dir, ec)) return true;
+  diags.error(Pos{sources_dir, 0, 0}, "usage", "no " + sources_dir + "/ directory under " + root +
+                                                 ": run pipec in the repository (at its root or below it), or name the root with -C DIR");
+  return false;
+}
+
 Compilation compile_tree(const std::string& root, const std::string& sources_dir) {
   Compilation c;
   std::map<std::string, File> files;
   fs::path dir = fs::path(root) / sources_dir;
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) {
-    c.diags.error(Pos{sources_dir, 0, 0}, "usage", "no " + sources_dir + "/ directory under " + root +
-                                                  ": run pipec in the repository (at its root or below it), or name the root with -C DIR");
-    return c;
-  }
+  if (!has_sources_dir(root, sources_dir, c.diags)) return c;
   size_t used = 0;
   for (const auto& p : list_pipe_files(root, sources_dir)) {
     std::string text;

@@ -416,6 +416,10 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
   // With no files named, fmt takes every .pipe under pipelines/: none is
   // nothing to do, as gen and check read it.
   if (files.empty()) {
+    if (!has_sources_dir(root, "pipelines", diags)) {
+      r.exit_code = 2;
+      return r;
+    }
     files = list_pipe_files(root, "pipelines");
     if (files.empty()) {
       r.out = count(0) + " in canonical layout\n";

@@ -79,6 +79,10 @@ expect directory 2 "dir.pipe: error: no .pipe files under this folder [usage]
 mkdir -p "$work/empty/pipelines"
 expect empty-pipelines 0 "0 files in canonical layout
 0 files in canonical layout" sh -c 'cd "$1" && "$2" fmt && "$2" fmt --check' _ "$work/empty" "$pipec"
+# No pipelines/ at all is an error, as for gen and check.
+mkdir -p "$work/none"
+expect no-pipelines 2 "pipelines: error: no pipelines/ directory under $work/none: run pipec in the repository (at its root or below it), or name the root with -C DIR [usage]
+1 error" "$pipec" -C "$work/none" fmt
 expect no-such-file 2 "pipelines/gone.pipe: error: no such file or folder [usage]
 1 error" "$pipec" fmt pipelines/gone.pipe
 expect folder 0 "1 file in canonical layout" "$pipec" fmt --check pipelines/sub
