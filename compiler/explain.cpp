@@ -460,12 +460,7 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
     return "";
   }
   // --workflow matches the generated file's path or a tail of it.
-  auto selected = [&](const WorkflowModel& wf) {
-    const std::string& w = event.workflow;
-    bool tail = wf.file.size() > w.size() && wf.file.compare(wf.file.size() - w.size(), w.size(), w) == 0 &&
-                wf.file[wf.file.size() - w.size() - 1] == '/';
-    return w.empty() || wf.file == w || tail;
-  };
+  auto selected = [&](const WorkflowModel& wf) { return event.workflow.empty() || names_path(wf.file, event.workflow); };
   if (std::none_of(program.workflows.begin(), program.workflows.end(), [&](const auto& wf) { return selected(*wf); })) {
     std::vector<std::string> files;
     for (const auto& wf : program.workflows) files.push_back(wf->file.substr(wf->file.rfind('/') + 1));

@@ -110,22 +110,20 @@ std::string graph(const Program& program, const std::string& workflow, bool dot,
     }
     return render(nodes, edges, dot, "workflows");
   }
-  // The workflow named by its path, or by its file name when one has it.
+  // The workflow named by its path, or by a tail of it (its file name)
+  // that only it has.
   const WorkflowModel* chosen = nullptr;
+  std::vector<std::string> named;
   for (const WorkflowModel* w : wfs) {
     if (w->file == workflow) chosen = w;
+    if (names_path(w->file, workflow)) named.push_back(w->file);
   }
-  if (!chosen) {
-    auto it = paths_of.find(workflow);
-    if (it != paths_of.end() && it->second.size() > 1) {
-      std::string list;
-      for (const auto& p : it->second) list += (list.empty() ? "" : ", ") + p;
-      diags.error(Pos{}, "usage", "several generated workflows are named \"" + workflow + "\": " + list + "; name one by its path");
-      return "";
-    }
-    for (const WorkflowModel* w : wfs) {
-      if (file_name(w->file) == workflow) chosen = w;
-    }
+  if (!chosen && named.size() > 1) {
+    diags.error(Pos{}, "usage", "several generated workflows are named \"" + workflow + "\": " + join(named) + "; name one by its path");
+    return "";
+  }
+  for (const WorkflowModel* w : wfs) {
+    if (!chosen && named.size() == 1 && w->file == named[0]) chosen = w;
   }
   if (chosen) {
     const WorkflowModel* w = chosen;

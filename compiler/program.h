@@ -125,6 +125,13 @@ struct ToolDecl {
 // messages name it.
 inline std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
+// Whether `name` names the workflow at `path`: the path, or a tail of it
+// that starts after a / (ci.yml, workflows/ci.yml).
+inline bool names_path(const std::string& path, const std::string& name) {
+  return path == name || (path.size() > name.size() && path.compare(path.size() - name.size(), name.size(), name) == 0 &&
+                          path[path.size() - name.size() - 1] == '/');
+}
+
 // While the result is alive, reports are of a step that uses of steps and
 // job templates wrote into the workflow file `path`, and name those uses
 // (Diagnostics::Context); nothing for a step the workflow itself writes.

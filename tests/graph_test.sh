@@ -42,6 +42,12 @@ expect same-name-path 0 'flowchart LR
   j["j"]' "$pipec" -C "$work" graph generated/other/ci.yml
 expect same-name-ambiguous 2 'error: several generated workflows are named "ci.yml": generated/ci.yml, generated/other/ci.yml; name one by its path [usage]
 1 error' "$pipec" -C "$work" graph ci.yml
+# A tail of the path that only one has names it, as explain --workflow
+# takes it; a tail that is not whole folder names does not.
+expect same-name-tail 0 'flowchart LR
+  j["j"]' "$pipec" -C "$work" graph other/ci.yml
+expect same-name-part-of-a-name 2 'error: no generated workflow "her/ci.yml" (did you mean "ci.yml"?) [usage]
+1 error' "$pipec" -C "$work" graph her/ci.yml
 # Job names that letters, digits and _ would make one id, and names Mermaid
 # (end) or dot (node) read as words of their own: each its own id.
 cat > "$work/pipelines/names.pipe" <<'PIPE'
