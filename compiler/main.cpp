@@ -206,6 +206,12 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (labels->parsed()) {
+      if (g_format == "json") {
+        std::vector<std::string> names;
+        for (const auto& [label, pos] : c.program.runner_labels) names.push_back(label);
+        std::cout << pipec::json_text({{"labels", names}});
+        return 0;
+      }
       for (const auto& [label, pos] : c.program.runner_labels) std::cout << label << "\n";
       return 0;
     }

@@ -124,4 +124,11 @@ expect outputs-json 0 '{
   ]
 }' "$pipec" outputs --format=json
 expect outputs-text 0 'generated/w.yml' "$pipec" outputs
+printf 'runners {\n  gpu = "linux-mi300-1gpu"\n}\n' > pipelines/runners.pipe
+expect labels-json 0 '{
+  "labels": [
+    "linux-mi300-1gpu"
+  ]
+}' "$pipec" labels --format=json
+expect labels-text 0 'linux-mi300-1gpu' "$pipec" labels
 finish formats
