@@ -386,10 +386,14 @@ workflow ci {
 use release()
 use ci()
 PIPE
-tag_case() {  # NAME WANT ARGS...: the workflows that run
+runs_case() {  # NAME WANT ARGS...: the workflows explain ARGS runs
   local name=$1 want=$2; shift 2
-  local got; got=$(cd "$legs" && "$pipec" explain --event push "$@" 2>&1 | grep -v '^ \|^event\|^no changed\|^$')
+  local got; got=$(cd "$legs" && "$pipec" explain "$@" 2>&1 | grep -v '^ \|^event\|^no changed\|^$')
   if [ "$got" = "$want" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL %s:\n%s\n' "$name" "$got"; fi
+}
+tag_case() {  # NAME WANT ARGS...: the workflows a push runs
+  local name=$1 want=$2; shift 2
+  runs_case "$name" "$want" --event push "$@"
 }
 tag_case branch-push "ci.yml" --branch main
 tag_case tag-push "release.yml" --tag v1.0
@@ -446,14 +450,9 @@ workflow updated {
 use closed()
 use updated()
 PIPE
-pr_case() {  # NAME WANT ARGS...: the workflows that run
-  local name=$1 want=$2; shift 2
-  local got; got=$(cd "$legs" && "$pipec" explain --event pull_request "$@" 2>&1 | grep -v '^ \|^event\|^no changed\|^$')
-  if [ "$got" = "$want" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL %s:\n%s\n' "$name" "$got"; fi
-}
-pr_case default-activity "updated.yml"
-pr_case listed-activity "closed.yml" --type closed
-pr_case unlisted-activity "no workflow runs on this event" --type labeled
+runs_case default-activity "updated.yml" --event pull_request
+runs_case listed-activity "closed.yml" --event pull_request --type closed
+runs_case unlisted-activity "no workflow runs on this event" --event pull_request --type labeled
 got=$(cd "$legs" && "$pipec" explain --event push --type closed 2>&1); rc=$?
 if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --type is a pull request's activity type (with --event pull_request), not push's" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL type-not-pr: %s\n%s\n' "$rc" "$got"; fi
