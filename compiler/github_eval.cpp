@@ -16,15 +16,42 @@ namespace {
 
 using json = nlohmann::json;
 
+// The length of the UTF-8 character at `at` when .NET's char.IsWhiteSpace
+// holds for it (tab to CR, space, U+0085, U+00A0, and the space, line and
+// paragraph separators), else 0.
+size_t white_space_at(const std::string& s, size_t at) {
+  auto c = [&](size_t k) { return at + k < s.size() ? static_cast<unsigned char>(s[at + k]) : 0; };
+  if (c(0) == ' ' || (c(0) >= '\t' && c(0) <= '\r')) return 1;
+  if (c(0) == 0xC2 && (c(1) == 0x85 || c(1) == 0xA0)) return 2;
+  if (c(0) == 0xE1 && c(1) == 0x9A && c(2) == 0x80) return 3;                               // U+1680
+  if (c(0) == 0xE2 && c(1) == 0x80 && ((c(2) >= 0x80 && c(2) <= 0x8A) || c(2) == 0xA8 ||  // U+2000-200A, 2028,
+                                       c(2) == 0xA9 || c(2) == 0xAF))                     // 2029, 202F
+    return 3;
+  if (c(0) == 0xE2 && c(1) == 0x81 && c(2) == 0x9F) return 3;  // U+205F
+  if (c(0) == 0xE3 && c(1) == 0x80 && c(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
+// Text without the white space .NET's String.Trim takes from its ends.
+std::string trim_white_space(const std::string& s) {
+  size_t from = 0;
+  while (size_t n = white_space_at(s, from)) from += n;
+  size_t to = from;
+  for (size_t i = from; i < s.size();) {
+    const size_t n = white_space_at(s, i);
+    i += n ? n : 1;
+    if (!n) to = i;
+  }
+  return s.substr(from, to - from);
+}
+
 // Text as a number, as the runner's ExpressionUtility.ParseNumber reads
 // it: trimmed; empty is 0; a decimal number with an optional sign, point
 // and exponent (or Infinity); 0x and hex digits, or 0o and octal digits,
 // within 32 bits; anything else NaN.
 double parse_number(std::string s) {
-  const char* space = " \t\n\v\f\r";
-  const size_t a = s.find_first_not_of(space);
-  if (a == std::string::npos) return 0;
-  s = s.substr(a, s.find_last_not_of(space) - a + 1);
+  s = trim_white_space(s);
+  if (s.empty()) return 0;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   size_t i = s[0] == '+' || s[0] == '-' ? 1 : 0;
   const std::string rest = lower(s.substr(i));
@@ -280,6 +307,11 @@ FormatText read_format(const std::string& text) {
     while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
     const std::string digits = text.substr(i + 1, j - i - 1);
     // GitHub takes {0:} as {0} and fails on {0:x}; actionlint takes neither.
+    if (!digits.empty() && j + 1 < text.size() && text[j] == ':' && text[j + 1] == '}') {
+      out.error = "writes {" + digits + ":}, which GitHub reads as {" + digits + "} and actionlint refuses; write {" +
+                  digits + "}";
+      return out;
+    }
     if (!digits.empty() && j < text.size() && text[j] == ':') {
       out.error = "gives {" + digits + "} a format specifier, which GitHub's format() does not take";
       return out;

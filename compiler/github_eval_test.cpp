@@ -36,6 +36,11 @@ TEST_CASE("equality coerces like GitHub: numbers across types, strings ignoring 
   CHECK(eval_text("\"0xFFFFFFFF\" == -1") == "true");   // 32 bits, signed
   CHECK(eval_text("\"0x100000000\" == 0") == "false");  // past 32 bits: NaN
   CHECK(eval_text("\" 1.5e1\\t\" == 15") == "true");
+  // Trimmed as .NET's Trim: Unicode spaces too, not a byte order mark.
+  CHECK(eval_text("\"\u00a012\u2003\" == 12") == "true");
+  CHECK(eval_text("\"\u300012\u205f\" == 12") == "true");
+  CHECK(eval_text("\"\ufeff1\" == 1") == "false");
+  CHECK(eval_text("\"\u00a0\" == 0") == "true");
   CHECK(eval_text("\"-infinity\" < -1") == "true");
   CHECK(eval_text("\"inf\" > 1") == "false");
   CHECK(eval_text("\"1.\" == 1") == "true");
