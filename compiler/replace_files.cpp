@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,9 +46,18 @@ class Held {
     fds_.push_back(fd);
     return fd;
   }
+  // Locks the file fd is open on, and keeps fd; a file this pipec locked
+  // already (a second name of one: a hard link) is not locked again, which
+  // would wait on its own lock.
+  bool lock(int fd) {
+    struct stat st = {};
+    if (fstat(keep(fd), &st) != 0) return false;
+    return !files_.insert({st.st_dev, st.st_ino}).second || flock(fd, LOCK_EX) == 0;
+  }
 
  private:
   std::vector<int> fds_;
+  std::set<std::pair<dev_t, ino_t>> files_;
 };
 
 std::string errno_text() { return std::strerror(errno); }
@@ -84,16 +94,22 @@ bool write_all(int fd, const std::string& content) {
 
 // The second name of a file about to be replaced, `backup`: a hard link,
 // or where the file system has none, a copy with its permissions. The file
-// is locked first, so that `backup` is never a temporary file nobody holds.
+// is locked first, so that `backup` is never a temporary file nobody holds
+// (one this pipec cannot read is linked unlocked).
 bool keep_old(const fs::path& target, const fs::path& backup, Held& held, std::string& why) {
   const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0 || flock(held.keep(fd), LOCK_EX) != 0) {
-    why = "cannot open it to keep its old content: " + errno_text();
+  const int open_errno = errno;
+  if (fd >= 0 && !held.lock(fd)) {
+    why = "cannot lock it to keep its old content: " + errno_text();
     return false;
   }
   // A file of that name is a dead pipec's: no running one has this one's id.
   ::unlink(backup.c_str());
   if (::link(target.c_str(), backup.c_str()) == 0) return true;
+  if (fd < 0) {
+    why = std::string("cannot open it to keep its old content: ") + std::strerror(open_errno);
+    return false;
+  }
   std::string old;
   struct stat st = {};
   char buf[65536];
@@ -159,11 +175,19 @@ std::vector<std::string> remove_dead_temps(const std::string& root, const std::v
 
 Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files) {
   HoldTermination hold;
+  // Two descriptors a file replaced are held to the end: as many as the
+  // system allows.
+  if (struct rlimit fds = {}; getrlimit(RLIMIT_NOFILE, &fds) == 0 && fds.rlim_cur < fds.rlim_max) {
+    fds.rlim_cur = fds.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &fds);
+  }
   Held held;
   Replaced r;
   size_t names = 0;  // temporary names taken
   struct Replace {
+    std::string path;
     fs::path tmp, target, backup;  // backup: empty for a new file
+    bool earlier = false;          // the target of an earlier path (through a link): written once
   };
   std::vector<Replace> replaces;
   std::vector<fs::path> made;  // the folders created, parents first
@@ -174,7 +198,7 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     r.error = why;
     std::error_code ec;
     for (const auto& x : replaces) {
-      fs::remove(x.tmp, ec);
+      if (!x.tmp.empty()) fs::remove(x.tmp, ec);
       if (!x.backup.empty()) fs::remove(x.backup, ec);
     }
     for (auto it = made.rbegin(); it != made.rend(); ++it) fs::remove(*it, ec);  // when empty
@@ -199,12 +223,18 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     fs::create_directories(target.parent_path(), ec);
     made.insert(made.end(), missing.rbegin(), missing.rend());
     if (ec) return fail(path, "cannot create its folder: " + ec.message());
-    replaces.push_back({target.parent_path() / temp_name(names++), target, {}});
+    if (std::any_of(replaces.begin(), replaces.end(), [&](const Replace& x) { return x.target == target; })) {
+      replaces.push_back({path, {}, target, {}, true});
+      continue;
+    }
+    replaces.push_back({path, target.parent_path() / temp_name(names++), target, {}});
     const fs::path& tmp = replaces.back().tmp;
     errno = 0;
     const int fd = create_locked(tmp);
+    const int create_errno = errno;
     struct stat old = {};
     const bool existed = ::stat(target.c_str(), &old) == 0;
+    errno = create_errno;
     if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, old.st_mode & 07777) != 0)) {
       std::string why = errno ? ": " + errno_text() : "";
       return fail(path, "cannot write " + tmp.lexically_relative(root).generic_string() + why);
@@ -216,6 +246,7 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
   }
   for (size_t i = 0; i < replaces.size(); ++i) {
     std::error_code ec;
+    if (replaces[i].earlier) continue;
     fs::rename(replaces[i].tmp, replaces[i].target, ec);
     if (!ec) continue;
     // Undone: the files renamed so far get their old content back, and
@@ -223,20 +254,21 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     std::string why = ec.message();
     for (size_t k = 0; k < i; ++k) {
       Replace& x = replaces[k];
+      if (x.earlier) continue;
       std::error_code undo;
       if (x.backup.empty()) fs::remove(x.target, undo);
       else fs::rename(x.backup, x.target, undo);
       if (!undo) continue;
-      why += "; and " + files[k].first + " could not be put back (" + undo.message() + ")";
+      why += "; and " + x.path + " could not be put back (" + undo.message() + ")";
       if (!x.backup.empty()) why += ": its old content is in " + x.backup.lexically_relative(root).generic_string();
       x.backup.clear();  // kept
     }
-    return fail(files[i].first, why);
+    return fail(replaces[i].path, why);
   }
-  for (size_t i = 0; i < replaces.size(); ++i) {
+  for (const Replace& x : replaces) {
     std::error_code ec;
-    if (!replaces[i].backup.empty()) fs::remove(replaces[i].backup, ec);
-    r.written.push_back(files[i].first);
+    if (!x.backup.empty()) fs::remove(x.backup, ec);
+    r.written.push_back(x.path);
   }
   return r;
 }

@@ -119,6 +119,15 @@ expect symlink 0 "formatted pipelines/linked.pipe
 1 file in canonical layout" "$pipec" fmt pipelines/linked.pipe
 expect symlink-kept 0 "let linked = 1
 let linked = 1" sh -c 'test -L pipelines/linked.pipe && cat pipelines/linked.pipe shared/linked.pipe'
+# Two names of one file (a link and what it names, or two hard links):
+# formatted once each, without waiting on itself (it once waited forever).
+printf 'let   twice = 1\n' > shared/linked.pipe && ln -s linked.pipe shared/alias.pipe && ln shared/linked.pipe shared/hard.pipe
+expect two-names 0 "formatted shared/alias.pipe
+formatted shared/hard.pipe
+formatted shared/linked.pipe
+3 files in canonical layout" timeout 20 "$pipec" fmt shared
+expect two-names-formatted 0 "let twice = 1
+let twice = 1" sh -c 'cat shared/linked.pipe shared/hard.pipe'
 rm -r pipelines/linked.pipe shared
 # A killed fmt's temporary file beside the sources is removed by the next
 # fmt; a running pipec's (which it holds a lock on), and a name pipec does
