@@ -9,9 +9,10 @@
 namespace pipec {
 namespace {
 
-// Node ids, one per name: letters, digits and _ only, which Mermaid and
-// dot both read unquoted. Names that would share one (build-x, build_x),
-// and Mermaid's end and dot's keywords, get a number after.
+// Node ids, one per name: letters, digits and _ only, which Mermaid reads
+// unquoted (dot reads them quoted). Names that would share one (build-x,
+// build_x), and the words Mermaid's flowcharts or dot take for their own,
+// get a number after.
 class NodeIds {
  public:
   const std::string& operator()(const std::string& name) {
@@ -20,9 +21,10 @@ class NodeIds {
     for (char c : name) base += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
     std::string lower = base;
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const bool reserved = base.empty() || base == "end" ||
-                          std::set<std::string>{"node", "edge", "graph", "digraph", "subgraph", "strict"}.count(lower);
-    std::string id = reserved ? base + "_1" : base;
+    static const std::set<std::string> kWords = {
+        "end",    "style",    "class",    "classdef", "click", "call",   "href",      "interpolate", "linkstyle",
+        "default", "flowchart", "graph",  "subgraph", "direction", "node", "edge", "digraph",   "strict"};
+    std::string id = base.empty() || kWords.count(lower) ? base + "_1" : base;
     for (int n = 2; !used_.insert(id).second; ++n) id = base + "_" + std::to_string(n);
     return of_[name] = id;
   }
@@ -53,8 +55,10 @@ std::string render(const std::vector<std::pair<std::string, std::string>>& nodes
   std::string out;
   if (dot) {
     out += "digraph \"" + label_text(title, true) + "\" {\n  rankdir=LR;\n  node [shape=box];\n";
-    for (const auto& [id, label] : nodes) out += "  " + id + " [label=\"" + label_text(label, true) + "\"];\n";
-    for (const auto& e : edges) out += "  " + e.from + " -> " + e.to + (e.label.empty() ? "" : " [label=\"" + e.label + "\"]") + ";\n";
+    // Quoted: an id may start with a digit, which dot reads as a number.
+    for (const auto& [id, label] : nodes) out += "  \"" + id + "\" [label=\"" + label_text(label, true) + "\"];\n";
+    for (const auto& e : edges)
+      out += "  \"" + e.from + "\" -> \"" + e.to + "\"" + (e.label.empty() ? "" : " [label=\"" + e.label + "\"]") + ";\n";
     return out + "}\n";
   }
   out += "flowchart LR\n";

@@ -17,10 +17,10 @@ expect call-graph 0 'flowchart LR
 expect job-graph-dot 0 'digraph "ci.yml" {
   rankdir=LR;
   node [shape=box];
-  linux [label="linux → build_linux.yml"];
-  windows [label="windows → build_windows.yml"];
-  report [label="report (conditional)"];
-  linux -> report;
+  "linux" [label="linux → build_linux.yml"];
+  "windows" [label="windows → build_windows.yml"];
+  "report" [label="report (conditional)"];
+  "linux" -> "report";
 }' "$pipec" -C "$work" graph ci.yml --dot
 if "$pipec" -C "$work" graph ci.yml --dot | dot -Tsvg > /dev/null; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL dot rejects the output"; fi
 expect unknown 2 'error: no generated workflow "cii.yml" (did you mean "ci.yml"?) [usage]
@@ -70,4 +70,20 @@ expect distinct-ids 0 'flowchart LR
   build_x_2 --> end_1
   node_1 --> end_1' "$pipec" -C "$work" graph names.yml
 if "$pipec" -C "$work" graph names.yml --dot | dot -Tsvg > /dev/null; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL dot rejects names.yml"; fi
+# Mermaid's style and class, and dot's ids that start with a digit.
+cat > "$work/pipelines/words.pipe" <<'PIPE'
+workflow words {
+  file = "generated/1-words.yml"
+  on { push }
+  job style { runs-on = "ubuntu-24.04" step { run = "true" } }
+  job class { needs = [style] runs-on = "ubuntu-24.04" step { run = "true" } }
+}
+use words()
+PIPE
+expect mermaid-words 0 'flowchart LR
+  style_1["style"]
+  class_1["class"]
+  style_1 --> class_1' "$pipec" -C "$work" graph 1-words.yml
+expect dot-digit 0 '  "1_words_yml" [label="1-words.yml"];' sh -c '"$1" -C "$2" graph --dot | grep 1_words' _ "$pipec" "$work"
+if "$pipec" -C "$work" graph --dot | dot -Tplain 2>&1 | grep -q Warning; then failed=$((failed + 1)); echo "FAIL dot warns"; else passed=$((passed + 1)); fi
 finish graph
