@@ -25,10 +25,10 @@ struct Compilation {
   SourceMap sources;
 };
 
-// Compiles every .pipe file under <root>/<sources_dir>.
 // Whether root holds the sources' folder; if not, says so in diags.
 bool has_sources_dir(const std::string& root, const std::string& sources_dir, Diagnostics& diags);
 
+// Compiles every .pipe file under <root>/<sources_dir>.
 Compilation compile_tree(const std::string& root, const std::string& sources_dir = "pipelines");
 
 // The first line of every file pipec writes starts with this.

@@ -95,7 +95,7 @@ cp "$work/w.yml" generated/w.yml
 # percent-encoded; an error about no file has no location.
 mkdir "$work/uri" && mkdir "$work/uri/pipelines" && printf 'let x =\n' > "$work/uri/pipelines/a b%é.pipe"
 expect sarif-uri 2 '                  "uri": "pipelines/a%20b%25%C3%A9.pipe"' \
-  sh -c '"$1" -C "$2" --format=sarif gen | grep "\"uri\""; exit 2' _ "$pipec" "$work/uri"
+  sh -c '"$1" -C "$2" --format=sarif gen > "$2/out.json"; rc=$?; grep "\"uri\"" "$2/out.json"; exit $rc' _ "$pipec" "$work/uri"
 mkdir "$work/noprof" "$work/noprof/pipelines" && printf 'let x = 1\n' > "$work/noprof/pipelines/a.pipe"
 expect sarif-no-file 0 '      "results": [
         {

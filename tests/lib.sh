@@ -26,5 +26,12 @@ scratch_repo() {
 hold_lock() {
   (exec 9<"$1" && flock 9 && exec sleep 600) >/dev/null 2>&1 &
   holder=$!
-  while flock -n "$1" true; do sleep 0.05; done
+  local tries=0
+  while flock -n "$1" true; do
+    if ! kill -0 "$holder" 2>/dev/null || [ $((tries += 1)) -gt 200 ]; then
+      echo "hold_lock: no lock held on $1" >&2
+      return 1
+    fi
+    sleep 0.05
+  done
 }
