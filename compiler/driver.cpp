@@ -406,6 +406,17 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
 
 std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs, std::string& error) {
   HoldTermination hold;  // until the orphans are gone too
+  // Two outputs that are one file (a link among them) would each be written
+  // over the other, one a run.
+  std::map<fs::path, std::string> files;
+  for (const auto& o : outputs) {
+    std::error_code ec;
+    const auto [at, added] = files.emplace(fs::weakly_canonical(fs::path(root) / o.path, ec), o.path);
+    if (!added) {
+      error = o.path + ": is the same file as " + at->second + " (through a link); each output needs a file of its own";
+      return {};
+    }
+  }
   std::vector<std::pair<std::string, std::string>> changed;
   for (const auto& o : outputs) {
     std::string current;

@@ -46,13 +46,15 @@ class Held {
     fds_.push_back(fd);
     return fd;
   }
-  // Locks the file fd is open on, and keeps fd; a file this pipec locked
-  // already (a second name of one: a hard link) is not locked again, which
-  // would wait on its own lock.
+  // Locks the file fd is open on, without waiting, and keeps fd; a file
+  // this pipec locked already (a second name of one: a hard link) is not
+  // locked again. False with errno EWOULDBLOCK when another pipec holds it:
+  // waiting, with the termination signals held, could wait for good (two
+  // pipecs each holding what the other wants).
   bool lock(int fd) {
     struct stat st = {};
     if (fstat(keep(fd), &st) != 0) return false;
-    return !files_.insert({st.st_dev, st.st_ino}).second || flock(fd, LOCK_EX) == 0;
+    return !files_.insert({st.st_dev, st.st_ino}).second || flock(fd, LOCK_EX | LOCK_NB) == 0;
   }
 
  private:
@@ -100,11 +102,15 @@ bool keep_old(const fs::path& target, const fs::path& backup, Held& held, std::s
   const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
   const int open_errno = errno;
   if (fd >= 0 && !held.lock(fd)) {
-    why = "cannot lock it to keep its old content: " + errno_text();
+    why = errno == EWOULDBLOCK ? "another pipec is writing it now; run this again when that one has ended"
+                               : "cannot lock it to keep its old content: " + errno_text();
     return false;
   }
   // A file of that name is a dead pipec's: no running one has this one's id.
   ::unlink(backup.c_str());
+  // The file locked, by its descriptor (the name may hold another by now).
+  const std::string by_fd = "/proc/self/fd/" + std::to_string(fd);
+  if (fd >= 0 && ::linkat(AT_FDCWD, by_fd.c_str(), AT_FDCWD, backup.c_str(), AT_SYMLINK_FOLLOW) == 0) return true;
   if (::link(target.c_str(), backup.c_str()) == 0) return true;
   if (fd < 0) {
     why = std::string("cannot open it to keep its old content: ") + std::strerror(open_errno);
@@ -187,6 +193,7 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
   struct Replace {
     std::string path;
     fs::path tmp, target, backup;  // backup: empty for a new file
+    fs::path same;                 // the target's canonical path: which file it is
     bool earlier = false;          // the target of an earlier path (through a link): written once
   };
   std::vector<Replace> replaces;
@@ -223,11 +230,17 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     fs::create_directories(target.parent_path(), ec);
     made.insert(made.end(), missing.rbegin(), missing.rend());
     if (ec) return fail(path, "cannot create its folder: " + ec.message());
-    if (std::any_of(replaces.begin(), replaces.end(), [&](const Replace& x) { return x.target == target; })) {
-      replaces.push_back({path, {}, target, {}, true});
+    // One file under two names (a link among the paths): written once, and
+    // an error when the two would get different content.
+    const fs::path same = fs::weakly_canonical(target, ec);
+    if (auto earlier = std::find_if(replaces.begin(), replaces.end(), [&](const Replace& x) { return x.same == same; });
+        earlier != replaces.end()) {
+      if (files[earlier - replaces.begin()].second != content)
+        return fail(path, "is the same file as " + earlier->path + " (through a link), which gets other content");
+      replaces.push_back({path, {}, target, {}, same, true});
       continue;
     }
-    replaces.push_back({path, target.parent_path() / temp_name(names++), target, {}});
+    replaces.push_back({path, target.parent_path() / temp_name(names++), target, {}, same});
     const fs::path& tmp = replaces.back().tmp;
     errno = 0;
     const int fd = create_locked(tmp);
@@ -239,10 +252,17 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
       std::string why = errno ? ": " + errno_text() : "";
       return fail(path, "cannot write " + tmp.lexically_relative(root).generic_string() + why);
     }
-    if (existed) {
-      replaces.back().backup = target.parent_path() / temp_name(names++);
-      if (std::string why; !keep_old(target, replaces.back().backup, held, why)) return fail(path, why);
-    }
+    if (existed) replaces.back().backup = target.parent_path() / temp_name(names++);
+  }
+  // The old files are kept in the order of their canonical paths, which any
+  // other pipec follows too: of two that want the same files, one gets all.
+  std::vector<const Replace*> old_files;
+  for (const Replace& x : replaces) {
+    if (!x.backup.empty()) old_files.push_back(&x);
+  }
+  std::sort(old_files.begin(), old_files.end(), [](const Replace* a, const Replace* b) { return a->same < b->same; });
+  for (const Replace* x : old_files) {
+    if (std::string why; !keep_old(x->target, x->backup, held, why)) return fail(x->path, why);
   }
   for (size_t i = 0; i < replaces.size(); ++i) {
     std::error_code ec;

@@ -141,6 +141,11 @@ rm generated/w_uno.yml && (umask 077 && "$pipec" gen > /dev/null)
 expect modes-kept 0 "664 generated/w_two.yml
 600 generated/w_uno.yml" stat -c '%a %n' generated/w_two.yml generated/w_uno.yml
 chmod 644 generated/*.yml
+# Two outputs that are one file through a link: an error, not one written
+# over the other on each run.
+mv generated/w_two.yml w_two.kept && ln -s w_uno.yml generated/w_two.yml
+expect one-file-two-outputs 2 "pipec: error: generated/w_uno.yml: is the same file as generated/w_two.yml (through a link); each output needs a file of its own" "$pipec" gen
+rm generated/w_two.yml && mv w_two.kept generated/w_two.yml
 # Many files replaced with few descriptors allowed (a soft limit of 64):
 # gen holds two for each file it replaces, and raises its own soft limit
 # to the hard one.

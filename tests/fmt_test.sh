@@ -129,6 +129,19 @@ formatted shared/linked.pipe
 expect two-names-formatted 0 "let twice = 1
 let twice = 1" sh -c 'cat shared/linked.pipe shared/hard.pipe'
 rm -r pipelines/linked.pipe shared
+# Two fmt at once, naming two files in opposite orders: neither waits for
+# good on what the other holds (they once did, with Ctrl-C held); each
+# formats, or says another pipec is writing the file.
+hung=0
+for i in 1 2 3 4 5 6; do
+  printf 'let   p = 1\n' > pipelines/p.pipe && printf 'let   q = 1\n' > pipelines/q.pipe
+  timeout -k 2 20 "$pipec" fmt pipelines/p.pipe pipelines/q.pipe > /dev/null 2>&1 & one=$!
+  timeout -k 2 20 "$pipec" fmt pipelines/q.pipe pipelines/p.pipe > /dev/null 2>&1 & two=$!
+  wait "$one"; a=$?; wait "$two"; b=$?
+  case "$a$b" in 00|02|20|22) ;; *) hung=$((hung + 1)) ;; esac
+done
+expect opposite-orders 0 "0" echo "$hung"
+rm pipelines/p.pipe pipelines/q.pipe
 # A killed fmt's temporary file beside the sources is removed by the next
 # fmt; a running pipec's (which it holds a lock on), and a name pipec does
 # not write, are left alone.
