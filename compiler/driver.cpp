@@ -170,7 +170,6 @@ bool has_sources_dir(const std::string& root, const std::string& sources_dir, Di
 Compilation compile_tree(const std::string& root, const std::string& sources_dir) {
   Compilation c;
   std::map<std::string, File> files;
-  fs::path dir = fs::path(root) / sources_dir;
   if (!has_sources_dir(root, sources_dir, c.diags)) return c;
   size_t used = 0;
   for (const auto& p : list_pipe_files(root, sources_dir)) {
