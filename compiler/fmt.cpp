@@ -485,12 +485,10 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     r.exit_code = 2;
     return r;
   }
+  r.files = files.size();
   if (check) {
     for (const auto& [f, formatted] : changed)
-      r.out += f + ": not formatted\n" + unified_diff(f, r.sources[f], formatted, nullptr, "formatted");
-    r.out += changed.empty() ? count(files.size()) + " in canonical layout\n"
-                             : std::to_string(changed.size()) + (changed.size() == 1 ? " file" : " files") +
-                                   " not formatted; run `pipec fmt`\n";
+      r.unformatted.push_back({f, unified_diff(f, r.sources[f], formatted, nullptr, "formatted")});
     r.exit_code = changed.empty() ? 0 : 1;
     return r;
   }

@@ -18,13 +18,20 @@ namespace pipec {
 // The formatted text, or "" with errors in `diags` when `text` does not parse.
 std::string format_pipe(const std::string& path, const std::string& text, Diagnostics& diags);
 
+struct Unformatted {
+  std::string path;
+  std::string diff;  // unified diff, as read -> formatted
+};
 struct FmtResult {
   int exit_code = 0;  // 0 all formatted (or written), 1 --check found some, 2 errors
-  std::string out;    // for stdout
+  std::string out;    // for stdout, when writing
+  size_t files = 0;   // how many files were read
+  std::vector<Unformatted> unformatted;  // with --check: the files not in canonical layout
   SourceMap sources;  // for rendering diagnostics
 };
 // `pipec fmt`: formats `files` (default: every .pipe under <root>/pipelines),
-// or with `check` only reports the ones not in canonical layout, with a diff.
+// or with `check` only lists the ones not in canonical layout, with a diff
+// (rendered by render_unformatted).
 // Nothing is written unless every file parses; each file is replaced through
 // a temporary file and a rename.
 FmtResult format_files(const std::string& root, std::vector<std::string> files, bool check, Diagnostics& diags);

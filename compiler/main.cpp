@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
         (g_format == "text" ? std::cerr : std::cout) << out;
         return 2;
       }
-      std::cout << r.out;
+      std::cout << (fmt_check ? pipec::render_unformatted(g_format, r.unformatted, r.files) : r.out);
       return r.exit_code;
     }
     auto c = pipec::compile_tree(root);

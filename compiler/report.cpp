@@ -178,6 +178,34 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
   return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") + "; run `pipec gen`\n";
 }
 
+std::string render_unformatted(const std::string& format, const std::vector<Unformatted>& list, size_t files) {
+  const std::string remedy = " is not in canonical layout; run `pipec fmt` and commit the result.";
+  if (format == "sarif") {
+    std::vector<std::pair<Diagnostic, std::string>> r;
+    for (const auto& u : list)
+      r.push_back({Diagnostic{Pos{u.path, first_changed_line(u.diff), 0}, "error", "", "fmt", {}, {}, {}}, u.path + remedy});
+    return sarif(r);
+  }
+  if (format == "github") {
+    std::string out;
+    for (const auto& u : list) {
+      out += "::error file=" + gh_escape(u.path, true) + ",line=" + std::to_string(first_changed_line(u.diff)) +
+             ",title=" + gh_escape("pipec fmt", true) + "::" + gh_escape(u.path + remedy + "\n" + u.diff, false) + "\n";
+    }
+    return out;
+  }
+  if (format == "json") {
+    nlohmann::ordered_json items = nlohmann::ordered_json::array();
+    for (const auto& u : list) items.push_back({{"file", u.path}, {"diff", u.diff}});
+    return json_text({{"files", files}, {"not_formatted", items}});
+  }
+  std::string out;
+  for (const auto& u : list) out += u.path + ": not formatted\n" + u.diff;
+  auto n = [](size_t k) { return std::to_string(k) + (k == 1 ? " file" : " files"); };
+  if (list.empty()) return n(files) + " in canonical layout\n";
+  return out + n(list.size()) + " not formatted; run `pipec fmt`\n";
+}
+
 std::string json_text(const nlohmann::ordered_json& doc) {
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

@@ -1,5 +1,6 @@
-// Rendering diagnostics and drift at the edge, in the formats the command
-// line offers: text (default), github (workflow-command annotations), json.
+// Rendering diagnostics, drift and fmt --check's report at the edge, in the
+// formats the command line offers: text (default), github (workflow-command
+// annotations), json and sarif.
 #pragma once
 
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "diag.h"
 #include "driver.h"
+#include "fmt.h"
 
 namespace pipec {
 
@@ -16,6 +18,8 @@ std::string render_diagnostics(const std::string& format, const std::vector<Diag
                                const SourceMap& sources);
 std::string render_drift(const std::string& format, const std::vector<Drift>& drift, size_t outputs);
 const char* drift_kind_name(Drift::Kind k);
+// `pipec fmt --check`'s report: the files not in canonical layout, of `files`.
+std::string render_unformatted(const std::string& format, const std::vector<Unformatted>& list, size_t files);
 
 // A JSON document as pipec prints it: indented, and with bytes that are not
 // UTF-8 (a file name or a file on disk may hold them) written as U+FFFD.

@@ -35,7 +35,26 @@ expect crlf-check 1 "pipelines/crlf.pipe: not formatted
 +let b = 2
  let c = 3
 1 file not formatted; run \`pipec fmt\`" "$pipec" fmt --check pipelines/crlf.pipe
+# The same report for CI, in the formats check gives: annotations at the
+# first line that changes, JSON, SARIF.
+expect check-github 1 "::error file=pipelines/crlf.pipe,line=2,title=pipec fmt::pipelines/crlf.pipe is not in canonical layout; run \`pipec fmt\` and commit the result.%0A--- pipelines/crlf.pipe (on disk)%0A+++ pipelines/crlf.pipe (formatted)%0A@@ -1,3 +1,3 @@%0A let a = 1%0A-let  b = 2%0A+let b = 2%0A let c = 3%0A" \
+  "$pipec" fmt --check --format github pipelines/crlf.pipe
+expect check-json 1 '{
+  "files": 1,
+  "not_formatted": [
+    {
+      "file": "pipelines/crlf.pipe",
+      "diff": "--- pipelines/crlf.pipe (on disk)\n+++ pipelines/crlf.pipe (formatted)\n@@ -1,3 +1,3 @@\n let a = 1\n-let  b = 2\n+let b = 2\n let c = 3\n"
+    }
+  ]
+}' "$pipec" --format json fmt --check pipelines/crlf.pipe
+expect check-sarif-result 1 '"ruleId": "fmt" "level": "error" "text": "pipelines/crlf.pipe is not in canonical layout; run `pipec fmt` and commit the result." "uri": "pipelines/crlf.pipe" "startLine": 2' \
+  sh -c '"$1" fmt --check --format sarif pipelines/crlf.pipe > "$2/sarif"; rc=$?; grep -oE "\"(ruleId|level|text|uri|startLine)\": [^,}]*" "$2/sarif" | tr "\n" " " | sed "s/ $//"; exit $rc' _ "$pipec" "$work"
 "$pipec" fmt pipelines/crlf.pipe > /dev/null
+expect check-json-clean 0 '{
+  "files": 1,
+  "not_formatted": []
+}' "$pipec" fmt --check --format json pipelines/crlf.pipe
 expect crlf-kept 0 "let a = 1\r
 let b = 2\r
 let c = 3\r" sh -c 'sed "s/\r/\\\\r/" pipelines/crlf.pipe'
