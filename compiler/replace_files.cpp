@@ -219,6 +219,7 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     // renaming onto the link would replace it with a copy.
     if (fs::is_symlink(fs::symlink_status(target, ec))) {
       fs::path file = fs::canonical(target, ec);
+      if (ec == std::errc::too_many_symbolic_link_levels) return fail(path, "is a symbolic link in a loop of links");
       if (ec) return fail(path, "is a symbolic link to a missing file");
       target = file;
     }
@@ -248,7 +249,9 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     struct stat old = {};
     const bool existed = ::stat(target.c_str(), &old) == 0;
     errno = create_errno;
-    if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, old.st_mode & 07777) != 0)) {
+    // A file replaced keeps its mode, one its owner can still read and write.
+    const mode_t mode = (old.st_mode & 07777) | S_IRUSR | S_IWUSR;
+    if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, mode) != 0)) {
       std::string why = errno ? ": " + errno_text() : "";
       return fail(path, "cannot write " + tmp.lexically_relative(root).generic_string() + why);
     }

@@ -122,15 +122,46 @@ sed -i '$d' pipelines/a.pipe
 sed -i 's/echo stale/echo again/' pipelines/a.pipe
 rm generated/w_uno.yml && mkdir generated/w_uno.yml
 before=$(ls -lR generated | md5sum)
-expect dir-in-the-way 2 "pipec: error: generated/w_uno.yml: is a directory" "$pipec" gen
+expect dir-in-the-way 2 "pipec: error: generated/w_uno.yml: is a directory; gen does not replace it: move it away" "$pipec" gen
 expect dir-nothing-written 0 "$before" sh -c 'ls -lR generated | md5sum'
-expect dir-check 0 "generated/w_uno.yml: in the way (not a file pipec can read)" sh -c '"$1" check | grep ^generated/w_uno' _ "$pipec"
+expect dir-check 0 "generated/w_uno.yml: in the way (not a file pipec can read, which gen does not replace: move it away)" sh -c '"$1" check | grep ^generated/w_uno' _ "$pipec"
 # Nor a folder made for a file before it: new/deeper/ goes again.
 printf 'workflow v {\n  file = "generated/new/deeper/v.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse v()\n' > pipelines/v.pipe
-expect dir-new-folder 2 "pipec: error: generated/w_uno.yml: is a directory" "$pipec" gen
+expect dir-new-folder 2 "pipec: error: generated/w_uno.yml: is a directory; gen does not replace it: move it away" "$pipec" gen
 expect dir-new-folder-gone 0 "$before" sh -c 'ls -lR generated | md5sum'
 rm pipelines/v.pipe
-rmdir generated/w_uno.yml && mv generated generated.away && touch generated
+# Nor what else pipec cannot read, which check says is in the way and gen
+# would otherwise write over or through: a link to no file, a loop of links,
+# a pipe.
+rmdir generated/w_uno.yml && ln -s nowhere generated/w_uno.yml
+others=$(ls -l generated | grep -v w_uno)
+expect link-missing 2 "pipec: error: generated/w_uno.yml: is a symbolic link to a missing file; gen does not replace it: move it away" "$pipec" gen
+rm generated/w_uno.yml && ln -s loop.b loop.a && ln -s loop.a loop.b && ln -s ../loop.a generated/w_uno.yml
+expect link-loop 2 "pipec: error: generated/w_uno.yml: is a symbolic link in a loop of links; gen does not replace it: move it away" "$pipec" gen
+rm generated/w_uno.yml loop.a loop.b && mkfifo generated/w_uno.yml
+expect fifo 2 "pipec: error: generated/w_uno.yml: is not a regular file (a device, pipe or socket); gen does not replace it: move it away" "$pipec" gen
+expect fifo-check 0 "generated/w_uno.yml: in the way (not a file pipec can read, which gen does not replace: move it away)" sh -c '"$1" check | grep ^generated/w_uno' _ "$pipec"
+expect in-the-way-nothing-written 0 "$others" sh -c 'ls -l generated | grep -v w_uno'
+rm generated/w_uno.yml && "$pipec" gen > /dev/null
+# Without the rights a file or folder needs (a user other than root; root
+# runs these as nobody): a file pipec cannot read is in the way too, and a
+# folder it cannot write to is reported with the reason.
+as_user=()
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups); fi
+if [ "$(id -u)" != 0 ] || [ ${#as_user[@]} -gt 0 ]; then
+  chmod -R a+rwX "$work"
+  sed -i 's/echo again/echo unread/' pipelines/a.pipe
+  chmod 000 generated/w_uno.yml
+  expect unreadable 2 "pipec: error: generated/w_uno.yml: cannot be read: Permission denied; gen does not replace it: move it away" \
+    "${as_user[@]}" "$pipec" gen
+  chmod 644 generated/w_uno.yml && chmod 555 generated
+  expect folder-read-only 2 "pipec: error: generated/w_two.yml: cannot write generated/.pipec-tmp-PID-N: Permission denied" \
+    bash -c '"$@" 2>&1 | sed "s/pipec-tmp-[0-9]*-[0-9]*/pipec-tmp-PID-N/"; exit "${PIPESTATUS[0]}"' _ "${as_user[@]}" "$pipec" gen
+  chmod 755 generated && "$pipec" gen > /dev/null
+else
+  echo "skipped unreadable, folder-read-only: no user without rights to run them as"
+fi
+mv generated generated.away && touch generated
 expect generated-is-a-file 2 "pipec: error: generated/w_two.yml: cannot create its folder: Not a directory" "$pipec" gen
 rm generated && mv generated.away generated && "$pipec" gen > /dev/null
 # A file replaced keeps its permissions; a new one has the umask's.
