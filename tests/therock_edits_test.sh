@@ -106,7 +106,7 @@ expect misspelt_kind_no_cascade unknown-function "$misspelt_kind" ci.pipe ""
 # A name used without importing the file that declares it: the error says
 # which file, and the import to add.
 expect missing_import unknown-name 's|^import "families.pipe"||' pytorch.pipe \
-  'pipelines/therock/pytorch.pipe:103:45: error: unknown name "gpu_family_names" here: it is declared at pipelines/therock/families.pipe:38:5, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]
-pipelines/therock/pytorch.pipe:454:45: error: unknown name "gpu_family_names" here: it is declared at pipelines/therock/families.pipe:38:5, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]'
+  'pipelines/therock/pytorch.pipe:103:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]
+pipelines/therock/pytorch.pipe:454:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]'
 
 exit $fail
