@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -39,19 +41,6 @@ void check_value(const Param& p, const std::string& v, bool is_env) {
   }
 }
 
-void append_to(const char* variable, const std::string& text) {
-  const char* path = std::getenv(variable);
-  if (!path || !*path) {
-    std::cerr << "warning: " << variable << " is not set; not writing:\n" << text;
-    return;
-  }
-  std::ofstream out(path, std::ios::binary | std::ios::app);
-  out << text;
-  // Flushed and closed here, so that a write the disk refuses (a full disk)
-  // is an error, not lost when the stream closes.
-  out.close();
-  if (out.fail()) throw InputError(std::string("cannot append to ") + variable + " (" + path + ")");
-}
 
 // key=value, or GitHub's heredoc form when the value has a line break.
 std::string key_value(const std::string& key, const std::string& value) {
@@ -98,12 +87,53 @@ std::string text(double d) {
 // lines keep their order beside stderr's.
 void GitHubSink::line(std::string_view text) { std::cout << text << "\n" << std::flush; }
 void GitHubSink::output(const std::string& key, const std::string& value) {
-  append_to("GITHUB_OUTPUT", key_value(key, value));
+  pending_.push_back({"GITHUB_OUTPUT", key_value(key, value)});
 }
 void GitHubSink::env(const std::string& key, const std::string& value) {
-  append_to("GITHUB_ENV", key_value(key, value));
+  pending_.push_back({"GITHUB_ENV", key_value(key, value)});
 }
-void GitHubSink::summary(const std::string& markdown) { append_to("GITHUB_STEP_SUMMARY", markdown + "\n\n"); }
+void GitHubSink::summary(const std::string& markdown) { pending_.push_back({"GITHUB_STEP_SUMMARY", markdown + "\n\n"}); }
+
+void GitHubSink::commit() {
+  namespace fs = std::filesystem;
+  struct Appended {
+    fs::path path;
+    std::uintmax_t size;  // before this step's appends
+  };
+  std::vector<Appended> appended;
+  for (const auto& [variable, text] : pending_) {
+    const char* path = std::getenv(variable);
+    if (!path || !*path) {
+      std::cerr << "warning: " << variable << " is not set; not writing:\n" << text;
+      continue;
+    }
+    std::error_code ec;
+    if (std::none_of(appended.begin(), appended.end(), [&](const Appended& a) { return a.path == path; })) {
+      const fs::file_status status = fs::status(path, ec);
+      if (fs::is_regular_file(status)) {
+        const std::uintmax_t size = fs::file_size(path, ec);
+        if (!ec) appended.push_back({path, size});
+      } else if (!fs::exists(status)) {
+        appended.push_back({path, 0});
+      }
+    }
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    out << text;
+    // Flushed and closed here, so that a write the disk refuses (a full
+    // disk) is an error, not lost when the stream closes.
+    out.close();
+    if (out.fail()) {
+      // Cut back to where they were; a file that is not a regular one (a
+      // pipe, a device) cannot be, and no regular file is its path.
+      for (const auto& a : appended) {
+        if (fs::is_regular_file(a.path, ec)) fs::resize_file(a.path, a.size, ec);
+      }
+      pending_.clear();
+      throw InputError(std::string("cannot append to ") + variable + " (" + path + ")");
+    }
+  }
+  pending_.clear();
+}
 
 std::string help_text(const Interface& iface) {
   std::ostringstream out;
@@ -219,6 +249,7 @@ int run_main(int argc, char** argv, const Interface& iface,
     }
     GitHubSink sink;
     body(*values, sink);
+    sink.commit();
     return 0;
   } catch (const StepFailed&) {
     return 1;

@@ -58,12 +58,21 @@ class Log {
   virtual void line(std::string_view text) = 0;
 };
 
+// Outputs, environment and summary are kept until commit(), which run_main
+// calls once the step has succeeded: a step that fails writes none of them.
 class GitHubSink : public Log {
  public:
   void line(std::string_view text) override;
   void output(const std::string& key, const std::string& value);
   void env(const std::string& key, const std::string& value);
   void summary(const std::string& markdown);
+  // Appends what was kept to the files, all or nothing: when one append
+  // fails (a full disk), those made before it are cut off again, and it
+  // throws InputError.
+  void commit();
+
+ private:
+  std::vector<std::pair<const char*, std::string>> pending_;  // variable, text, in order
 };
 
 // Parses argv and the environment as `iface` says. Throws steps::InputError

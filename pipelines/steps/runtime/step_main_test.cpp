@@ -100,12 +100,36 @@ TEST_CASE("outputs: key=value, and GitHub's heredoc form for several lines") {
   sink.output("b", "x\ny");
   sink.output("c", "PIPEC_EOF");
   sink.output("d", "PIPEC_EOF\nz");
+  CHECK(!std::filesystem::exists(path));  // kept until the step is done
+  sink.commit();
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
   CHECK(text.str() == "a=1\nb<<PIPEC_EOF\nx\ny\nPIPEC_EOF\nc=PIPEC_EOF\nd<<PIPEC_EOF_1\nPIPEC_EOF\nz\nPIPEC_EOF_1\n");
   std::filesystem::remove(path);
 }
+
+#ifndef _WIN32
+TEST_CASE("an append that fails takes back those before it") {
+  auto path = std::filesystem::temp_directory_path() / "step_main_test_rollback";
+  {
+    std::ofstream(path) << "before=1\n";
+  }
+  setenv("GITHUB_OUTPUT", path.string().c_str(), 1);
+  setenv("GITHUB_STEP_SUMMARY", "/dev/full", 1);
+  GitHubSink sink;
+  sink.output("a", "1");
+  sink.summary("## done");
+  sink.output("b", "2");
+  CHECK_THROWS_WITH_AS(sink.commit(), "cannot append to GITHUB_STEP_SUMMARY (/dev/full)", steps::InputError);
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  CHECK(text.str() == "before=1\n");
+  std::filesystem::remove(path);
+  unsetenv("GITHUB_STEP_SUMMARY");
+}
+#endif
 
 TEST_CASE("JSON nesting is counted outside strings") {
   CHECK_NOTHROW(steps::runtime::check_json_nesting("[[[\"[[[[\\\"[[\"]]]", "X", 3));
