@@ -158,7 +158,7 @@ usage "unknown input" 'error: --input linux_amdgpu_famlies: no workflow that run
 1 error' --event workflow_dispatch --workflow $ci --input linux_amdgpu_famlies=gfx94X
 usage "boolean input" 'error: --input linux_use_prebuilt_artifacts: generated/therock/.github/workflows/ci.yml takes true or false, not "yes" [usage]
 1 error' --event workflow_dispatch --workflow $ci --input linux_use_prebuilt_artifacts=yes
-usage "choice input" 'error: --input amdgpu_family: generated/therock/.github/workflows/release_windows_pytorch_wheels.yml takes one of gfx101X-dgpu, gfx103X-dgpu, gfx110X-all, gfx1150, gfx1151, gfx1152, gfx1153, gfx120X-all, gfx90X-dcgpu, gfx94X-dcgpu, gfx950-dcgpu, not "gfx94x" [usage]
+usage "choice input" 'error: --input amdgpu_family: generated/therock/.github/workflows/release_windows_pytorch_wheels.yml takes one of gfx101X-dgpu, gfx103X-dgpu, gfx110X-all, gfx1150, gfx1151, gfx1152, gfx1153, gfx120X-all, gfx90X-dcgpu, not "gfx94x" [usage]
 1 error' --event workflow_dispatch --workflow release_windows_pytorch_wheels.yml --input amdgpu_family=gfx94x
 usage "input without a name" '--input: takes name=value, not "=x"
 Run with --help for more information.' --event workflow_dispatch --input =x
