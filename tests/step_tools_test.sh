@@ -109,6 +109,16 @@ expect target-run-var-ignored 0 "test-runs-on=linux-gfx1151-gpu-rocm" \
   bash -c "TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=false ROCM_THEROCK_TEST_RUNNERS='$runners' '$bin/configure_target_run' | grep test-runs-on"
 expect target-run-var-used 0 "test-runs-on=linux-gfx1151-gpu-rocm-test" \
   bash -c "TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='$runners' '$bin/configure_target_run' | grep test-runs-on"
+# A matching entry that is no label is an error, not ignored or passed on
+# to runs-on (an empty one is no runner, as in the table).
+expect target-run-var-number 1 'configure_target_run: error: ROCM_THEROCK_TEST_RUNNERS["gfx1151"]["linux"] is not a runner label: 5' \
+  env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='{"gfx1151": {"linux": 5}}' "$bin/configure_target_run"
+expect target-run-var-break 1 'configure_target_run: error: ROCM_THEROCK_TEST_RUNNERS["gfx1151"]["linux"] is not a runner label: "a\nb"' \
+  env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='{"gfx1151": {"linux": "a\nb"}}' "$bin/configure_target_run"
+expect target-run-var-shape 1 'configure_target_run: error: ROCM_THEROCK_TEST_RUNNERS["gfx1151"] is not {"<platform>": "<label>"}: ["x"]' \
+  env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='{"gfx1151": ["x"]}' "$bin/configure_target_run"
+expect target-run-var-empty 0 "bypass_tests_for_releases=True" \
+  env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='{"gfx1151": {"linux": ""}}' "$bin/configure_target_run"
 rm -f output env summary
 expect target-run-platform 1 "configure_target_run: error: environment variable PLATFORM must be one of linux, windows, not \"macos\"" \
   env TARGET=gfx1151 PLATFORM=macos "$bin/configure_target_run"
@@ -141,6 +151,17 @@ expect upload-into-itself-kept 0 "x" cat X/1-linux/python/g/dist/x-1.0.tar.gz
 # (an HTTP header of its own), is refused.
 expect upload-release-type 1 "upload_python_packages: error: \"therock-a/../b-artifacts\" (from RELEASE_TYPE) is not an S3 bucket name: 3 to 63 lowercase letters, digits, '.' and '-'" \
   bash -c 'RELEASE_TYPE=a/../b "$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 --dry-run 2>&1 > /dev/null' _ "$bin"
+# The index URL is a URL: its path percent-encoded, as the S3 keys are
+# ('#' and '?' would start a fragment and a query); and a line break in a
+# run id would split the output.
+mkdir -p 'G/1-linux/python/g#1?x/dist' && echo x > 'G/1-linux/python/g#1?x/dist/x-1.0.tar.gz'
+expect upload-url-encoded 0 "package_find_links_url=https://therock-ci-artifacts.s3.amazonaws.com/1-linux/python/g%231%3Fx/index.html" \
+  bash -c '"$1/upload_python_packages" --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group "g#1?x" --run-id 1 --dry-run > /dev/null && cat output' _ "$bin"
+rm -rf G output summary
+expect upload-run-id-break 1 "upload_python_packages: error: --run-id holds a control character (a line break?)" \
+  "$bin/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id "$(printf '1\n2')" --dry-run
+expect version-blank 2 "compute_rocm_package_version: error: --prerelease-version holds a blank or control character, which no package version has" \
+  "$bin/compute_rocm_package_version" --release-type prerelease --prerelease-version "a b" --override-base-version 7.12.0
 expect upload-credential-break 1 "upload_python_packages: error: AWS_SESSION_TOKEN holds a control character (a line break?)" \
   bash -c 'AWS_ACCESS_KEY_ID=AK AWS_SECRET_ACCESS_KEY=SK AWS_SESSION_TOKEN="$(printf "T\r\nX-Injected: 1")" "$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 2>&1 > /dev/null' _ "$bin"
 

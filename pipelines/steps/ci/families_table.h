@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <string>
 #include <vector>
 
@@ -41,7 +43,9 @@ inline std::vector<Family> families_from_table() {
 
 // ROCM_THEROCK_TEST_RUNNERS: {"<key>": {"<platform>": "<label>"}} replaces the
 // runner of each matching row (unknown keys and platforms are ignored).
-// Throws InputError for text that is not such JSON.
+// Throws InputError for text that is not such JSON, and for a matching
+// entry that is not a label (a number, or text with a blank or control
+// character, which would reach runs-on as it is).
 inline std::vector<Family> with_runner_overrides(std::vector<Family> families, const std::string& json) {
   runtime::check_json_nesting(json, "ROCM_THEROCK_TEST_RUNNERS");
   const auto j = nlohmann::json::parse(json, nullptr, false);
@@ -49,9 +53,17 @@ inline std::vector<Family> with_runner_overrides(std::vector<Family> families, c
     throw InputError("ROCM_THEROCK_TEST_RUNNERS is not {\"<key>\": {\"<platform>\": \"<label>\"}}: " + json);
   for (auto& f : families) {
     auto k = j.find(f.key);
-    if (k == j.end() || !k->is_object()) continue;
+    if (k == j.end()) continue;
+    const std::string where = "ROCM_THEROCK_TEST_RUNNERS[\"" + f.key + "\"]";
+    if (!k->is_object()) throw InputError(where + " is not {\"<platform>\": \"<label>\"}: " + k->dump());
     auto p = k->find(f.platform);
-    if (p != k->end() && p->is_string()) f.runner = p->get<std::string>();
+    if (p == k->end()) continue;
+    // "" is a label too: no test runner, as the table says for a family without one.
+    const bool label = p->is_string() &&
+                       std::none_of(p->get_ref<const std::string&>().begin(), p->get_ref<const std::string&>().end(),
+                                    [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f; });
+    if (!label) throw InputError(where + "[\"" + f.platform + "\"] is not a runner label: " + p->dump());
+    f.runner = p->get<std::string>();
   }
   return families;
 }

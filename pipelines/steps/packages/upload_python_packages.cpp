@@ -8,6 +8,7 @@
 #include "packages/digest.h"
 #include "packages/index_html.h"
 #include "packages/package_files.h"
+#include "packages/package_names.h"
 #include "packages/s3_client.h"
 #include "packages/s3_publish.h"
 #include "runtime/step_error.h"
@@ -217,7 +218,7 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
 
   if (!inputs.output_dir && !inputs.no_index) {
     const std::string index_url =
-        "https://" + bucket.bucket + ".s3.amazonaws.com/" + prefix + "/index.html";
+        "https://" + bucket.bucket + ".s3.amazonaws.com/" + packages::percent_encode(prefix) + "/index.html";
     section(out, "Set github actions output");
     out.set_output("package_find_links_url", index_url);
     section(out, "Write github actions build summary");

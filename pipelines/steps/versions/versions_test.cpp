@@ -179,6 +179,19 @@ TEST_CASE("compute_rocm_package_version: what argparse rejected (exit 2), and mo
   CHECK(err("zip", "dev", std::nullopt, "") == "usage: --package-type must be wheel, deb or rpm, not \"zip\"");
 }
 
+TEST_CASE("compute_rocm_package_version: no blank or control character in any part") {
+  auto v = [](std::optional<std::string> rt, std::optional<std::string> custom, std::string pre, std::string base,
+              std::string sha) { return rocm_package_version({"wheel", rt, custom, pre, base, "20260211", sha}); };
+  const std::string none = " holds a blank or control character, which no package version has";
+  CHECK_THROWS_WITH_AS(v("prerelease", std::nullopt, "a b", "7.12.0", ""), ("--prerelease-version" + none).c_str(), UsageError);
+  CHECK_THROWS_WITH_AS(v(std::nullopt, "x\ty", "", "7.12.0", ""), ("--custom-version-suffix" + none).c_str(), UsageError);
+  CHECK_THROWS_WITH_AS(v("nightly", std::nullopt, "", "not a version", ""),
+                       ("the base version (version.json's rocm-version or --override-base-version)" + none).c_str(), InputError);
+  CHECK_THROWS_WITH_AS(v("nightly", std::nullopt, "", "7.1\nevil=1", ""),
+                       ("the base version (version.json's rocm-version or --override-base-version)" + none).c_str(), InputError);
+  CHECK_THROWS_WITH_AS(v("dev", std::nullopt, "", "7.12.0", "abc\n"), ("the commit SHA (GITHUB_SHA)" + none).c_str(), InputError);
+}
+
 TEST_CASE("compute_rocm_package_version: deb's dev version needs no commit") {
   // TheRock: ~dev<date>, without reading GITHUB_SHA or git.
   CHECK(rocm_package_version({"deb", "dev", std::nullopt, "", "7.12.0", "20260211", ""}) ==
