@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
       },
       "NAME=VALUE");
   app.add_option("-C,--root", root, "Repository root (default: the current directory, or the nearest one above it that holds pipelines/)")->check(directory);
-  app.add_option("--format", g_format, "Diagnostics and drift as text, github (annotations), json or sarif")
+  app.add_option("--format", g_format, "Diagnostics, check's drift and fmt --check's report as text, github (annotations), json or sarif")
       ->check(CLI::IsMember({"text", "github", "json", "sarif"}));
 
   auto* gen = app.add_subcommand("gen", "Compile pipelines/ and write every generated file");

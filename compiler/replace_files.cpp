@@ -99,8 +99,15 @@ bool write_all(int fd, const std::string& content) {
 // is locked first, so that `backup` is never a temporary file nobody holds
 // (one this pipec cannot read is linked unlocked).
 bool keep_old(const fs::path& target, const fs::path& backup, Held& held, std::string& why) {
-  const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
+  // Not blocking: a pipe put where the file was since gen looked would
+  // otherwise wait for a writer, for good.
+  const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   const int open_errno = errno;
+  if (struct stat now = {}; fd >= 0 && (fstat(fd, &now) != 0 || !S_ISREG(now.st_mode))) {
+    held.keep(fd);
+    why = "is no longer a regular file (something else was put there while pipec ran)";
+    return false;
+  }
   if (fd >= 0 && !held.lock(fd)) {
     why = errno == EWOULDBLOCK ? "another pipec is writing it now; run this again when that one has ended"
                                : "cannot lock it to keep its old content: " + errno_text();
@@ -136,6 +143,13 @@ bool keep_old(const fs::path& target, const fs::path& backup, Held& held, std::s
 }
 
 }  // namespace
+
+std::string broken_link(const std::error_code& ec) {
+  if (ec == std::errc::too_many_symbolic_link_levels) return "is a symbolic link in a loop of links";
+  if (ec == std::errc::no_such_file_or_directory || ec == std::errc::not_a_directory)
+    return "is a symbolic link to a missing file";
+  return "is a symbolic link to a file pipec cannot reach: " + ec.message();
+}
 
 HoldTermination::HoldTermination() {
   sigset_t held;
@@ -219,8 +233,7 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     // renaming onto the link would replace it with a copy.
     if (fs::is_symlink(fs::symlink_status(target, ec))) {
       fs::path file = fs::canonical(target, ec);
-      if (ec == std::errc::too_many_symbolic_link_levels) return fail(path, "is a symbolic link in a loop of links");
-      if (ec) return fail(path, "is a symbolic link to a missing file");
+      if (ec) return fail(path, broken_link(ec));
       target = file;
     }
     std::vector<fs::path> missing;
@@ -249,9 +262,7 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     struct stat old = {};
     const bool existed = ::stat(target.c_str(), &old) == 0;
     errno = create_errno;
-    // A file replaced keeps its mode, one its owner can still read and write.
-    const mode_t mode = (old.st_mode & 07777) | S_IRUSR | S_IWUSR;
-    if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, mode) != 0)) {
+    if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, old.st_mode & 07777) != 0)) {
       std::string why = errno ? ": " + errno_text() : "";
       return fail(path, "cannot write " + tmp.lexically_relative(root).generic_string() + why);
     }

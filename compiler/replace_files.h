@@ -14,6 +14,7 @@
 #include <signal.h>
 
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -44,6 +45,11 @@ struct Replaced {
 // written. A file replaced keeps its permissions; a new one is made with
 // the umask's.
 Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files);
+
+// Why a symbolic link names no file pipec can use, from the error of
+// following it: "is a symbolic link ..." (in a loop, to a missing file, or
+// to one it cannot reach, with the reason).
+std::string broken_link(const std::error_code& ec);
 
 // Whether a file is a temporary file of a pipec that is still running
 // (another process's: gen leaves those alone; a dead one's are orphans).

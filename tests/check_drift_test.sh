@@ -154,7 +154,15 @@ if [ "$(id -u)" != 0 ] || [ ${#as_user[@]} -gt 0 ]; then
   chmod 000 generated/w_uno.yml
   expect unreadable 2 "pipec: error: generated/w_uno.yml: cannot be read: Permission denied; gen does not replace it: move it away" \
     "${as_user[@]}" "$pipec" gen
-  chmod 644 generated/w_uno.yml && chmod 555 generated
+  chmod 644 generated/w_uno.yml
+  # A link to a file in a folder it may not enter: not "a missing file".
+  mkdir locked && mv generated/w_uno.yml locked/ && chmod 700 locked && ln -s ../locked/w_uno.yml generated/w_uno.yml
+  if [ ${#as_user[@]} -gt 0 ]; then
+    expect link-unreachable 2 "pipec: error: generated/w_uno.yml: is a symbolic link to a file pipec cannot reach: Permission denied; gen does not replace it: move it away" \
+      "${as_user[@]}" "$pipec" gen
+  fi
+  rm generated/w_uno.yml && mv locked/w_uno.yml generated/ && rmdir locked
+  chmod 555 generated
   expect folder-read-only 2 "pipec: error: generated/w_two.yml: cannot write generated/.pipec-tmp-PID-N: Permission denied" \
     bash -c '"$@" 2>&1 | sed "s/pipec-tmp-[0-9]*-[0-9]*/pipec-tmp-PID-N/"; exit "${PIPESTATUS[0]}"' _ "${as_user[@]}" "$pipec" gen
   chmod 755 generated && "$pipec" gen > /dev/null
@@ -164,7 +172,12 @@ fi
 mv generated generated.away && touch generated
 expect generated-is-a-file 2 "pipec: error: generated/w_two.yml: cannot create its folder: Not a directory" "$pipec" gen
 rm generated && mv generated.away generated && "$pipec" gen > /dev/null
-# A file replaced keeps its permissions; a new one has the umask's.
+# A file replaced keeps its permissions, read-only ones too; a new one has
+# the umask's.
+chmod 444 generated/w_two.yml
+sed -i 's/ubuntu-24.04/ubuntu-22.04/' pipelines/a.pipe && "$pipec" gen > /dev/null
+expect read-only-kept 0 "444 generated/w_two.yml" stat -c '%a %n' generated/w_two.yml
+sed -i 's/ubuntu-22.04/ubuntu-24.04/' pipelines/a.pipe
 chmod 664 generated/w_two.yml
 sed -i 's/ubuntu-24.04/ubuntu-22.04/' pipelines/a.pipe
 (umask 077 && "$pipec" gen > /dev/null)
