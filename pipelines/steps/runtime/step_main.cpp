@@ -41,7 +41,6 @@ void check_value(const Param& p, const std::string& v, bool is_env) {
   }
 }
 
-
 // key=value, or GitHub's heredoc form when the value has a line break.
 std::string key_value(const std::string& key, const std::string& value) {
   if (value.find_first_of("\r\n") == std::string::npos) return key + "=" + value + "\n";
@@ -98,9 +97,9 @@ void GitHubSink::commit() {
   namespace fs = std::filesystem;
   struct Appended {
     fs::path path;
-    std::uintmax_t size;  // before this step's appends
+    std::uintmax_t size;  // before the append
   };
-  std::vector<Appended> appended;
+  std::vector<Appended> appended;  // one per append to a regular file (or a new one)
   for (const auto& [variable, text] : pending_) {
     const char* path = std::getenv(variable);
     if (!path || !*path) {
@@ -108,14 +107,12 @@ void GitHubSink::commit() {
       continue;
     }
     std::error_code ec;
-    if (std::none_of(appended.begin(), appended.end(), [&](const Appended& a) { return a.path == path; })) {
-      const fs::file_status status = fs::status(path, ec);
-      if (fs::is_regular_file(status)) {
-        const std::uintmax_t size = fs::file_size(path, ec);
-        if (!ec) appended.push_back({path, size});
-      } else if (!fs::exists(status)) {
-        appended.push_back({path, 0});
-      }
+    const fs::file_status status = fs::status(path, ec);
+    if (fs::is_regular_file(status)) {
+      const std::uintmax_t size = fs::file_size(path, ec);
+      if (!ec) appended.push_back({path, size});
+    } else if (!fs::exists(status)) {
+      appended.push_back({path, 0});
     }
     std::ofstream out(path, std::ios::binary | std::ios::app);
     out << text;
@@ -123,10 +120,11 @@ void GitHubSink::commit() {
     // disk) is an error, not lost when the stream closes.
     out.close();
     if (out.fail()) {
-      // Cut back to where they were; a file that is not a regular one (a
-      // pipe, a device) cannot be, and no regular file is its path.
-      for (const auto& a : appended) {
-        if (fs::is_regular_file(a.path, ec)) fs::resize_file(a.path, a.size, ec);
+      // Cut back to where they were, last append first, so that a file two
+      // variables name (through two paths) ends at its first size. A file
+      // that is not a regular one (a pipe, a device) cannot be.
+      for (auto a = appended.rbegin(); a != appended.rend(); ++a) {
+        if (fs::is_regular_file(a->path, ec)) fs::resize_file(a->path, a->size, ec);
       }
       pending_.clear();
       throw InputError(std::string("cannot append to ") + variable + " (" + path + ")");

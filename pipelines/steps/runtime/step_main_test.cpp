@@ -129,6 +129,28 @@ TEST_CASE("an append that fails takes back those before it") {
   std::filesystem::remove(path);
   unsetenv("GITHUB_STEP_SUMMARY");
 }
+
+TEST_CASE("a file two variables name, through two paths, goes back to its first size") {
+  auto path = std::filesystem::temp_directory_path() / "step_main_test_twice";
+  {
+    std::ofstream(path) << "before=1\n";
+  }
+  setenv("GITHUB_OUTPUT", path.string().c_str(), 1);
+  setenv("GITHUB_ENV", (path.parent_path() / "." / path.filename()).string().c_str(), 1);
+  setenv("GITHUB_STEP_SUMMARY", "/dev/full", 1);
+  GitHubSink sink;
+  sink.output("a", "1");
+  sink.env("E", "2");
+  sink.summary("## done");
+  CHECK_THROWS_AS(sink.commit(), steps::InputError);
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  CHECK(text.str() == "before=1\n");
+  std::filesystem::remove(path);
+  unsetenv("GITHUB_ENV");
+  unsetenv("GITHUB_STEP_SUMMARY");
+}
 #endif
 
 TEST_CASE("JSON nesting is counted outside strings") {
