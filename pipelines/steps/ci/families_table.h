@@ -6,7 +6,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -58,9 +57,7 @@ inline std::vector<Family> with_runner_overrides(std::vector<Family> families, c
     auto p = k->find(f.platform);
     if (p == k->end()) continue;
     // "" is a label too: no test runner, as the table says for a family without one.
-    const bool label = p->is_string() &&
-                       std::none_of(p->get_ref<const std::string&>().begin(), p->get_ref<const std::string&>().end(),
-                                    [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f; });
+    const bool label = p->is_string() && !runtime::has_control(p->get_ref<const std::string&>(), true);
     if (!label) throw InputError(where + "[\"" + f.platform + "\"] is not a runner label: " + p->dump());
     f.runner = p->get<std::string>();
   }

@@ -1,7 +1,5 @@
 #include "packages/run_folder.h"
 
-#include <algorithm>
-
 #include "packages/curl_transport.h"
 #include "runtime/step_error.h"
 
@@ -32,7 +30,7 @@ std::string run_folder(const std::string& external_repo, const std::string& run_
 
 void check_component(const std::string& flag, const std::string& value) {
   if (value.empty()) throw InputError(flag + " must not be empty");
-  if (std::any_of(value.begin(), value.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+  if (runtime::has_control(value))
     throw InputError(flag + " holds a control character (a line break?)");
   if (value.find_first_of("/\\") != std::string::npos || value == "." || value == "..")
     throw InputError(flag + " \"" + value + "\" must be one path component (no '/', '\\', '.' or '..')");

@@ -4,7 +4,6 @@
 // the ROCm packages, their index) there; index_s3_packages indexes it.
 #pragma once
 
-#include <algorithm>
 
 #include <functional>
 #include <memory>
@@ -17,6 +16,7 @@
 #include "packages/retry.h"
 #include "packages/s3_client.h"
 #include "runtime/step_error.h"
+#include "runtime/text.h"
 
 namespace steps::packages {
 
@@ -48,7 +48,7 @@ AwsEnvironment aws_environment(const StepInputs& in) {
       {"AWS_SESSION_TOKEN", &aws.session_token}, {"AWS_REGION", &aws.region},
       {"AWS_DEFAULT_REGION", &aws.default_region}, {"AWS_ENDPOINT_URL", &aws.endpoint_url}};
   for (const auto& [name, value] : named) {
-    if (std::any_of(value->begin(), value->end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+    if (runtime::has_control(*value))
       throw steps::InputError(std::string(name) + " holds a control character (a line break?)");
   }
   return aws;

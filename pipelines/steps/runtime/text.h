@@ -5,10 +5,21 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <string_view>
 
 #include "runtime/step_error.h"
 
 namespace steps::runtime {
+
+// Whether text holds an ASCII control character (a line break, a tab, DEL),
+// or with `blank`, a space too: what a value that reaches a request header,
+// an output line, a version or a runner label as it is may not hold.
+inline bool has_control(std::string_view text, bool blank = false) {
+  return std::any_of(text.begin(), text.end(), [blank](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return b < 0x20 || b == 0x7f || (blank && b == ' ');
+  });
+}
 
 inline std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -175,9 +175,7 @@ std::pair<std::string, std::string> rocm_package_version(const PackageVersionInp
   if (in.date.size() != 8 || !all_digits(in.date)) throw InputError("the date must be YYYYMMDD, not \"" + in.date + "\"");
   // No package format has a blank or a control character in a version, and
   // a line break would split the step's output in two.
-  const auto blank = [](const std::string& s) {
-    return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f; });
-  };
+  const auto blank = [](const std::string& s) { return runtime::has_control(s, true); };
   const std::string none = " holds a blank or control character, which no package version has";
   if (blank(in.base_version)) throw InputError("the base version (version.json's rocm-version or --override-base-version)" + none);
   if (blank(in.prerelease_version)) throw UsageError("--prerelease-version" + none);
