@@ -4,7 +4,6 @@
 // the ROCm packages, their index) there; index_s3_packages indexes it.
 #pragma once
 
-
 #include <functional>
 #include <memory>
 #include <optional>
