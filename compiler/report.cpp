@@ -111,6 +111,19 @@ static std::string sarif(const std::vector<std::pair<Diagnostic, std::string>>& 
   return json_text(doc);
 }
 
+// A file that differs from what it should hold (check's drift, fmt's
+// layout), reported at the first line of its diff that changes: as a
+// workflow-command annotation, and as a SARIF result.
+static std::string gh_file_error(const std::string& path, const std::string& diff, const std::string& title,
+                                 const std::string& message) {
+  return "::error file=" + gh_escape(path, true) + ",line=" + std::to_string(first_changed_line(diff)) +
+         ",title=" + gh_escape(title, true) + "::" + gh_escape(message + "\n" + diff, false) + "\n";
+}
+static std::pair<Diagnostic, std::string> file_result(const std::string& path, const std::string& diff,
+                                                      const std::string& id, const std::string& message) {
+  return {Diagnostic{Pos{path, first_changed_line(diff), 0}, "error", "", id, {}, {}, {}}, message};
+}
+
 std::string render_diagnostics(const std::string& format, const std::vector<Diagnostic>& diags,
                                const SourceMap& sources) {
   if (format == "sarif") {
@@ -141,19 +154,14 @@ std::string render_diagnostics(const std::string& format, const std::vector<Diag
 std::string render_drift(const std::string& format, const std::vector<Drift>& drift, size_t outputs) {
   if (format == "sarif") {
     std::vector<std::pair<Diagnostic, std::string>> r;
-    for (const auto& d : drift) {
-      r.push_back(
-          {Diagnostic{Pos{d.path, first_changed_line(d.diff), 0}, "error", "", "drift", {}, {}, {}},
-           d.path + " is " + drift_kind_name(d.kind) + "; " + drift_remedy(d.kind)});
-    }
+    for (const auto& d : drift)
+      r.push_back(file_result(d.path, d.diff, "drift", d.path + " is " + drift_kind_name(d.kind) + "; " + drift_remedy(d.kind)));
     return sarif(r);
   }
   if (format == "github") {
     std::string out;
     for (const auto& d : drift) {
-      out += "::error file=" + gh_escape(d.path, true) + ",line=" + std::to_string(first_changed_line(d.diff)) +
-             ",title=" + gh_escape("pipec check", true) + "::" +
-             gh_escape(d.path + " is " + drift_kind_name(d.kind) + "; " + drift_remedy(d.kind) + "\n" + d.diff, false) + "\n";
+      out += gh_file_error(d.path, d.diff, "pipec check", d.path + " is " + drift_kind_name(d.kind) + "; " + drift_remedy(d.kind));
       // And on the .pipe lines that produce the differing lines, where a
       // reviewer of the source change looks.
       for (const auto& p : d.sources) {
@@ -183,16 +191,12 @@ std::string render_unformatted(const std::string& format, const std::vector<Unfo
   const std::string remedy = " is not in canonical layout; run `pipec fmt` and commit the result.";
   if (format == "sarif") {
     std::vector<std::pair<Diagnostic, std::string>> r;
-    for (const auto& u : list)
-      r.push_back({Diagnostic{Pos{u.path, first_changed_line(u.diff), 0}, "error", "", "fmt", {}, {}, {}}, u.path + remedy});
+    for (const auto& u : list) r.push_back(file_result(u.path, u.diff, "fmt", u.path + remedy));
     return sarif(r);
   }
   if (format == "github") {
     std::string out;
-    for (const auto& u : list) {
-      out += "::error file=" + gh_escape(u.path, true) + ",line=" + std::to_string(first_changed_line(u.diff)) +
-             ",title=" + gh_escape("pipec fmt", true) + "::" + gh_escape(u.path + remedy + "\n" + u.diff, false) + "\n";
-    }
+    for (const auto& u : list) out += gh_file_error(u.path, u.diff, "pipec fmt", u.path + remedy);
     return out;
   }
   if (format == "json") {
