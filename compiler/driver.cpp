@@ -10,6 +10,7 @@
 #include <dtl/dtl.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -370,16 +371,48 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
   return out;
 }
 
+// Each output's file, after links, and the output that owns it: the one
+// that is not itself a link, else the first. Two outputs that are one file
+// would each be written over the other; the others are the ones to blame.
+static std::map<fs::path, std::string> owners_of_files(const std::string& root,
+                                                             const std::vector<Output>& outputs) {
+  std::map<fs::path, std::string> files;
+  for (const auto& o : outputs) {
+    std::error_code ec;
+    const fs::path p = fs::path(root) / o.path;
+    const auto [at, added] = files.emplace(fs::weakly_canonical(p, ec), o.path);
+    if (!added && !fs::is_symlink(fs::symlink_status(p, ec)) &&
+        fs::is_symlink(fs::symlink_status(fs::path(root) / at->second, ec)))
+      at->second = o.path;
+  }
+  return files;
+}
+
+static std::string shared_with(const std::map<fs::path, std::string>& files, const std::string& root,
+                               const Output& o) {
+  std::error_code ec;
+  auto at = files.find(fs::weakly_canonical(fs::path(root) / o.path, ec));
+  return at != files.end() && at->second != o.path ? at->second : "";
+}
+
 std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs) {
   std::vector<Drift> out;
+  const auto files = owners_of_files(root, outputs);
   for (const auto& o : outputs) {
     std::string current;
+    if (std::string other = shared_with(files, root, o); !other.empty()) {
+      read_file(fs::path(root) / o.path, current);
+      Drift d{Drift::Kind::Shared, o.path, other, "", {}};
+      d.diff = unified_diff(o.path, normalize_source(current), o.content, &o.line_sources, "generated", &d.sources);
+      out.push_back(std::move(d));
+      continue;
+    }
     if (!read_file(fs::path(root) / o.path, current)) {
       // A directory, a dangling link or a file without read permission.
       std::error_code ec;
       const auto type = fs::symlink_status(fs::path(root) / o.path, ec).type();
       const bool there = !ec && type != fs::file_type::not_found;
-      Drift d{there ? Drift::Kind::Unreadable : Drift::Kind::Missing, o.path, "", {}};
+      Drift d{there ? Drift::Kind::Unreadable : Drift::Kind::Missing, o.path, "", "", {}};
       d.diff = unified_diff(o.path, "", o.content, &o.line_sources, "generated", &d.sources);
       out.push_back(std::move(d));
       continue;
@@ -394,14 +427,14 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
     Drift d{!written_by_pipec(current) ? Drift::Kind::NotGenerated
             : edited                      ? Drift::Kind::HandEdited
                                           : Drift::Kind::Stale,
-            o.path, "", {}};
+            o.path, "", "", {}};
     d.diff = unified_diff(o.path, current, o.content, &o.line_sources, "generated", &d.sources);
     out.push_back(std::move(d));
   }
   for (const auto& p : orphans(root, outputs)) {
     std::string current;
     read_file(fs::path(root) / p, current);
-    out.push_back({Drift::Kind::Orphan, p, unified_diff(p, current, ""), {}});
+    out.push_back({Drift::Kind::Orphan, p, "", unified_diff(p, current, ""), {}});
   }
   std::sort(out.begin(), out.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });
   return out;
@@ -427,14 +460,10 @@ static std::string in_the_way(const fs::path& p) {
 
 std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs, std::string& error) {
   HoldTermination hold;  // until the orphans are gone too
-  // Two outputs that are one file (a link among them) would each be written
-  // over the other, one a run.
-  std::map<fs::path, std::string> files;
+  const auto files = owners_of_files(root, outputs);
   for (const auto& o : outputs) {
-    std::error_code ec;
-    const auto [at, added] = files.emplace(fs::weakly_canonical(fs::path(root) / o.path, ec), o.path);
-    if (!added) {
-      error = o.path + ": is the same file as " + at->second + " (through a link); each output needs a file of its own";
+    if (std::string other = shared_with(files, root, o); !other.empty()) {
+      error = o.path + ": is the same file as " + other + " (through a link); each output needs a file of its own";
       return {};
     }
   }

@@ -39,9 +39,12 @@ struct Drift {
   // read (a directory, or one without read permission).
   // NotGenerated: a file pipec did not write (no header) where an output
   // goes, which gen will not replace.
-  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan };
+  // Shared: one file with an earlier output (`other`), through a link,
+  // which gen will not write.
+  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, Shared };
   Kind kind;
   std::string path;
+  std::string other;         // Shared: the output whose file this one is too
   std::string diff;          // unified diff, committed -> generated
   std::vector<Pos> sources;  // the .pipe positions the diff names, each once, in order
 };
