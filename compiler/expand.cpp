@@ -500,12 +500,12 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
       return false;
     }
   } else {
-    static const std::vector<std::string> types = {"string", "boolean", "number",  "list",
-                                                   "object", "choice",  "profile", "any"};
-    diags_.error(
-        type.pos, "unknown-type",
-        "unknown type \"" + t + "\"" + did_you_mean(t, types) +
-            "; expected one of string, boolean, number, list, object, choice[...], profile, any");
+    static const std::vector<std::string> types = {"string", "boolean", "number", "list",  "object", "choice",
+                                                   "profile", "action",  "image",  "tool", "any"};
+    diags_.error(type.pos, "unknown-type",
+                 "unknown type \"" + t + "\"" + did_you_mean(t, types) +
+                     "; expected one of string, boolean, number, list, object, choice[...], profile, action, "
+                     "image, tool, any");
     return false;
   }
   if (!ok) diags_.error(at, "type", what + " must be " + with_article(t) + ", not " + a_kind(*v));
