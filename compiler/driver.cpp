@@ -177,7 +177,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   std::map<std::string, File> files;
   if (!has_sources_dir(root, sources_dir, c.diags)) return c;
   size_t used = 0;
-  for (const auto& p : list_pipe_files(root, sources_dir)) {
+  for (const auto& p : list_pipe_files(root, sources_dir, c.diags)) {
     std::string text;
     if (auto failed = read_pipe_file(root, p, text, used); failed.failed()) {
       c.diags.error(Pos{p, 0, 0}, failed.id, failed.message);

@@ -420,7 +420,11 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
       r.exit_code = 2;
       return r;
     }
-    files = list_pipe_files(root, "pipelines");
+    files = list_pipe_files(root, "pipelines", diags);
+    if (diags.has_errors()) {
+      r.exit_code = 2;
+      return r;
+    }
     if (files.empty()) {
       r.out = count(0) + " in canonical layout\n";
       return r;
@@ -439,7 +443,7 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
       files.push_back(f);
       continue;
     }
-    auto under = list_pipe_files(root, f);
+    auto under = list_pipe_files(root, f, diags);
     if (under.empty()) diags.error(Pos{f, 0, 0}, "usage", "no .pipe files under this folder");
     files.insert(files.end(), under.begin(), under.end());
   }

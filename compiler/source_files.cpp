@@ -5,23 +5,68 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
+
+#include "replace_files.h"
 
 namespace fs = std::filesystem;
 
 namespace pipec {
 
-std::vector<std::string> list_pipe_files(const std::string& root, const std::string& dir) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(fs::path(root) / dir, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
-    std::error_code file_ec;
-    if (it->is_regular_file(file_ec) && it->path().extension() == ".pipe")
-      out.push_back(it->path().lexically_relative(root).generic_string());
+namespace {
+
+// Reads the folders themselves first and the links to folders after, so
+// that a file reached both ways is named by its own path.
+struct Walk {
+  fs::path root;
+  Diagnostics& diags;
+  std::vector<std::string> files;
+  std::set<fs::path> seen;      // folders read, after links
+  std::vector<fs::path> links;  // links to folders, read after the folders
+
+  std::string rel(const fs::path& p) const { return p.lexically_relative(root).generic_string(); }
+
+  void folder(const fs::path& dir) {
+    std::error_code ec;
+    if (!seen.insert(fs::canonical(dir, ec)).second) return;
+    std::vector<fs::path> entries;
+    for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
+      entries.push_back(it->path());
+    if (ec) {
+      diags.error(Pos{rel(dir), 0, 0}, "io", "cannot read this folder of sources: " + ec.message());
+      return;
+    }
+    std::sort(entries.begin(), entries.end());
+    for (const auto& p : entries) {
+      const auto link = fs::symlink_status(p, ec);
+      const auto target = fs::status(p, ec);
+      if (fs::is_symlink(link) && !fs::exists(target)) {
+        // It may have been a .pipe file or a folder of them.
+        diags.error(Pos{rel(p), 0, 0}, "io", broken_link(ec) + ", which may have been a source");
+      } else if (fs::is_directory(target)) {
+        if (fs::is_symlink(link)) links.push_back(p);
+        else folder(p);
+      } else if (p.extension() == ".pipe") {
+        if (fs::is_regular_file(target)) files.push_back(rel(p));
+        else diags.error(Pos{rel(p), 0, 0}, "io", "cannot read file: it is not a regular file");
+      }
+    }
   }
-  std::sort(out.begin(), out.end());
-  return out;
+
+  void all(const fs::path& top) {
+    folder(top);
+    for (size_t i = 0; i < links.size(); ++i) folder(fs::path(links[i]));  // may add links
+  }
+};
+
+}  // namespace
+
+std::vector<std::string> list_pipe_files(const std::string& root, const std::string& dir, Diagnostics& diags) {
+  Walk w{fs::path(root), diags, {}, {}, {}};
+  w.all(fs::path(root) / dir);
+  std::sort(w.files.begin(), w.files.end());
+  return w.files;
 }
 
 ReadFailure read_pipe_file(const std::string& root, const std::string& path, std::string& text, size_t& used) {
