@@ -56,6 +56,22 @@ void Expander::run(const std::map<std::string, File>& files) {
       }
     }
   }
+  // A template, profile, tool, action, image, table or boundary has one name
+  // in the whole tree: generated files, instances and step tools are named
+  // by it, so two of one name would take each other's place.
+  std::map<std::string, Pos> declared;
+  for (const auto& [path, file] : files) {
+    for (const auto& st : file.stmts) {
+      if (st->kind != Stmt::Kind::Block || st->name.empty() || st->kind_word == "runners") continue;
+      const auto [first, added] = declared.emplace(st->name, st->name_pos);
+      if (!added && first->second.file != path)
+        diags_.error(st->name_pos, "duplicate",
+                     "\"" + st->name + "\" is declared twice: also at " + to_string(first->second) +
+                         "; a template, profile, tool or other declaration has one name in all the sources "
+                         "(generated files and step tools are named by it)");
+    }
+  }
+  if (diags_.has_errors()) return;
   for (const auto& [path, file] : files) file_scope(path, files);
   if (diags_.has_errors()) return;
   // A template nothing uses is most often a workflow whose `use` was
@@ -179,7 +195,19 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     auto imported = file_scope(target, files);
     // What a failed import deeper down would have given, this file lacks too.
     if (failed_imports_.count(target)) failed_imports_.insert(path);
-    for (const auto& name : imported->all_names()) scope->bind(name, imported->lookup(name));
+    // Two imports that bring one name from two declarations: which one this
+    // file reads would hang on the order of its imports.
+    for (const auto& name : imported->all_names()) {
+      auto v = imported->lookup(name);
+      if (scope->has_own(name) && scope->lookup(name) != v) {
+        diags_.error(s->pos, "duplicate",
+                     "import \"" + s->import_path + "\" brings \"" + name + "\" (at " + to_string(v->pos) +
+                         "), which an earlier import of this file brings from " + to_string(scope->lookup(name)->pos) +
+                         "; rename one of them");
+        continue;
+      }
+      scope->bind(name, v);
+    }
   }
   for (const auto& s : file.stmts) {
     if (s->kind == Stmt::Kind::Import) continue;

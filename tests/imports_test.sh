@@ -54,4 +54,47 @@ expect cycle-of-three 2 'pipelines/mid.pipe:1:1: error: import cycle: pipelines/
   ^
 1 error' "$pipec" check
 
+# Two imports that bring one name from two declarations: the file would
+# read whichever it imported last. One declaration reached by two imports
+# (common.pipe through mid.pipe and directly) is one name.
+rm -f pipelines/*.pipe generated/*
+printf 'let v = "from a"\n' > pipelines/a.pipe
+printf 'let v = "from b"\n' > pipelines/b.pipe
+printf 'import "a.pipe"\nlet w = v\n' > pipelines/mid.pipe
+cat > pipelines/top.pipe <<'PIPE'
+import "mid.pipe"
+import "a.pipe"
+import "b.pipe"
+workflow top {
+  file = "generated/top.yml"
+  on { push }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo ${{ v }} ${{ w }}" } }
+}
+use top()
+PIPE
+expect import-same-name 2 'pipelines/top.pipe:3:1: error: import "b.pipe" brings "v" (at pipelines/b.pipe:1:9), which an earlier import of this file brings from pipelines/a.pipe:1:9; rename one of them [duplicate]
+  import "b.pipe"
+  ^
+1 error' "$pipec" gen
+expect import-same-name-nothing-written 0 "" ls generated
+sed -i '/import "b.pipe"/d' pipelines/top.pipe
+expect import-one-declaration-twice 0 'wrote generated/top.yml
+1 generated file up to date' "$pipec" gen
+# A template (a workflow here) declared in two files, each used there:
+# both would be the instance "top()", and one file's workflow would replace
+# the other's, removing its file.
+cat > pipelines/other.pipe <<'PIPE'
+workflow top {
+  file = "generated/other.yml"
+  on { push }
+  job j { runs-on = "ubuntu-24.04" step { run = "echo other" } }
+}
+use top()
+PIPE
+expect template-in-two-files 2 'pipelines/top.pipe:3:10: error: "top" is declared twice: also at pipelines/other.pipe:1:10; a template, profile, tool or other declaration has one name in all the sources (generated files and step tools are named by it) [duplicate]
+  workflow top {
+           ^
+1 error' "$pipec" gen
+expect template-in-two-files-kept 0 "generated/top.yml" ls generated/top.yml
+
 finish imports
