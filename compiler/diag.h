@@ -13,6 +13,7 @@ struct Pos {
   std::string file;
   int line = 0;  // 1-based; 0 means "no position"
   int col = 0;   // 1-based
+  bool operator==(const Pos&) const = default;
 };
 
 // "file:line:col", as diagnostics and reports name a place.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <utility>
 
 #include "ascii.h"
@@ -56,6 +57,44 @@ void Expander::run(const std::map<std::string, File>& files) {
       }
     }
   }
+  // A let, parameter or declaration named after a GitHub context (secrets,
+  // github, steps, ...) would hide the context from every expression that
+  // sees it: `let secrets = {...}` would write its values into the YAML.
+  const auto& roots = runtime_roots();
+  auto hides_context = [&](const std::string& name, const Pos& pos, const std::string& what) {
+    if (std::find(roots.begin(), roots.end(), name) != roots.end())
+      diags_.error(pos, "reserved-name",
+                   what + " \"" + name + "\" would hide GitHub's " + name + " context in the expressions that see it; "
+                   "name it otherwise");
+  };
+  std::function<void(const Body&)> walk = [&](const Body& body) {
+    for (const auto& st : body) {
+      if (st->kind == Stmt::Kind::Let) hides_context(st->name, st->name_pos, "a let named");
+      if (st->kind == Stmt::Kind::Block && st->body) walk(*st->body);
+      if (st->kind == Stmt::Kind::When) {
+        if (st->body) walk(*st->body);
+        if (st->else_body) walk(*st->else_body);
+      }
+    }
+  };
+  for (const auto& [path, file] : files) {
+    for (const auto& st : file.stmts) {
+      const bool tmpl = st->kind == Stmt::Kind::Block && (st->kind_word == "steps" || st->kind_word == "job" ||
+                                                         st->kind_word == "workflow" || st->kind_word == "tool");
+      if (st->kind == Stmt::Kind::Block && !st->name.empty())
+        hides_context(st->name, st->name_pos,
+                      with_article(st->kind_word) + (tmpl && st->has_params ? " template named" : " named"));
+      if (st->kind == Stmt::Kind::Block && st->kind_word == "runners" && st->body) {
+        for (const auto& label : *st->body)
+          if (label->kind == Stmt::Kind::Attr) hides_context(label->name, label->name_pos, "a runner label named");
+      }
+      // (A table's columns are read as row.column, not by their names.)
+      if (tmpl)
+        for (const auto& p : st->params) hides_context(p.name, p.pos, "a parameter named");
+    }
+    walk(file.stmts);
+  }
+  if (diags_.has_errors()) return;
   // A template, profile, tool, action, image, table or boundary has one name
   // in the whole tree: generated files, instances and step tools are named
   // by it, so two of one name would take each other's place.
@@ -123,6 +162,9 @@ bool Expander::imports(const std::string& from, const std::string& to) const {
 
 std::optional<std::string> Expander::unknown_note(const std::string& name, const Pos& at) const {
   if (failed_imports_.count(at.file)) return std::nullopt;
+  for (const auto& [being, p] : declaring_) {
+    if (being == name) return " here: it is the one being declared (at " + to_string(p) + "), which cannot read itself";
+  }
   const auto [from, to] = top_names_.equal_range(name);
   if (from == to) return "";
   for (auto it = from; it != to; ++it) {
@@ -249,7 +291,9 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
 // a value deeper than any one statement (parse.h's limits): one deeper than
 // kMaxValueDepth is an error, before a pass that walks it runs out of stack.
 ValuePtr Expander::let_value(const Stmt& s, const ScopePtr& scope) {
+  declaring_.push_back({s.name, s.name_pos});
   auto v = eval(s.value, scope);
+  declaring_.pop_back();
   if (is_error(*v) || value_depth(*v, kMaxValueDepth) <= kMaxValueDepth) return v;
   diags_.error(s.value->pos, "nesting",
                "the value of " + s.name + " nests deeper than " + std::to_string(kMaxValueDepth) +
@@ -329,9 +373,19 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     obj->fields.push_back({"name", s.name_pos, make_string(s.name, s.name_pos)});
     if (kind == "profile") {
       // `extends = base` starts from the base profile's fields.
+      const Stmt* extends = nullptr;
       for (const auto& st : *s.body) {
         if (st->kind == Stmt::Kind::Attr && st->name == "extends") {
+          if (extends) {
+            diags_.error(st->name_pos, "duplicate",
+                         "extends is given twice (first at " + to_string(extends->name_pos) +
+                             "); a profile extends one base, which may extend another");
+            continue;
+          }
+          extends = st.get();
+          declaring_.push_back({s.name, s.name_pos});
           auto base = eval(st->value, scope);
+          declaring_.pop_back();
           if (base->kind != Value::Kind::Object || base->tag != "profile") {
             if (!is_error(*base))  // an unknown name is reported already
               diags_.error(st->value->pos, "type",

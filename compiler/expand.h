@@ -112,6 +112,9 @@ class Expander {
   // imported); nullopt when it is not to be reported, since what it comes
   // of is (an import that failed, or a declaration that did).
   std::optional<std::string> unknown_note(const std::string& name, const Pos& at) const;
+  // The let or profile whose value is being read (its name's place): a
+  // name of its own there is not yet in scope, and cannot be.
+  std::vector<std::pair<std::string, Pos>> declaring_;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   std::set<const Template*> used_;              // templates instantiated at least once
   std::set<std::string> profile_reads_;         // the profile fields some template reads
