@@ -22,7 +22,10 @@ std::string cpp_identifier(const std::string& name) {
       "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
       "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
       // Object-like macros: GCC's in GNU mode, the C library's.
-      "linux", "unix", "errno", "stdin", "stdout", "stderr"};
+      "linux", "unix", "errno", "stdin", "stdout", "stderr",
+      // The namespaces the generated code names from inside a tool's own
+      // steps::cli::NAME, which one of these names would hide.
+      "std", "steps"};
   return reserved.count(name) ? name + "_" : name;
 }
 

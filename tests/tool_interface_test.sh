@@ -97,7 +97,20 @@ tool class {
   env ERRNO: string { help = "e" }
   output delete: string { help = "d" }
 }
+# std and steps: namespaces the generated code names from inside the tool's.
+tool std {
+  description = "A tool named after a namespace."
+  logic = "x"
+  flag steps: string { help = "s" }
+  output std: string { help = "o" }
+}
 PIPE
+cat > "$work/keywords/pipelines/steps/x/std_step.cpp" <<'CPP'
+#include "std/interface.h"
+namespace steps::cli::std_ {
+void step(const Inputs& in, Outputs& out, steps::runtime::Log&) { out.std_ = in.steps_.value_or(""); }
+}  // namespace steps::cli::std_
+CPP
 cat > "$work/keywords/pipelines/steps/x/class_step.cpp" <<'CPP'
 #include "class/interface.h"
 namespace steps::cli::class_ {
@@ -112,9 +125,12 @@ expect keywords-gen 0 "wrote generated/steps/CMakeLists.txt
 wrote generated/steps/class/interface.h
 wrote generated/steps/class/main.cpp
 wrote generated/steps/data/new.h
-4 generated files up to date" "$pipec" -C "$work/keywords" gen
+wrote generated/steps/std/interface.h
+wrote generated/steps/std/main.cpp
+6 generated files up to date" "$pipec" -C "$work/keywords" gen
 for std in c++20 gnu++20; do
-  for src in generated/steps/class/main.cpp pipelines/steps/x/class_step.cpp; do
+  for src in generated/steps/class/main.cpp pipelines/steps/x/class_step.cpp generated/steps/std/main.cpp \
+    pipelines/steps/x/std_step.cpp; do
     expect "keywords-$std-$(basename "$src")" 0 "" "$cxx" -std=$std -fsyntax-only -I "$work/keywords/generated/steps" \
       -I "$repo/pipelines/steps" "$work/keywords/$src"
   done
