@@ -149,11 +149,13 @@ class LimitChecker {
       const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
       if (!matrix || matrix->kind != Value::Kind::Object) continue;
       size_t n = 0;
-      if (!matrix_jobs(*matrix, n) || n <= kMaxMatrixJobs) continue;
+      bool at_least = false;
+      if (!matrix_jobs(*matrix, n, &at_least) || n <= kMaxMatrixJobs) continue;
+      // (A count past SIZE_MAX is SIZE_MAX.)
+      const std::string count = (at_least || n == SIZE_MAX ? "at least " : "") + std::to_string(n);
       diags_.error(matrix->pos, "limit",
-                   "the matrix of job \"" + j.key + "\" in " + file_name(wf.file) + " makes " +
-                       std::to_string(n) + " jobs; GitHub allows at most " +
-                       std::to_string(kMaxMatrixJobs) + " jobs per matrix");
+                   "the matrix of job \"" + j.key + "\" in " + file_name(wf.file) + " makes " + count +
+                       " jobs; GitHub allows at most " + std::to_string(kMaxMatrixJobs) + " jobs per matrix");
     }
   }
 

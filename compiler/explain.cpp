@@ -236,11 +236,14 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
       if (const Value* m = strategy->get("matrix")) {
         const json matrix = value_json(*m, &ctx);
         std::vector<LegSource> sources;
-        if (!matrix_legs(matrix, legs, written_order(*m), &sources)) legs.clear();
+        const bool known = matrix_legs(matrix, legs, written_order(*m), &sources);
+        if (!known) legs.clear();
         for (size_t i = 0; i < legs.size(); ++i)
           shown.push_back(leg_layout(matrix, legs[i], sources[i], m).shown);
         if (legs.empty()) {
-          line(indent, f->key + ": no matrix legs");
+          // A matrix whose legs are not known here (more than 4096 of them,
+          // a value not known, one that is no matrix) is not one without legs.
+          line(indent, f->key + (known ? ": no matrix legs" : ": matrix legs not known here; not followed"));
           needs_ctx[f->key] = {{"result", "skipped"}, {"outputs", json::object()}};
           continue;
         }

@@ -335,24 +335,48 @@ std::vector<std::string> written_order(const Value& matrix) {
   return keys;
 }
 
-bool matrix_jobs(const Value& matrix, size_t& n) {
+bool matrix_jobs(const Value& matrix, size_t& n, bool* at_least) {
+  if (at_least) *at_least = false;
   const json m = value_json(matrix, nullptr);
   json axes, include, exclude;
   if (!parts(m, axes, include, exclude)) return false;
   if (!exclude.empty()) {
     // Counted leg by leg, as far as kMaxComparisons allows.
     n = 0;
-    return walk(m, {}, false, [&](json&&, LegSource&&) {
-      ++n;
+    if (walk(m, {}, false, [&](json&&, LegSource&&) {
+          ++n;
+          return true;
+        }))
       return true;
-    });
+    // Past that, at least the combinations no exclude entry can remove: each
+    // removes at most those that hold its values.
+    if (!at_least) return false;
+    std::vector<std::string> keys;
+    for (const auto& [key, values] : axes.items()) keys.push_back(key);
+    size_t removed = 0;
+    for (const auto& entry : exclude) {
+      std::vector<std::vector<bool>> table;
+      if (!match_table(entry, axes, keys, table)) return false;
+      size_t matches = 1;
+      for (size_t a = 0; a < keys.size(); ++a) {
+        const size_t k = table[a].empty() ? axes[keys[a]].size()
+                                          : static_cast<size_t>(std::count(table[a].begin(), table[a].end(), true));
+        matches = k != 0 && matches > SIZE_MAX / k ? SIZE_MAX : matches * k;
+      }
+      removed = matches > SIZE_MAX - removed ? SIZE_MAX : removed + matches;
+    }
+    const size_t combinations = product(axes);
+    n = combinations == SIZE_MAX || removed >= combinations ? 0 : combinations - removed;
+    *at_least = true;
+    return true;
   }
   // Without exclude every combination is there, so an entry matches one
   // when each of its axis keys matches a value of its axis: counted without
   // making the legs, however many there are.
-  n = product(axes);
+  const size_t combinations = product(axes);
+  n = combinations;
   for (const auto& entry : include) {
-    bool matched = n > 0;
+    bool matched = combinations > 0;  // with no axes, each entry is a job of its own
     for (const auto& [key, filter] : entry.items()) {
       if (!axes.contains(key)) continue;
       bool listed = false;

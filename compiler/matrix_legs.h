@@ -76,8 +76,11 @@ std::string job_name_shown(const std::string& name);
 // How many jobs a matrix known at compile time makes. Without exclude
 // entries it is counted without making the legs, so a matrix of any size
 // has a count; with them, leg by leg up to 2^26 comparisons of a
-// combination with an entry. False when that cannot be known here.
-bool matrix_jobs(const Value& matrix, size_t& n);
+// combination with an entry, and past that, when at_least is given, a
+// lower bound (*at_least = true): the combinations less all those each
+// exclude entry could remove. False when that cannot be known here. A
+// count past SIZE_MAX is SIZE_MAX.
+bool matrix_jobs(const Value& matrix, size_t& n, bool* at_least = nullptr);
 
 // Whether a matrix value holds every leaf of an include or exclude entry's
 // value, as the runner compares them (each leaf with ==); false also when
