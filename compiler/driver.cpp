@@ -300,14 +300,14 @@ std::string unified_diff(const std::string& path, const std::string& before, con
   d.composeUnifiedHunks();
   std::ostringstream out;
   out << "--- " << path << " (on disk)\n+++ " << path << " (" << after_label << ")\n";
+  std::set<std::string> seen;  // the positions named so far, as text
+  if (named)
+    for (const Pos& q : *named) seen.insert(to_string(q));
   auto source_of = [&](long long after_idx) -> std::string {  // 1-based
     if (!after_sources || after_idx < 1 || after_idx > static_cast<long long>(after_sources->size())) return "";
     const Pos& p = (*after_sources)[after_idx - 1];
     if (p.line <= 0) return "";
-    if (named && std::none_of(named->begin(), named->end(), [&](const Pos& q) {
-          return q.file == p.file && q.line == p.line && q.col == p.col;
-        }))
-      named->push_back(p);
+    if (named && seen.insert(to_string(p)).second) named->push_back(p);
     return "    <- " + to_string(p);
   };
   for (const auto& h : d.getUniHunks()) {
