@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -34,6 +35,16 @@ std::string number_as_read(const std::string& text) {
   fraction.erase(fraction.find_last_not_of('0') + 1);
   const bool zero = whole == "0" && fraction.empty();
   return (negative && !zero ? "-" : "") + whole + (fraction.empty() ? "" : "." + fraction);
+}
+
+// A number's text as the double it is read as gives it back, shortest and
+// without an exponent ("1" for 1.00000000000000000001).
+std::string double_as_read(const std::string& text) {
+  double d = 0;
+  if (std::from_chars(text.data(), text.data() + text.size(), d).ec != std::errc()) return text;
+  char buf[400];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::fixed);
+  return ec == std::errc() ? std::string(buf, end) : text;
 }
 
 using P = pipec_antlr::PipeParser;
@@ -745,6 +756,11 @@ class Builder {
                          "zeros that end its fraction or a sign on zero (a python-version of 3.10 "
                          "is 3.1); write \"" +
                          e->text + "\" for the text, or " + read);
+      else if (const std::string as_double = double_as_read(read); as_double != read)
+        diags_.error(e->pos, "syntax",
+                     "number " + e->text + " is not read as written: GitHub's numbers are doubles, which hold "
+                     "about 16 digits, and it reads this one as " + as_double + "; write \"" + e->text +
+                         "\" for the text, or " + as_double);
       return e;
     }
     if (auto* x = dynamic_cast<P::BoolLitContext*>(c)) {
