@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string_view>
 
 #include "ascii.h"
@@ -43,11 +44,23 @@ std::string bad_output_path(const std::string& file, const std::string& sources_
     }
   }
   for (const auto& part : out) {
-    if (part == ".git") return "must not be inside .git/";
+    // In any case: on Windows and macOS .GIT is .git.
+    const std::string p = part.string();
+    if (lower(p) == ".git") return "must not be inside .git/";
     // Linux, macOS and Windows file systems hold names of at most 255 bytes.
-    if (part.string().size() > 255) return "has a name longer than 255 bytes, which no common file system holds";
+    if (p.size() > 255) return "has a name longer than 255 bytes, which no common file system holds";
+    // Windows keeps these names, with any extension, for devices, and
+    // drops a dot or a space that ends a name.
+    static const std::set<std::string> devices = {"con",  "prn",  "aux",  "nul",  "com1", "com2", "com3", "com4",
+                                                  "com5", "com6", "com7", "com8", "com9", "lpt1", "lpt2", "lpt3",
+                                                  "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"};
+    const std::string stem = lower(p.substr(0, p.find('.')));
+    if (devices.count(stem.substr(0, stem.find_last_not_of(' ') + 1)))
+      return "has the name \"" + p + "\", which Windows keeps for a device";
+    if (p.back() == '.' || p.back() == ' ') return "has a name ending in '" + std::string(1, p.back()) + "', which Windows drops";
   }
-  if (*out.begin() == fs::path(sources_dir).lexically_normal()) return "must not be inside " + sources_dir + "/, where the sources are";
+  if (lower(out.begin()->string()) == lower(fs::path(sources_dir).lexically_normal().string()))
+    return "must not be inside " + sources_dir + "/, where the sources are";
   return "";
 }
 
