@@ -692,8 +692,12 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
   const Value* file = body->get("file");
   if (!file || !file->is_string() || file->text.empty()) {
     // A file whose value is in error is reported already.
-    if (!file || !is_error(*file))
+    if (!file)
       diags_.error(t.pos, "missing", "workflow " + t.name + " needs file = \"path/name.yml\"");
+    else if (!is_error(*file))
+      diags_.error(file->pos, "type",
+                   "file of workflow " + t.name + " must be a path known at compile time, \"path/name.yml\", not " +
+                       (file->is_string() ? std::string("empty text") : describe(*file)));
     instances_[key] = make_null(at);
     return instances_[key];
   }
