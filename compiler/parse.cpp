@@ -995,7 +995,16 @@ ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
       }
     }
     if (end == std::string::npos) {
-      diags_.error(Pos{origin_.file, line, col}, "syntax", "unterminated ${{ in string");
+      // `\"` ends no text inside ${{ }}: the string's escapes are read after.
+      const bool escaped_quote = !raw && body.find("\\\"", start) != std::string::npos;
+      diags_.error(Pos{origin_.file, line, col}, "syntax",
+                   escaped_quote ? "unterminated ${{ in string: inside ${{ }} in a \"...\" string, write text "
+                                   "in single quotes ('text'), not \\\"text\\\""
+                                 : "unterminated ${{ in string");
+      return e;
+    }
+    if (body.find_first_not_of(" \t\r\n", start + 3) == end) {
+      diags_.error(Pos{origin_.file, line, col}, "syntax", "empty ${{ }}: write an expression in it");
       return e;
     }
     if (!text.empty()) e->parts.push_back({raw ? text : unescape(text, text_at, diags_), nullptr});
