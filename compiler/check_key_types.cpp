@@ -1050,4 +1050,9 @@ void check_matrix(const Field& matrix, const Program& program, Diagnostics& diag
   KeyTypes(program, diags).matrix(matrix);
 }
 
+const std::vector<std::string>& pull_request_activity_types() {
+  static const std::vector<std::string> types = pull_request_types();
+  return types;
+}
+
 }  // namespace pipec

@@ -21,4 +21,7 @@ std::string refused_id(const std::string& id);
 // turns into one job per leg, whose matrix the lowered tree no longer has.
 void check_matrix(const Field& matrix, const Program& program, Diagnostics& diags);
 
+// The activity types of a pull_request event (`types` of its trigger).
+const std::vector<std::string>& pull_request_activity_types();
+
 }  // namespace pipec

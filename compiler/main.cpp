@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "check_key_types.h"
 #include "diag.h"
 #include "driver.h"
 #include "step_oracle.h"
@@ -188,6 +189,12 @@ int main(int argc, char** argv) {
       if (activity->count() > 0 && event.event != "pull_request") {
         std::cerr << "pipec: error: --type is a pull request's activity type (with --event pull_request), not "
                   << event.event << "'s\n";
+        return 2;
+      }
+      if (const auto& types = pipec::pull_request_activity_types();
+          std::find(types.begin(), types.end(), event.activity) == types.end()) {
+        std::cerr << "pipec: error: --type " << event.activity << " is no activity type of a pull request; they are "
+                  << pipec::join(types) << "\n";
         return 2;
       }
       for (const auto& kv : input_args) {

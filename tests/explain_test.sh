@@ -456,6 +456,9 @@ runs_case unlisted-activity "no workflow runs on this event" --event pull_reques
 got=$(cd "$legs" && "$pipec" explain --event push --type closed 2>&1); rc=$?
 if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --type is a pull request's activity type (with --event pull_request), not push's" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL type-not-pr: %s\n%s\n' "$rc" "$got"; fi
+got=$(cd "$legs" && "$pipec" explain --event pull_request --type synchronise 2>&1); rc=$?
+if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --type synchronise is no activity type of a pull request; they are assigned, unassigned, labeled, unlabeled, opened, edited, closed, reopened, synchronize, converted_to_draft, ready_for_review, locked, unlocked, review_requested, review_request_removed, auto_merge_enabled, auto_merge_disabled, milestoned, demilestoned, enqueued, dequeued" ]; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL type-unknown: %s\n%s\n' "$rc" "$got"; fi
 got=$(cd "$legs" && "$pipec" explain --event push --branch main --tag v1 2>&1); rc=$?
 if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --branch and --tag: a push is of a branch or of a tag, not both" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL branch-and-tag: %s\n%s\n' "$rc" "$got"; fi
