@@ -336,6 +336,7 @@ void RefChecker::check_job(JobInfo& job) {
   quiet_.clear();
   if (const Value* steps = j.get("steps")) {
     std::vector<std::string> before;
+    std::map<std::string, std::string> ids;  // each id of before, lower-cased: as written first
     for (const auto& s : steps->items) {
       const auto from = step_uses(diags_, *s, wf_.file);
       std::vector<std::string> env = exported;
@@ -347,11 +348,11 @@ void RefChecker::check_job(JobInfo& job) {
       step_ = nullptr;
       if (const Value* id = s->get("id")) {
         // GitHub reads step ids without case.
-        auto same = std::find_if(before.begin(), before.end(), [&](const std::string& b) { return lower(b) == lower(id->text); });
-        if (same != before.end())
+        const auto [same, added] = ids.emplace(lower(id->text), id->text);
+        if (!added)
           diags_.error(id->pos, "duplicate",
                        "step id \"" + id->text + "\" is used twice in job \"" + job.id + "\"" +
-                           (*same == id->text ? "" : " (as \"" + *same + "\"; GitHub reads ids without case)"));
+                           (same->second == id->text ? "" : " (as \"" + same->second + "\"; GitHub reads ids without case)"));
         before.push_back(id->text);
       }
       for (auto& x : exported_env(*s, program_)) exported.push_back(std::move(x));

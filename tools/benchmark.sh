@@ -91,6 +91,15 @@ measure "gen (one workflow, $((count * 10)) jobs)" "$pipec" -C "$work/wide" gen
 # source line (once quadratic in them: 60 s for 182,000).
 rm "$work/wide/generated/wide.yml"
 measure "check (one workflow of $((count * 10)) jobs missing)" "$pipec" -C "$work/wide" check
+# One job of 10·N steps, each with an id (the ids' case-blind duplicate
+# check was once quadratic: over 60 s for 40,000).
+mkdir -p "$work/long/pipelines"
+{
+  printf 'workflow long() {\n  file = "generated/long.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n'
+  for ((i = 0; i < count * 10; i++)); do echo "    step s$i { run = \"echo $i\" }"; done
+  printf '  }\n}\nuse long()\n'
+} > "$work/long/pipelines/long.pipe"
+measure "gen (one job, $((count * 10)) steps with ids)" "$pipec" -C "$work/long" gen
 
 # Artifact names followed leg by leg: a matrix of 250 legs calls a workflow
 # of N/10 uploads, another of 250 legs, which needs it, one of N/10
