@@ -61,17 +61,10 @@ rm -f pipelines/*.pipe generated/*
 printf 'let v = "from a"\n' > pipelines/a.pipe
 printf 'let v = "from b"\n' > pipelines/b.pipe
 printf 'import "a.pipe"\nlet w = v\n' > pipelines/mid.pipe
-cat > pipelines/top.pipe <<'PIPE'
-import "mid.pipe"
-import "a.pipe"
-import "b.pipe"
-workflow top {
-  file = "generated/top.yml"
-  on { push }
-  job j { runs-on = "ubuntu-24.04" step { run = "echo ${{ v }} ${{ w }}" } }
-}
-use top()
-PIPE
+{
+  printf 'import "%s"\n' mid.pipe a.pipe b.pipe
+  one_step_workflow top generated/top.yml 'echo ${{ v }} ${{ w }}'
+} > pipelines/top.pipe
 expect import-same-name 2 'pipelines/top.pipe:3:1: error: import "b.pipe" brings "v" (at pipelines/b.pipe:1:9), which an earlier import of this file brings from pipelines/a.pipe:1:9; rename one of them [duplicate]
   import "b.pipe"
   ^
@@ -83,14 +76,7 @@ expect import-one-declaration-twice 0 'wrote generated/top.yml
 # A template (a workflow here) declared in two files, each used there:
 # both would be the instance "top()", and one file's workflow would replace
 # the other's, removing its file.
-cat > pipelines/other.pipe <<'PIPE'
-workflow top {
-  file = "generated/other.yml"
-  on { push }
-  job j { runs-on = "ubuntu-24.04" step { run = "echo other" } }
-}
-use top()
-PIPE
+one_step_workflow top generated/other.yml 'echo other' > pipelines/other.pipe
 expect template-in-two-files 2 'pipelines/top.pipe:3:10: error: "top" is declared twice: also at pipelines/other.pipe:1:10; a template, profile, tool or other declaration has one name in all the sources (generated files and step tools are named by it) [duplicate]
   workflow top {
            ^

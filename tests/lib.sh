@@ -20,6 +20,12 @@ scratch_repo() {
   trap 'rm -rf "$work"' EXIT
   cd "$work" && mkdir pipelines
 }
+# one_step_workflow NAME FILE SCRIPT: prints workflow NAME, written to FILE
+# on push, of one job of one step that runs SCRIPT, and its use.
+one_step_workflow() {
+  printf 'workflow %s {\n  file = "%s"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { run = "%s" } }\n}\nuse %s()\n' \
+    "$1" "$2" "$3" "$1"
+}
 # hold_lock FILE: holds a lock on FILE (flock, as a running pipec holds its
 # temporary files) in a process of its own, whose id is left in $holder,
 # until that is killed.
