@@ -343,18 +343,32 @@ static std::set<fs::path> output_dirs(const std::string& root, const std::vector
 }
 
 static std::vector<std::string> orphans(const std::string& root, const std::vector<Output>& outputs) {
+  // By path and by the file it is after links: through a link to a folder,
+  // an output has a second name, which is no orphan (removing it would
+  // remove the output).
   std::set<std::string> wanted;
-  for (const auto& o : outputs) wanted.insert(o.path);
+  std::set<fs::path> wanted_files;
+  for (const auto& o : outputs) {
+    wanted.insert(o.path);
+    std::error_code ec;
+    if (auto file = fs::weakly_canonical(fs::path(root) / o.path, ec); !ec) wanted_files.insert(file);
+  }
   std::vector<std::string> out;
-  for (const auto& dir : output_dirs(root, outputs)) {
+  std::set<fs::path> dirs_read;  // after links: a folder is read once, generated/ (read whole) first
+  std::vector<fs::path> dirs = {fs::path(root) / "generated"};
+  for (const auto& dir : output_dirs(root, outputs))
+    if (dir != dirs[0]) dirs.push_back(dir);
+  for (const auto& dir : dirs) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) continue;
+    if (auto real = fs::canonical(dir, ec); ec || !dirs_read.insert(real).second) continue;
     bool recursive = dir == fs::path(root) / "generated";
     auto visit = [&](const fs::directory_entry& e) {
       std::error_code file_ec;
       if (!e.is_regular_file(file_ec)) return;
       std::string rel = e.path().lexically_relative(root).generic_string();
       if (wanted.count(rel) || temp_of_live_pipec(e.path().string())) return;
+      if (auto file = fs::weakly_canonical(e.path(), file_ec); !file_ec && wanted_files.count(file)) return;
       std::ifstream in(e.path());
       std::string first;
       std::getline(in, first);
@@ -371,19 +385,30 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
   return out;
 }
 
-// Each output's file, after links, and the output that owns it: the one
-// that is not itself a link, else the first. Two outputs that are one file
-// would each be written over the other; the others are the ones to blame.
+// Whether a link leads to root/path: the file itself, or a folder on the way.
+static bool through_link(const std::string& root, const std::string& path) {
+  fs::path at = root;
+  for (const auto& part : fs::path(path)) {
+    at /= part;
+    std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(at, ec))) return true;
+  }
+  return false;
+}
+
+// Each output's file, after links, and the output that owns it: the one no
+// link leads to, else the first. Two outputs that are one file would each
+// be written over the other; the others are the ones to blame. An output
+// whose file cannot be found (a loop of links) is left out: it is in the way.
 static std::map<fs::path, std::string> owners_of_files(const std::string& root,
-                                                             const std::vector<Output>& outputs) {
+                                                       const std::vector<Output>& outputs) {
   std::map<fs::path, std::string> files;
   for (const auto& o : outputs) {
     std::error_code ec;
-    const fs::path p = fs::path(root) / o.path;
-    const auto [at, added] = files.emplace(fs::weakly_canonical(p, ec), o.path);
-    if (!added && !fs::is_symlink(fs::symlink_status(p, ec)) &&
-        fs::is_symlink(fs::symlink_status(fs::path(root) / at->second, ec)))
-      at->second = o.path;
+    const fs::path file = fs::weakly_canonical(fs::path(root) / o.path, ec);
+    if (ec) continue;
+    const auto [at, added] = files.emplace(file, o.path);
+    if (!added && !through_link(root, o.path) && through_link(root, at->second)) at->second = o.path;
   }
   return files;
 }
@@ -391,7 +416,9 @@ static std::map<fs::path, std::string> owners_of_files(const std::string& root,
 static std::string shared_with(const std::map<fs::path, std::string>& files, const std::string& root,
                                const Output& o) {
   std::error_code ec;
-  auto at = files.find(fs::weakly_canonical(fs::path(root) / o.path, ec));
+  const fs::path file = fs::weakly_canonical(fs::path(root) / o.path, ec);
+  if (ec) return "";
+  auto at = files.find(file);
   return at != files.end() && at->second != o.path ? at->second : "";
 }
 

@@ -443,8 +443,10 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
       files.push_back(f);
       continue;
     }
+    const size_t errors = diags.items().size();
     auto under = list_pipe_files(root, f, diags);
-    if (under.empty()) diags.error(Pos{f, 0, 0}, "usage", "no .pipe files under this folder");
+    if (under.empty() && diags.items().size() == errors)
+      diags.error(Pos{f, 0, 0}, "usage", "no .pipe files under this folder");
     files.insert(files.end(), under.begin(), under.end());
   }
   // A file named twice (or also through its folder) is one file.

@@ -39,11 +39,21 @@ struct Walk {
     }
     std::sort(entries.begin(), entries.end());
     for (const auto& p : entries) {
-      const auto link = fs::symlink_status(p, ec);
-      const auto target = fs::status(p, ec);
-      if (fs::is_symlink(link) && !fs::exists(target)) {
-        // It may have been a .pipe file or a folder of them.
-        diags.error(Pos{rel(p), 0, 0}, "io", broken_link(ec) + ", which may have been a source");
+      // What it is: a folder that may be listed but not entered tells
+      // nothing about its entries (EACCES), and that is an error too.
+      std::error_code link_ec, target_ec;
+      const auto link = fs::symlink_status(p, link_ec);
+      const auto target = fs::status(p, target_ec);
+      if (link_ec) {
+        diags.error(Pos{rel(p), 0, 0}, "io", "cannot read what this is: " + link_ec.message());
+      } else if (fs::is_symlink(link) && !fs::exists(target)) {
+        // A link to nothing named as a source or a folder of them may have
+        // been one (an editor's lock file, .#name, is neither).
+        const std::string name = p.filename().string();
+        if ((p.extension() == ".pipe" || p.extension().empty()) && name.rfind(".#", 0) != 0)
+          diags.error(Pos{rel(p), 0, 0}, "io", broken_link(target_ec) + ", which may have been a source");
+      } else if (target_ec) {
+        diags.error(Pos{rel(p), 0, 0}, "io", "cannot read what this is: " + target_ec.message());
       } else if (fs::is_directory(target)) {
         if (fs::is_symlink(link)) links.push_back(p);
         else folder(p);

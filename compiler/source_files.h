@@ -17,8 +17,9 @@ constexpr size_t kMaxSourcesBytes = 16 * 1024 * 1024;
 // The .pipe files under root/dir, relative to root, sorted. Links to
 // folders are followed, and a folder met again (a loop) is read once.
 // Whatever cannot be read there (a folder without permission, a link to
-// nothing or in a loop, a .pipe that is no file) is an error in diags: a
-// source left out would make gen remove what it generates.
+// nothing or in a loop named as a .pipe file or a folder, a .pipe that is
+// no file) is an error in diags: a source left out would make gen remove
+// what it generates.
 std::vector<std::string> list_pipe_files(const std::string& root, const std::string& dir, Diagnostics& diags);
 
 // Why a file could not be read: id "io" or "too-large"; empty on success.

@@ -158,11 +158,17 @@ expect source-link-missing 2 "pipelines/c.pipe: error: is a symbolic link to a m
 rm pipelines/c.pipe && ln -s ../moved pipelines/shared
 expect source-folder-link-missing 2 "pipelines/shared: error: is a symbolic link to a missing file, which may have been a source [io]
 1 error" "$pipec" check
-rm pipelines/shared && ln -s loop.b pipelines/loop.a && ln -s loop.a pipelines/loop.b
-expect source-link-loop 2 "pipelines/loop.a: error: is a symbolic link in a loop of links, which may have been a source [io]
-pipelines/loop.b: error: is a symbolic link in a loop of links, which may have been a source [io]
-2 errors" "$pipec" fmt --check
-rm pipelines/loop.* && mkfifo pipelines/fifo.pipe
+rm pipelines/shared && ln -s loop_b pipelines/loop_a && ln -s loop_a pipelines/loop_b && ln -s self.pipe pipelines/self.pipe
+expect source-link-loop 2 "pipelines/loop_a: error: is a symbolic link in a loop of links, which may have been a source [io]
+pipelines/loop_b: error: is a symbolic link in a loop of links, which may have been a source [io]
+pipelines/self.pipe: error: is a symbolic link in a loop of links, which may have been a source [io]
+3 errors" "$pipec" fmt --check
+rm pipelines/loop_* pipelines/self.pipe
+# A link to nothing that no source could have been (a README, an editor's
+# lock file .#name) is no error.
+ln -s nowhere pipelines/README.md && ln -s user@host.1:2 pipelines/.#a.pipe
+expect source-links-not-sources 0 "3 generated files up to date" "$pipec" check
+rm pipelines/README.md pipelines/.#a.pipe && mkfifo pipelines/fifo.pipe
 expect source-fifo 2 "pipelines/fifo.pipe: error: cannot read file: it is not a regular file [io]
 1 error" "$pipec" gen
 rm pipelines/fifo.pipe
@@ -191,7 +197,11 @@ if [ "$(id -u)" != 0 ] || [ ${#as_user[@]} -gt 0 ]; then
   mkdir -m 000 pipelines/sub
   expect source-folder-unreadable 2 "pipelines/sub: error: cannot read this folder of sources: Permission denied [io]
 1 error" "${as_user[@]}" "$pipec" gen
-  rmdir pipelines/sub
+  # One it may list but not enter: what each entry is cannot be told.
+  chmod 755 pipelines/sub && mkdir pipelines/sub/deeper && chmod 444 pipelines/sub
+  expect source-folder-not-enterable 2 "pipelines/sub/deeper: error: cannot read what this is: Permission denied [io]
+1 error" "${as_user[@]}" "$pipec" gen
+  chmod 755 pipelines/sub && rm -r pipelines/sub
   # A link to a file in a folder it may not enter: not "a missing file".
   mkdir locked && mv generated/w_uno.yml locked/ && chmod 700 locked && ln -s ../locked/w_uno.yml generated/w_uno.yml
   if [ ${#as_user[@]} -gt 0 ]; then
@@ -248,6 +258,29 @@ expect one-file-two-outputs-check 1 "generated/w_two.yml: the same file as gener
 1 file differs; run \`pipec gen\`" "$pipec" check
 expect one-file-two-outputs-github 1 "::error file=generated/w_two.yml,line=1,title=pipec check::generated/w_two.yml is the same file as generated/w_uno.yml (through a link), which gen does not write; give each output a file of its own, then run \`pipec gen\` and commit the result." bash -c 'set -o pipefail; "$1" check --format github | cut -d% -f1' _ "$pipec"
 rm generated/w_two.yml && mv w_two.kept generated/w_two.yml
+# Through a link to a folder, the output the link leads to is blamed; and
+# two outputs that are each a loop of links are each in the way, not one file.
+ln -s generated gen2 && one_step_workflow c gen2/w_two.yml 'echo c' > pipelines/c.pipe
+expect one-file-folder-link 0 "gen2/w_two.yml: the same file as generated/w_two.yml (through a link), which gen does not write" \
+  sh -c '"$1" check | grep "^gen.*:"' _ "$pipec"
+# An output written through a link to a folder holding others: those have
+# a second name there, which is no orphan (gen removed the outputs as such).
+one_step_workflow c gen2/c.yml 'echo c' > pipelines/c.pipe
+expect folder-link-gen 0 "wrote gen2/c.yml
+3 generated files up to date" "$pipec" gen
+expect folder-link-kept 0 "c.yml
+handwritten.yml
+w_two.yml
+w_uno.yml" ls generated
+expect folder-link-check 0 "3 generated files up to date" "$pipec" check
+rm gen2 pipelines/c.pipe generated/c.yml
+mv generated/w_two.yml w_two.kept && mv generated/w_uno.yml w_uno.kept
+ln -s w_two.yml generated/w_two.yml && ln -s w_uno.yml generated/w_uno.yml
+expect two-loops 0 "generated/w_two.yml: in the way (not a file pipec can read, which gen does not replace: move it away)
+generated/w_uno.yml: in the way (not a file pipec can read, which gen does not replace: move it away)" \
+  sh -c '"$1" check | grep "^generated/.*:"' _ "$pipec"
+expect two-loops-gen 2 "pipec: error: generated/w_two.yml: is a symbolic link in a loop of links; gen does not replace it: move it away" "$pipec" gen
+rm generated/w_two.yml generated/w_uno.yml && mv w_two.kept generated/w_two.yml && mv w_uno.kept generated/w_uno.yml
 # Many files replaced with few descriptors allowed (a soft limit of 64):
 # gen holds two for each file it replaces, and raises its own soft limit
 # to the hard one.
