@@ -242,9 +242,13 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     for (const auto& name : imported->all_names()) {
       auto v = imported->lookup(name);
       if (scope->has_own(name) && scope->lookup(name) != v) {
+        auto where = [&](const ValuePtr& d) {
+          auto it = declared_at_.find(d.get());
+          return to_string(it != declared_at_.end() ? it->second : d->pos);
+        };
         diags_.error(s->pos, "duplicate",
-                     "import \"" + s->import_path + "\" brings \"" + name + "\" (at " + to_string(v->pos) +
-                         "), which an earlier import of this file brings from " + to_string(scope->lookup(name)->pos) +
+                     "import \"" + s->import_path + "\" brings \"" + name + "\" (declared at " + where(v) +
+                         "), which an earlier import of this file brings from " + where(scope->lookup(name)) +
                          "; rename one of them");
         continue;
       }
@@ -287,6 +291,11 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
   return scope;
 }
 
+void Expander::declare(const ScopePtr& scope, const std::string& name, ValuePtr v, const Pos& at) {
+  declared_at_.emplace(v.get(), at);
+  scope->bind(name, std::move(v));
+}
+
 // A let's value. One let can read another's, so a chain of lets can build
 // a value deeper than any one statement (parse.h's limits): one deeper than
 // kMaxValueDepth is an error, before a pass that walks it runs out of stack.
@@ -308,7 +317,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     return true;
   };
   if (s.kind == Stmt::Kind::Let) {
-    if (!redeclared(s.name, s.name_pos)) scope->bind(s.name, let_value(s, scope));
+    if (!redeclared(s.name, s.name_pos)) declare(scope, s.name, let_value(s, scope), s.name_pos);
     return;
   }
   if (s.kind != Stmt::Kind::Block) {
@@ -340,7 +349,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     v->pos = s.name_pos;
     v->tmpl = t.get();
     program_.templates[s.name + "@" + path] = t;
-    scope->bind(s.name, v);
+    declare(scope, s.name, v, s.name_pos);
     return;
   }
   if (kind == "table") {
@@ -356,7 +365,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
         continue;
       }
       if (!redeclared(f.key, f.key_pos)) {
-        scope->bind(f.key, f.value);
+        declare(scope, f.key, f.value, f.key_pos);
         program_.runner_labels.emplace(f.value->text, f.key_pos);
       }
     }
@@ -404,7 +413,9 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       for (const auto& st : *s.body) {
         if (!(st->kind == Stmt::Kind::Attr && st->name == "extends")) rest.push_back(st);
       }
+      declaring_.push_back({s.name, s.name_pos});
       eval_body(rest, scope, Ctx::Env, own, nullptr);
+      declaring_.pop_back();
       for (const auto& f : own.fields) {
         auto it = std::find_if(obj->fields.begin(), obj->fields.end(),
                                [&](const Field& g) { return g.key == f.key; });
@@ -413,7 +424,9 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       }
       program_.profiles.push_back(obj);
     } else {
+      declaring_.push_back({s.name, s.name_pos});
       eval_body(*s.body, scope, kind == "tool" ? Ctx::Object : Ctx::Env, *obj, nullptr);
+      declaring_.pop_back();
     }
     // An action or an image holds only what pipec reads of it.
     if (kind == "action" || kind == "image") {
@@ -547,7 +560,7 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     if (kind == "tool") program_.tools.push_back(obj);
     if (kind == "action") program_.actions.push_back(obj);
     if (kind == "boundary") program_.boundaries.push_back(obj);
-    scope->bind(s.name, obj);
+    declare(scope, s.name, obj, s.name_pos);
     return;
   }
   diags_.error(s.pos, "unexpected", "unexpected \"" + kind + "\" at the top of a file; expected one of " +
@@ -824,7 +837,7 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
     return;
   }
   table.rows = rows;
-  scope->bind(s.name, rows);
+  declare(scope, s.name, rows, s.name_pos);
   program_.tables.push_back(std::move(table));
 }
 

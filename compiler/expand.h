@@ -115,6 +115,10 @@ class Expander {
   // The let or profile whose value is being read (its name's place): a
   // name of its own there is not yet in scope, and cannot be.
   std::vector<std::pair<std::string, Pos>> declaring_;
+  // Binds a top-level name and keeps where it is declared, for reports
+  // about the value (a let's value is elsewhere on its line).
+  void declare(const ScopePtr& scope, const std::string& name, ValuePtr v, const Pos& at);
+  std::map<const Value*, Pos> declared_at_;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   std::set<const Template*> used_;              // templates instantiated at least once
   std::set<std::string> profile_reads_;         // the profile fields some template reads

@@ -65,7 +65,7 @@ printf 'import "a.pipe"\nlet w = v\n' > pipelines/mid.pipe
   printf 'import "%s"\n' mid.pipe a.pipe b.pipe
   one_step_workflow top generated/top.yml 'echo ${{ v }} ${{ w }}'
 } > pipelines/top.pipe
-expect import-same-name 2 'pipelines/top.pipe:3:1: error: import "b.pipe" brings "v" (at pipelines/b.pipe:1:9), which an earlier import of this file brings from pipelines/a.pipe:1:9; rename one of them [duplicate]
+expect import-same-name 2 'pipelines/top.pipe:3:1: error: import "b.pipe" brings "v" (declared at pipelines/b.pipe:1:5), which an earlier import of this file brings from pipelines/a.pipe:1:5; rename one of them [duplicate]
   import "b.pipe"
   ^
 1 error' "$pipec" gen
