@@ -366,7 +366,9 @@ bool matrix_jobs(const Value& matrix, size_t& n, bool* at_least) {
       removed = matches > SIZE_MAX - removed ? SIZE_MAX : removed + matches;
     }
     const size_t combinations = product(axes);
-    n = combinations == SIZE_MAX || removed >= combinations ? 0 : combinations - removed;
+    // (SIZE_MAX stands for at least that many: less what is removed, still
+    // a lower bound.)
+    n = removed >= combinations ? 0 : combinations - removed;
     *at_least = true;
     return true;
   }

@@ -41,7 +41,11 @@ std::string number_as_read(const std::string& text) {
 // without an exponent ("1" for 1.00000000000000000001).
 std::string double_as_read(const std::string& text) {
   double d = 0;
-  if (std::from_chars(text.data(), text.data() + text.size(), d).ec != std::errc()) return text;
+  const auto read = std::from_chars(text.data(), text.data() + text.size(), d);
+  // Past a double's range: a fraction this small is read as 0 (a whole
+  // part past 2^53 is refused before this).
+  if (read.ec == std::errc::result_out_of_range) return "0";
+  if (read.ec != std::errc()) return text;
   char buf[400];
   const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::fixed);
   return ec == std::errc() ? std::string(buf, end) : text;
@@ -995,8 +999,9 @@ ExprPtr Builder::string_lit(antlr4::Token* t, bool raw) {
       }
     }
     if (end == std::string::npos) {
-      // `\"` ends no text inside ${{ }}: the string's escapes are read after.
-      const bool escaped_quote = !raw && body.find("\\\"", start) != std::string::npos;
+      // Left inside text in double quotes, which in a "..." string can only
+      // have been opened by `\"`: the string's escapes are read after.
+      const bool escaped_quote = !raw && quote == '"';
       diags_.error(Pos{origin_.file, line, col}, "syntax",
                    escaped_quote ? "unterminated ${{ in string: inside ${{ }} in a \"...\" string, write text "
                                    "in single quotes ('text'), not \\\"text\\\""
