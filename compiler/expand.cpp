@@ -95,19 +95,24 @@ void Expander::run(const std::map<std::string, File>& files) {
     walk(file.stmts);
   }
   if (diags_.has_errors()) return;
-  // A template, profile, tool, action, image, table or boundary has one name
-  // in the whole tree: generated files, instances and step tools are named
-  // by it, so two of one name would take each other's place.
+  // A workflow, step tool, table, profile or boundary has one name in the
+  // whole tree: instances, generated files, step tools and `pipec diff` are
+  // named by it, so two of one name would take each other's place. (Steps
+  // and job templates, actions and images are each file's own: a file that
+  // imports two of one name is an error there.)
   std::map<std::string, Pos> declared;
   for (const auto& [path, file] : files) {
     for (const auto& st : file.stmts) {
-      if (st->kind != Stmt::Kind::Block || st->name.empty() || st->kind_word == "runners") continue;
-      const auto [first, added] = declared.emplace(st->name, st->name_pos);
+      const std::string& k = st->kind_word;
+      const bool named_everywhere = k == "workflow" || (k == "tool" && !st->has_params) || k == "table" ||
+                                    k == "profile" || k == "boundary";
+      if (st->kind != Stmt::Kind::Block || st->name.empty() || !named_everywhere) continue;
+      const auto [first, added] = declared.emplace(k + " " + st->name, st->name_pos);
       if (!added && first->second.file != path)
         diags_.error(st->name_pos, "duplicate",
-                     "\"" + st->name + "\" is declared twice: also at " + to_string(first->second) +
-                         "; a template, profile, tool or other declaration has one name in all the sources "
-                         "(generated files and step tools are named by it)");
+                     k + " \"" + st->name + "\" is declared twice: also at " + to_string(first->second) +
+                         "; a workflow, tool, table, profile or boundary has one name in all the sources "
+                         "(generated files, step tools and pipec diff are named by it)");
     }
   }
   if (diags_.has_errors()) return;

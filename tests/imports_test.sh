@@ -77,10 +77,22 @@ expect import-one-declaration-twice 0 'wrote generated/top.yml
 # both would be the instance "top()", and one file's workflow would replace
 # the other's, removing its file.
 one_step_workflow top generated/other.yml 'echo other' > pipelines/other.pipe
-expect template-in-two-files 2 'pipelines/top.pipe:3:10: error: "top" is declared twice: also at pipelines/other.pipe:1:10; a template, profile, tool or other declaration has one name in all the sources (generated files and step tools are named by it) [duplicate]
+expect template-in-two-files 2 'pipelines/top.pipe:3:10: error: workflow "top" is declared twice: also at pipelines/other.pipe:1:10; a workflow, tool, table, profile or boundary has one name in all the sources (generated files, step tools and pipec diff are named by it) [duplicate]
   workflow top {
            ^
 1 error' "$pipec" gen
 expect template-in-two-files-kept 0 "generated/top.yml" ls generated/top.yml
+# A steps template is its file's own: two files may each have one of a
+# name, and a workflow named like a profile elsewhere is no clash.
+rm -r pipelines/* generated/*
+for f in one two; do
+  { printf 'steps helper() { step { run = "echo %s" } }\n' "$f"; one_step_workflow "$f" "generated/$f.yml" 'echo'; } > "pipelines/$f.pipe"
+  sed -i "s/step { run = \"echo\" }/use helper()/" "pipelines/$f.pipe"
+done
+printf 'profile one { x = "1" }\nworkflow p(pr: profile) {\n  file = "generated/p.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { run = pr.x } }\n}\nuse p(pr = one)\n' > pipelines/three.pipe
+expect steps-in-two-files 0 'wrote generated/one.yml
+wrote generated/p.yml
+wrote generated/two.yml
+3 generated files up to date' "$pipec" gen
 
 finish imports
