@@ -361,7 +361,7 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
   for (const auto& dir : dirs) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) continue;
-    if (auto real = fs::canonical(dir, ec); ec || !dirs_read.insert(real).second) continue;
+    if (auto real = fs::canonical(dir, ec); !ec && !dirs_read.insert(real).second) continue;
     bool recursive = dir == fs::path(root) / "generated";
     auto visit = [&](const fs::directory_entry& e) {
       std::error_code file_ec;

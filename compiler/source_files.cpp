@@ -29,7 +29,7 @@ struct Walk {
 
   void folder(const fs::path& dir) {
     std::error_code ec;
-    if (!seen.insert(fs::canonical(dir, ec)).second) return;
+    if (const auto real = fs::canonical(dir, ec); !ec && !seen.insert(real).second) return;
     std::vector<fs::path> entries;
     for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
       entries.push_back(it->path());
