@@ -27,6 +27,7 @@
 #include "check_concurrency.h"
 #include "check_contexts.h"
 #include "check_copies.h"
+#include "check_declared_names.h"
 #include "check_direct_downloads.h"
 #include "check_direct_uploads.h"
 #include "check_dispatch_groups.h"
@@ -53,6 +54,7 @@
 #include "check_literal_shapes.h"
 #include "check_local_actions.h"
 #include "check_outputs.h"
+#include "check_reserved_names.h"
 #include "check_refs.h"
 #include "check_shared_groups.h"
 #include "check_step_env.h"
@@ -188,6 +190,10 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   }
   if (c.diags.has_errors()) return c;
   check_copied_steps(files, c.sources, c.diags);
+  if (c.diags.has_errors()) return c;
+  check_reserved_names(files, c.diags);
+  if (c.diags.has_errors()) return c;
+  check_declared_names(files, c.diags);
   if (c.diags.has_errors()) return c;
   Expander ex(c.diags, c.program);
   ex.run(files);

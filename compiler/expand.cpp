@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <functional>
 #include <utility>
 
 #include "ascii.h"
@@ -57,65 +56,6 @@ void Expander::run(const std::map<std::string, File>& files) {
       }
     }
   }
-  // A let, parameter or declaration named after a GitHub context (secrets,
-  // github, steps, ...) would hide the context from every expression that
-  // sees it: `let secrets = {...}` would write its values into the YAML.
-  const auto& roots = runtime_roots();
-  auto hides_context = [&](const std::string& name, const Pos& pos, const std::string& what) {
-    if (std::find(roots.begin(), roots.end(), name) != roots.end())
-      diags_.error(pos, "reserved-name",
-                   what + " \"" + name + "\" would hide GitHub's " + name + " context in the expressions that see it; "
-                   "name it otherwise");
-  };
-  std::function<void(const Body&)> walk = [&](const Body& body) {
-    for (const auto& st : body) {
-      if (st->kind == Stmt::Kind::Let) hides_context(st->name, st->name_pos, "a let named");
-      if (st->kind == Stmt::Kind::Block && st->body) walk(*st->body);
-      if (st->kind == Stmt::Kind::When) {
-        if (st->body) walk(*st->body);
-        if (st->else_body) walk(*st->else_body);
-      }
-    }
-  };
-  for (const auto& [path, file] : files) {
-    for (const auto& st : file.stmts) {
-      const bool tmpl = st->kind == Stmt::Kind::Block && (st->kind_word == "steps" || st->kind_word == "job" ||
-                                                         st->kind_word == "workflow" || st->kind_word == "tool");
-      if (st->kind == Stmt::Kind::Block && !st->name.empty())
-        hides_context(st->name, st->name_pos,
-                      with_article(st->kind_word) + (tmpl && st->has_params ? " template named" : " named"));
-      if (st->kind == Stmt::Kind::Block && st->kind_word == "runners" && st->body) {
-        for (const auto& label : *st->body)
-          if (label->kind == Stmt::Kind::Attr) hides_context(label->name, label->name_pos, "a runner label named");
-      }
-      // (A table's columns are read as row.column, not by their names.)
-      if (tmpl)
-        for (const auto& p : st->params) hides_context(p.name, p.pos, "a parameter named");
-    }
-    walk(file.stmts);
-  }
-  if (diags_.has_errors()) return;
-  // A workflow, step tool, table, profile or boundary has one name in the
-  // whole tree: instances, generated files, step tools and `pipec diff` are
-  // named by it, so two of one name would take each other's place. (Steps
-  // and job templates, actions and images are each file's own: a file that
-  // imports two of one name is an error there.)
-  std::map<std::string, Pos> declared;
-  for (const auto& [path, file] : files) {
-    for (const auto& st : file.stmts) {
-      const std::string& k = st->kind_word;
-      const bool named_everywhere = k == "workflow" || (k == "tool" && !st->has_params) || k == "table" ||
-                                    k == "profile" || k == "boundary";
-      if (st->kind != Stmt::Kind::Block || st->name.empty() || !named_everywhere) continue;
-      const auto [first, added] = declared.emplace(k + " " + st->name, st->name_pos);
-      if (!added && first->second.file != path)
-        diags_.error(st->name_pos, "duplicate",
-                     k + " \"" + st->name + "\" is declared twice: also at " + to_string(first->second) +
-                         "; a workflow, tool, table, profile or boundary has one name in all the sources "
-                         "(generated files, step tools and pipec diff are named by it)");
-    }
-  }
-  if (diags_.has_errors()) return;
   for (const auto& [path, file] : files) file_scope(path, files);
   if (diags_.has_errors()) return;
   // A template nothing uses is most often a workflow whose `use` was
