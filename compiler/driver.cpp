@@ -402,40 +402,36 @@ static bool through_link(const std::string& root, const std::string& path) {
   return false;
 }
 
-// Each output's file, after links, and the output that owns it: the one no
-// link leads to, else the first. Two outputs that are one file would each
-// be written over the other; the others are the ones to blame. An output
-// whose file cannot be found (a loop of links) is left out: it is in the way.
-static std::map<fs::path, std::string> owners_of_files(const std::string& root,
-                                                       const std::vector<Output>& outputs) {
-  std::map<fs::path, std::string> files;
+// The outputs that are the file of another output, after links, each with
+// that output: the one no link leads to, else the first. Two outputs that
+// are one file would each be written over the other; the others are the
+// ones to blame. An output whose file cannot be found (a loop of links) is
+// left out: it is in the way.
+static std::map<std::string, std::string> shared_outputs(const std::string& root, const std::vector<Output>& outputs) {
+  std::map<fs::path, std::vector<std::string>> by_file;
   for (const auto& o : outputs) {
     std::error_code ec;
     const fs::path file = fs::weakly_canonical(fs::path(root) / o.path, ec);
-    if (ec) continue;
-    const auto [at, added] = files.emplace(file, o.path);
-    if (!added && !through_link(root, o.path) && through_link(root, at->second)) at->second = o.path;
+    if (!ec) by_file[file].push_back(o.path);
   }
-  return files;
-}
-
-static std::string shared_with(const std::map<fs::path, std::string>& files, const std::string& root,
-                               const Output& o) {
-  std::error_code ec;
-  const fs::path file = fs::weakly_canonical(fs::path(root) / o.path, ec);
-  if (ec) return "";
-  auto at = files.find(file);
-  return at != files.end() && at->second != o.path ? at->second : "";
+  std::map<std::string, std::string> shared;
+  for (const auto& [file, paths] : by_file) {
+    auto owner = std::find_if(paths.begin(), paths.end(), [&](const std::string& p) { return !through_link(root, p); });
+    const std::string& own = owner != paths.end() ? *owner : paths.front();
+    for (const auto& p : paths)
+      if (p != own) shared[p] = own;
+  }
+  return shared;
 }
 
 std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs) {
   std::vector<Drift> out;
-  const auto files = owners_of_files(root, outputs);
+  const auto shared = shared_outputs(root, outputs);
   for (const auto& o : outputs) {
     std::string current;
-    if (std::string other = shared_with(files, root, o); !other.empty()) {
+    if (auto other = shared.find(o.path); other != shared.end()) {
       read_file(fs::path(root) / o.path, current);
-      Drift d{Drift::Kind::Shared, o.path, other, "", {}};
+      Drift d{Drift::Kind::Shared, o.path, other->second, "", {}};
       d.diff = unified_diff(o.path, normalize_source(current), o.content, &o.line_sources, "generated", &d.sources);
       out.push_back(std::move(d));
       continue;
@@ -493,10 +489,10 @@ static std::string in_the_way(const fs::path& p) {
 
 std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs, std::string& error) {
   HoldTermination hold;  // until the orphans are gone too
-  const auto files = owners_of_files(root, outputs);
+  const auto shared = shared_outputs(root, outputs);
   for (const auto& o : outputs) {
-    if (std::string other = shared_with(files, root, o); !other.empty()) {
-      error = o.path + ": is the same file as " + other + " (through a link); each output needs a file of its own";
+    if (auto other = shared.find(o.path); other != shared.end()) {
+      error = o.path + ": is the same file as " + other->second + " (through a link); each output needs a file of its own";
       return {};
     }
   }

@@ -60,19 +60,22 @@ const char* drift_kind_name(Drift::Kind k) {
 }
 
 std::string drift_text(const Drift& d) {
-  if (d.kind == Drift::Kind::Shared)
-    return "the same file as " + d.other + " (through a link), which gen does not write";
-  return drift_kind_name(d.kind);
+  std::string text = drift_kind_name(d.kind);
+  if (d.kind == Drift::Kind::Shared) text.replace(text.find("another output"), 14, d.other);
+  return text;
+}
+
+// Whether gen alone puts a drifted file right; else what is in the way
+// must be moved first, which no source line is to blame for.
+static bool gen_mends(Drift::Kind k) {
+  return k != Drift::Kind::NotGenerated && k != Drift::Kind::Unreadable && k != Drift::Kind::Shared;
 }
 
 // What puts a drifted file right, after "; ".
 static std::string drift_remedy(Drift::Kind k) {
-  switch (k) {
-    case Drift::Kind::NotGenerated:
-    case Drift::Kind::Unreadable: return "then run `pipec gen` and commit the result.";
-    case Drift::Kind::Shared: return "give each output a file of its own, then run `pipec gen` and commit the result.";
-    default: return "run `pipec gen` and commit the result.";
-  }
+  if (gen_mends(k)) return "run `pipec gen` and commit the result.";
+  return std::string(k == Drift::Kind::Shared ? "give each output a file of its own, " : "") +
+         "then run `pipec gen` and commit the result.";
 }
 
 // A relative path as a URI reference (RFC 3986): bytes other than its
@@ -171,11 +174,8 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
     for (const auto& d : drift) {
       out += gh_file_error(d.path, d.diff, "pipec check", d.path + " is " + drift_text(d) + "; " + drift_remedy(d.kind));
       // And on the .pipe lines that produce the differing lines, where a
-      // reviewer of the source change looks; not where the remedy is to
-      // move what is in the way, which no source line is to blame for.
-      const bool gen_mends = d.kind != Drift::Kind::NotGenerated && d.kind != Drift::Kind::Unreadable &&
-                             d.kind != Drift::Kind::Shared;
-      for (const auto& p : gen_mends ? d.sources : std::vector<Pos>{}) {
+      // reviewer of the source change looks (when gen alone mends it).
+      for (const auto& p : gen_mends(d.kind) ? d.sources : std::vector<Pos>{}) {
         out += "::error file=" + gh_escape(p.file, true) + ",line=" + std::to_string(p.line) + ",col=" +
                std::to_string(p.col) + ",title=" + gh_escape("pipec check", true) + "::" +
                gh_escape("this line produces lines of " + d.path + " that differ from the committed file; run `pipec gen`", false) + "\n";
