@@ -64,16 +64,11 @@ const std::vector<std::string> kPullRequestTargetTypes = {
     "converted_to_draft", "ready_for_review", "locked", "unlocked", "review_requested", "review_request_removed",
     "auto_merge_enabled", "auto_merge_disabled"};
 // clang-format on
-std::vector<std::string> pull_request_types() {
-  auto t = kPullRequestTargetTypes;
-  t.insert(t.end(), {"milestoned", "demilestoned", "enqueued", "dequeued"});
-  return t;
-}
 const std::vector<Trigger> kTriggers = {
     {"push", {"branches", "branches-ignore", "tags", "tags-ignore", "paths", "paths-ignore"}, {}},
     {"pull_request",
      {"branches", "branches-ignore", "paths", "paths-ignore", "types"},
-     pull_request_types()},
+     pull_request_activity_types()},
     {"pull_request_target",
      {"branches", "branches-ignore", "paths", "paths-ignore", "types"},
      kPullRequestTargetTypes},
@@ -1051,7 +1046,11 @@ void check_matrix(const Field& matrix, const Program& program, Diagnostics& diag
 }
 
 const std::vector<std::string>& pull_request_activity_types() {
-  static const std::vector<std::string> types = pull_request_types();
+  static const std::vector<std::string> types = [] {
+    auto t = kPullRequestTargetTypes;
+    t.insert(t.end(), {"milestoned", "demilestoned", "enqueued", "dequeued"});
+    return t;
+  }();
   return types;
 }
 
