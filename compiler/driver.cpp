@@ -166,10 +166,14 @@ static bool written_by_pipec(const std::string& text) {
 
 }  // namespace
 
-bool has_sources_dir(const std::string& root, const std::string& sources_dir, Diagnostics& diags) {
+bool has_sources_dir(const std::string& root, const std::string& sources_dir, Diagnostics& diags,
+                     const std::string& searched_up_to) {
   std::error_code ec;
   if (fs::is_directory(fs::path(root) / sources_dir, ec)) return true;
-  diags.error(Pos{sources_dir, 0, 0}, "usage", "no " + sources_dir + "/ directory under " + root +
+  const std::string where = searched_up_to.empty()
+                                ? "under " + root
+                                : "in " + root + " or a folder above it (searched up to " + searched_up_to + ")";
+  diags.error(Pos{sources_dir, 0, 0}, "usage", "no " + sources_dir + "/ directory " + where +
                                                  ": run pipec in the repository (at its root or below it), or name the root with -C DIR");
   return false;
 }

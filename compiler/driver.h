@@ -25,8 +25,10 @@ struct Compilation {
   SourceMap sources;
 };
 
-// Whether root holds the sources' folder; if not, says so in diags.
-bool has_sources_dir(const std::string& root, const std::string& sources_dir, Diagnostics& diags);
+// Whether root holds the sources' folder; if not, says so in diags. With
+// searched_up_to, root is where a search upward started that ended there.
+bool has_sources_dir(const std::string& root, const std::string& sources_dir, Diagnostics& diags,
+                     const std::string& searched_up_to = "");
 
 // Compiles every .pipe file under <root>/<sources_dir>.
 Compilation compile_tree(const std::string& root, const std::string& sources_dir = "pipelines");

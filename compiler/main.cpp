@@ -136,6 +136,8 @@ int main(int argc, char** argv) {
   // it that holds pipelines/ (as git finds its repository), not past a
   // repository's top (.git). FILES of fmt are then the current directory's,
   // as a shell completes them.
+  // When none is found, the error names where the search stopped.
+  std::string searched_up_to;
   if (app.count("--root") == 0) {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -148,8 +150,18 @@ int main(int argc, char** argv) {
         }
         break;
       }
-      if (fs::exists(dir / ".git", ec) || dir == dir.parent_path()) break;
+      if (fs::exists(dir / ".git", ec) || dir == dir.parent_path()) {
+        if (dir != cwd) searched_up_to = dir.string();
+        break;
+      }
     }
+  }
+  // fmt of named files needs no pipelines/; every other command does.
+  if (!searched_up_to.empty() && !(fmt->parsed() && !fmt_files.empty())) {
+    pipec::Diagnostics diags;
+    pipec::has_sources_dir(root, "pipelines", diags, searched_up_to);
+    (g_format == "text" ? std::cerr : std::cout) << pipec::render_diagnostics(g_format, diags.sorted(), {});
+    return 2;
   }
 
   try {

@@ -350,6 +350,11 @@ expect root-given-after 0 "2 generated files up to date" sh -c 'cd / && "$1" che
 expect root-below 0 "2 generated files up to date" sh -c 'cd "$2/generated" && "$1" check' _ "$pipec" "$work"
 expect root-not-here 2 "pipelines: error: no pipelines/ directory under .: run pipec in the repository (at its root or below it), or name the root with -C DIR [usage]
 1 error" sh -c 'cd / && "$1" check' _ "$pipec"
+# Searched upward and not found: the error says how far (to the folder with
+# .git, a repository's top).
+mkdir -p "$work/norepo/.git" "$work/norepo/sub/deeper"
+expect root-not-above 2 "pipelines: error: no pipelines/ directory in . or a folder above it (searched up to $work/norepo): run pipec in the repository (at its root or below it), or name the root with -C DIR [usage]
+1 error" sh -c 'cd "$2/norepo/sub/deeper" && "$1" gen' _ "$pipec" "$work"
 printf 'workflow {\n' >> pipelines/a.pipe
 before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; the { at pipelines/a.pipe:8:10 is not closed [syntax]
