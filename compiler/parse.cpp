@@ -747,6 +747,16 @@ class Builder {
     if (auto* x = dynamic_cast<P::NumberLitContext*>(c)) {
       auto e = std::make_shared<Expr>(*make(K::Number, x));
       e->text = x->getText();
+      if (const size_t exp = e->text.find_first_of("eE"); exp != std::string::npos) {
+        const std::string plain = double_as_read(e->text);
+        // Written out, if that is short and below 2^53 (the checks below).
+        const size_t whole_digits = std::min(plain.find('.'), plain.size()) - (plain[0] == '-');
+        const bool exact = whole_digits <= 15 && plain.size() <= 20 && plain != "0" && plain != "-0";
+        diags_.error(e->pos, "syntax",
+                     "number " + e->text + " has an exponent; numbers in .pipe are written out" +
+                         (exact ? " (" + plain + ")" : "") + ", or as text in quotes");
+        return e;
+      }
       // GitHub's numbers are doubles: past 2^53 a whole number is no longer
       // read as written (and the schema's validators refuse it).
       std::string whole = e->text.substr(e->text[0] == '-', e->text.find('.') - (e->text[0] == '-'));

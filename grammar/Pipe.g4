@@ -75,7 +75,9 @@ STRING    : '"' ( '\\' . | ~["\\\r\n] )* '"'
 UNTERMINATED : '"' ( '\\' . | ~["\\\r\n] )*
              | '\'' ( '\\' . | ~['\\\r\n] )*
              ;
-NUMBER    : '-'? [0-9]+ ('.' [0-9]+)? ;
+// An exponent is lexed so that the parser can refuse it by name (numbers
+// are written out; GitHub reads them as doubles).
+NUMBER    : '-'? [0-9]+ ('.' [0-9]+)? ([eE] [+-]? [0-9]+)? ;
 // Identifiers may contain '-' so that GitHub's own keys (runs-on,
 // timeout-minutes) are written as GitHub spells them. The language has no
 // subtraction, so nothing is lost.
