@@ -1,6 +1,6 @@
 // Case folding for the ASCII names GitHub compares without case (contexts,
-// functions, YAML's booleans), the shape of a commit SHA, and trimming as
-// actions trim their inputs.
+// functions, YAML's booleans; text in expressions folds by ordinal_case.h),
+// the shape of a commit SHA, and trimming as actions trim their inputs.
 #pragma once
 
 #include <algorithm>
@@ -14,7 +14,7 @@ inline std::string lower(std::string s) {
   return s;
 }
 
-// The upper case, as .NET's OrdinalIgnoreCase orders text: "a_" > "aB".
+// The ASCII upper case (names; text GitHub compares is ordinal_case.h's).
 inline std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;

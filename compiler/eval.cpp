@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ascii.h"
+#include "ordinal_case.h"
 #include "expand.h"
 #include "github_eval.h"
 #include "render_expr.h"
@@ -393,7 +394,7 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
     if (op == "==" || op == "!=") {
       bool eq;
       if (l->kind == Value::Kind::String && r->kind == Value::Kind::String) {
-        eq = lower(l->text) == lower(r->text);  // GitHub compares strings ignoring case
+        eq = ordinal_equal(l->text, r->text);  // GitHub compares strings ignoring case
       } else if (l->kind != r->kind) {
         // GitHub would turn both into numbers (null and false 0, true 1,
         // text its number or NaN), which is seldom what was meant.

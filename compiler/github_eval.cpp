@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "ascii.h"
+#include "ordinal_case.h"
 #include "value.h"
 
 namespace pipec {
@@ -137,7 +138,7 @@ json github_from_json(const std::string& text) {
 }
 
 bool github_equal(const json& a, const json& b) {
-  if (a.is_string() && b.is_string()) return lower(a.get<std::string>()) == lower(b.get<std::string>());
+  if (a.is_string() && b.is_string()) return ordinal_equal(a.get<std::string>(), b.get<std::string>());
   if (a.type() == b.type() && (a.is_object() || a.is_array())) return &a == &b;
   if (a.is_null() && b.is_null()) return true;
   if ((a.is_object() || a.is_array()) || (b.is_object() || b.is_array())) return false;
@@ -148,9 +149,8 @@ bool github_equal(const json& a, const json& b) {
 const json* github_property(const json& obj, const std::string& key) {
   if (!obj.is_object()) return nullptr;
   if (auto it = obj.find(key); it != obj.end()) return &*it;
-  std::string k = lower(key);
   for (auto it = obj.begin(); it != obj.end(); ++it) {
-    if (lower(it.key()) == k) return &it.value();
+    if (ordinal_equal(it.key(), key)) return &it.value();
   }
   return nullptr;
 }
@@ -178,13 +178,12 @@ json call(const Expr& e, const EvalContext& ctx) {
       return false;
     }
     if (!primitive(hay) || !primitive(needle)) return false;
-    return lower(github_to_string(hay)).find(lower(github_to_string(needle))) != std::string::npos;
+    return ordinal_contains(github_to_string(hay), github_to_string(needle));
   }
   if (f == "startswith" || f == "endswith") {
     if (!primitive(arg(0)) || !primitive(arg(1))) return false;
-    std::string s = lower(github_to_string(arg(0))), p = lower(github_to_string(arg(1)));
-    if (p.size() > s.size()) return false;
-    return f == "startswith" ? s.compare(0, p.size(), p) == 0 : s.compare(s.size() - p.size(), p.size(), p) == 0;
+    const std::string s = github_to_string(arg(0)), p = github_to_string(arg(1));
+    return f == "startswith" ? ordinal_starts_with(s, p) : ordinal_ends_with(s, p);
   }
   if (f == "format") {
     FormatText fmt = read_format(github_to_string(arg(0)));
@@ -513,12 +512,11 @@ json github_eval(const Expr& e, const EvalContext& ctx) {
       if (e.text == "==") return github_equal(l, r);
       if (e.text == "!=") return !github_equal(l, r);
       if (l.is_string() && r.is_string()) {
-        // OrdinalIgnoreCase compares the upper case: "a_" > "aB", as '_' > 'B'.
-        std::string a = upper(l.get<std::string>()), b = upper(r.get<std::string>());
-        if (e.text == "<") return a < b;
-        if (e.text == "<=") return a <= b;
-        if (e.text == ">") return a > b;
-        return a >= b;
+        const int order = ordinal_compare(l.get<std::string>(), r.get<std::string>());
+        if (e.text == "<") return order < 0;
+        if (e.text == "<=") return order <= 0;
+        if (e.text == ">") return order > 0;
+        return order >= 0;
       }
       double a = to_number(l), b = to_number(r);
       if (std::isnan(a) || std::isnan(b)) return false;

@@ -50,6 +50,31 @@ TEST_CASE("equality coerces like GitHub: numbers across types, strings ignoring 
   CHECK(eval_text("\"a_\" < \"ab\"") == "false");
 }
 
+TEST_CASE("text ignores case beyond ASCII, as .NET's OrdinalIgnoreCase with ICU") {
+  CHECK(eval_text("\"\u00e9t\u00e9\" == \"\u00c9T\u00c9\"") == "true");  // été, ÉTÉ
+  CHECK(eval_text("\"\u03c3\" == \"\u03a3\"") == "true");                // σ, Σ
+  CHECK(eval_text("\"\u03c2\" == \"\u03a3\"") == "true");                // final ς, Σ
+  CHECK(eval_text("\"\u00ff\" == \"\u0178\"") == "true");                // ÿ, Ÿ
+  // The dotless i and the long s keep their case (they are not I and S);
+  // ß has no one-letter upper case.
+  CHECK(eval_text("\"\u0131\" == \"I\"") == "false");
+  CHECK(eval_text("\"\u017f\" == \"s\"") == "false");
+  CHECK(eval_text("\"\u00df\" == \"SS\"") == "false");
+  // The Kelvin sign is upper case already, and k's upper case is K.
+  CHECK(eval_text("\"k\" == \"\u212a\"") == "false");
+  // Past U+FFFF, only the scripts .NET lists: Deseret is one, Vithkuqi not.
+  CHECK(eval_text("\"\U00010428\" == \"\U00010400\"") == "true");
+  CHECK(eval_text("\"\U00010597\" == \"\U00010570\"") == "false");
+  CHECK(eval_text("contains(\"Stra\u00dfe \u00c4RGER\", \"\u00e4rger\")") == "true");
+  CHECK(eval_text("startsWith(\"\u00c9cole\", \"\u00e9c\")") == "true");
+  CHECK(eval_text("endsWith(\"CAF\u00c9\", \"f\u00e9\")") == "true");
+  CHECK(eval_text("contains(fromJSON('[\"\u00c9\"]'), \"\u00e9\")") == "true");
+  // Ordered by UTF-16 unit: U+FF61 after U+10000, a surrogate pair (D800).
+  CHECK(eval_text("\"\uff61\" > \"\U00010000\"") == "true");
+  CHECK(eval_text("\"\u00e9\" < \"\u00c9a\"") == "true");
+  CHECK(eval_text("github[\"\u00c9T\u00c9\"]", {{"github", {{"\u00e9t\u00e9", 1}}}}) == "1");
+}
+
 TEST_CASE("&& and || return an operand, not a boolean") {
   CHECK(eval_text("\"ROCm\" == \"rocm\" && \"azure\" || \"ubuntu\"") == "\"azure\"");
   CHECK(eval_text("\"a\" == \"b\" && \"azure\" || \"ubuntu\"") == "\"ubuntu\"");

@@ -12,6 +12,7 @@ packages=(
   libkainjow-mustache-dev              # fills templates/ for the step interfaces
   libzip-dev zipcmp zipmerge ziptool   # libzip's CMake config names these tools
   libcurl4-openssl-dev libssl-dev libexpat1-dev
+  libicu-dev                           # case mapping as GitHub compares text
   pre-commit graphviz
   shellcheck                           # the workflow linter runs it as actionlint does
 )
