@@ -133,23 +133,24 @@ std::vector<std::string> test_labels(const std::string& csv) {
   return out;
 }
 
-// The kernel a test_runner:<kernel> label names: the first label containing
-// "test_runner", among the PR's labels and then ADDITIONAL_LABEL_OPTIONS.
-// Deliberate difference: a malformed one is ignored with a warning (TheRock
-// crashed on it).
-std::string runner_kernel(const Event& e, std::vector<std::string>& lines) {
+// The kernel a test_runner:<kernel> label names (none without one): the
+// first label containing "test_runner", among the PR's labels and then
+// ADDITIONAL_LABEL_OPTIONS. `test_runner:` names the empty kernel, which no
+// family has. Deliberate difference: a label with no colon or two is ignored
+// with a warning (TheRock crashed on it).
+std::optional<std::string> runner_kernel(const Event& e, std::vector<std::string>& lines) {
   std::vector<std::string> labels = e.pr_labels;
   for (const auto& item : csv_items(e.additional_label_options)) labels.push_back(item);
   for (const auto& l : labels) {
     if (l.find("test_runner") == std::string::npos) continue;
     size_t colon = l.find(':');
-    if (colon == std::string::npos || l.find(':', colon + 1) != std::string::npos || colon + 1 == l.size()) {
+    if (colon == std::string::npos || l.find(':', colon + 1) != std::string::npos) {
       lines.push_back("WARNING: label \"" + l + "\" is not test_runner:<kernel>; ignored");
-      return "";
+      return std::nullopt;
     }
     return l.substr(colon + 1);
   }
-  return "";
+  return std::nullopt;
 }
 
 std::string json_object(const std::vector<std::pair<std::string, std::string>>& pairs) {
@@ -318,8 +319,8 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
     t = kept;
   }
   bool dispatch_pytorch = e.build_pytorch.empty() || str2bool(e.build_pytorch, "INPUT_BUILD_PYTORCH");
-  std::string kernel = e.multi_arch ? "" : runner_kernel(e, res.lines);
-  if (!kernel.empty()) res.lines.push_back("test runners for kernel " + kernel + " only");
+  const std::optional<std::string> kernel = e.multi_arch ? std::nullopt : runner_kernel(e, res.lines);
+  if (kernel) res.lines.push_back("test runners for kernel \"" + *kernel + "\" only");
   // Rows, in table order (deliberate difference: TheRock's order was random).
   const char* platforms[2] = {"linux", "windows"};
   std::string variants_json[2];
@@ -355,9 +356,9 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
       // with one tests on it (its multi-GPU runner kept, as TheRock); any
       // other family loses its runner and its multi-GPU runner.
       std::string runner = f.runner, multi_gpu = f.multi_gpu_runner;
-      if (!kernel.empty()) {
+      if (kernel) {
         auto k = std::find_if(f.kernel_runners.begin(), f.kernel_runners.end(),
-                              [&](const auto& kr) { return kr.first == kernel; });
+                              [&](const auto& kr) { return kr.first == *kernel; });
         if (k != f.kernel_runners.end()) {
           runner = k->second;
         } else {

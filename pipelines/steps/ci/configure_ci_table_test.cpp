@@ -135,9 +135,16 @@ TEST_CASE("test_runner:oem keeps only the oem kernel's runners, from a PR label 
   dispatch.linux_families = "gfx1151, gfx94x";
   dispatch.additional_label_options = " , test_runner:oem,";
   CHECK(runners(output(run(dispatch), "linux_variants")) == "gfx94X-dcgpu= gfx1151=linux-strix-halo-gpu-rocm-oem");
-  // A kernel no family has empties every runner; a malformed label is ignored.
+  // A kernel no family has empties every runner; a label with two colons is ignored.
   dispatch.additional_label_options = "test_runner:nope";
-  CHECK(runners(output(run(dispatch), "linux_variants")) == "gfx94X-dcgpu= gfx1151=");
+  Result nope = run(dispatch);
+  CHECK(runners(output(nope, "linux_variants")) == "gfx94X-dcgpu= gfx1151=");
+  CHECK(nope.lines == std::vector<std::string>{"test runners for kernel \"nope\" only"});
+  // `test_runner:` has one colon: it names the empty kernel, as in TheRock.
+  dispatch.additional_label_options = "test_runner:";
+  Result empty = run(dispatch);
+  CHECK(runners(output(empty, "linux_variants")) == "gfx94X-dcgpu= gfx1151=");
+  CHECK(empty.lines == std::vector<std::string>{"test runners for kernel \"\" only"});
   dispatch.additional_label_options = "test_runner:a:b, test_runner:oem";
   Result bad = run(dispatch);
   CHECK(runners(output(bad, "linux_variants")) == "gfx94X-dcgpu=linux-mi325-1gpu-ossci-rocm gfx1151=linux-gfx1151-gpu-rocm");
