@@ -82,6 +82,14 @@ expect package-version-choice 2 "compute_rocm_package_version: error: --release-
 # Flags that do not go together are a usage error, exit 2, as argparse.
 expect package-version-wheel-release 2 "compute_rocm_package_version: error: --release-type=release is not supported for wheel packages" \
   "$bin/compute_rocm_package_version" --release-type release
+# The flags are checked before version.json is read, and argparse's checks
+# (exit 2) before the missing release type (TheRock's ValueError, exit 1).
+expect package-version-flags-first 2 "compute_rocm_package_version: error: --release-type=release is not supported for wheel packages" \
+  sh -c 'cd / && "$1" --release-type release' _ "$bin/compute_rocm_package_version"
+expect package-version-prerelease-alone 2 "compute_rocm_package_version: error: --prerelease-version is only valid with --release-type=prerelease" \
+  "$bin/compute_rocm_package_version" --prerelease-version=5
+expect package-version-prerelease-suffix 2 "compute_rocm_package_version: error: --prerelease-version is only valid with --release-type=prerelease" \
+  "$bin/compute_rocm_package_version" --custom-version-suffix= --prerelease-version=5
 
 # TheRock's default package type is wheel; the date is today's (read on
 # both sides of the run, so that midnight cannot fail it).

@@ -151,17 +151,16 @@ std::vector<std::pair<std::string, std::string>> torch_versions(const std::files
   return out;
 }
 
-std::pair<std::string, std::string> rocm_package_version(const PackageVersionInputs& in) {
+// No package format has a blank or a control character in a version, and a
+// line break would split the step's output in two.
+const std::string kNoBlank = " holds a blank or control character, which no package version has";
+
+void check_package_version_flags(const PackageVersionInputs& in) {
   const std::string& type = in.package_type;
   if (type != "wheel" && type != "deb" && type != "rpm")
     throw UsageError("--package-type must be wheel, deb or rpm, not \"" + type + "\"");
   if (in.release_type && in.custom_version_suffix)
     throw UsageError("--release-type and --custom-version-suffix are mutually exclusive");
-  // An empty suffix is no suffix, as TheRock's `if custom_version_suffix:`
-  // (though giving it with --release-type is still the conflict above).
-  const bool custom = in.custom_version_suffix && !in.custom_version_suffix->empty();
-  if (!in.release_type && !custom)
-    throw InputError("give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix");
   const std::string rt = in.release_type.value_or("");
   if (in.release_type && rt != "dev" && rt != "nightly" && rt != "prerelease" && rt != "release")
     throw UsageError("--release-type must be dev, nightly, prerelease or release, not \"" + rt + "\"");
@@ -171,16 +170,25 @@ std::pair<std::string, std::string> rocm_package_version(const PackageVersionInp
     throw UsageError("--prerelease-version is only valid with --release-type=prerelease");
   if (rt == "prerelease" && in.prerelease_version.empty())
     throw UsageError("--release-type=prerelease needs --prerelease-version");
+  if (runtime::has_control(in.prerelease_version, true)) throw UsageError("--prerelease-version" + kNoBlank);
+  // An empty suffix is no suffix, as TheRock's `if custom_version_suffix:`
+  // (though giving it with --release-type is still the conflict above).
+  const bool custom = in.custom_version_suffix && !in.custom_version_suffix->empty();
+  if (custom && runtime::has_control(*in.custom_version_suffix, true)) throw UsageError("--custom-version-suffix" + kNoBlank);
+  if (!in.release_type && !custom)
+    throw InputError("give --release-type (dev, nightly, prerelease, release) or --custom-version-suffix");
+}
+
+std::pair<std::string, std::string> rocm_package_version(const PackageVersionInputs& in) {
+  check_package_version_flags(in);
+  const std::string& type = in.package_type;
+  const std::string rt = in.release_type.value_or("");
+  const bool custom = in.custom_version_suffix && !in.custom_version_suffix->empty();
   if (in.base_version.empty()) throw InputError("no base version (version.json's rocm-version or --override-base-version)");
   if (in.date.size() != 8 || !all_digits(in.date)) throw InputError("the date must be YYYYMMDD, not \"" + in.date + "\"");
-  // No package format has a blank or a control character in a version, and
-  // a line break would split the step's output in two.
-  const auto blank = [](const std::string& s) { return runtime::has_control(s, true); };
-  const std::string none = " holds a blank or control character, which no package version has";
-  if (blank(in.base_version)) throw InputError("the base version (version.json's rocm-version or --override-base-version)" + none);
-  if (blank(in.prerelease_version)) throw UsageError("--prerelease-version" + none);
-  if (custom && blank(*in.custom_version_suffix)) throw UsageError("--custom-version-suffix" + none);
-  if (blank(in.sha)) throw InputError("the commit SHA (GITHUB_SHA)" + none);
+  if (runtime::has_control(in.base_version, true))
+    throw InputError("the base version (version.json's rocm-version or --override-base-version)" + kNoBlank);
+  if (runtime::has_control(in.sha, true)) throw InputError("the commit SHA (GITHUB_SHA)" + kNoBlank);
   // deb's dev version has only the date in it.
   if (rt == "dev" && type != "deb" && in.sha.empty())
     throw InputError("a dev version needs the commit SHA (GITHUB_SHA)");

@@ -57,8 +57,13 @@ struct PackageVersionInputs {
   std::string date;                          // YYYYMMDD
   std::string sha;                           // full commit SHA (not needed for deb)
 };
-// Returns (output key, version). Throws InputError for the combinations
-// TheRock's argparse validation rejects.
+// Checks the flags alone (package type, release type, suffix, prerelease
+// version), before anything is read: UsageError (exit 2) for what TheRock's
+// argparse validation rejects, then InputError for neither a release type
+// nor a suffix (TheRock's ValueError, exit 1).
+void check_package_version_flags(const PackageVersionInputs& in);
+// Returns (output key, version), after check_package_version_flags and the
+// checks of the base version, date and SHA.
 std::pair<std::string, std::string> rocm_package_version(const PackageVersionInputs& in);
 
 }  // namespace steps::versions
