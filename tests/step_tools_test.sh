@@ -109,6 +109,10 @@ bypass_tests_for_releases=True" env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNN
 expect target-run-output 0 "[output]
 test-runs-on=linux-gfx1151-gpu-rocm
 bypass_tests_for_releases=True" files
+# A platform other than linux or windows is an error (TheRock: nothing written).
+expect target-run-platform 1 "configure_target_run: error: environment variable PLATFORM must be one of linux, windows, not \"Linux\"" \
+  env TARGET=gfx1151 PLATFORM=Linux LOAD_TEST_RUNNERS_FROM_VAR=false "$bin/configure_target_run"
+expect target-run-platform-nothing 0 "" files
 # The repository variable's runners override the table's only when
 # LOAD_TEST_RUNNERS_FROM_VAR says so. (TheRock's test of "false" saw the
 # variable's labels: earlier tests had changed its shared table, spec 3.1.)

@@ -282,4 +282,28 @@ TEST_CASE("configure_ci_test.py: dispatch families, and platform labels on a pul
   CHECK(output(colons, "test_type") == "full");
 }
 
+// TheRock's literal names: unknown families and tests among known ones are
+// dropped, and so are labels that name a family with the wrong prefix or
+// case (spec sections 1.3 and 3.3).
+TEST_CASE("configure_ci_test.py: unknown names, and labels that name no family") {
+  Event e = event("workflow_dispatch", "main");
+  e.linux_families = "gfx110X,abcdef";
+  e.linux_test_labels = "test:hipsparse, test:hipdense";
+  Result r = run(e);
+  CHECK(families(r.linux_rows) == "gfx110X-all");
+  CHECK(output(r, "linux_test_labels") == "[\"hipsparse\"]");
+  Result unknown = run(event("pull_request", "1/merge", {"gfx10000X-linux", "gfx110000X-windows"}));
+  CHECK(families(unknown.linux_rows) == kPresubmitLinux);
+  CHECK(families(unknown.windows_rows) == kPresubmitWindows);
+  CHECK(output(unknown, "linux_test_labels") == "[]");
+  Result tests = run(event("pull_request", "1/merge", {"test:hipblaslt", "test:rocblas"}));
+  CHECK(output(tests, "linux_test_labels") == "[\"rocblas\", \"hipblaslt\"]");  // the test table's order
+  CHECK_FALSE(any_expect_failure(output(tests, "linux_variants")));
+  Result chalk = run(event("pull_request", "1/merge", {"test:hipchalk", "test:rocchalk"}));
+  CHECK(output(chalk, "linux_test_labels") == "[]");
+  CHECK(output(chalk, "windows_test_labels") == "[]");
+  Result named = run(event("pull_request", "1/merge", {"ci:gfx950", "GFX950-linux"}));
+  CHECK(families(named.linux_rows) == kPresubmitLinux);
+}
+
 }  // namespace steps::configure_ci

@@ -148,6 +148,11 @@ TEST_CASE("path filters (configure_ci_path_filters_test)") {
   CHECK_FALSE(is_ci_run_required({".github/workflows/test_jax_dockerfile.yml"}));
   CHECK(is_ci_run_required({"source_file.h", ".github/workflows/pre-commit.yml"}));
   CHECK_FALSE(is_ci_run_required({}));
+  // fnmatch is case-sensitive: README.MD is no *.md.
+  CHECK(is_ci_run_required({"README.MD"}));
+  // .github/workflows is a folder: a path beside it is checked as any other
+  // (TheRock's prefix test took .github/workflows-old/ for workflows).
+  CHECK(is_ci_run_required({".github/workflows-old/build.sh"}));
 }
 
 TEST_CASE("long-lived branches and bad input") {

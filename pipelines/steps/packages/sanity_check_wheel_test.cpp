@@ -118,6 +118,34 @@ TEST_CASE("a too-small wheel fails with TheRock's message") {
                                                  " is too small (" + size_of(wheel) + " bytes)"});
 }
 
+// A valid torch wheel of exactly `size` bytes in dir (its members are
+// stored, so the filler moves the size byte for byte; RECORD, which holds
+// the filler's size, may take a round more).
+static fs::path wheel_of_size(const fs::path& dir, std::uintmax_t size) {
+  std::size_t filler = 100 * 1024;
+  fs::path wheel;
+  for (int round = 0; round < 4; ++round) {
+    wheel = packages::testing::write_wheel(dir, kTorch, packages::testing::valid_wheel_parts("torch", "2.7.0+rocm7.0", kTag, filler));
+    const std::uintmax_t got = fs::file_size(wheel);
+    if (got == size) break;
+    filler = filler + size - got;
+  }
+  REQUIRE(fs::file_size(wheel) == size);
+  return wheel;
+}
+
+TEST_CASE("the size limit is TheRock's: 102,400 bytes pass, 102,399 fail") {
+  TempDir dir;
+  wheel_of_size(dir.path(), 102400);
+  const Result at = check(dir.path());
+  CHECK(at.code == 0);
+  CHECK(at.lines == std::vector<std::string>{"Valid wheel: " + std::string(kTorch) + " (102400 bytes)"});
+  wheel_of_size(dir.path(), 102399);
+  const Result under = check(dir.path());
+  CHECK(under.code == 1);
+  CHECK(under.lines == std::vector<std::string>{"ERROR: Wheel " + std::string(kTorch) + " is too small (102399 bytes)"});
+}
+
 TEST_CASE("a RECORD hash that does not match the member") {
   TempDir dir;
   WheelParts parts = torch_parts();
