@@ -69,6 +69,50 @@ TEST_CASE("determine_version") {
 
 namespace {
 
+// PEP 440's order of two local labels ("rocm7.0.0rc1"): segment by segment
+// (split at . - _), numbers as numbers and above text, text without case,
+// and a label that extends another above it. True when a < b.
+bool local_less(const std::string& a, const std::string& b) {
+  auto segments = [](const std::string& s) {
+    std::vector<std::string> out(1);
+    for (char c : s) {
+      if (c == '.' || c == '-' || c == '_') out.emplace_back();
+      else out.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+  };
+  auto numeric = [](const std::string& s) { return s.find_first_not_of("0123456789") == std::string::npos; };
+  const auto x = segments(a), y = segments(b);
+  for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (x[i] == y[i]) continue;
+    if (numeric(x[i]) && numeric(y[i])) return std::stoull(x[i]) < std::stoull(y[i]);
+    if (numeric(x[i]) != numeric(y[i])) return numeric(y[i]);
+    return x[i] < y[i];
+  }
+  return x.size() < y.size();
+}
+
+}  // namespace
+
+// TheRock's test: each suffix on a base of 1 orders final > rc > alpha >
+// dev, so that pip prefers the right build of one torch version.
+TEST_CASE("determine_version: the suffixes order final, rc, alpha, dev") {
+  std::vector<std::string> locals;
+  for (const char* v : {"7.0.0", "7.0.0rc1", "7.0.0a20251202", "7.0.0.dev0+515115ea2cb85a0b71b5507ce56a627d14c7ae73"}) {
+    const std::string suffix = determine_version(v).version_suffix;
+    REQUIRE(suffix.rfind('+', 0) == 0);
+    locals.push_back(suffix.substr(1));
+  }
+  CHECK(locals == std::vector<std::string>{"rocm7.0.0", "rocm7.0.0rc1", "rocm7.0.0a20251202",
+                                           "devrocm7.0.0.dev0-515115ea2cb85a0b71b5507ce56a627d14c7ae73"});
+  for (size_t i = 0; i + 1 < locals.size(); ++i) {
+    CHECK(local_less(locals[i + 1], locals[i]));
+    CHECK_FALSE(local_less(locals[i], locals[i + 1]));
+  }
+}
+
+namespace {
+
 struct Dist {
   fs::path dir = fs::temp_directory_path() / ("write_torch_versions_" + std::to_string(std::rand()));
   explicit Dist(std::initializer_list<const char*> names) {
