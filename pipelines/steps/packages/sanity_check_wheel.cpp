@@ -45,6 +45,12 @@ bool matches_typical_pattern(std::string_view filename, std::string_view project
 
 int run(const Inputs& inputs, packages::StepOutput& out) {
   std::error_code ec;
+  // An empty argument is most likely an empty variable: refused, where
+  // TheRock's Path("") checked the current directory.
+  if (inputs.wheel_dir.empty()) {
+    out.line("ERROR: the wheel directory is empty (\".\" is the current one)");
+    return 1;
+  }
   if (!fs::is_directory(inputs.wheel_dir, ec)) {
     out.line("ERROR: " + inputs.wheel_dir.string() + " is not a directory");
     return 1;

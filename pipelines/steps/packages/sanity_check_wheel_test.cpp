@@ -105,6 +105,10 @@ TEST_CASE("a path that is not a directory") {
   CHECK(result.lines == std::vector<std::string>{"ERROR: " + (dir.path() / "missing").string() +
                                                  " is not a directory"});
   CHECK(usage("sanity_check_wheel") == "Usage: sanity_check_wheel <wheel-dir>");
+  // Deliberate: empty is refused (TheRock's Path("") checked the current directory).
+  const Result empty = check("");
+  CHECK(empty.code == 1);
+  CHECK(empty.lines == std::vector<std::string>{"ERROR: the wheel directory is empty (\".\" is the current one)"});
 }
 
 TEST_CASE("a too-small wheel fails with TheRock's message") {

@@ -158,6 +158,8 @@ TEST_CASE("write_torch_versions: Windows needs no triton or apex; Linux does") {
                        ("Did not find triton wheel in " + d.dir.generic_string()).c_str(), InputError);
   CHECK_THROWS_WITH_AS(torch_versions(d.dir / "missing", false, log),
                        ("--dist-dir " + (d.dir / "missing").generic_string() + " is not a directory").c_str(), InputError);
+  // Deliberate: empty is refused (TheRock's Path("") read the current directory).
+  CHECK_THROWS_WITH_AS(torch_versions("", false, log), "--dist-dir is empty (\".\" is the current directory)", InputError);
 }
 
 TEST_CASE("write_torch_versions: torch-* does not match torchaudio") {
