@@ -32,8 +32,7 @@ JS
 run_against() {
   rm -f "$work/port"
   node "$work/server.cjs" "$1" "$work/port" & server=$!
-  # Up to a minute: Node.js starts slowly on a loaded machine.
-  for _ in $(seq 600); do [ -s "$work/port" ] && break; sleep 0.1; done
+  for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.1; done
   local port; port=$(cat "$work/port")
   AWS_ACCESS_KEY_ID=AK AWS_SECRET_ACCESS_KEY=SK AWS_ENDPOINT_URL="http://127.0.0.1:$port" \
     "$bin/index_s3_packages" --artifact-group=g --run-id=1 --platform=linux 2>&1 | sed "s/127.0.0.1:$port/HOST/"
