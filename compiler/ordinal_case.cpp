@@ -2,32 +2,11 @@
 
 #include <unicode/uchar.h>
 
+#include "utf8.h"
+
 namespace pipec {
 
 namespace {
-
-// Decodes one code point of UTF-8 at i (RFC 3629), moving i past it; a byte
-// that starts none is U+FFFD, and i moves one byte.
-char32_t decode(const std::string& s, size_t& i) {
-  auto at = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = at(i);
-  const size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-  if (len == 1) return s[i++] & 0x7F;
-  if (len == 0 || i + len > s.size()) {
-    ++i;
-    return 0xFFFD;
-  }
-  char32_t cp = c & (0x7F >> len);
-  for (size_t k = 1; k < len; ++k) {
-    if ((at(i + k) & 0xC0) != 0x80) {
-      ++i;
-      return 0xFFFD;
-    }
-    cp = (cp << 6) | (at(i + k) & 0x3F);
-  }
-  i += len;
-  return cp;
-}
 
 // One code point upper-cased as .NET's OrdinalCasing does: ICU's simple
 // mapping, except for the dotless i and the long s (which would equal ASCII
@@ -53,7 +32,8 @@ std::u16string ordinal_upper(const std::string& utf8) {
   std::u16string out;
   out.reserve(utf8.size());
   for (size_t i = 0; i < utf8.size();) {
-    const char32_t c = upper(decode(utf8, i));
+    const char32_t read = decode_utf8(utf8, i);
+    const char32_t c = upper(read == kNotUtf8 ? 0xFFFD : read);
     if (c <= 0xFFFF) {
       out += static_cast<char16_t>(c);
     } else {

@@ -60,21 +60,9 @@ using P = pipec_antlr::PipeParser;
 // code points past U+10FFFF), or npos. ANTLR's input stream throws on such
 // bytes, so they are reported before it sees them.
 size_t first_invalid_utf8(const std::string& text) {
-  auto at = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
   for (size_t i = 0; i < text.size();) {
-    unsigned char c = at(i);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (len == 0 || i + len > text.size()) return i;
-    for (size_t k = 1; k < len; ++k) {
-      if ((at(i + k) & 0xC0) != 0x80) return i;
-    }
-    if (len > 1) {
-      char32_t cp = c & (0xFF >> (len + 1));
-      for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (at(i + k) & 0x3F);
-      static const char32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-      if (cp < kMin[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
-    }
-    i += len;
+    const size_t start = i;
+    if (decode_utf8(text, i) == kNotUtf8) return start;
   }
   return std::string::npos;
 }
@@ -747,7 +735,7 @@ class Builder {
     if (auto* x = dynamic_cast<P::NumberLitContext*>(c)) {
       auto e = std::make_shared<Expr>(*make(K::Number, x));
       e->text = x->getText();
-      if (const size_t exp = e->text.find_first_of("eE"); exp != std::string::npos) {
+      if (e->text.find_first_of("eE") != std::string::npos) {
         const std::string plain = double_as_read(e->text);
         // Written out, if that is short and below 2^53 (the checks below).
         const size_t whole_digits = std::min(plain.find('.'), plain.size()) - (plain[0] == '-');

@@ -25,6 +25,41 @@ inline size_t char_start(const std::string& text, size_t at) {
   return at;
 }
 
+// What decode_utf8 gives for bytes that start no UTF-8 sequence.
+inline constexpr char32_t kNotUtf8 = 0xFFFFFFFF;
+
+// The code point of the UTF-8 sequence at byte i (RFC 3629: no overlong
+// form, surrogate or code point past U+10FFFF), moving i past it; for bytes
+// that start none, kNotUtf8, and i moves one byte.
+inline char32_t decode_utf8(const std::string& text, size_t& i) {
+  auto at = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char c = at(i);
+  const size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  if (len == 1) {
+    ++i;
+    return c;
+  }
+  if (len == 0 || i + len > text.size()) {
+    ++i;
+    return kNotUtf8;
+  }
+  char32_t cp = c & (0xFF >> (len + 1));
+  for (size_t k = 1; k < len; ++k) {
+    if ((at(i + k) & 0xC0) != 0x80) {
+      ++i;
+      return kNotUtf8;
+    }
+    cp = (cp << 6) | (at(i + k) & 0x3F);
+  }
+  static const char32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if ((cp < kMin[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))) {
+    ++i;
+    return kNotUtf8;
+  }
+  i += len;
+  return cp;
+}
+
 // The length of UTF-8 text in UTF-16 code units, as .NET counts a string:
 // one for each code point, two for one past U+FFFF.
 inline size_t utf16_length(const std::string& text) {
