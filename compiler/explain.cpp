@@ -1,9 +1,12 @@
 #include "explain.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <map>
 #include <set>
 
+#include "expr_chain.h"
 #include "filter_patterns.h"
 #include "github_eval.h"
 #include "matrix_legs.h"
@@ -48,6 +51,37 @@ bool reads_steps(const Value& v, const std::set<std::string>& ids) {
     if (p.expr && reads_steps(*p.expr, ids)) return true;
   }
   return false;
+}
+
+// Whether text is what explain shows for an output only a run gives: <name>.
+bool placeholder(const json& v) {
+  if (!v.is_string()) return false;
+  const std::string& s = v.get_ref<const std::string&>();
+  return s.size() > 2 && s.front() == '<' && s.back() == '>' &&
+         std::all_of(s.begin() + 1, s.end() - 1, [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
+}
+
+// The first needs.<job>.outputs.<name> that `e` reads and only a run gives
+// (explain holds <name> for it), as written; "" for none.
+std::string unknown_needs_read(const Expr& e, const json& needs) {
+  const Chain c = chain(e);
+  if (c.size() == 4 && c[0].first == "needs" && c[2].first == "outputs") {
+    const json* job = github_property(needs, c[1].first);
+    const json* outs = job ? github_property(*job, "outputs") : nullptr;
+    const json* v = outs ? github_property(*outs, c[3].first) : nullptr;
+    if (v && placeholder(*v)) return dotted(c);
+  }
+  for (const auto& op : e.operands) {
+    if (op) {
+      if (std::string r = unknown_needs_read(*op, needs); !r.empty()) return r;
+    }
+  }
+  for (const auto& p : e.parts) {
+    if (p.expr) {
+      if (std::string r = unknown_needs_read(*p.expr, needs); !r.empty()) return r;
+    }
+  }
+  return "";
 }
 
 // Whether a filter list takes `s`: GitHub reads the patterns in order, and
@@ -196,38 +230,70 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     }
     if (!progress) break;
   }
+  // What GitHub's job-level success() and failure() read: the results of
+  // every job before a job (its needs, theirs, ...), not only its needs'.
+  // chain[j] is the worst of j's result and its needs' chains (unknown, a
+  // job explain did not follow, over failure over skipped over success);
+  // culprit[j], the first job of that chain that did not succeed.
+  std::map<std::string, std::string> chain, culprit;
+  auto rank = [](const std::string& r) { return r == "unknown" ? 3 : r == "failure" ? 2 : r == "success" ? 0 : 1; };
+  auto settle = [&](const std::string& id, const std::string& own, const std::string& before, const std::string& who) {
+    chain[id] = rank(own) >= rank(before) ? own : before;
+    culprit[id] = own != "success" && rank(own) >= rank(before) ? id : who;
+  };
   for (const Field* f : order) {
     const Value& job = *f->value;
     json needs = json::object();
+    std::string before = "success", who;
+    bool direct_ok = true;
     if (const Value* n = job.get("needs")) {
-      for (const auto& d : n->items) needs[d->text] = needs_ctx[d->text];
+      for (const auto& d : n->items) {
+        needs[d->text] = needs_ctx[d->text];
+        direct_ok = direct_ok && needs_ctx[d->text]["result"] == "success";
+        if (rank(chain[d->text]) > rank(before)) before = chain[d->text], who = culprit[d->text];
+      }
+    }
+    // A job after one explain did not follow is not followed either.
+    if (before == "unknown") {
+      line(indent, f->key + ": not followed (it comes after " + who + ", which explain did not follow)");
+      needs_ctx[f->key] = {{"result", "<result>"}, {"outputs", json::object()}};
+      settle(f->key, "unknown", before, who);
+      continue;
     }
     EvalContext ctx;
     ctx.contexts = {{"github", github_context()}, {"inputs", inputs}, {"needs", needs}, {"vars", json::object()},
                     {"secrets", json::object()}};
-    bool all_ok = true;
-    for (auto it = needs.begin(); it != needs.end(); ++it) all_ok = all_ok && (*it)["result"] == "success";
-    ctx.job_status = all_ok ? "success" : "skipped";
+    const bool all_ok = before == "success";
+    ctx.job_status = before;
+    const std::string not_ok = direct_ok ? " (a job before it did not succeed: " + who + ")" : " (a needed job did not succeed)";
     bool run_it = all_ok;
     std::string why;
     if (const Value* cond = job.get("if")) {
       // Without a status function, GitHub reads it as success() && (...).
       const Expr* e = whole_expr(*cond);
       const bool implicit = !e || !has_status_function(*e);
+      // An output only a run gives decides nothing here.
+      if (const std::string read = e && (!implicit || all_ok) ? unknown_needs_read(*e, needs) : ""; !read.empty()) {
+        line(indent, f->key + ": not followed (its if reads " + read + ", which only a run gives)");
+        needs_ctx[f->key] = {{"result", "<result>"}, {"outputs", json::object()}};
+        settle(f->key, "unknown", before, who);
+        continue;
+      }
       run_it = (!implicit || all_ok) &&
                github_truthy(e ? github_eval(*e, ctx) : value_json(*cond, &ctx));
       if (!run_it && implicit && !all_ok) {
-        why = " (a needed job did not succeed)";
+        why = not_ok;
       } else if (!run_it) {
         why = e ? " (false: " + render_expr(false_part(*e, ctx)) + ")" : " (if is false)";
       }
     } else if (!all_ok) {
-      why = " (a needed job did not succeed)";
+      why = not_ok;
     }
     json result = {{"result", run_it ? "success" : "skipped"}, {"outputs", json::object()}};
     if (!run_it) {
       line(indent, f->key + ": skipped" + why);
       needs_ctx[f->key] = result;
+      settle(f->key, "skipped", before, who);
       continue;
     }
     std::vector<json> legs;
@@ -240,11 +306,16 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
         if (!known) legs.clear();
         for (size_t i = 0; i < legs.size(); ++i)
           shown.push_back(leg_layout(matrix, legs[i], sources[i], m).shown);
-        if (legs.empty()) {
-          // A matrix whose legs are not known here (more than 4096 of them,
-          // a value not known, one that is no matrix) is not one without legs.
-          line(indent, f->key + (known ? ": no matrix legs" : ": matrix legs not known here; not followed"));
-          needs_ctx[f->key] = {{"result", "skipped"}, {"outputs", json::object()}};
+        // A matrix whose legs are not known here (more than 4096 of them,
+        // a value not known, one that is no matrix) is not one without legs;
+        // one without legs, or past GitHub's 256, fails the job.
+        std::string fails;
+        if (known && legs.empty()) fails = "its matrix has no legs, which GitHub refuses";
+        if (legs.size() > 256) fails = "its matrix has " + std::to_string(legs.size()) + " legs, and GitHub allows 256";
+        if (!fails.empty() || legs.empty()) {
+          line(indent, f->key + (fails.empty() ? ": matrix legs not known here; not followed" : ": fails (" + fails + ")"));
+          needs_ctx[f->key] = {{"result", fails.empty() ? "<result>" : "failure"}, {"outputs", json::object()}};
+          settle(f->key, fails.empty() ? "unknown" : "failure", before, who);
           continue;
         }
       }
@@ -283,6 +354,7 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
       }
     }
     needs_ctx[f->key] = result;
+    settle(f->key, "success", before, who);
   }
   // workflow_call outputs read jobs.<id>.outputs.
   json outputs = json::object();
@@ -371,10 +443,22 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       // would have answered says so (every step before it succeeded).
       const Value* cond = step->get("if");
       const Expr* cond_expr = cond ? whole_expr(*cond) : nullptr;
+      const Value* sid = step->get("id");
+      std::string name = step->get("name") ? step->get("name")->text : (sid ? sid->text : "step");
+      // One whose if reads outputs only a run gives may run or not: its own
+      // outputs and result are a run's too (said of a step explain knows).
+      if (cond && (cond_expr ? reads_steps(*cond_expr, unknown) : reads_steps(*cond, unknown))) {
+        if (known || !notes.empty())
+          line(indent + 1, name + ": not followed (its if reads a step's outputs, which only a run gives)");
+        if (sid) {
+          unknown.insert(sid->text);
+          steps[sid->text] = {{"outputs", json::object()}, {"outcome", "<outcome>"}, {"conclusion", "<conclusion>"}};
+        }
+        continue;
+      }
       const bool runs = !cond || github_truthy(cond_expr ? github_eval(*cond_expr, ctx)
                                                          : value_json(*cond, &ctx));
       if (known || !notes.empty()) {
-        std::string name = step->get("name") ? step->get("name")->text : (step->get("id") ? step->get("id")->text : "step");
         if (!runs) {
           line(indent + 1,
                name + ": skipped" +
@@ -390,9 +474,8 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
         known = true;
       }
       const std::string result = runs ? "success" : "skipped";
-      if (const Value* sid = step->get("id"); sid && !known) unknown.insert(sid->text);
-      if (const Value* sid = step->get("id"))
-        steps[sid->text] = {{"outputs", outputs}, {"outcome", result}, {"conclusion", result}};
+      if (sid && !known) unknown.insert(sid->text);
+      if (sid) steps[sid->text] = {{"outputs", outputs}, {"outcome", result}, {"conclusion", result}};
     }
   }
   ctx.contexts["steps"] = steps;

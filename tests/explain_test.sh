@@ -465,5 +465,71 @@ if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --branch and --tag: a push is of a
 got=$(cd "$legs" && "$pipec" explain --event pull_request --tag v1 2>&1); rc=$?
 if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --tag is for --event push (a tag is pushed), not pull_request" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL tag-not-push: %s\n%s\n' "$rc" "$got"; fi
+# Job-level success() reads every job before a job, not only its needs: a
+# skip two jobs back skips a job whose if has no status function. An
+# output only a run gives decides nothing (the job is not followed, nor
+# what comes after it), and neither does a step's if that reads one. A
+# matrix of no legs, or of more than 256, fails its job.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow chains {
+  file = "chains.yml"
+  on { push }
+  jobs {
+    pr_only { runs-on = "ubuntu-24.04"; if = github.ref_name == "release"; steps = [{ run: "true" }] }
+    always_after { needs = ["pr_only"]; runs-on = "ubuntu-24.04"; if = always(); steps = [{ run: "true" }] }
+    implicit { needs = ["always_after"]; runs-on = "ubuntu-24.04"; steps = [{ run: "true" }] }
+    written { needs = ["always_after"]; runs-on = "ubuntu-24.04"; if = success(); steps = [{ run: "true" }] }
+    not_failed { needs = ["always_after"]; runs-on = "ubuntu-24.04"; if = !failure(); steps = [{ run: "true" }] }
+    check {
+      runs-on = "ubuntu-24.04"
+      outputs = { changed: "${{ steps.diff.outputs.changed }}", later: "${{ steps.second.outputs.v }}" }
+      steps = [
+        { id: "diff", run: "echo changed=true >> \"$GITHUB_OUTPUT\"" },
+        { id: "second", if: "${{ steps.diff.outputs.changed == 'true' }}", run: "echo v=1 >> \"$GITHUB_OUTPUT\"" },
+      ]
+    }
+    build { needs = ["check"]; runs-on = "ubuntu-24.04"; if = needs.check.outputs.changed == "true"; steps = [{ run: "true" }] }
+    build2 { needs = ["check"]; runs-on = "ubuntu-24.04"; if = needs.check.outputs.later == "1"; steps = [{ run: "true" }] }
+    after_build { needs = ["build"]; runs-on = "ubuntu-24.04"; steps = [{ run: "true" }] }
+  }
+}
+workflow legs {
+  file = "legs.yml"
+  on { dispatch }
+  input legs: string = "[\"a\"]"
+  jobs {
+    legs { runs-on = "ubuntu-24.04"; strategy { matrix { os = fromJSON(inputs.legs) } } steps = [{ run: "true" }] }
+    on_failure { needs = ["legs"]; runs-on = "ubuntu-24.04"; if = always() && needs.legs.result == "failure"; steps = [{ run: "true" }] }
+    after_legs { needs = ["legs"]; runs-on = "ubuntu-24.04"; steps = [{ run: "true" }] }
+  }
+}
+use chains()
+use legs()
+PIPE
+many=$(printf '"x%s",' $(seq 300)); many="[${many%,}]"
+got=$(cd "$legs" && "$pipec" explain --event push 2>&1 | tail -n +4; for l in '["a"]' "[]" "$many" '{"os": 1}'; do
+  "$pipec" explain --event workflow_dispatch --input "legs=$l" 2>&1 | grep -E '^  (legs|on_failure|after_legs)'; done)
+if [ "$got" = "chains.yml
+  pr_only: skipped (false: github.ref_name == 'release')
+  always_after: runs
+  implicit: skipped (a job before it did not succeed: pr_only)
+  written: skipped (false: success())
+  not_failed: runs
+  check: runs
+  build: not followed (its if reads needs.check.outputs.changed, which only a run gives)
+  build2: not followed (its if reads needs.check.outputs.later, which only a run gives)
+  after_build: not followed (it comes after build, which explain did not follow)
+  legs: 1 leg
+  on_failure: skipped (false: needs.legs.result == 'failure')
+  after_legs: runs
+  legs: fails (its matrix has no legs, which GitHub refuses)
+  on_failure: runs
+  after_legs: skipped (a needed job did not succeed)
+  legs: fails (its matrix has 300 legs, and GitHub allows 256)
+  on_failure: runs
+  after_legs: skipped (a needed job did not succeed)
+  legs: matrix legs not known here; not followed
+  on_failure: not followed (it comes after legs, which explain did not follow)
+  after_legs: not followed (it comes after legs, which explain did not follow)" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL chains:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
