@@ -105,6 +105,10 @@ class Simulator {
 
   bool triggered(const WorkflowModel& wf) const;
   json github_context() const;
+  // What the entry workflow's run gives in github.event: its dispatch
+  // inputs as text, and the cron of its one schedule.
+  json dispatch_inputs = json::object();
+  std::string schedule;
   // Simulates a workflow; returns its workflow_call outputs.
   json run(const WorkflowModel& wf, const json& inputs, int indent);
   std::string out;
@@ -172,25 +176,36 @@ bool Simulator::triggered(const WorkflowModel& wf) const {
 json Simulator::github_context() const {
   json labels = json::array();
   for (const auto& l : event_.labels) labels.push_back({{"name", l}});
-  json event = json::object();
-  if (event_.event == "pull_request") {
-    event["action"] = event_.activity;
-    event["number"] = 1;
-    event["pull_request"] = {{"number", 1}, {"labels", labels}, {"head", {{"repo", {{"fork", event_.fork}}}}},
-                             {"base", {{"ref", event_.branch}}}};
-  }
-  if (event_.event == "workflow_dispatch") {
-    event["inputs"] = json::object();
-    for (const auto& [k, v] : event_.inputs) event["inputs"][k] = v;
-  }
-  // A pull request's run is on its merge ref, refs/pull/1/merge; its
-  // branches are head_ref and base_ref, empty for other events.
+  // The payload's fields conditions read: the repository; a pull request's
+  // action, number, labels, head and base (a fork's head repository is
+  // another's) and, when labelled, the label (the last --label); a push's
+  // ref; a schedule's cron; a manual run's inputs.
   const bool pr = event_.event == "pull_request";
   const bool tag = !event_.tag.empty();
+  // A pull request's run is on its merge ref, refs/pull/1/merge; its
+  // branches are head_ref and base_ref, empty for other events.
   const std::string ref_name = pr ? "1/merge" : tag ? event_.tag : event_.branch;
+  const std::string ref = (pr ? "refs/pull/" : tag ? "refs/tags/" : "refs/heads/") + ref_name;
+  const json repository = {{"full_name", "ROCm/TheRock"}, {"name", "TheRock"}, {"owner", {{"login", "ROCm"}}}};
+  json event = {{"repository", repository}};
+  if (pr) {
+    const json head_repo = event_.fork ? json{{"full_name", "contributor/TheRock"}, {"fork", true}}
+                                       : json{{"full_name", "ROCm/TheRock"}, {"fork", false}};
+    event["action"] = event_.activity;
+    event["number"] = 1;
+    event["pull_request"] = {{"number", 1},
+                             {"labels", labels},
+                             {"head", {{"ref", "pull-request-branch"}, {"repo", head_repo}}},
+                             {"base", {{"ref", event_.branch}, {"repo", repository}}}};
+    if ((event_.activity == "labeled" || event_.activity == "unlabeled") && !event_.labels.empty())
+      event["label"] = {{"name", event_.labels.back()}};
+  }
+  if (event_.event == "push") event["ref"] = ref;
+  if (event_.event == "schedule" && !schedule.empty()) event["schedule"] = schedule;
+  if (event_.event == "workflow_dispatch") event["inputs"] = dispatch_inputs;
   return {{"event_name", event_.event},
           {"ref_name", ref_name},
-          {"ref", (pr ? "refs/pull/" : tag ? "refs/tags/" : "refs/heads/") + ref_name},
+          {"ref", ref},
           {"ref_type", tag ? "tag" : "branch"},
           {"base_ref", pr ? event_.branch : ""},
           {"head_ref", pr ? "pull-request-branch" : ""},
@@ -574,6 +589,11 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
   for (const WorkflowModel* wf : entries) {
     sim.out += "\n" + wf->file + "\n";
     json inputs = json::object();
+    // A manual run is taken as the Actions form starts one: every input
+    // given, by the value typed or its default, else empty (a boolean
+    // false, a choice its first option); github.event.inputs holds each
+    // as text.
+    sim.dispatch_inputs = json::object();
     if (event.event == "workflow_dispatch") {
       for (const auto& in : wf->inputs) {
         if (in.only == "call") continue;
@@ -584,8 +604,18 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
           EvalContext ctx;
           const json value = value_json(*in.default_value, &ctx);
           inputs[in.name] = in.type == "number" ? json(github_to_string(value)) : value;
+        } else {
+          inputs[in.name] = in.type == "boolean" ? json(false) : json(in.options.empty() ? "" : in.options[0]);
         }
+        sim.dispatch_inputs[in.name] = github_to_string(inputs[in.name]);
       }
+    }
+    // The cron of a workflow's schedule, when it has one (of several, which
+    // started the run is not known here).
+    sim.schedule = "";
+    if (const Value* on = event.event == "schedule" ? wf->body->get("on") : nullptr) {
+      const Value* crons = on->get("schedule");
+      if (crons && crons->items.size() == 1 && crons->items[0]->get("cron")) sim.schedule = crons->items[0]->get("cron")->text;
     }
     sim.run(*wf, inputs, 1);
   }

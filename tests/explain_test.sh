@@ -531,5 +531,62 @@ if [ "$got" = "chains.yml
   legs: matrix legs not known here; not followed
   on_failure: not followed (it comes after legs, which explain did not follow)
   after_legs: not followed (it comes after legs, which explain did not follow)" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL chains:\n%s\n' "$got"; fi
+# The payload fields conditions read: a push's ref, a pull request's head
+# and base and its label, a schedule's cron, and a manual run's inputs as
+# the form gives them (defaults filled, a boolean false, a choice its
+# first option), as text in github.event.inputs.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow payload {
+  file = "payload.yml"
+  on { push; pull_request { types = ["opened", "labeled"] } schedule = [{cron: "0 2 * * *"}] }
+  jobs {
+    push_ref { runs-on = "ubuntu-24.04"; if = github.event.ref == "refs/heads/main"; steps = [{ run: "true" }] }
+    same_repo { runs-on = "ubuntu-24.04"; if = github.event.pull_request.head.repo.full_name == github.repository; steps = [{ run: "true" }] }
+    head_ref { runs-on = "ubuntu-24.04"; if = github.event.pull_request.head.ref == github.head_ref; steps = [{ run: "true" }] }
+    label { runs-on = "ubuntu-24.04"; if = github.event.action == "labeled" && github.event.label.name == "ci:run"; steps = [{ run: "true" }] }
+    cron { runs-on = "ubuntu-24.04"; if = github.event.schedule == "0 2 * * *"; steps = [{ run: "true" }] }
+  }
+}
+workflow form {
+  file = "form.yml"
+  on { dispatch }
+  input mode: string = "fast"
+  input flag: boolean
+  input kind: choice["small", "large"]
+  input text: string
+  jobs {
+    form {
+      runs-on = "ubuntu-24.04"
+      name = "${{ github.event.inputs.mode }} ${{ github.event.inputs.flag }} ${{ github.event.inputs.kind }} [${{ github.event.inputs.text }}] ${{ toJSON(inputs.flag) }} ${{ inputs.kind }}"
+      steps = [{ run: "true" }]
+    }
+  }
+}
+use payload()
+use form()
+PIPE
+got=$(cd "$legs" && for e in push "pull_request --type labeled --label x --label ci:run" "pull_request --fork --type opened" schedule workflow_dispatch; do
+  "$pipec" explain --event $e 2>&1 | grep -E '^  '; done)
+if [ "$got" = "  push_ref: runs
+  same_repo: skipped (false: github.event.pull_request.head.repo.full_name == github.repository)
+  head_ref: runs
+  label: skipped (false: github.event.action == 'labeled')
+  cron: skipped (false: github.event.schedule == '0 2 * * *')
+  push_ref: skipped (false: github.event.ref == 'refs/heads/main')
+  same_repo: runs
+  head_ref: runs
+  label: runs
+  cron: skipped (false: github.event.schedule == '0 2 * * *')
+  push_ref: skipped (false: github.event.ref == 'refs/heads/main')
+  same_repo: skipped (false: github.event.pull_request.head.repo.full_name == github.repository)
+  head_ref: runs
+  label: skipped (false: github.event.action == 'labeled')
+  cron: skipped (false: github.event.schedule == '0 2 * * *')
+  push_ref: skipped (false: github.event.ref == 'refs/heads/main')
+  same_repo: skipped (false: github.event.pull_request.head.repo.full_name == github.repository)
+  head_ref: runs
+  label: skipped (false: github.event.action == 'labeled')
+  cron: runs
+  form [fast false small [] false small]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL payload:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
