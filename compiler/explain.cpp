@@ -296,6 +296,13 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
       }
       run_it = (!implicit || all_ok) &&
                github_truthy(e ? github_eval(*e, ctx) : value_json(*cond, &ctx));
+      // GitHub stops on it, with an error explain does not model.
+      if (!ctx.error.empty()) {
+        line(indent, f->key + ": not followed (its if fails to evaluate on GitHub: " + ctx.error + ")");
+        needs_ctx[f->key] = {{"result", "<result>"}, {"outputs", json::object()}};
+        settle(f->key, "unknown", before, who);
+        continue;
+      }
       if (!run_it && implicit && !all_ok) {
         why = not_ok;
       } else if (!run_it) {
@@ -471,8 +478,17 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
         }
         continue;
       }
+      ctx.error.clear();
       const bool runs = !cond || github_truthy(cond_expr ? github_eval(*cond_expr, ctx)
                                                          : value_json(*cond, &ctx));
+      if (!ctx.error.empty()) {
+        line(indent + 1, name + ": not followed (its if fails to evaluate on GitHub: " + ctx.error + ")");
+        if (sid) {
+          unknown.insert(sid->text);
+          steps[sid->text] = {{"outputs", json::object()}, {"outcome", "<outcome>"}, {"conclusion", "<conclusion>"}};
+        }
+        continue;
+      }
       if (known || !notes.empty()) {
         if (!runs) {
           line(indent + 1,

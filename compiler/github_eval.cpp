@@ -206,7 +206,10 @@ json call(const Expr& e, const EvalContext& ctx) {
   }
   if (f == "tojson") return github_to_json(arg(0));
   if (f == "fromjson") {
-    json parsed = github_from_json(github_to_string(arg(0)));
+    const std::string text = github_to_string(arg(0));
+    json parsed = github_from_json(text);
+    if (parsed.is_discarded() && ctx.error.empty())
+      ctx.error = "fromJSON reads \"" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "\", which is no JSON";
     return parsed.is_discarded() ? json() : parsed;
   }
   return json();  // hashFiles and anything unknown

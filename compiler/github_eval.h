@@ -15,6 +15,9 @@ namespace pipec {
 struct EvalContext {
   nlohmann::json contexts = nlohmann::json::object();  // github, inputs, needs, matrix, env, ...
   std::string job_status = "success";                   // for success()/failure()/cancelled()
+  // Why the evaluation fails on GitHub (fromJSON of text that is no JSON),
+  // the first such; "" while none has.
+  mutable std::string error;
 };
 
 struct Value;

@@ -588,5 +588,30 @@ if [ "$got" = "  push_ref: runs
   label: skipped (false: github.event.action == 'labeled')
   cron: runs
   form [fast false small [] false small]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL payload:\n%s\n' "$got"; fi
+# An if GitHub cannot evaluate (fromJSON of text that is no JSON) stops the
+# run with an error: the job or step is not followed, nor what comes after.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow errs {
+  file = "errs.yml"
+  on { dispatch }
+  input cfg: string = ""
+  jobs {
+    a { runs-on = "ubuntu-24.04"; if = fromJSON(inputs.cfg).enabled; steps = [{ run: "true" }] }
+    b { needs = ["a"]; runs-on = "ubuntu-24.04"; if = always() && needs.a.result == "failure"; steps = [{ run: "true" }] }
+    c { runs-on = "ubuntu-24.04"; steps = [{ id: "s", if: "${{ fromJSON(inputs.cfg) }}", run: "true" }] }
+  }
+}
+use errs()
+PIPE
+got=$(cd "$legs" && "$pipec" explain --event workflow_dispatch 2>&1 | tail -n +4; "$pipec" explain --event workflow_dispatch --input 'cfg={"enabled": true}' 2>&1 | tail -n +4)
+if [ "$got" = "errs.yml
+  a: not followed (its if fails to evaluate on GitHub: fromJSON reads \"\", which is no JSON)
+  b: not followed (it comes after a, which explain did not follow)
+  c: runs
+    s: not followed (its if fails to evaluate on GitHub: fromJSON reads \"\", which is no JSON)
+errs.yml
+  a: runs
+  b: skipped (false: needs.a.result == 'failure')
+  c: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL errors:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
