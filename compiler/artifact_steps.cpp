@@ -29,8 +29,6 @@ const std::vector<std::string> kRunFields = {
 // name so long (it holds the names of what it reads).
 constexpr size_t kMostParts = 256;
 constexpr size_t kLongestKey = 4096;
-// The legs of a matrix followed one by one (GitHub runs at most 256).
-constexpr size_t kMostLegs = 256;
 
 Piece value_piece(nlohmann::json v) {
   Piece p;
@@ -141,7 +139,7 @@ class Walk {
       const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
       if (scope.matrix >= 0 && matrices.empty() && !leg_ && matrix) {
         if (!matrix_legs(value_json(*matrix, nullptr), legs, written_order(*matrix), &sources) ||
-            legs.size() > kMostLegs)
+            legs.size() > kMaxMatrixJobs)
           legs.clear();
       }
       if (legs.empty()) {

@@ -12,7 +12,6 @@ namespace {
 constexpr size_t kMaxDispatchInputs = 25;
 constexpr size_t kMaxLevels = 10;
 constexpr size_t kMaxUniqueCalled = 50;
-constexpr size_t kMaxMatrixJobs = 256;
 
 // A job that calls a reusable workflow: its id, and the workflow as GitHub
 // names it (`./.github/workflows/x.yml` or `owner/repo/...@sha`), with our

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "ascii.h"
 #include "expr_chain.h"
 #include "filter_patterns.h"
 #include "github_eval.h"
@@ -53,35 +54,25 @@ bool reads_steps(const Value& v, const std::set<std::string>& ids) {
   return false;
 }
 
-// Whether text is what explain shows for an output only a run gives: <name>.
-bool placeholder(const json& v) {
-  if (!v.is_string()) return false;
-  const std::string& s = v.get_ref<const std::string&>();
-  return s.size() > 2 && s.front() == '<' && s.back() == '>' &&
-         std::all_of(s.begin() + 1, s.end() - 1, [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
-}
-
-// The first needs.<job>.outputs.<name> that `e` reads and only a run gives
-// (explain holds <name> for it), as written; "" for none.
-std::string unknown_needs_read(const Expr& e, const json& needs) {
+// Whether `e` reads steps.<id>.outputs for an id in `ids`.
+bool reads_step_outputs(const Expr& e, const std::set<std::string>& ids) {
   const Chain c = chain(e);
-  if (c.size() == 4 && c[0].first == "needs" && c[2].first == "outputs") {
-    const json* job = github_property(needs, c[1].first);
-    const json* outs = job ? github_property(*job, "outputs") : nullptr;
-    const json* v = outs ? github_property(*outs, c[3].first) : nullptr;
-    if (v && placeholder(*v)) return dotted(c);
-  }
+  if (c.size() >= 3 && c[0].first == "steps" && ids.count(c[1].first) && lower(c[2].first) == "outputs") return true;
   for (const auto& op : e.operands) {
-    if (op) {
-      if (std::string r = unknown_needs_read(*op, needs); !r.empty()) return r;
-    }
+    if (op && reads_step_outputs(*op, ids)) return true;
   }
   for (const auto& p : e.parts) {
-    if (p.expr) {
-      if (std::string r = unknown_needs_read(*p.expr, needs); !r.empty()) return r;
-    }
+    if (p.expr && reads_step_outputs(*p.expr, ids)) return true;
   }
-  return "";
+  return false;
+}
+
+bool reads_step_outputs(const Value& v, const std::set<std::string>& ids) {
+  if (v.kind == Value::Kind::Runtime) return reads_step_outputs(*v.expr, ids);
+  for (const auto& p : v.parts) {
+    if (p.expr && reads_step_outputs(*p.expr, ids)) return true;
+  }
+  return false;
 }
 
 // Whether a filter list takes `s`: GitHub reads the patterns in order, and
@@ -114,15 +105,18 @@ class Simulator {
   std::string out;
 
  private:
+  // Simulates one job (a leg of it); status is its result: success,
+  // failure or unknown.
   json run_job(const WorkflowModel& wf, const std::string& id, const Value& job, const json& inputs,
                const json& needs, const json& matrix, const json& strategy,
-               const std::vector<std::string>* shown, int indent, bool& ran);
+               const std::vector<std::string>* shown, int indent, std::string& status);
   void line(int indent, const std::string& text) { out += std::string(indent * 2, ' ') + text + "\n"; }
 
   const Program& program_;
   const ExplainEvent& event_;
   const StepOracle& oracle_;
   int depth_ = 0;
+  std::string status_ = "success";  // the last run()'s result for its caller
 };
 
 bool Simulator::triggered(const WorkflowModel& wf) const {
@@ -247,14 +241,27 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
   }
   // What GitHub's job-level success() and failure() read: the results of
   // every job before a job (its needs, theirs, ...), not only its needs'.
-  // chain[j] is the worst of j's result and its needs' chains (unknown, a
-  // job explain did not follow, over failure over skipped over success);
-  // culprit[j], the first job of that chain that did not succeed.
-  std::map<std::string, std::string> chain, culprit;
-  auto rank = [](const std::string& r) { return r == "unknown" ? 3 : r == "failure" ? 2 : r == "success" ? 0 : 1; };
+  // ancestry[j] is the worst of j's result and its needs' (failure over
+  // unknown, a job explain did not follow, which runs and succeeds or is
+  // skipped, over skipped over success); culprit[j], the first job of
+  // that chain that did not succeed.
+  std::map<std::string, std::string> ancestry, culprit;
+  auto rank = [](const std::string& r) { return r == "failure" ? 3 : r == "unknown" ? 2 : r == "success" ? 0 : 1; };
   auto settle = [&](const std::string& id, const std::string& own, const std::string& before, const std::string& who) {
-    chain[id] = rank(own) >= rank(before) ? own : before;
+    ancestry[id] = rank(own) >= rank(before) ? own : before;
     culprit[id] = own != "success" && rank(own) >= rank(before) ? id : who;
+  };
+  // A job explain does not follow: its result and outputs only a run gives.
+  auto not_followed = [&](const Field& f, const std::string& why, const std::string& before, const std::string& who) {
+    line(indent, f.key + ": not followed (" + why + ")");
+    json outs = json::object();
+    const WorkflowModel* callee = f.value->get("uses") ? called_workflow(program_, *f.value) : nullptr;
+    const Value* declared = callee ? callee->body->get("outputs") : f.value->get("outputs");
+    if (declared) {
+      for (const auto& o : declared->fields) outs[o.key] = "<" + o.key + ">";
+    }
+    needs_ctx[f.key] = {{"result", "<result>"}, {"outputs", outs}};
+    settle(f.key, "unknown", before, who);
   };
   for (const Field* f : order) {
     const Value& job = *f->value;
@@ -265,59 +272,55 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
       for (const auto& d : n->items) {
         needs[d->text] = needs_ctx[d->text];
         direct_ok = direct_ok && needs_ctx[d->text]["result"] == "success";
-        if (rank(chain[d->text]) > rank(before)) before = chain[d->text], who = culprit[d->text];
+        if (rank(ancestry[d->text]) > rank(before)) before = ancestry[d->text], who = culprit[d->text];
       }
-    }
-    // A job after one explain did not follow is not followed either.
-    if (before == "unknown") {
-      line(indent, f->key + ": not followed (it comes after " + who + ", which explain did not follow)");
-      needs_ctx[f->key] = {{"result", "<result>"}, {"outputs", json::object()}};
-      settle(f->key, "unknown", before, who);
-      continue;
     }
     EvalContext ctx;
     ctx.contexts = {{"github", github_context()}, {"inputs", inputs}, {"needs", needs}, {"vars", json::object()},
                     {"secrets", json::object()}};
-    const bool all_ok = before == "success";
-    ctx.job_status = before;
-    const std::string not_ok = direct_ok ? " (a job before it did not succeed: " + who + ")" : " (a needed job did not succeed)";
-    bool run_it = all_ok;
-    std::string why;
-    if (const Value* cond = job.get("if")) {
-      // Without a status function, GitHub reads it as success() && (...).
-      const Expr* e = whole_expr(*cond);
-      const bool implicit = !e || !has_status_function(*e);
-      // An output only a run gives decides nothing here.
-      if (const std::string read = e && (!implicit || all_ok) ? unknown_needs_read(*e, needs) : ""; !read.empty()) {
-        line(indent, f->key + ": not followed (its if reads " + read + ", which only a run gives)");
-        needs_ctx[f->key] = {{"result", "<result>"}, {"outputs", json::object()}};
-        settle(f->key, "unknown", before, who);
-        continue;
-      }
-      run_it = (!implicit || all_ok) &&
-               github_truthy(e ? github_eval(*e, ctx) : value_json(*cond, &ctx));
-      // GitHub stops on it, with an error explain does not model.
-      if (!ctx.error.empty()) {
-        line(indent, f->key + ": not followed (its if fails to evaluate on GitHub: " + ctx.error + ")");
-        needs_ctx[f->key] = {{"result", "<result>"}, {"outputs", json::object()}};
-        settle(f->key, "unknown", before, who);
-        continue;
-      }
-      if (!run_it && implicit && !all_ok) {
-        why = not_ok;
-      } else if (!run_it) {
-        why = e ? " (false: " + render_expr(false_part(*e, ctx)) + ")" : " (if is false)";
-      }
-    } else if (!all_ok) {
-      why = not_ok;
+    // The job's if under the status its ancestors give; after a job explain
+    // did not follow, under both it could give (success, skipped), followed
+    // only if they agree. Without a status function, GitHub reads it as
+    // success() && (...).
+    const Value* cond = job.get("if");
+    const Expr* e = cond ? whole_expr(*cond) : nullptr;
+    const bool implicit = !e || !has_status_function(*e);
+    std::vector<std::string> statuses = {before};
+    if (before == "unknown") statuses = {"success", "skipped"};
+    std::set<bool> verdicts;
+    std::string unknown_why;
+    for (const std::string& status : statuses) {
+      ctx.job_status = status;
+      ctx.error.clear();
+      ctx.unknown.clear();
+      const bool ok = status == "success";
+      bool v = ok;
+      if (cond) v = (!implicit || ok) && github_truthy(e ? github_eval(*e, ctx) : value_json(*cond, &ctx));
+      // GitHub stops on an error, with a result explain does not model.
+      if (!ctx.error.empty()) unknown_why = "its if fails to evaluate on GitHub: " + ctx.error;
+      else if (!ctx.unknown.empty()) unknown_why = "its if reads " + ctx.unknown + ", which only a run gives";
+      if (!unknown_why.empty()) break;
+      verdicts.insert(v);
     }
-    json result = {{"result", run_it ? "success" : "skipped"}, {"outputs", json::object()}};
+    if (unknown_why.empty() && verdicts.size() > 1)
+      unknown_why = "it comes after " + who + ", which explain did not follow";
+    if (!unknown_why.empty()) {
+      not_followed(*f, unknown_why, before, who);
+      continue;
+    }
+    const bool run_it = *verdicts.begin();
     if (!run_it) {
+      std::string why;
+      if (implicit && before != "success" && before != "unknown")
+        why = direct_ok ? " (a job before it did not succeed: " + who + ")" : " (a needed job did not succeed)";
+      else
+        why = e ? " (false: " + render_expr(false_part(*e, ctx)) + ")" : " (if is false)";
       line(indent, f->key + ": skipped" + why);
-      needs_ctx[f->key] = result;
+      needs_ctx[f->key] = {{"result", "skipped"}, {"outputs", json::object()}};
       settle(f->key, "skipped", before, who);
       continue;
     }
+    json result = {{"result", "success"}, {"outputs", json::object()}};
     std::vector<json> legs;
     std::vector<std::vector<std::string>> shown;  // what each leg's name shows
     if (const Value* strategy = job.get("strategy")) {
@@ -333,11 +336,17 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
         // one without legs, or past GitHub's 256, fails the job.
         std::string fails;
         if (known && legs.empty()) fails = "its matrix has no legs, which GitHub refuses";
-        if (legs.size() > 256) fails = "its matrix has " + std::to_string(legs.size()) + " legs, and GitHub allows 256";
-        if (!fails.empty() || legs.empty()) {
-          line(indent, f->key + (fails.empty() ? ": matrix legs not known here; not followed" : ": fails (" + fails + ")"));
-          needs_ctx[f->key] = {{"result", fails.empty() ? "<result>" : "failure"}, {"outputs", json::object()}};
-          settle(f->key, fails.empty() ? "unknown" : "failure", before, who);
+        if (legs.size() > kMaxMatrixJobs)
+          fails = "its matrix has " + std::to_string(legs.size()) + " legs, and GitHub allows " +
+                  std::to_string(kMaxMatrixJobs);
+        if (legs.empty() && fails.empty()) {
+          not_followed(*f, "its matrix legs are not known here", before, who);
+          continue;
+        }
+        if (!fails.empty()) {
+          line(indent, f->key + ": fails (" + fails + ")");
+          needs_ctx[f->key] = {{"result", "failure"}, {"outputs", json::object()}};
+          settle(f->key, "failure", before, who);
           continue;
         }
       }
@@ -360,23 +369,35 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
                   {"job-total", total},
                   {"max-parallel", parallel}};
     };
+    // The job's result: the worst of its legs'.
+    std::string own = "success";
+    auto worse = [&](const std::string& r) { own = rank(r) > rank(own) ? r : own; };
     if (legs.empty()) {
-      bool ran = true;
+      std::string status;
       result["outputs"] =
-          run_job(wf, f->key, job, inputs, needs, json(), strategy(0, 1, 1), nullptr, indent, ran);
+          run_job(wf, f->key, job, inputs, needs, json(), strategy(0, 1, 1), nullptr, indent, status);
+      worse(status);
     } else {
       line(indent, f->key + ": " + std::to_string(legs.size()) + (legs.size() == 1 ? " leg" : " legs"));
       const size_t parallel = max_parallel.is_number() && max_parallel.get<double>() >= 1
                                   ? static_cast<size_t>(max_parallel.get<double>())
                                   : legs.size();
       for (size_t i = 0; i < legs.size(); ++i) {
-        bool ran = true;
-        result["outputs"] = run_job(wf, f->key, job, inputs, needs, legs[i],
-                                    strategy(i, legs.size(), parallel), &shown[i], indent + 1, ran);
+        std::string status;
+        result["outputs"] = run_job(wf, f->key, job, inputs, needs, legs[i], strategy(i, legs.size(), parallel),
+                                    &shown[i], indent + 1, status);
+        worse(status);
       }
     }
+    result["result"] = own == "unknown" ? "<result>" : own;
     needs_ctx[f->key] = result;
-    settle(f->key, "success", before, who);
+    settle(f->key, own, before, who);
+  }
+  // What a caller's job gives: failure if a job here failed, else success
+  // (a job not followed runs and succeeds, or is skipped).
+  status_ = "success";
+  for (const auto& [id, r] : ancestry) {
+    if (r == "failure") status_ = r;
   }
   // workflow_call outputs read jobs.<id>.outputs.
   json outputs = json::object();
@@ -395,8 +416,8 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
 json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Value& job,
                         const json& inputs, const json& needs, const json& matrix,
                         const json& strategy, const std::vector<std::string>* shown, int indent,
-                        bool& ran) {
-  (void)wf;
+                        std::string& status) {
+  status = "success";
   EvalContext ctx;
   ctx.contexts = {{"github", github_context()},
                   {"inputs", inputs},
@@ -434,7 +455,9 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
     if (const Value* w = job.get("with")) {
       for (const auto& f : w->fields) with[f.key] = value_json(*f.value, &ctx);
     }
-    return run(*callee, with, indent + 1);
+    const json outputs = run(*callee, with, indent + 1);
+    status = status_;
+    return outputs;
   }
   line(indent, label + ": runs");
   json env = json::object();
@@ -461,32 +484,41 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       json outputs = json::object();
       std::vector<std::string> notes;
       bool known = oracle_ && oracle_(*step, step_env, event_, outputs, notes);
-      // A step whose if is false is skipped: no outputs, and a step explain
-      // would have answered says so (every step before it succeeded).
+      // A step runs when its if holds; without a status function, only
+      // while every step before it succeeded (GitHub reads success() &&).
       const Value* cond = step->get("if");
       const Expr* cond_expr = cond ? whole_expr(*cond) : nullptr;
       const Value* sid = step->get("id");
       std::string name = step->get("name") ? step->get("name")->text : (sid ? sid->text : "step");
+      auto not_followed = [&](const std::string& why, bool say) {
+        if (say) line(indent + 1, name + ": not followed (" + why + ")");
+        if (sid) {
+          unknown.insert(sid->text);
+          steps[sid->text] = {{"outputs", json::object()}, {"outcome", "<outcome>"}, {"conclusion", "<conclusion>"}};
+        }
+      };
       // One whose if reads outputs only a run gives may run or not: its own
       // outputs and result are a run's too (said of a step explain knows).
-      if (cond && (cond_expr ? reads_steps(*cond_expr, unknown) : reads_steps(*cond, unknown))) {
-        if (known || !notes.empty())
-          line(indent + 1, name + ": not followed (its if reads a step's outputs, which only a run gives)");
-        if (sid) {
-          unknown.insert(sid->text);
-          steps[sid->text] = {{"outputs", json::object()}, {"outcome", "<outcome>"}, {"conclusion", "<conclusion>"}};
-        }
+      if (cond && (cond_expr ? reads_step_outputs(*cond_expr, unknown) : reads_step_outputs(*cond, unknown))) {
+        not_followed("its if reads a step's outputs, which only a run gives", known || !notes.empty());
         continue;
       }
+      ctx.job_status = status;
+      ctx.contexts["job"]["status"] = status;
       ctx.error.clear();
-      const bool runs = !cond || github_truthy(cond_expr ? github_eval(*cond_expr, ctx)
-                                                         : value_json(*cond, &ctx));
+      ctx.unknown.clear();
+      const bool implicit = !cond_expr || !has_status_function(*cond_expr);
+      const bool runs = (!implicit || status == "success") &&
+                        (!cond || github_truthy(cond_expr ? github_eval(*cond_expr, ctx) : value_json(*cond, &ctx)));
+      // An if GitHub cannot evaluate fails the step, and so the job.
       if (!ctx.error.empty()) {
-        line(indent + 1, name + ": not followed (its if fails to evaluate on GitHub: " + ctx.error + ")");
-        if (sid) {
-          unknown.insert(sid->text);
-          steps[sid->text] = {{"outputs", json::object()}, {"outcome", "<outcome>"}, {"conclusion", "<conclusion>"}};
-        }
+        line(indent + 1, name + ": fails (its if fails to evaluate: " + ctx.error + ")");
+        if (sid) steps[sid->text] = {{"outputs", json::object()}, {"outcome", "failure"}, {"conclusion", "failure"}};
+        status = "failure";
+        continue;
+      }
+      if (!ctx.unknown.empty()) {
+        not_followed("its if reads " + ctx.unknown + ", which only a run gives", true);
         continue;
       }
       if (known || !notes.empty()) {
@@ -518,7 +550,6 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
       outputs[o.key] = v.empty() && reads_steps(*o.value, unknown) ? "<" + o.key + ">" : v;
     }
   }
-  ran = true;
   return outputs;
 }
 
@@ -626,12 +657,13 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
         sim.dispatch_inputs[in.name] = github_to_string(inputs[in.name]);
       }
     }
-    // The cron of a workflow's schedule, when it has one (of several, which
-    // started the run is not known here).
+    // The cron of a workflow's schedule; of several, which started the run
+    // only a run knows.
     sim.schedule = "";
     if (const Value* on = event.event == "schedule" ? wf->body->get("on") : nullptr) {
       const Value* crons = on->get("schedule");
       if (crons && crons->items.size() == 1 && crons->items[0]->get("cron")) sim.schedule = crons->items[0]->get("cron")->text;
+      if (crons && crons->items.size() > 1) sim.schedule = "<schedule>";
     }
     sim.run(*wf, inputs, 1);
   }

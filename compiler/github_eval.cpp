@@ -1,6 +1,7 @@
 #include "github_eval.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -10,6 +11,7 @@
 
 #include "ascii.h"
 #include "ordinal_case.h"
+#include "render_expr.h"
 #include "value.h"
 
 namespace pipec {
@@ -208,8 +210,14 @@ json call(const Expr& e, const EvalContext& ctx) {
   if (f == "fromjson") {
     const std::string text = github_to_string(arg(0));
     json parsed = github_from_json(text);
-    if (parsed.is_discarded() && ctx.error.empty())
-      ctx.error = "fromJSON reads \"" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "\", which is no JSON";
+    if (parsed.is_discarded()) {
+      const std::string shown = "fromJSON(\"" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "\")";
+      if (trim_white_space(text).empty()) {
+        if (ctx.error.empty()) ctx.error = shown + ": no JSON to read";
+      } else if (ctx.unknown.empty()) {
+        ctx.unknown = shown + ", which pipec reads as no JSON";
+      }
+    }
     return parsed.is_discarded() ? json() : parsed;
   }
   return json();  // hashFiles and anything unknown
@@ -376,6 +384,14 @@ json value_json(const Value& v, const EvalContext* ctx) {
 
 bool is_unknown(const json& v) { return v.is_binary(); }
 
+bool is_placeholder(const json& v) {
+  if (!v.is_string()) return false;
+  const std::string& s = v.get_ref<const std::string&>();
+  return s.size() > 2 && s.front() == '<' && s.back() == '>' &&
+         std::all_of(s.begin() + 1, s.end() - 1,
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
+}
+
 json github_unset_input(const std::string& type) {
   return type == "boolean" ? json(false) : type == "number" ? json(0) : json("");
 }
@@ -458,10 +474,12 @@ Read read(const Expr& e, const EvalContext& ctx) {
       return out;
     }
     case K::Member:
-      return index(read(*e.operands[0], ctx), json(e.text), e.text == "*");
     case K::Index: {
       const Read base = read(*e.operands[0], ctx);
-      return index(base, github_eval(*e.operands[1], ctx), false);
+      Read out = e.kind == K::Member ? index(base, json(e.text), e.text == "*")
+                                     : index(base, github_eval(*e.operands[1], ctx), false);
+      if (ctx.unknown.empty() && is_placeholder(out.ref())) ctx.unknown = render_expr(e);
+      return out;
     }
     case K::Binary: {
       // && and || give one of their operands, as it is.

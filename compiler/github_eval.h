@@ -15,10 +15,18 @@ namespace pipec {
 struct EvalContext {
   nlohmann::json contexts = nlohmann::json::object();  // github, inputs, needs, matrix, env, ...
   std::string job_status = "success";                   // for success()/failure()/cancelled()
-  // Why the evaluation fails on GitHub (fromJSON of text that is no JSON),
-  // the first such; "" while none has.
+  // Why the evaluation fails on GitHub (fromJSON of blank text), the first
+  // such; "" while none has.
   mutable std::string error;
+  // The first value read that only a run gives (is_placeholder), as
+  // written, or fromJSON of text pipec reads as no JSON (GitHub's Json.NET
+  // takes more); "" while none.
+  mutable std::string unknown;
 };
+
+// Whether a value is what pipec explain holds for one only a run gives:
+// "<name>" (an output, a result, a schedule's cron).
+bool is_placeholder(const nlohmann::json& v);
 
 struct Value;
 

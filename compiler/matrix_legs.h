@@ -21,6 +21,9 @@
 
 namespace pipec {
 
+// The most jobs one matrix makes on GitHub.
+constexpr size_t kMaxMatrixJobs = 256;
+
 // The keys of a matrix written in a .pipe file, in the order written.
 std::vector<std::string> written_order(const Value& matrix);
 

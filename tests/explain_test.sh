@@ -321,7 +321,7 @@ PIPE
 deep=$(printf '{"os": [%s%s]}' "$(printf '[%.0s' $(seq 30000))" "$(printf ']%.0s' $(seq 30000))")
 got=$(cd "$legs" && "$pipec" explain --event workflow_dispatch --input "m=$deep" 2>&1 | tail -n +4; echo "exit $?")
 if [ "$got" = "deep.yml
-  a: matrix legs not known here; not followed
+  a: not followed (its matrix legs are not known here)
 exit 0" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL deep JSON:\n%s\n' "$(printf '%s' "$got" | cut -c1-300)"; fi
 # A manual run gives a number input as text, given or by its default; a
 # boolean keeps its type.
@@ -528,8 +528,8 @@ if [ "$got" = "chains.yml
   legs: fails (its matrix has 300 legs, and GitHub allows 256)
   on_failure: runs
   after_legs: skipped (a needed job did not succeed)
-  legs: matrix legs not known here; not followed
-  on_failure: not followed (it comes after legs, which explain did not follow)
+  legs: not followed (its matrix legs are not known here)
+  on_failure: not followed (its if reads needs.legs.result, which only a run gives)
   after_legs: not followed (it comes after legs, which explain did not follow)" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL chains:\n%s\n' "$got"; fi
 # The payload fields conditions read: a push's ref, a pull request's head
 # and base and its label, a schedule's cron, and a manual run's inputs as
@@ -588,8 +588,9 @@ if [ "$got" = "  push_ref: runs
   label: skipped (false: github.event.action == 'labeled')
   cron: runs
   form [fast false small [] false small]: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL payload:\n%s\n' "$got"; fi
-# An if GitHub cannot evaluate (fromJSON of text that is no JSON) stops the
-# run with an error: the job or step is not followed, nor what comes after.
+# An if GitHub cannot evaluate (fromJSON of blank text) is an error: a
+# job's is not followed (the result GitHub gives it is not modelled), nor
+# what reads it; a step's fails, and so its job.
 cat > "$legs/pipelines/legs.pipe" <<'PIPE'
 workflow errs {
   file = "errs.yml"
@@ -598,20 +599,117 @@ workflow errs {
   jobs {
     a { runs-on = "ubuntu-24.04"; if = fromJSON(inputs.cfg).enabled; steps = [{ run: "true" }] }
     b { needs = ["a"]; runs-on = "ubuntu-24.04"; if = always() && needs.a.result == "failure"; steps = [{ run: "true" }] }
-    c { runs-on = "ubuntu-24.04"; steps = [{ id: "s", if: "${{ fromJSON(inputs.cfg) }}", run: "true" }] }
+    c {
+      runs-on = "ubuntu-24.04"
+      steps = [
+        { id: "s", if: "${{ fromJSON(inputs.cfg) }}", run: "true" },
+        { id: "t", run: "true" },
+        { id: "u", if: "${{ failure() }}", run: "true" },
+      ]
+    }
+    d { needs = ["c"]; runs-on = "ubuntu-24.04"; steps = [{ run: "true" }] }
+    e { needs = ["c"]; runs-on = "ubuntu-24.04"; if = failure(); steps = [{ run: "true" }] }
   }
 }
 use errs()
 PIPE
 got=$(cd "$legs" && "$pipec" explain --event workflow_dispatch 2>&1 | tail -n +4; "$pipec" explain --event workflow_dispatch --input 'cfg={"enabled": true}' 2>&1 | tail -n +4)
 if [ "$got" = "errs.yml
-  a: not followed (its if fails to evaluate on GitHub: fromJSON reads \"\", which is no JSON)
-  b: not followed (it comes after a, which explain did not follow)
+  a: not followed (its if fails to evaluate on GitHub: fromJSON(\"\"): no JSON to read)
+  b: not followed (its if reads needs.a.result, which only a run gives)
   c: runs
-    s: not followed (its if fails to evaluate on GitHub: fromJSON reads \"\", which is no JSON)
+    s: fails (its if fails to evaluate: fromJSON(\"\"): no JSON to read)
+  d: skipped (a needed job did not succeed)
+  e: runs
 errs.yml
   a: runs
   b: skipped (false: needs.a.result == 'failure')
-  c: runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL errors:\n%s\n' "$got"; fi
+  c: runs
+  d: runs
+  e: skipped (false: failure())" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL errors:\n%s\n' "$got"; fi
+# What is not followed inside a called workflow reaches its caller: a job
+# after it whose if holds whatever happened is followed, its outputs are a
+# run's, and a callee that fails fails the caller's job. Placeholders are
+# found by value: in a step's if, and through a called workflow's inputs.
+# A step's outcome is known (it succeeds), only its outputs are not. Of
+# several crons, which one started the run is not known.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow lib {
+  file = "lib.yml"
+  on { call }
+  input v: string = ""
+  outputs { v = jobs.summary.outputs.v w = jobs.check.outputs.changed }
+  jobs {
+    check {
+      runs-on = "ubuntu-24.04"
+      outputs = { changed: "${{ steps.diff.outputs.changed }}", ok: "${{ steps.ok.outcome }}" }
+      steps = [
+        { id: "diff", run: "echo changed=true >> \"$GITHUB_OUTPUT\"" },
+        { id: "ok", if: "${{ steps.diff.outcome == 'success' }}", run: "true" },
+      ]
+    }
+    build { needs = ["check"]; runs-on = "ubuntu-24.04"; if = needs.check.outputs.changed == "true"; steps = [{ run: "true" }] }
+    summary { needs = ["build"]; runs-on = "ubuntu-24.04"; if = always(); outputs = { v: "done" }; steps = [{ run: "true" }] }
+    ok { needs = ["check"]; runs-on = "ubuntu-24.04"; if = needs.check.outputs.ok == "success"; steps = [{ run: "true" }] }
+    by_input { runs-on = "ubuntu-24.04"; if = inputs.v == "yes"; steps = [{ run: "true" }] }
+  }
+}
+workflow empty {
+  file = "empty.yml"
+  on { call }
+  input legs: string = "[]"
+  jobs { inner { runs-on = "ubuntu-24.04"; strategy { matrix { os = fromJSON(inputs.legs) } } steps = [{ run: "true" }] } }
+}
+workflow caller {
+  file = "caller.yml"
+  on { push }
+  jobs {
+    call { uses = lib() }
+    report { needs = ["call"]; runs-on = "ubuntu-24.04"; if = needs.call.outputs.v == "done"; steps = [{ run: "true" }] }
+    step_reads {
+      needs = ["call"]
+      runs-on = "ubuntu-24.04"
+      outputs = { x: "${{ steps.s.outputs.x }}" }
+      steps = [{ id: "s", if: "${{ needs.call.outputs.w == 'true' }}", run: "echo x=1 >> \"$GITHUB_OUTPUT\"" }]
+    }
+    later { needs = ["step_reads"]; runs-on = "ubuntu-24.04"; if = needs.step_reads.outputs.x == "1"; steps = [{ run: "true" }] }
+    passes { needs = ["call"]; uses = lib() with { v = needs.call.outputs.w } }
+    fails { uses = empty() }
+    after { needs = ["fails"]; runs-on = "ubuntu-24.04"; steps = [{ run: "true" }] }
+    on_fail { needs = ["fails"]; runs-on = "ubuntu-24.04"; if = failure(); steps = [{ run: "true" }] }
+  }
+}
+workflow crons {
+  file = "crons.yml"
+  on { schedule = [{cron: "0 2 * * *"}, {cron: "0 3 * * *"}] }
+  jobs { nightly { runs-on = "ubuntu-24.04"; if = github.event.schedule == "0 2 * * *"; steps = [{ run: "true" }] } }
+}
+use caller()
+use crons()
+PIPE
+got=$(cd "$legs" && "$pipec" explain --event push 2>&1 | tail -n +4; "$pipec" explain --event schedule 2>&1 | tail -n +3)
+if [ "$got" = "caller.yml
+  call: calls lib.yml
+    check: runs
+    build: not followed (its if reads needs.check.outputs.changed, which only a run gives)
+    summary: runs
+    ok: runs
+    by_input: skipped (false: inputs.v == 'yes')
+  report: runs
+  step_reads: runs
+    s: not followed (its if reads needs.call.outputs.w, which only a run gives)
+  later: not followed (its if reads needs.step_reads.outputs.x, which only a run gives)
+  passes: calls lib.yml
+    check: runs
+    build: not followed (its if reads needs.check.outputs.changed, which only a run gives)
+    summary: runs
+    ok: runs
+    by_input: not followed (its if reads inputs.v, which only a run gives)
+  fails: calls empty.yml
+    inner: fails (its matrix has no legs, which GitHub refuses)
+  after: skipped (a needed job did not succeed)
+  on_fail: runs
+crons.yml
+  nightly: not followed (its if reads github.event.schedule, which only a run gives)" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL callers:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
