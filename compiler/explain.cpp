@@ -30,30 +30,6 @@ const Expr& false_part(const Expr& e, const EvalContext& ctx) {
   return e;
 }
 
-// Whether `e` reads steps.<id> for an id in `ids`.
-bool reads_steps(const Expr& e, const std::set<std::string>& ids) {
-  if (e.kind == Expr::Kind::Member && e.operands[0]->kind == Expr::Kind::Name && e.operands[0]->text == "steps")
-    return ids.count(e.text) > 0;
-  for (const auto& op : e.operands) {
-    if (op && reads_steps(*op, ids)) return true;
-  }
-  for (const auto& p : e.parts) {
-    if (p.expr && reads_steps(*p.expr, ids)) return true;
-  }
-  for (const auto& f : e.fields) {
-    if (f.value && reads_steps(*f.value, ids)) return true;
-  }
-  return false;
-}
-
-bool reads_steps(const Value& v, const std::set<std::string>& ids) {
-  if (v.kind == Value::Kind::Runtime) return reads_steps(*v.expr, ids);
-  for (const auto& p : v.parts) {
-    if (p.expr && reads_steps(*p.expr, ids)) return true;
-  }
-  return false;
-}
-
 // Whether `e` reads steps.<id>.outputs for an id in `ids`.
 bool reads_step_outputs(const Expr& e, const std::set<std::string>& ids) {
   const Chain c = chain(e);
@@ -547,7 +523,7 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
     // An output read from a step explain cannot run shows as <name>.
     for (const auto& o : outs->fields) {
       std::string v = github_to_string(value_json(*o.value, &ctx));
-      outputs[o.key] = v.empty() && reads_steps(*o.value, unknown) ? "<" + o.key + ">" : v;
+      outputs[o.key] = v.empty() && reads_step_outputs(*o.value, unknown) ? "<" + o.key + ">" : v;
     }
   }
   return outputs;
