@@ -81,8 +81,8 @@ class Simulator {
   std::string out;
 
  private:
-  // Simulates one job (a leg of it); status is its result: success,
-  // failure or unknown.
+  // Simulates one job (a leg of it); status is its result: success or
+  // failure.
   json run_job(const WorkflowModel& wf, const std::string& id, const Value& job, const json& inputs,
                const json& needs, const json& matrix, const json& strategy,
                const std::vector<std::string>* shown, int indent, std::string& status);
@@ -234,9 +234,9 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
     const WorkflowModel* callee = f.value->get("uses") ? called_workflow(program_, *f.value) : nullptr;
     const Value* declared = callee ? callee->body->get("outputs") : f.value->get("outputs");
     if (declared) {
-      for (const auto& o : declared->fields) outs[o.key] = "<" + o.key + ">";
+      for (const auto& o : declared->fields) outs[o.key] = placeholder(o.key);
     }
-    needs_ctx[f.key] = {{"result", "<result>"}, {"outputs", outs}};
+    needs_ctx[f.key] = {{"result", placeholder("result")}, {"outputs", outs}};
     settle(f.key, "unknown", before, who);
   };
   for (const Field* f : order) {
@@ -365,7 +365,7 @@ json Simulator::run(const WorkflowModel& wf, const json& inputs, int indent) {
         worse(status);
       }
     }
-    result["result"] = own == "unknown" ? "<result>" : own;
+    result["result"] = own;
     needs_ctx[f->key] = result;
     settle(f->key, own, before, who);
   }
@@ -470,7 +470,8 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
         if (say) line(indent + 1, name + ": not followed (" + why + ")");
         if (sid) {
           unknown.insert(sid->text);
-          steps[sid->text] = {{"outputs", json::object()}, {"outcome", "<outcome>"}, {"conclusion", "<conclusion>"}};
+          steps[sid->text] = {
+              {"outputs", json::object()}, {"outcome", placeholder("outcome")}, {"conclusion", placeholder("conclusion")}};
         }
       };
       // One whose if reads outputs only a run gives may run or not: its own
@@ -523,7 +524,7 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
     // An output read from a step explain cannot run shows as <name>.
     for (const auto& o : outs->fields) {
       std::string v = github_to_string(value_json(*o.value, &ctx));
-      outputs[o.key] = v.empty() && reads_step_outputs(*o.value, unknown) ? "<" + o.key + ">" : v;
+      outputs[o.key] = v.empty() && reads_step_outputs(*o.value, unknown) ? placeholder(o.key) : json(v);
     }
   }
   return outputs;
@@ -639,7 +640,7 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
     if (const Value* on = event.event == "schedule" ? wf->body->get("on") : nullptr) {
       const Value* crons = on->get("schedule");
       if (crons && crons->items.size() == 1 && crons->items[0]->get("cron")) sim.schedule = crons->items[0]->get("cron")->text;
-      if (crons && crons->items.size() > 1) sim.schedule = "<schedule>";
+      if (crons && crons->items.size() > 1) sim.schedule = placeholder("schedule").get<std::string>();
     }
     sim.run(*wf, inputs, 1);
   }

@@ -12,6 +12,7 @@
 #include "ascii.h"
 #include "ordinal_case.h"
 #include "render_expr.h"
+#include "utf8.h"
 #include "value.h"
 
 namespace pipec {
@@ -211,7 +212,8 @@ json call(const Expr& e, const EvalContext& ctx) {
     const std::string text = github_to_string(arg(0));
     json parsed = github_from_json(text);
     if (parsed.is_discarded()) {
-      const std::string shown = "fromJSON(\"" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "\")";
+      const std::string shown =
+          "fromJSON(\"" + (text.size() > 40 ? text.substr(0, char_start(text, 40)) + "..." : text) + "\")";
       if (trim_white_space(text).empty()) {
         if (ctx.error.empty()) ctx.error = shown + ": no JSON to read";
       } else if (ctx.unknown.empty()) {
@@ -383,6 +385,8 @@ json value_json(const Value& v, const EvalContext* ctx) {
 }
 
 bool is_unknown(const json& v) { return v.is_binary(); }
+
+json placeholder(const std::string& name) { return "<" + name + ">"; }
 
 bool is_placeholder(const json& v) {
   if (!v.is_string()) return false;

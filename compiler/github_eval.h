@@ -24,8 +24,9 @@ struct EvalContext {
   mutable std::string unknown;
 };
 
-// Whether a value is what pipec explain holds for one only a run gives:
-// "<name>" (an output, a result, a schedule's cron).
+// What pipec explain holds for a value only a run gives, "<name>" (an
+// output, a result, a schedule's cron), and whether a value is one.
+nlohmann::json placeholder(const std::string& name);
 bool is_placeholder(const nlohmann::json& v);
 
 struct Value;
