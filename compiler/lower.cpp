@@ -539,6 +539,12 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
                    "the shell does not expand " + refs[k] + " here (in single quotes or a quoted here-document), " +
                        "so this ${{ }} would stay text; use double quotes");
     }
+    for (const auto& [k, command] : quoted.kept_quotes) {
+      diags_.error(ref_exprs[k]->pos, "run-expression",
+                   "cmd's " + command + " keeps the double quotes pipec would put around " + refs[k] +
+                       " here, so they would be part of its text; write the quotes where " + command +
+                       " should see them, or read the variable from an env entry yourself");
+    }
     run_value = make_string(run->parts.empty() ? run->text : quoted.text, run->pos);
   }
   Value with_env = tool_step;

@@ -73,11 +73,53 @@ class Quoter {
       if (c == Context::Single || c == Context::AnsiC) {
         out_.unexpanded.push_back(index);
       } else if (unquoted() && syntax_ != ShellSyntax::Pwsh && !open_word_) {
+        if (syntax_ == ShellSyntax::Cmd && cmd_keeps_quotes()) out_.kept_quotes.push_back({index, command_});
         out_.text += '"';
         open_word_ = true;
       }
     }
+    if (syntax_ == ShellSyntax::Cmd) command_char('x');
     take(1);
+  }
+
+  // cmd: the name of the command a line (or a part after & | or an opening
+  // parenthesis) starts with, and its text so far, in lower case.
+  void command_char(char c) {
+    const bool letter = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+    if (c == '&' || c == '|' || c == '(' || c == '\n') {
+      command_state_ = CommandState::Start;
+      command_.clear();
+      command_text_.clear();
+      return;
+    }
+    command_text_ += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (command_state_ == CommandState::Start && (c == ' ' || c == '\t' || c == '@')) return;
+    if (command_state_ != CommandState::Done && letter) {
+      command_state_ = CommandState::Name;
+      command_ += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return;
+    }
+    command_state_ = CommandState::Done;
+  }
+
+  // Whether the command a value is in is one of cmd's own that keeps double
+  // quotes as text. `if exist "path"` reads a path, and takes them off.
+  bool cmd_keeps_quotes() const {
+    static const char* const kKeeping[] = {"echo", "set", "if", "for", "title", "prompt", "goto"};
+    bool keeps = false;
+    for (const char* name : kKeeping) keeps = keeps || command_ == name;
+    if (command_ != "if") return keeps;
+    std::vector<std::string> words(1);
+    for (char ch : command_text_) {
+      if (ch == ' ' || ch == '\t' || ch == '@') {
+        if (!words.back().empty()) words.emplace_back();
+      } else {
+        words.back() += ch;
+      }
+    }
+    size_t w = 1;
+    while (w < words.size() && (words[w] == "/i" || words[w] == "not")) ++w;
+    return !(w < words.size() && words[w] == "exist");
   }
 
   // Characters that end the word a quoted reference opened: the shell's
@@ -149,6 +191,7 @@ class Quoter {
   }
 
   void cmd(Item c) {
+    command_char(context() == Context::Double ? '"' : static_cast<char>(c));
     if (context() == Context::Double) {
       if (is_char(c, '"')) stack_.pop_back();
       return take(1);
@@ -226,6 +269,8 @@ class Quoter {
     }
   }
 
+  enum class CommandState { Start, Name, Done };
+
   struct Frame {
     Context context;
     int depth;  // open parentheses inside $( )
@@ -242,6 +287,9 @@ class Quoter {
   bool comment_ = false;
   bool open_word_ = false;
   Item last_ = 0;
+  CommandState command_state_ = CommandState::Start;
+  std::string command_;
+  std::string command_text_;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pipec {
@@ -27,6 +28,11 @@ struct QuotedScript {
   // The values the shell would not expand where they are (in single quotes,
   // in a here-document with a quoted delimiter).
   std::vector<size_t> unexpanded;
+  // cmd: the values pipec would put in double quotes in a command of cmd's
+  // own that keeps them as text (echo, set, if, for, title, prompt, goto),
+  // each with the command's name. Quotes pipec adds elsewhere reach a
+  // program, whose C runtime takes them off.
+  std::vector<std::pair<size_t, std::string>> kept_quotes;
 };
 
 // The script made of literals[0] refs[0] literals[1] ... refs[n-1]

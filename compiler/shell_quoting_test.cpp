@@ -8,7 +8,8 @@ namespace pipec {
 namespace {
 
 // The script with each @NAME (capitals) replaced by the variable reference of `syntax`,
-// through quote_values; "unexpanded: A B" when some would not expand.
+// through quote_values; "unexpanded: A B" when some would not expand, and
+// "kept quotes: A (echo)" when cmd's own command would keep quotes pipec adds.
 std::string quote(const std::string& script, ShellSyntax syntax = ShellSyntax::Posix) {
   std::vector<std::string> literals(1), refs, names;
   for (size_t i = 0; i < script.size(); ++i) {
@@ -29,6 +30,11 @@ std::string quote(const std::string& script, ShellSyntax syntax = ShellSyntax::P
     i = end - 1;
   }
   QuotedScript q = quote_values(literals, refs, syntax);
+  if (!q.kept_quotes.empty()) {
+    std::string out = "kept quotes:";
+    for (const auto& [k, command] : q.kept_quotes) out += " " + names[k] + " (" + command + ")";
+    return out;
+  }
   if (q.unexpanded.empty()) return q.text;
   std::string out = "unexpanded:";
   for (size_t k : q.unexpanded) out += " " + names[k];
@@ -79,7 +85,22 @@ TEST_CASE("a value in single quotes or a quoted here-document would not expand")
 TEST_CASE("cmd has only double quotes, and ^ escapes") {
   CHECK(quote("build --dir @ROOT/torch ^\n  --out \"@OUT\"", ShellSyntax::Cmd) ==
         "build --dir \"%ROOT%/torch\" ^\n  --out \"%OUT%\"");
-  CHECK(quote("echo @A&echo @B", ShellSyntax::Cmd) == "echo \"%A%\"&echo \"%B%\"");
+  CHECK(quote("python x.py @A&python y.py @B", ShellSyntax::Cmd) == "python x.py \"%A%\"&python y.py \"%B%\"");
+}
+
+TEST_CASE("cmd's own commands that keep quotes as text refuse the quotes pipec would add") {
+  CHECK(quote("echo @A&echo @B", ShellSyntax::Cmd) == "kept quotes: A (echo) B (echo)");
+  CHECK(quote("@echo ref=@A>> %GITHUB_OUTPUT%", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("echo.@A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("SET REF=@A", ShellSyntax::Cmd) == "kept quotes: A (set)");
+  CHECK(quote("if @A==true (echo yes)", ShellSyntax::Cmd) == "kept quotes: A (if)");
+  CHECK(quote("if x==y (echo @A) else (python x.py @B)", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("python x.py ^\n  @A\necho @B", ShellSyntax::Cmd) == "kept quotes: B (echo)");
+  // In quotes the author wrote, a path of if exist, or a program's argument.
+  CHECK(quote("set \"REF=@A\"\necho \"@B\"", ShellSyntax::Cmd) == "set \"REF=%A%\"\necho \"%B%\"");
+  CHECK(quote("if /i not exist @DIR\\x mkdir @DIR", ShellSyntax::Cmd) ==
+        "if /i not exist \"%DIR%\\x\" mkdir \"%DIR%\"");
+  CHECK(quote("echoes @A\n\"echo\" @B", ShellSyntax::Cmd) == "echoes \"%A%\"\n\"echo\" \"%B%\"");
 }
 
 TEST_CASE("PowerShell never splits a variable; single quotes keep it text") {

@@ -3,6 +3,7 @@
 # compile, or, after an <!-- error: TEXT --> line, fail with TEXT.
 #   tests/reference_test.sh PIPEC REFERENCE.md
 set -uo pipefail
+shopt -s nullglob
 pipec=$(realpath "$1"); ref=$(realpath "$2")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 awk -v dir="$work" '
