@@ -173,6 +173,29 @@ inputs job test with.python_version: corpus="3.12" generated=3.12
 )~");
 }
 
+TEST_CASE("jobs: time limit, continue-on-error (GitHub's defaults filled in), environment, services") {
+  const std::string corpus = R"~(
+on: push
+jobs:
+  a: {runs-on: x, timeout-minutes: 360, environment: release}
+  b: {runs-on: x, continue-on-error: true, services: {db: {image: postgres}}}
+  c: {uses: ./.github/workflows/x.yml}
+)~";
+  const std::string generated = R"~(
+on: push
+jobs:
+  a: {runs-on: x, environment: {name: release}}
+  b: {runs-on: x, timeout-minutes: 30}
+  c: {uses: ./.github/workflows/x.yml}
+)~";
+  CHECK(diff_lines(corpus, generated) ==
+        R"~(jobs job a environment: corpus="release" generated={"name":"release"}
+jobs job b continue-on-error: corpus=true generated=false
+jobs job b services: corpus={"db":{"image":"postgres"}} generated=absent
+jobs job b timeout-minutes: corpus=360 generated=30
+)~");
+}
+
 TEST_CASE("jobs: a missing job is one difference; name and runner") {
   const std::string corpus = R"~(
 on: push

@@ -119,6 +119,19 @@ void load_job(const std::string& job, const YAML::Node& node, const std::string&
   if (node["name"]) b.value(Kind::jobs, prefix + " name", to_json(node["name"]), key);
   if (node["runs-on"])
     b.value(Kind::jobs, prefix + " runs-on", as_set(to_json(node["runs-on"])), key);
+  // What else decides how a job runs, with GitHub's defaults for a job that
+  // runs steps (a call has neither).
+  if (!node["uses"]) {
+    b.value(Kind::jobs, prefix + " timeout-minutes",
+            node["timeout-minutes"] ? normalize_expression_json(to_json(node["timeout-minutes"])) : nlohmann::json(360),
+            key);
+    b.value(Kind::jobs, prefix + " continue-on-error",
+            node["continue-on-error"] ? normalize_expression_json(to_json(node["continue-on-error"])) : nlohmann::json(false),
+            key);
+  }
+  for (const char* k : {"environment", "services"}) {
+    if (node[k]) b.value(Kind::jobs, prefix + " " + k, normalize_expression_json(to_json(node[k])), key);
+  }
 
   nlohmann::json needs = nlohmann::json::array();
   if (node["needs"] && !node["needs"].IsNull()) needs = as_set(to_json(node["needs"]));

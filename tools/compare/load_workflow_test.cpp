@@ -51,6 +51,8 @@ jobs:
     runs-on: [self-hosted, linux]
     needs: setup
     if: ${{ inputs.flag }}
+    timeout-minutes: 30
+    environment: release
     strategy:
       matrix:
         py: ["3.12", "3.10"]
@@ -108,8 +110,11 @@ inputs job call secrets = "inherit"
 inputs job call with.family = "${{ matrix.family }}"
 inputs job call with.python_version = "3.12"
 jobs job build ?= {"name":"Build","runs-on":["self-hosted","linux"]}
+jobs job build continue-on-error = false
+jobs job build environment = "release"
 jobs job build name = "Build"
 jobs job build runs-on = ["linux","self-hosted"]
+jobs job build timeout-minutes = 30
 jobs job call ?= {"uses":"./.github/workflows/other.yml"}
 needs job build needs = ["setup"]
 needs job call needs = ["build","setup"]
@@ -156,7 +161,9 @@ jobs:
 )";
   CHECK(model_of(yaml) == R"(triggers event push ?= {}
 jobs job j ?= {"runs-on":"x"}
+jobs job j continue-on-error = false
 jobs job j runs-on = ["x"]
+jobs job j timeout-minutes = 360
 needs job j needs = []
 conditions job j step "#4" if = "d"
 conditions job j step "Upload" if = "a"
