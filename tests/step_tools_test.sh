@@ -174,6 +174,8 @@ expect upload-run-id-break 1 "upload_python_packages: error: --run-id holds a co
   "$bin/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id "$(printf '1\n2')" --dry-run
 expect version-blank 2 "compute_rocm_package_version: error: --prerelease-version holds a blank or control character, which no package version has" \
   "$bin/compute_rocm_package_version" --release-type prerelease --prerelease-version "a b" --override-base-version 7.12.0
+expect version-override-blank 2 "compute_rocm_package_version: error: --override-base-version holds a blank or control character, which no package version has" \
+  "$bin/compute_rocm_package_version" --release-type dev --override-base-version "7.12.0 b"
 expect upload-credential-break 1 "upload_python_packages: error: AWS_SESSION_TOKEN holds a control character (a line break?)" \
   bash -c 'AWS_ACCESS_KEY_ID=AK AWS_SECRET_ACCESS_KEY=SK AWS_SESSION_TOKEN="$(printf "T\r\nX-Injected: 1")" "$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 2>&1 > /dev/null' _ "$bin"
 

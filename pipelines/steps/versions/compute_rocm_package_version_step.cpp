@@ -50,6 +50,7 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   v.release_type = in.release_type;
   v.custom_version_suffix = in.custom_version_suffix;
   v.prerelease_version = in.prerelease_version.value_or("");
+  v.override_base_version = in.override_base_version.value_or("");
   // The flags first, as TheRock's argparse: a mistake in them is named
   // before version.json or git is read.
   steps::versions::check_package_version_flags(v);

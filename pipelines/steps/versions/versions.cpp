@@ -174,6 +174,7 @@ void check_package_version_flags(const PackageVersionInputs& in) {
   if (rt == "prerelease" && in.prerelease_version.empty())
     throw UsageError("--release-type=prerelease needs --prerelease-version");
   if (runtime::has_control(in.prerelease_version, true)) throw UsageError("--prerelease-version" + kNoBlank);
+  if (runtime::has_control(in.override_base_version, true)) throw UsageError("--override-base-version" + kNoBlank);
   // An empty suffix is no suffix, as TheRock's `if custom_version_suffix:`
   // (though giving it with --release-type is still the conflict above).
   const bool custom = in.custom_version_suffix && !in.custom_version_suffix->empty();

@@ -56,9 +56,10 @@ struct PackageVersionInputs {
   std::string base_version;                  // --override-base-version, else version.json's rocm-version
   std::string date;                          // YYYYMMDD
   std::string sha;                           // full commit SHA (not needed for deb)
+  std::string override_base_version = "";    // the flag as given (checked with the flags)
 };
 // Checks the flags alone (package type, release type, suffix, prerelease
-// version), before anything is read: UsageError (exit 2) for what TheRock's
+// version, override base version), before anything is read: UsageError (exit 2) for what TheRock's
 // argparse validation rejects, then InputError for neither a release type
 // nor a suffix (TheRock's ValueError, exit 1).
 void check_package_version_flags(const PackageVersionInputs& in);

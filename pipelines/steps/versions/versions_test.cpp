@@ -236,6 +236,10 @@ TEST_CASE("compute_rocm_package_version: no blank or control character in any pa
   CHECK_THROWS_WITH_AS(v("nightly", std::nullopt, "", "7.1\nevil=1", ""),
                        ("the base version (version.json's rocm-version or --override-base-version)" + none).c_str(), InputError);
   CHECK_THROWS_WITH_AS(v("dev", std::nullopt, "", "7.12.0", "abc\n"), ("the commit SHA (GITHUB_SHA)" + none).c_str(), InputError);
+  // Given as a flag, a mistake on the command line (exit 2), named before
+  // anything is read.
+  PackageVersionInputs flagged{"wheel", "nightly", std::nullopt, "", "", "", "", "7.12.0 b"};
+  CHECK_THROWS_WITH_AS(check_package_version_flags(flagged), ("--override-base-version" + none).c_str(), UsageError);
 }
 
 TEST_CASE("compute_rocm_package_version: deb's dev version needs no commit") {
