@@ -584,8 +584,13 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
     diags.error(Pos{}, "usage", "--input gives a workflow_dispatch input; it needs --event workflow_dispatch");
     return "";
   }
-  // --workflow matches the generated file's path or a tail of it.
-  auto selected = [&](const WorkflowModel& wf) { return event.workflow.empty() || names_path(wf.file, event.workflow); };
+  // --workflow matches the generated file's path or, when no file has that
+  // path, a tail of it (each file with that tail).
+  const bool exact = std::any_of(program.workflows.begin(), program.workflows.end(),
+                                 [&](const auto& wf) { return wf->file == event.workflow; });
+  auto selected = [&](const WorkflowModel& wf) {
+    return event.workflow.empty() || (exact ? wf.file == event.workflow : names_path(wf.file, event.workflow));
+  };
   if (std::none_of(program.workflows.begin(), program.workflows.end(), [&](const auto& wf) { return selected(*wf); })) {
     std::vector<std::string> files;
     for (const auto& wf : program.workflows) files.push_back(wf->file.substr(wf->file.rfind('/') + 1));

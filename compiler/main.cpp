@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
   bool fmt_check = false;
   fmt->add_option("FILES", fmt_files, ".pipe files and folders (with -C, relative to the root)")->check(non_empty);
   fmt->add_flag("--check", fmt_check, "Write nothing; list the files not in canonical layout with a diff (exit 1)");
-  auto* labels = app.add_subcommand("labels", "Print the self-hosted runner labels the pipelines declare");
+  auto* labels = app.add_subcommand("labels", "Print the runner labels the pipelines declare (runners { })");
   auto* outputs = app.add_subcommand("outputs", "Print the path of every file pipec generates");
   auto* diff = app.add_subcommand("diff", "Print the differences between two profiles and the workflows made with them");
   std::string profile_a, profile_b;

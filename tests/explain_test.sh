@@ -711,5 +711,11 @@ if [ "$got" = "caller.yml
   on_fail: runs
 crons.yml
   nightly: not followed (its if reads github.event.schedule, which only a run gives)" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL callers:\n%s\n' "$got"; fi
+# --workflow: a whole path names that file only, though another file's
+# path ends with it; a tail names every file with it.
+got=$("$pipec" explain --event push --workflow .github/workflows/ci.yml 2>&1 | grep -E '^[^ ].*\.yml$' | tr '\n' ' ')
+if [ "$got" = ".github/workflows/ci.yml " ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL whole path:\n%s\n' "$got"; fi
+got=$("$pipec" explain --event push --workflow ci.yml 2>&1 | grep -E '^[^ ].*\.yml$' | tr '\n' ' ')
+if [ "$got" = ".github/workflows/ci.yml generated/therock/.github/workflows/ci.yml " ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL tail:\n%s\n' "$got"; fi
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
