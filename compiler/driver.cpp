@@ -23,6 +23,7 @@
 #include "check_cache_keys.h"
 #include "check_caller_event_inputs.h"
 #include "check_calls.h"
+#include "check_empty_call_values.h"
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
 #include "check_contexts.h"
@@ -227,6 +228,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_types(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_literal_shapes(*wf, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
+  for (auto& wf : c.program.workflows) check_empty_call_values(*wf, c.program, c.diags);
   check_calls_by_path(c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_env(*wf, c.program, c.diags);
