@@ -63,7 +63,11 @@ std::string change(const Value& a, const Value& b) {
     while (pre < la.size() && pre < lb.size() && la[pre] == lb[pre]) ++pre;
     while (suf < la.size() - pre && suf < lb.size() - pre && la[la.size() - 1 - suf] == lb[lb.size() - 1 - suf]) ++suf;
     if (la == lb) return std::string("the line break at the end of the script ") + (a.text.back() == '\n' ? "removed" : "added");
-    std::string out = "line " + std::to_string(pre + 1) + " of the script";
+    // The lines of the old script that change (or, where lines are only
+    // added, the first after them).
+    const size_t last = std::max(la.size() - suf, pre + 1);
+    std::string out = last > pre + 1 ? "lines " + std::to_string(pre + 1) + "-" + std::to_string(last) + " of the script"
+                                     : "line " + std::to_string(pre + 1) + " of the script";
     for (size_t i = pre; i < la.size() - suf; ++i) out += "\n      - " + la[i];
     for (size_t i = pre; i < lb.size() - suf; ++i) out += "\n      + " + lb[i];
     return out;

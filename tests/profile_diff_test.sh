@@ -31,6 +31,7 @@ workflow upload(p: profile) {
       run = """
         echo "first"
         echo "upload to ${{ p.bucket }}"
+        echo "index ${{ p.bucket }}"
         echo "last"
       """
     }
@@ -46,9 +47,11 @@ expect diff 0 'profile ci -> release
 
 generated/upload_ci.yml -> generated/upload_release.yml
   ~ name: "...th a long name: therock-ci-artifacts" -> "...th a long name: therock-release-python"
-  ~ job upload step "Upload".run: line 2 of the script
+  ~ job upload step "Upload".run: lines 2-3 of the script
       - echo "upload to therock-ci-artifacts"
+      - echo "index therock-ci-artifacts"
       + echo "upload to therock-release-python"
+      + echo "index therock-release-python"
   + job upload step "Stage"' "$pipec" diff ci release
 expect unknown 2 'error: no profile "relase" (did you mean "release"?); declared: ci, release [unknown-profile]
 1 error' "$pipec" diff ci relase
