@@ -354,7 +354,10 @@ static std::set<fs::path> output_dirs(const std::string& root, const std::vector
   return dirs;
 }
 
-static std::vector<std::string> orphans(const std::string& root, const std::vector<Output>& outputs) {
+// The orphans; `error` says which folder could not be read (an orphan in
+// it would go unseen, and check would pass), and then the list is empty.
+static std::vector<std::string> orphans(const std::string& root, const std::vector<Output>& outputs,
+                                        std::string& error) {
   // By path and by the file it is after links: through a link to a folder,
   // an output has a second name, which is no orphan (removing it would
   // remove the output).
@@ -386,10 +389,20 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
       std::getline(in, first);
       if (generated_by_pipec(first)) out.push_back(rel);
     };
+    fs::path at = dir;  // the folder being read, for the error
     if (recursive) {
-      for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) visit(*it);
+      auto it = fs::recursive_directory_iterator(dir, ec);
+      for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        at = it->path();
+        visit(*it);
+      }
     } else {
       for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) visit(*it);
+    }
+    if (ec) {
+      error = fs::path(at).lexically_relative(root).generic_string() +
+              ": cannot be read, and an orphaned file in it would go unseen: " + ec.message();
+      return {};
     }
   }
   std::sort(out.begin(), out.end());
@@ -430,8 +443,10 @@ static std::map<std::string, std::string> shared_outputs(const std::string& root
   return shared;
 }
 
-std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs) {
+std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs, std::string& error) {
   std::vector<Drift> out;
+  const std::vector<std::string> orphaned = orphans(root, outputs, error);
+  if (!error.empty()) return {};
   const auto shared = shared_outputs(root, outputs);
   for (const auto& o : outputs) {
     std::string current;
@@ -466,7 +481,7 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
     d.diff = unified_diff(o.path, current, o.content, &o.line_sources, "generated", &d.sources);
     out.push_back(std::move(d));
   }
-  for (const auto& p : orphans(root, outputs)) {
+  for (const auto& p : orphaned) {
     std::string current;
     read_file(fs::path(root) / p, current);
     out.push_back({Drift::Kind::Orphan, p, "", unified_diff(p, current, ""), {}});
@@ -502,6 +517,24 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
       return {};
     }
   }
+  // The orphans, found before anything is written; one edited since pipec
+  // wrote it holds someone's work, which gen does not remove.
+  const std::vector<std::string> orphaned = orphans(root, outputs, error);
+  if (!error.empty()) return {};
+  // (A killed gen's temporary file may end anywhere; a byte order mark
+  // alone loses nothing.)
+  for (const auto& p : orphaned) {
+    if (fs::path(p).filename().string().rfind(".pipec-tmp-", 0) == 0) continue;
+    std::string current;
+    read_file(fs::path(root) / p, current);
+    auto [header, body] = split_header(p, normalize_source(current));
+    const std::string h = recorded_hash(header);
+    if (h.empty() || h != body_hash(body)) {
+      error = p + ": orphaned (no source generates it), and edited by hand since pipec wrote it; gen does not "
+              "remove it: remove it yourself, or keep it without pipec's header";
+      return {};
+    }
+  }
   std::vector<std::pair<std::string, std::string>> changed;
   for (const auto& o : outputs) {
     std::string current;
@@ -531,7 +564,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
     error = r.failed + ": " + r.error;
     return done;
   }
-  for (const auto& p : orphans(root, outputs)) {
+  for (const auto& p : orphaned) {
     std::error_code ec;
     if (!fs::remove(fs::path(root) / p, ec) && ec) {
       error = p + ": orphaned, and cannot be removed: " + ec.message();

@@ -53,11 +53,14 @@ struct Drift {
 
 // Compares the outputs with the files on disk. Orphans are files carrying
 // pipec's header, in generated/, .github/workflows/ or an output's folder,
-// that no source generates now.
-std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs);
+// that no source generates now. `error` says which of those folders could
+// not be read (then nothing is returned).
+std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs, std::string& error);
 
 // Writes every output that differs (temporary file + rename) and removes
-// orphans. Returns the paths written or removed, for the log.
+// orphans. Returns the paths written or removed, for the log. Nothing is
+// written when an orphan was edited by hand (gen does not remove it) or a
+// folder where orphans are looked for cannot be read.
 std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs,
                                        std::string& error);
 

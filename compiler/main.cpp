@@ -251,7 +251,12 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (check->parsed()) {
-      auto drift = pipec::find_drift(root, c.outputs);
+      std::string error;
+      auto drift = pipec::find_drift(root, c.outputs, error);
+      if (!error.empty()) {
+        std::cerr << "pipec: error: " << error << "\n";
+        return 2;
+      }
       std::cout << pipec::render_drift(g_format, drift, c.outputs.size());
       return drift.empty() ? 0 : 1;
     }

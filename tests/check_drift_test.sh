@@ -213,6 +213,14 @@ if [ "$(id -u)" != 0 ] || [ ${#as_user[@]} -gt 0 ]; then
   expect folder-read-only 2 "pipec: error: generated/w_two.yml: cannot write generated/.pipec-tmp-PID-N: Permission denied" \
     bash -c '"$@" 2>&1 | sed "s/pipec-tmp-[0-9]*-[0-9]*/pipec-tmp-PID-N/"; exit "${PIPESTATUS[0]}"' _ "${as_user[@]}" "$pipec" gen
   chmod 755 generated && "$pipec" gen > /dev/null
+  # A folder among those searched for orphans that cannot be read: an
+  # orphan there would go unseen, so check and gen stop and say where.
+  mkdir generated/locked generated/old && cp generated/w_two.yml generated/old/x.yml && chmod 000 generated/locked
+  expect orphans-unreadable-check 2 "pipec: error: generated/locked: cannot be read, and an orphaned file in it would go unseen: Permission denied" \
+    "${as_user[@]}" "$pipec" check
+  expect orphans-unreadable-gen 2 "pipec: error: generated/locked: cannot be read, and an orphaned file in it would go unseen: Permission denied" \
+    "${as_user[@]}" "$pipec" gen
+  chmod 755 generated/locked && rm -r generated/locked generated/old
 else
   echo "skipped unreadable, link-unreachable, folder-read-only: no user without rights who can run $pipec"
 fi
@@ -355,6 +363,18 @@ expect root-not-here 2 "pipelines: error: no pipelines/ directory under .: run p
 mkdir -p "$work/norepo/.git" "$work/norepo/sub/deeper"
 expect root-not-above 2 "pipelines: error: no pipelines/ directory in . or a folder above it (searched up to $work/norepo): run pipec in the repository (at its root or below it), or name the root with -C DIR [usage]
 1 error" sh -c 'cd "$2/norepo/sub/deeper" && "$1" gen' _ "$pipec" "$work"
+# An orphan edited since pipec wrote it holds someone's work: gen does not
+# remove it, and writes nothing (check still calls it orphaned); without the
+# edit, gen removes it.
+cp generated/w_two.yml generated/w_copy.yml && echo "# my own additions" >> generated/w_copy.yml
+sed -i 's/ubuntu-24.04/ubuntu-22.04/' pipelines/a.pipe
+before=$(md5sum generated/*)
+expect orphan-edited 2 "pipec: error: generated/w_copy.yml: orphaned (no source generates it), and edited by hand since pipec wrote it; gen does not remove it: remove it yourself, or keep it without pipec's header" "$pipec" gen
+expect orphan-edited-kept 0 "$before" md5sum generated/*
+expect orphan-edited-check 0 "generated/w_copy.yml: orphaned (no source generates it)" sh -c '"$1" check | grep ^generated/w_copy' _ "$pipec"
+sed -i '$d' generated/w_copy.yml
+expect orphan-unedited-removed 0 "removed generated/w_copy.yml" sh -c '"$1" gen | grep ^removed' _ "$pipec"
+sed -i 's/ubuntu-22.04/ubuntu-24.04/' pipelines/a.pipe && "$pipec" gen > /dev/null
 printf 'workflow {\n' >> pipelines/a.pipe
 before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; the { at pipelines/a.pipe:8:10 is not closed [syntax]
