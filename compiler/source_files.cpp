@@ -47,10 +47,11 @@ struct Walk {
       if (link_ec) {
         diags.error(Pos{rel(p), 0, 0}, "io", "cannot read what this is: " + link_ec.message());
       } else if (fs::is_symlink(link) && !fs::exists(target)) {
-        // A link to nothing named as a source or a folder of them may have
-        // been one (an editor's lock file, .#name, is neither).
+        // A link to nothing may have been a source or a folder of them,
+        // whatever its name (a folder may be named shared.v2); an editor's
+        // lock file, .#name, is neither.
         const std::string name = p.filename().string();
-        if ((p.extension() == ".pipe" || p.extension().empty()) && name.rfind(".#", 0) != 0)
+        if (name.rfind(".#", 0) != 0)
           diags.error(Pos{rel(p), 0, 0}, "io", broken_link(target_ec) + ", which may have been a source");
       } else if (target_ec) {
         diags.error(Pos{rel(p), 0, 0}, "io", "cannot read what this is: " + target_ec.message());

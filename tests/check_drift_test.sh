@@ -164,11 +164,16 @@ pipelines/loop_b: error: is a symbolic link in a loop of links, which may have b
 pipelines/self.pipe: error: is a symbolic link in a loop of links, which may have been a source [io]
 3 errors" "$pipec" fmt --check
 rm pipelines/loop_* pipelines/self.pipe
-# A link to nothing that no source could have been (a README, an editor's
-# lock file .#name) is no error.
-ln -s nowhere pipelines/README.md && ln -s user@host.1:2 pipelines/.#a.pipe
+# Whatever its name: a folder of sources may be named shared.v2.
+ln -s ../moved.v2 pipelines/shared.v2
+expect source-dotted-link-missing 2 "pipelines/shared.v2: error: is a symbolic link to a missing file, which may have been a source [io]
+1 error" "$pipec" gen
+rm pipelines/shared.v2
+# A link to nothing that no source could have been (an editor's lock file
+# .#name) is no error.
+ln -s user@host.1:2 pipelines/.#a.pipe
 expect source-links-not-sources 0 "3 generated files up to date" "$pipec" check
-rm pipelines/README.md pipelines/.#a.pipe && mkfifo pipelines/fifo.pipe
+rm pipelines/.#a.pipe && mkfifo pipelines/fifo.pipe
 expect source-fifo 2 "pipelines/fifo.pipe: error: cannot read file: it is not a regular file [io]
 1 error" "$pipec" gen
 rm pipelines/fifo.pipe
