@@ -300,11 +300,16 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
 std::string unified_diff(const std::string& path, const std::string& before, const std::string& after,
                          const std::vector<Pos>* after_sources, const std::string& after_label,
                          std::vector<Pos>* named) {
+  // Each line with its line break, so that a last line without one differs
+  // from the same line with one (and shows, as diff shows it).
   auto lines = [](const std::string& s) {
     std::vector<std::string> out;
-    std::istringstream in(s);
-    std::string l;
-    while (std::getline(in, l)) out.push_back(l);
+    for (size_t at = 0; at < s.size();) {
+      const size_t end = s.find('\n', at);
+      const size_t next = end == std::string::npos ? s.size() : end + 1;
+      out.push_back(s.substr(at, next - at));
+      at = next;
+    }
     return out;
   };
   dtl::Diff<std::string> d(lines(before), lines(after));
@@ -322,25 +327,30 @@ std::string unified_diff(const std::string& path, const std::string& before, con
     if (named && seen.insert(to_string(p)).second) named->push_back(p);
     return "    <- " + to_string(p);
   };
+  auto put = [&](char mark, const std::string& line, const std::string& note) {
+    const bool broken = !line.empty() && line.back() == '\n';
+    out << mark << (broken ? line.substr(0, line.size() - 1) : line) << note << "\n";
+    if (!broken) out << "\\ No newline at end of file\n";
+  };
   for (const auto& h : d.getUniHunks()) {
     out << "@@ -" << h.a << "," << h.b << " +" << h.c << "," << h.d << " @@\n";
-    for (const auto& e : h.common[0]) out << " " << e.first << "\n";
+    for (const auto& e : h.common[0]) put(' ', e.first, "");
     for (size_t i = 0; i < h.change.size(); ++i) {
       const auto& [text, info] = h.change[i];
       if (info.type == dtl::SES_COMMON) {
-        out << " " << text << "\n";
+        put(' ', text, "");
       } else if (info.type == dtl::SES_ADD) {
-        out << "+" << text << source_of(info.afterIdx) << "\n";
+        put('+', text, source_of(info.afterIdx));
       } else {
         // A removed line: named by the generated line that takes its place,
         // the next line of the new file.
         long long next = 0;
         for (size_t j = i + 1; j < h.change.size() && !next; ++j) next = h.change[j].second.afterIdx;
         if (!next && !h.common[1].empty()) next = h.common[1].front().second.afterIdx;
-        out << "-" << text << source_of(next) << "\n";
+        put('-', text, source_of(next));
       }
     }
-    for (const auto& e : h.common[1]) out << " " << e.first << "\n";
+    for (const auto& e : h.common[1]) put(' ', e.first, "");
   }
   return out.str();
 }
@@ -478,7 +488,9 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
             : edited                      ? Drift::Kind::HandEdited
                                           : Drift::Kind::Stale,
             o.path, "", "", {}};
-    d.diff = unified_diff(o.path, current, o.content, &o.line_sources, "generated", &d.sources);
+    // A byte order mark is invisible, so the diff names it.
+    d.diff = unified_diff(o.path, (bom ? "<byte order mark>" : "") + current, o.content, &o.line_sources, "generated",
+                          &d.sources);
     out.push_back(std::move(d));
   }
   for (const auto& p : orphaned) {

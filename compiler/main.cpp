@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 
@@ -32,6 +33,9 @@ int report_errors(const pipec::Compilation& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Past a file size limit (ulimit -f), a write fails with EFBIG, which gen
+  // reports and undoes, rather than the signal ending pipec mid-write.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"pipec: compiles .pipe pipelines to GitHub Actions workflows", "pipec"};
   app.set_version_flag("--version", std::string("pipec ") + PIPEC_VERSION);
   app.require_subcommand(1);
