@@ -419,13 +419,15 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   // In cmd, a value whoever triggers the run writes (a title, a branch
   // name) is refused: cmd expands %NAME% before it parses the line, so a
   // quote in it could end the quoting.
+  // True when it refused.
   auto refuse_in_cmd = [&](const Expr& e, const Pos& at, const std::string& name, const std::string& advice) {
-    if (shell_syntax(shell) != ShellSyntax::Cmd) return;
+    if (shell_syntax(shell) != ShellSyntax::Cmd) return false;
     const std::string u = untrusted_input(e);
-    if (u.empty()) return;
+    if (u.empty()) return false;
     diags_.error(at, "run-expression",
                  "cmd expands %" + name + "% before it parses the line, so text whoever triggers the run writes (" +
                      u + ") could end its quotes and run code; " + advice);
+    return true;
   };
 
   auto env = object(step.pos);
@@ -472,6 +474,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     // script reads as one word (shell_quoting.h).
     std::vector<std::string> literals(1), refs;
     std::vector<const Expr*> ref_exprs;
+    std::set<size_t> refused;  // refs refused in cmd (untrusted text)
     std::map<std::string, std::string> names;  // expression -> variable
     ShellSyntax syntax = shell_syntax(shell);
     bool said = false;
@@ -528,7 +531,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
         diags_.error(p.expr->pos, "run-expression", "${{ }} in a python script: read os.environ from an env entry instead");
         continue;
       }
-      refuse_in_cmd(*p.expr, p.expr->pos, name, "read it in a bash or pwsh step");
+      if (refuse_in_cmd(*p.expr, p.expr->pos, name, "read it in a bash or pwsh step")) refused.insert(refs.size());
       refs.push_back(variable_ref(name, syntax));
       ref_exprs.push_back(p.expr.get());
       literals.emplace_back();
@@ -540,10 +543,21 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
                        "so this ${{ }} would stay text; use double quotes");
     }
     for (const auto& [k, command] : quoted.kept_quotes) {
-      diags_.error(ref_exprs[k]->pos, "run-expression",
-                   "cmd's " + command + " keeps the double quotes pipec would put around " + refs[k] +
-                       " here, so they would be part of its text; write the quotes where " + command +
-                       " should see them, or read the variable from an env entry yourself");
+      if (refused.count(k)) continue;  // refused in cmd already
+      const std::string& var = refs[k];
+      const std::string name = var.substr(1, var.size() - 2);
+      const std::string message =
+          command == "start" ? "cmd's start takes its first quoted argument as the window title, and pipec would put " +
+                                   var + " in quotes here; write start \"\" before what it starts"
+          : command == "set" ? "cmd's set keeps the double quotes pipec would put around " + var +
+                                   " here, so they would be part of the value; put the quotes around the whole "
+                                   "assignment yourself (set \"" + name + "=...\")"
+          : command == "if"  ? "cmd's if compares the double quotes pipec would put around " + var +
+                                  " here too; write the quotes on both sides yourself (if \"...\"==\"main\")"
+                             : "cmd's " + command + " keeps the double quotes pipec would put around " + var +
+                                   " here, so they would be part of its text; give the step an env entry and write %" +
+                                   name + "% yourself (cmd then reads the value as code: & | < > in it run)";
+      diags_.error(ref_exprs[k]->pos, "run-expression", message);
     }
     run_value = make_string(run->parts.empty() ? run->text : quoted.text, run->pos);
   }

@@ -27,6 +27,170 @@ struct Heredoc {
   bool strip_tabs = false;  // <<-EOF
 };
 
+// cmd: which command each part of a script belongs to, as far as quoting a
+// value matters. pipec puts a value outside quotes in double quotes; a
+// program's C runtime takes them off, but some of cmd's own commands keep
+// them as text. A command starts a line, or follows & | ( else do, or the
+// condition of an if.
+class CmdCommands {
+ public:
+  // The command a value here is an argument of, when that command keeps
+  // the quotes pipec would put around it: echo, set, title, prompt, goto,
+  // exit, the condition of an if (but if exist's path), the set of a for,
+  // and start's first quoted argument (its window title). "" otherwise.
+  std::string keeping_quotes() const {
+    if (state_ != State::Args || redirect_) return "";
+    if (name_ == "if") return condition_word(0) == "exist" ? "" : "if";
+    // (A set in single quotes or backquotes is a command for /f runs.)
+    if (name_ == "for") return in_set_ && set_first_ != '\'' && set_first_ != '`' ? "for" : "";
+    if (name_ == "start") return start_quoted_ ? "" : "start";
+    static const char* const kKeeping[] = {"echo", "set", "title", "prompt", "goto", "exit"};
+    for (const char* k : kKeeping)
+      if (name_ == k) return name_;
+    return "";
+  }
+
+  // Each character of the script as written ('x' for a value).
+  void item(char ch) {
+    if (caret_ || quoted_) {
+      if (quoted_ && ch == '"') quoted_ = false;
+      caret_ = false;
+      return word_char(quoted_ || ch == '"' ? 'q' : ch);
+    }
+    if (ch == '\n' || ch == '&' || ch == '|') return restart();
+    if (ch == '^') {
+      caret_ = true;
+      return word_char('q');
+    }
+    if (ch == '"') {
+      quoted_ = true;
+      if (name_ == "start" && state_ == State::Args) start_quoted_ = true;
+      return word_char('"');
+    }
+    if (ch == '(' && state_ == State::Start) {  // a block
+      ++depth_;
+      return;
+    }
+    if (ch == '(' && name_ == "for" && !in_set_ && !words_.empty() && words_.back() == "in" && !in_word_) {
+      in_set_ = true;
+      set_first_ = 0;
+      return;
+    }
+    if (ch == ')' && in_set_) {
+      in_set_ = false;
+      return end_word();
+    }
+    if (ch == ')' && depth_ > 0) {  // the end of a block (else may follow)
+      --depth_;
+      return restart();
+    }
+    if (ch == '<' || ch == '>') {
+      end_word();
+      redirect_ = true;
+      return;
+    }
+    if (ch == ' ' || ch == '\t' || ch == '\r') return end_word();
+    if (state_ == State::Start && ch == '@') return;
+    word_char(ch);
+  }
+
+ private:
+  enum class State { Start, Name, Args };
+
+  static bool name_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-'; }
+
+  void restart() {
+    state_ = State::Start;
+    name_.clear();
+    words_.clear();
+    in_word_ = redirect_ = in_set_ = start_quoted_ = false;
+  }
+
+  void word_char(char ch) {
+    if (state_ == State::Start) {
+      if (!name_char(ch)) {
+        state_ = State::Args;  // a command that is a value, a path or a label
+        return args_char(ch);
+      }
+      state_ = State::Name;
+    }
+    if (state_ == State::Name) {
+      if (name_char(ch)) {
+        name_ += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        return;
+      }
+      if (name_end()) return word_char(ch);
+    }
+    args_char(ch);
+  }
+
+  // The command's name ends; else starts another command. True when it did.
+  bool name_end() {
+    state_ = State::Args;
+    if (name_ != "else") return false;
+    restart();
+    return true;
+  }
+
+  void args_char(char ch) {
+    if (in_set_ && set_first_ == 0) set_first_ = ch;
+    if (name_ == "start" && ch == 'x') start_quoted_ = true;  // pipec's quotes, once reported
+    if (!in_word_) words_.emplace_back();
+    in_word_ = true;
+    words_.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  }
+
+  void end_word() {
+    if (state_ == State::Name && name_end()) return;
+    if (!in_word_) return;
+    in_word_ = false;
+    redirect_ = false;
+    if (name_ == "for" && !in_set_ && words_.back() == "do") return restart();
+    if (name_ == "if" && condition_done()) return restart();
+  }
+
+  // The k-th word of an if's condition, after /i and not.
+  std::string condition_word(size_t k) const {
+    size_t at = 0;
+    while (at < words_.size() && (words_[at] == "/i" || words_[at] == "not")) ++at;
+    return at + k < words_.size() ? words_[at + k] : "";
+  }
+
+  // Whether the words so far make a whole condition: exist X, defined X,
+  // errorlevel N, cmdextversion N, A==B (spaced or not), A OP B.
+  bool condition_done() const {
+    size_t at = 0;
+    while (at < words_.size() && (words_[at] == "/i" || words_[at] == "not")) ++at;
+    const size_t n = words_.size() - at;
+    if (n == 0) return false;
+    const std::string& first = words_[at];
+    if (first == "exist" || first == "defined" || first == "errorlevel" || first == "cmdextversion") return n >= 2;
+    const size_t eq = first.find("==");
+    if (eq != std::string::npos && eq > 0 && eq + 2 < first.size()) return true;
+    if (eq != std::string::npos) return n >= 2;
+    if (n < 2) return false;
+    const std::string& second = words_[at + 1];
+    if (second == "==") return n >= 3;
+    if (second.rfind("==", 0) == 0) return true;
+    static const char* const kOps[] = {"equ", "neq", "lss", "leq", "gtr", "geq"};
+    for (const char* op : kOps)
+      if (second == op) return n >= 3;
+    return true;  // not a condition cmd knows; stop reading it as one
+  }
+
+  State state_ = State::Start;
+  std::string name_;                // lower case
+  std::vector<std::string> words_;  // after the name, lower case; 'q' for a quoted or escaped character
+  bool in_word_ = false;
+  bool quoted_ = false;
+  bool caret_ = false;
+  bool redirect_ = false;      // the word read is a redirect's file
+  bool in_set_ = false;        // for: inside in ( ... )
+  char set_first_ = 0;         // for: the set's first character
+  bool start_quoted_ = false;  // start: a quoted argument came already
+  int depth_ = 0;              // blocks open
+};
+
 class Quoter {
  public:
   Quoter(std::vector<Item> items, const std::vector<std::string>& refs, ShellSyntax syntax)
@@ -50,6 +214,7 @@ class Quoter {
   }
   Item peek(size_t ahead) const { return i_ + ahead < items_.size() ? items_[i_ + ahead] : 0; }
   void emit(Item c) {
+    if (syntax_ == ShellSyntax::Cmd) commands_.item(is_ref(c) ? 'x' : static_cast<char>(c));
     if (is_ref(c)) {
       out_.text += refs_[ref_index(c)];
       last_ = 'x';
@@ -73,60 +238,21 @@ class Quoter {
       if (c == Context::Single || c == Context::AnsiC) {
         out_.unexpanded.push_back(index);
       } else if (unquoted() && syntax_ != ShellSyntax::Pwsh && !open_word_) {
-        if (syntax_ == ShellSyntax::Cmd && cmd_keeps_quotes()) out_.kept_quotes.push_back({index, command_});
+        if (syntax_ == ShellSyntax::Cmd) {
+          if (std::string command = commands_.keeping_quotes(); !command.empty()) out_.kept_quotes.push_back({index, command});
+        }
         out_.text += '"';
         open_word_ = true;
       }
     }
-    if (syntax_ == ShellSyntax::Cmd) command_char('x');
     take(1);
-  }
-
-  // cmd: the name of the command a line (or a part after & | or an opening
-  // parenthesis) starts with, and its text so far, in lower case.
-  void command_char(char c) {
-    const bool letter = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
-    if (c == '&' || c == '|' || c == '(' || c == '\n') {
-      command_state_ = CommandState::Start;
-      command_.clear();
-      command_text_.clear();
-      return;
-    }
-    command_text_ += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (command_state_ == CommandState::Start && (c == ' ' || c == '\t' || c == '@')) return;
-    if (command_state_ != CommandState::Done && letter) {
-      command_state_ = CommandState::Name;
-      command_ += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      return;
-    }
-    command_state_ = CommandState::Done;
-  }
-
-  // Whether the command a value is in is one of cmd's own that keeps double
-  // quotes as text. `if exist "path"` reads a path, and takes them off.
-  bool cmd_keeps_quotes() const {
-    static const char* const kKeeping[] = {"echo", "set", "if", "for", "title", "prompt", "goto"};
-    bool keeps = false;
-    for (const char* name : kKeeping) keeps = keeps || command_ == name;
-    if (command_ != "if") return keeps;
-    std::vector<std::string> words(1);
-    for (char ch : command_text_) {
-      if (ch == ' ' || ch == '\t' || ch == '@') {
-        if (!words.back().empty()) words.emplace_back();
-      } else {
-        words.back() += ch;
-      }
-    }
-    size_t w = 1;
-    while (w < words.size() && (words[w] == "/i" || words[w] == "not")) ++w;
-    return !(w < words.size() && words[w] == "exist");
   }
 
   // Characters that end the word a quoted reference opened: the shell's
   // separators, quotes, escapes, expansions and globs, which keep their
   // meaning outside the quotes.
   bool ends_word(Item c) const {
-    return syntax_ == ShellSyntax::Cmd ? one_of(c, " \t\r\n&|<>()\"^") : one_of(c, " \t\r\n;&|<>()'\"\\`$*?[{}~");
+    return syntax_ == ShellSyntax::Cmd ? one_of(c, " \t\r\n&|<>()\"^'=,;") : one_of(c, " \t\r\n;&|<>()'\"\\`$*?[{}~");
   }
 
   void character() {
@@ -191,7 +317,6 @@ class Quoter {
   }
 
   void cmd(Item c) {
-    command_char(context() == Context::Double ? '"' : static_cast<char>(c));
     if (context() == Context::Double) {
       if (is_char(c, '"')) stack_.pop_back();
       return take(1);
@@ -269,8 +394,6 @@ class Quoter {
     }
   }
 
-  enum class CommandState { Start, Name, Done };
-
   struct Frame {
     Context context;
     int depth;  // open parentheses inside $( )
@@ -287,9 +410,7 @@ class Quoter {
   bool comment_ = false;
   bool open_word_ = false;
   Item last_ = 0;
-  CommandState command_state_ = CommandState::Start;
-  std::string command_;
-  std::string command_text_;
+  CmdCommands commands_;
 };
 
 }  // namespace

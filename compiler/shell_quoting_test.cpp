@@ -92,15 +92,48 @@ TEST_CASE("cmd's own commands that keep quotes as text refuse the quotes pipec w
   CHECK(quote("echo @A&echo @B", ShellSyntax::Cmd) == "kept quotes: A (echo) B (echo)");
   CHECK(quote("@echo ref=@A>> %GITHUB_OUTPUT%", ShellSyntax::Cmd) == "kept quotes: A (echo)");
   CHECK(quote("echo.@A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("echo(@A)", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("echo Building (@A) for @B", ShellSyntax::Cmd) == "kept quotes: A (echo) B (echo)");
   CHECK(quote("SET REF=@A", ShellSyntax::Cmd) == "kept quotes: A (set)");
-  CHECK(quote("if @A==true (echo yes)", ShellSyntax::Cmd) == "kept quotes: A (if)");
-  CHECK(quote("if x==y (echo @A) else (python x.py @B)", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("exit /b @A", ShellSyntax::Cmd) == "kept quotes: A (exit)");
   CHECK(quote("python x.py ^\n  @A\necho @B", ShellSyntax::Cmd) == "kept quotes: B (echo)");
-  // In quotes the author wrote, a path of if exist, or a program's argument.
+  CHECK(quote("python x.py @A && echo @B || title @C", ShellSyntax::Cmd) == "kept quotes: B (echo) C (title)");
+}
+
+TEST_CASE("cmd: the command after an if's condition, in a block, after else and do") {
+  CHECK(quote("if @A==true (echo yes)", ShellSyntax::Cmd) == "kept quotes: A (if)");
+  CHECK(quote("if /i @A EQU main python x.py", ShellSyntax::Cmd) == "kept quotes: A (if)");
+  CHECK(quote("if exist foo echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("if not defined X set X=@A", ShellSyntax::Cmd) == "kept quotes: A (set)");
+  CHECK(quote("if errorlevel 1 echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("if /i \"%A%\" == \"b\" echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("if x==y (echo @A) else (python x.py @B)", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("if x==y (python a) else echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("if x==y (\n  python @A\n  echo @B\n)", ShellSyntax::Cmd) == "kept quotes: B (echo)");
+  CHECK(quote("for %%f in (@A) do python x.py %%f", ShellSyntax::Cmd) == "kept quotes: A (for)");
+  CHECK(quote("for /l %%i in (1,1,@A) do python x.py", ShellSyntax::Cmd) == "kept quotes: A (for)");
+  CHECK(quote("for %%f in (a b) do echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+}
+
+TEST_CASE("cmd: start's first quoted argument is its window title") {
+  CHECK(quote("start @A", ShellSyntax::Cmd) == "kept quotes: A (start)");
+  CHECK(quote("start /b @A --x @B", ShellSyntax::Cmd) == "kept quotes: A (start)");
+  CHECK(quote("start \"\" @A", ShellSyntax::Cmd) == "start \"\" \"%A%\"");
+}
+
+TEST_CASE("cmd: quotes the author wrote, a path, a redirect's file, a program's arguments") {
   CHECK(quote("set \"REF=@A\"\necho \"@B\"", ShellSyntax::Cmd) == "set \"REF=%A%\"\necho \"%B%\"");
   CHECK(quote("if /i not exist @DIR\\x mkdir @DIR", ShellSyntax::Cmd) ==
         "if /i not exist \"%DIR%\\x\" mkdir \"%DIR%\"");
+  CHECK(quote("echo done> @F", ShellSyntax::Cmd) == "echo done> \"%F%\"");
+  CHECK(quote("for /r @DIR %%f in (*) do python x.py %%f", ShellSyntax::Cmd) ==
+        "for /r \"%DIR%\" %%f in (*) do python x.py %%f");
   CHECK(quote("echoes @A\n\"echo\" @B", ShellSyntax::Cmd) == "echoes \"%A%\"\n\"echo\" \"%B%\"");
+  CHECK(quote("cd @A & pushd @B & mkdir @C", ShellSyntax::Cmd) == "cd \"%A%\" & pushd \"%B%\" & mkdir \"%C%\"");
+  // The word pipec quotes ends where cmd's delimiters, or a quote, do.
+  CHECK(quote("for /f %%a in ('python x.py @A') do python y.py", ShellSyntax::Cmd) ==
+        "for /f %%a in ('python x.py \"%A%\"') do python y.py");
+  CHECK(quote("python x.py --a=@A,@B;c", ShellSyntax::Cmd) == "python x.py --a=\"%A%\",\"%B%\";c");
 }
 
 TEST_CASE("PowerShell never splits a variable; single quotes keep it text") {

@@ -55,8 +55,7 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   // before version.json or git is read.
   steps::versions::check_package_version_flags(v);
   // An empty override is none (TheRock: `if override_base_version:`).
-  v.base_version = in.override_base_version && !in.override_base_version->empty() ? *in.override_base_version
-                                                                                   : base_version_from_file();
+  v.base_version = !v.override_base_version.empty() ? v.override_base_version : base_version_from_file();
   v.date = today();
   if (in.github_sha) v.sha = *in.github_sha;
   else if (in.release_type == "dev" && !in.custom_version_suffix && in.package_type != "deb") {  // deb's has no SHA
