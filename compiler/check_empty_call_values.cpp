@@ -52,7 +52,8 @@ void check_empty_call_values(const WorkflowModel& wf, const Program& program, Di
     for (const auto& f : with->fields) {
       auto to = std::find_if(inputs->begin(), inputs->end(),
                              [&](const InputDecl& d) { return d.name == f.key && d.only != "dispatch"; });
-      if (to == inputs->end() || to->required || to->type != "string" || !to->default_value ||
+      // (A choice input of a called workflow is text to its callers.)
+      if (to == inputs->end() || to->required || (to->type != "string" && to->type != "choice") || !to->default_value ||
           !to->default_value->is_string() || to->default_value->text.empty())
         continue;
       Pos at = f.value->pos;

@@ -453,6 +453,23 @@ static std::map<std::string, std::string> shared_outputs(const std::string& root
   return shared;
 }
 
+// Whether a file pipec wrote was edited since: its content no longer
+// matches the hash its header records (`text` with line ends normalised).
+static bool edited_since_written(const std::string& path, const std::string& text) {
+  auto [header, body] = split_header(path, text);
+  const std::string h = recorded_hash(header);
+  return h.empty() || h != body_hash(body);
+}
+
+// An orphan edited since pipec wrote it (a byte order mark alone loses
+// nothing; a killed gen's temporary file may end anywhere).
+static bool orphan_edited(const std::string& root, const std::string& path) {
+  if (fs::path(path).filename().string().rfind(".pipec-tmp-", 0) == 0) return false;
+  std::string current;
+  read_file(fs::path(root) / path, current);
+  return edited_since_written(path, normalize_source(current));
+}
+
 std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs, std::string& error) {
   std::vector<Drift> out;
   const std::vector<std::string> orphaned = orphans(root, outputs, error);
@@ -481,9 +498,7 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
     const bool bom = has_bom(current);
     current = normalize_source(current);  // which drops a byte order mark too
     if (current == o.content && !bom) continue;
-    auto [header, body] = split_header(o.path, current);
-    std::string h = recorded_hash(header);
-    bool edited = bom || h.empty() || h != body_hash(body);
+    const bool edited = bom || edited_since_written(o.path, current);
     Drift d{!written_by_pipec(current) ? Drift::Kind::NotGenerated
             : edited                      ? Drift::Kind::HandEdited
                                           : Drift::Kind::Stale,
@@ -496,7 +511,8 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
   for (const auto& p : orphaned) {
     std::string current;
     read_file(fs::path(root) / p, current);
-    out.push_back({Drift::Kind::Orphan, p, "", unified_diff(p, current, ""), {}});
+    out.push_back({orphan_edited(root, p) ? Drift::Kind::OrphanEdited : Drift::Kind::Orphan, p, "",
+                   unified_diff(p, current, ""), {}});
   }
   std::sort(out.begin(), out.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });
   return out;
@@ -533,15 +549,8 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   // wrote it holds someone's work, which gen does not remove.
   const std::vector<std::string> orphaned = orphans(root, outputs, error);
   if (!error.empty()) return {};
-  // (A killed gen's temporary file may end anywhere; a byte order mark
-  // alone loses nothing.)
   for (const auto& p : orphaned) {
-    if (fs::path(p).filename().string().rfind(".pipec-tmp-", 0) == 0) continue;
-    std::string current;
-    read_file(fs::path(root) / p, current);
-    auto [header, body] = split_header(p, normalize_source(current));
-    const std::string h = recorded_hash(header);
-    if (h.empty() || h != body_hash(body)) {
+    if (orphan_edited(root, p)) {
       error = p + ": orphaned (no source generates it), and edited by hand since pipec wrote it; gen does not "
               "remove it: remove it yourself, or keep it without pipec's header";
       return {};

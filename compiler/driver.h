@@ -43,7 +43,9 @@ struct Drift {
   // goes, which gen will not replace.
   // Shared: one file with an earlier output (`other`), through a link,
   // which gen will not write.
-  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, Shared };
+  // OrphanEdited: an orphan edited since pipec wrote it, which gen does
+  // not remove.
+  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, OrphanEdited, Shared };
   Kind kind;
   std::string path;
   std::string other;         // Shared: the output whose file this one is too

@@ -400,7 +400,7 @@ sed -i 's/ubuntu-24.04/ubuntu-22.04/' pipelines/a.pipe
 before=$(md5sum generated/*)
 expect orphan-edited 2 "pipec: error: generated/w_copy.yml: orphaned (no source generates it), and edited by hand since pipec wrote it; gen does not remove it: remove it yourself, or keep it without pipec's header" "$pipec" gen
 expect orphan-edited-kept 0 "$before" md5sum generated/*
-expect orphan-edited-check 0 "generated/w_copy.yml: orphaned (no source generates it)" sh -c '"$1" check | grep ^generated/w_copy' _ "$pipec"
+expect orphan-edited-check 0 "generated/w_copy.yml: orphaned (no source generates it) and edited by hand, which gen does not remove: remove it yourself" sh -c '"$1" check | grep ^generated/w_copy' _ "$pipec"
 sed -i '$d' generated/w_copy.yml
 expect orphan-unedited-removed 0 "removed generated/w_copy.yml" sh -c '"$1" gen | grep ^removed' _ "$pipec"
 sed -i 's/ubuntu-22.04/ubuntu-24.04/' pipelines/a.pipe && "$pipec" gen > /dev/null
