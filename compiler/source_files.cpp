@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "ascii.h"
 #include "replace_files.h"
 
 namespace fs = std::filesystem;
@@ -47,11 +48,15 @@ struct Walk {
       if (link_ec) {
         diags.error(Pos{rel(p), 0, 0}, "io", "cannot read what this is: " + link_ec.message());
       } else if (fs::is_symlink(link) && !fs::exists(target)) {
-        // A link to nothing may have been a source or a folder of them,
-        // whatever its name (a folder may be named shared.v2); an editor's
-        // lock file, .#name, is neither.
+        // A link to nothing may have been a source or a folder of them
+        // (which may be named shared.v2): an error, unless its name says
+        // it is another kind of file (a build's compile_commands.json in
+        // the step tools' tree) or an editor's lock file (.#name).
+        static const std::set<std::string> kOtherFiles = {
+            ".json", ".md", ".txt", ".rst", ".yaml", ".yml", ".h", ".hpp", ".c", ".cc", ".cpp", ".cxx", ".cmake",
+            ".py", ".sh", ".toml", ".ini", ".cfg", ".log", ".lock", ".in", ".bak", ".orig", ".swp"};
         const std::string name = p.filename().string();
-        if (name.rfind(".#", 0) != 0)
+        if (name.rfind(".#", 0) != 0 && !kOtherFiles.count(lower(p.extension().string())))
           diags.error(Pos{rel(p), 0, 0}, "io", broken_link(target_ec) + ", which may have been a source");
       } else if (target_ec) {
         diags.error(Pos{rel(p), 0, 0}, "io", "cannot read what this is: " + target_ec.message());
