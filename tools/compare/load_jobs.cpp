@@ -129,9 +129,13 @@ void load_job(const std::string& job, const YAML::Node& node, const std::string&
             node["continue-on-error"] ? normalize_expression_json(to_json(node["continue-on-error"])) : nlohmann::json(false),
             key);
   }
-  for (const char* k : {"environment", "services"}) {
-    if (node[k]) b.value(Kind::jobs, prefix + " " + k, normalize_expression_json(to_json(node[k])), key);
+  // `environment: release` is `environment: {name: release}`.
+  if (node["environment"]) {
+    nlohmann::json env = normalize_expression_json(to_json(node["environment"]));
+    if (env.is_string()) env = {{"name", env}};
+    b.value(Kind::jobs, prefix + " environment", env, key);
   }
+  if (node["services"]) b.value(Kind::jobs, prefix + " services", normalize_expression_json(to_json(node["services"])), key);
 
   nlohmann::json needs = nlohmann::json::array();
   if (node["needs"] && !node["needs"].IsNull()) needs = as_set(to_json(node["needs"]));
