@@ -1,12 +1,16 @@
 #include "check_empty_call_values.h"
 
 #include <algorithm>
+#include <map>
+#include <utility>
 
 #include "expr_chain.h"
 #include "external_workflows.h"
 
 namespace pipec {
 namespace {
+
+bool is_text(const InputDecl& in) { return in.type == "string" || in.type == "choice"; }
 
 // The caller's input a with value is exactly (${{ inputs.NAME }}), or null;
 // `at` is where it is written.
@@ -17,57 +21,104 @@ const InputDecl* given_input(const WorkflowModel& wf, const Value& v, Pos& at) {
   if (!e) return nullptr;
   const Chain c = chain(*e);
   if (c.size() != 2 || c[0].first != "inputs") return nullptr;
-  at = c[0].second;
   auto in = std::find_if(wf.inputs.begin(), wf.inputs.end(), [&](const InputDecl& d) { return d.name == c[1].first; });
-  return in == wf.inputs.end() ? nullptr : &*in;
+  if (in == wf.inputs.end()) return nullptr;
+  at = c[0].second;
+  return &*in;
 }
 
-// Whether a run can leave a string input empty: not required, and its
-// default empty, or absent where a dispatch form shows it.
-bool can_be_empty(const WorkflowModel& wf, const InputDecl& in) {
-  // (A choice input's form shows its first option.)
-  if (in.required || in.type != "string") return false;
-  // Without a default, a call must give it (check_calls).
+// Why a run can leave a string input empty on its own, or "": not
+// required, and its default empty, or absent where a dispatch form shows
+// it. (A choice input's form shows its first option; one without a default
+// that only calls give, a call must give: check_calls.)
+std::string empty_by_itself(const WorkflowModel& wf, const InputDecl& in) {
+  if (in.required || in.type != "string") return "";
   if (!in.default_value || in.default_value->kind == Value::Kind::Null)
-    return in.only != "call" && has_trigger(wf, "dispatch");
-  return in.default_value->is_string() && in.default_value->text.empty();
+    return in.only != "call" && has_trigger(wf, "dispatch") ? "it has no default, so the dispatch form starts it empty" : "";
+  return in.default_value->is_string() && in.default_value->text.empty() ? "its default is \"\"" : "";
+}
+
+using InputKey = std::pair<const WorkflowModel*, std::string>;
+
+// A call of a workflow pipec makes, or of one beside it that it reads.
+struct Call {
+  const WorkflowModel* caller;
+  const Field* with_field;
+  const InputDecl* to;
+  const WorkflowModel* callee;  // null for a file pipec does not make
+  std::string callee_name;
+};
+
+std::vector<Call> calls(const Program& program) {
+  std::vector<Call> out;
+  for (const auto& wf : program.workflows) {
+    for (const auto& j : jobs_of(*wf->body)) {
+      const Value* with = j.value->get("with");
+      if (!with || with->kind != Value::Kind::Object) continue;
+      const std::vector<InputDecl>* inputs = nullptr;
+      const WorkflowModel* called = called_workflow(program, *j.value);
+      std::string name;
+      if (called) {
+        inputs = &called->inputs;
+        name = called->instance;
+      } else if (const ExternalWorkflow* ext = external_callee(program, *wf, *j.value)) {
+        inputs = &ext->inputs;
+        name = file_name(ext->path);
+      }
+      if (!inputs) continue;
+      for (const auto& f : with->fields) {
+        auto to = std::find_if(inputs->begin(), inputs->end(),
+                               [&](const InputDecl& d) { return d.name == f.key && d.only != "dispatch"; });
+        if (to != inputs->end() && is_text(*to)) out.push_back({wf.get(), &f, &*to, called, name});
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace
 
-void check_empty_call_values(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
-  for (const auto& j : jobs_of(*wf.body)) {
-    const Value* with = j.value->get("with");
-    if (!with || with->kind != Value::Kind::Object) continue;
-    const std::vector<InputDecl>* inputs = nullptr;
-    std::string callee;
-    if (const WorkflowModel* called = called_workflow(program, *j.value)) {
-      inputs = &called->inputs;
-      callee = called->instance;
-    } else if (const ExternalWorkflow* ext = external_callee(program, wf, *j.value)) {
-      inputs = &ext->inputs;
-      callee = file_name(ext->path);
+void check_empty_call_values(const Program& program, Diagnostics& diags) {
+  // Which inputs can be empty, and why: on their own, then through the
+  // calls that give them "" or such an input, until nothing changes.
+  std::map<InputKey, std::string> why;
+  for (const auto& wf : program.workflows) {
+    for (const auto& in : wf->inputs) {
+      if (std::string w = empty_by_itself(*wf, in); !w.empty()) why[{wf.get(), in.name}] = w;
     }
-    if (!inputs) continue;
-    for (const auto& f : with->fields) {
-      auto to = std::find_if(inputs->begin(), inputs->end(),
-                             [&](const InputDecl& d) { return d.name == f.key && d.only != "dispatch"; });
-      // (A choice input of a called workflow is text to its callers.)
-      if (to == inputs->end() || to->required || (to->type != "string" && to->type != "choice") || !to->default_value ||
-          !to->default_value->is_string() || to->default_value->text.empty())
-        continue;
-      Pos at = f.value->pos;
-      const InputDecl* from = given_input(wf, *f.value, at);
-      if (!from || !can_be_empty(wf, *from)) continue;
-      const std::string read = "inputs." + from->name;
-      const std::string fallback = describe(*to->default_value);
-      diags.error(at, "call-empty",
-                  read + " is empty in a run that does not give it" +
-                      (from->default_value ? " (its default is \"\")" : " (it has no default)") + ", and then input \"" +
-                      f.key + "\" of " + callee + " is \"\", not its default " + fallback +
-                      ": GitHub fills that only where a call leaves the input out; give " + read + " || " + fallback +
-                      ", or " + read + " the same default");
+  }
+  const std::vector<Call> all = calls(program);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Call& c : all) {
+      if (!c.callee || why.count({c.callee, c.to->name})) continue;
+      const Value& v = *c.with_field->value;
+      Pos at;
+      const InputDecl* from = given_input(*c.caller, v, at);
+      std::string w;
+      if (v.is_string() && v.text.empty()) w = c.caller->instance + " gives it \"\"";
+      else if (from && why.count({c.caller, from->name}))
+        w = c.caller->instance + " gives it inputs." + from->name + ", which can be";
+      if (w.empty()) continue;
+      why[{c.callee, c.to->name}] = w;
+      changed = true;
     }
+  }
+  for (const Call& c : all) {
+    const InputDecl& to = *c.to;
+    if (to.required || !to.default_value || !to.default_value->is_string() || to.default_value->text.empty()) continue;
+    Pos at = c.with_field->value->pos;
+    const InputDecl* from = given_input(*c.caller, *c.with_field->value, at);
+    if (!from) continue;
+    auto w = why.find({c.caller, from->name});
+    if (w == why.end()) continue;
+    const std::string read = "inputs." + from->name;
+    const std::string fallback = describe(*to.default_value);
+    diags.error(at, "call-empty",
+                read + " can be empty (" + w->second + "), and then input \"" + to.name + "\" of " + c.callee_name +
+                    " is \"\", not its default " + fallback +
+                    ": GitHub fills that only where a call leaves the input out; give " + read + " || " + fallback +
+                    (w->second.rfind("it", 0) == 0 ? ", or " + read + " the same default" : ""));
   }
 }
 

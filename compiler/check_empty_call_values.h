@@ -2,10 +2,12 @@
 // GitHub fills a workflow_call input's default only where the call leaves
 // the input out: `with: {ref: ${{ inputs.ref }}}` gives "" when the
 // caller's own input is empty, and the callee's default never applies.
-// Reported: a with entry that is exactly inputs.NAME of the caller, a
-// string input that a run can leave empty (not required, and its default
-// empty or, for one a dispatch form shows, absent), given to a
-// string input of the callee whose default is not empty. (The caller's
+// Reported: a with entry that is exactly inputs.NAME of the caller, where
+// that input can be empty, given to a text input of the callee (a string,
+// or a choice, which callers give as text) whose default is not empty.
+// An input can be empty when it is text, not required, and its default is
+// empty or, where a dispatch form shows it, absent; or when a call gives it
+// "" or such an input of its caller (followed through calls). (The caller's
 // input with a default other runs lose is check_input_defaults'.)
 #pragma once
 
@@ -14,6 +16,6 @@
 
 namespace pipec {
 
-void check_empty_call_values(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
+void check_empty_call_values(const Program& program, Diagnostics& diags);
 
 }  // namespace pipec

@@ -228,7 +228,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   for (const auto& wf : c.program.workflows) check_types(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_literal_shapes(*wf, c.diags);
   for (auto& wf : c.program.workflows) check_calls(*wf, c.program, c.diags);
-  for (auto& wf : c.program.workflows) check_empty_call_values(*wf, c.program, c.diags);
+  check_empty_call_values(c.program, c.diags);
   check_calls_by_path(c.program, c.diags);
   for (auto& wf : c.program.workflows) check_tool_steps(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_env(*wf, c.program, c.diags);
