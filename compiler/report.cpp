@@ -202,7 +202,10 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
   std::string out;
   for (const auto& d : drift) out += d.path + ": " + drift_text(d) + "\n" + d.diff;
   if (drift.empty()) return std::to_string(outputs) + (outputs == 1 ? " generated file" : " generated files") + " up to date\n";
-  return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") + "; run `pipec gen`\n";
+  // When gen alone does not mend one, the summary says so too.
+  const bool all_mended = std::all_of(drift.begin(), drift.end(), [](const Drift& d) { return gen_mends(d.kind); });
+  return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") +
+         (all_mended ? "; run `pipec gen`\n" : "; first mend what gen does not (said above), then run `pipec gen`\n");
 }
 
 std::string render_unformatted(const std::string& format, const std::vector<Unformatted>& list, size_t files) {

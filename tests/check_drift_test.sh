@@ -268,7 +268,7 @@ expect one-file-two-outputs-check 1 "generated/w_two.yml: the same file as gener
      steps:
 -      - run: echo unread uno    <- pipelines/a.pipe:4:43
 +      - run: echo unread two    <- pipelines/a.pipe:4:43
-1 file differs; run \`pipec gen\`" "$pipec" check
+1 file differs; first mend what gen does not (said above), then run \`pipec gen\`" "$pipec" check
 expect one-file-two-outputs-github 1 "::error file=generated/w_two.yml,line=1,title=pipec check::generated/w_two.yml is the same file as generated/w_uno.yml (through a link), which gen does not write; give each output a file of its own, then run \`pipec gen\` and commit the result." bash -c 'set -o pipefail; "$1" check --format github | cut -d% -f1' _ "$pipec"
 rm generated/w_two.yml && mv w_two.kept generated/w_two.yml
 # Through a link to a folder, the output the link leads to is blamed; and
