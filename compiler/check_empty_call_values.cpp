@@ -27,22 +27,49 @@ const InputDecl* given_input(const WorkflowModel& wf, const Value& v, Pos& at) {
   return &*in;
 }
 
-// Why a run can leave a string input empty on its own, or "": not
+// Why an input can be empty; `own` when the input itself is the cause
+// (then giving it the callee's default is a way out).
+struct Why {
+  std::string text;
+  bool own = false;
+};
+
+// Why a run can leave a string input empty on its own (empty text when
+// it cannot): not
 // required, and its default empty, or absent where a dispatch form shows
 // it. (A choice input's form shows its first option; one without a default
 // that only calls give, a call must give: check_calls.)
-std::string empty_by_itself(const WorkflowModel& wf, const InputDecl& in) {
-  if (in.required || in.type != "string") return "";
-  if (!in.default_value || in.default_value->kind == Value::Kind::Null)
-    return in.only != "call" && has_trigger(wf, "dispatch") ? "it has no default, so the dispatch form starts it empty" : "";
-  return in.default_value->is_string() && in.default_value->text.empty() ? "its default is \"\"" : "";
+Why empty_by_itself(const WorkflowModel& wf, const InputDecl& in) {
+  if (in.required || in.type != "string") return {};
+  if (!in.default_value || in.default_value->kind == Value::Kind::Null) {
+    if (in.only != "call" && has_trigger(wf, "dispatch")) return {"it has no default, so the dispatch form starts it empty", true};
+    // (A default would not reach these runs.)
+    const std::string runs = runs_without(wf, in.only);
+    return runs.empty() ? Why{} : Why{"it is empty in the " + runs + " runs of " + file_name(wf.file), false};
+  }
+  if (in.default_value->is_string() && in.default_value->text.empty()) return {"its default is \"\"", true};
+  return {};
 }
 
 using InputKey = std::pair<const WorkflowModel*, std::string>;
 
+// Whether a job's if reads inputs.NAME: a call it guards (if = inputs.ref
+// != "") is taken to be made only when that input says so.
+bool guarded(const Value& job, const std::string& name) {
+  const Value* cond = job.get("if");
+  bool reads = false;
+  if (cond)
+    each_runtime(*cond, [&](const Expr& e) {
+      const Chain c = chain(e);
+      reads = reads || (c.size() == 2 && c[0].first == "inputs" && c[1].first == name);
+    });
+  return reads;
+}
+
 // A call of a workflow pipec makes, or of one beside it that it reads.
 struct Call {
   const WorkflowModel* caller;
+  const Value* job;
   const Field* with_field;
   const InputDecl* to;
   const WorkflowModel* callee;  // null for a file pipec does not make
@@ -69,7 +96,7 @@ std::vector<Call> calls(const Program& program) {
       for (const auto& f : with->fields) {
         auto to = std::find_if(inputs->begin(), inputs->end(),
                                [&](const InputDecl& d) { return d.name == f.key && d.only != "dispatch"; });
-        if (to != inputs->end() && is_text(*to)) out.push_back({wf.get(), &f, &*to, called, name});
+        if (to != inputs->end() && is_text(*to)) out.push_back({wf.get(), j.value.get(), &f, &*to, called, name});
       }
     }
   }
@@ -81,10 +108,10 @@ std::vector<Call> calls(const Program& program) {
 void check_empty_call_values(const Program& program, Diagnostics& diags) {
   // Which inputs can be empty, and why: on their own, then through the
   // calls that give them "" or such an input, until nothing changes.
-  std::map<InputKey, std::string> why;
+  std::map<InputKey, Why> why;
   for (const auto& wf : program.workflows) {
     for (const auto& in : wf->inputs) {
-      if (std::string w = empty_by_itself(*wf, in); !w.empty()) why[{wf.get(), in.name}] = w;
+      if (Why w = empty_by_itself(*wf, in); !w.text.empty()) why[{wf.get(), in.name}] = w;
     }
   }
   const std::vector<Call> all = calls(program);
@@ -100,7 +127,7 @@ void check_empty_call_values(const Program& program, Diagnostics& diags) {
       else if (from && why.count({c.caller, from->name}))
         w = c.caller->instance + " gives it inputs." + from->name + ", which can be";
       if (w.empty()) continue;
-      why[{c.callee, c.to->name}] = w;
+      why[{c.callee, c.to->name}] = {w, false};
       changed = true;
     }
   }
@@ -109,16 +136,16 @@ void check_empty_call_values(const Program& program, Diagnostics& diags) {
     if (to.required || !to.default_value || !to.default_value->is_string() || to.default_value->text.empty()) continue;
     Pos at = c.with_field->value->pos;
     const InputDecl* from = given_input(*c.caller, *c.with_field->value, at);
-    if (!from) continue;
+    if (!from || guarded(*c.job, from->name)) continue;
     auto w = why.find({c.caller, from->name});
     if (w == why.end()) continue;
     const std::string read = "inputs." + from->name;
     const std::string fallback = describe(*to.default_value);
     diags.error(at, "call-empty",
-                read + " can be empty (" + w->second + "), and then input \"" + to.name + "\" of " + c.callee_name +
+                read + " can be empty (" + w->second.text + "), and then input \"" + to.name + "\" of " + c.callee_name +
                     " is \"\", not its default " + fallback +
                     ": GitHub fills that only where a call leaves the input out; give " + read + " || " + fallback +
-                    (w->second.rfind("it", 0) == 0 ? ", or " + read + " the same default" : ""));
+                    (w->second.own ? ", or " + read + " the same default" : ""));
   }
 }
 

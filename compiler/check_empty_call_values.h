@@ -6,9 +6,11 @@
 // that input can be empty, given to a text input of the callee (a string,
 // or a choice, which callers give as text) whose default is not empty.
 // An input can be empty when it is text, not required, and its default is
-// empty or, where a dispatch form shows it, absent; or when a call gives it
-// "" or such an input of its caller (followed through calls). (The caller's
-// input with a default other runs lose is check_input_defaults'.)
+// empty or absent (where a dispatch form shows it, or a trigger starts runs
+// without inputs); or when a call gives it "" or such an input of its
+// caller (followed through calls). A call whose job's if reads the input
+// is taken to be guarded. (The caller's input with a default other runs
+// lose is check_input_defaults'.)
 #pragma once
 
 #include "diag.h"

@@ -551,7 +551,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
                                    var + " in quotes here; write start \"\" before what it starts"
           : command == "set" ? "cmd's set keeps the double quotes pipec would put around " + var +
                                    " here, so they would be part of the value; put the quotes around the whole "
-                                   "assignment yourself (set \"" + name + "=...\")"
+                                   "assignment yourself (set \"VARIABLE=...\")"
           : command == "if"  ? "cmd's if compares the double quotes pipec would put around " + var +
                                   " here too; write the quotes on both sides yourself (if \"...\"==\"main\")"
                              : "cmd's " + command + " keeps the double quotes pipec would put around " + var +

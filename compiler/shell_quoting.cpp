@@ -36,14 +36,18 @@ class CmdCommands {
  public:
   // The command a value here is an argument of, when that command keeps
   // the quotes pipec would put around it: echo, set, title, prompt, goto,
-  // exit, the condition of an if (but if exist's path), the set of a for,
-  // and start's first quoted argument (its window title). "" otherwise.
+  // exit, the condition of an if (but if exist's path), the set of a for
+  // (but a command's, or a file's with usebackq), and start's program,
+  // which in quotes would be its window title. "" otherwise.
   std::string keeping_quotes() const {
-    if (state_ != State::Args || redirect_) return "";
+    if (state_ != State::Args || redirect_ || comment_) return "";
     if (name_ == "if") return condition_word(0) == "exist" ? "" : "if";
-    // (A set in single quotes or backquotes is a command for /f runs.)
-    if (name_ == "for") return in_set_ && set_first_ != '\'' && set_first_ != '`' ? "for" : "";
-    if (name_ == "start") return start_quoted_ ? "" : "start";
+    // (A set in single quotes or backquotes is a command for /f runs; with
+    // usebackq, one in double quotes is a file's name.)
+    if (name_ == "for") return in_set_ && set_first_ != '\'' && set_first_ != '`' && !usebackq_ ? "for" : "";
+    if (name_ == "start") return !start_quoted_ && at_program() ? "start" : "";
+    // set /a takes the quotes off before it computes.
+    if (name_ == "set") return !words_.empty() && words_[0] == "/a" && (in_word_ || words_.size() > 1) ? "" : "set";
     static const char* const kKeeping[] = {"echo", "set", "title", "prompt", "goto", "exit"};
     for (const char* k : kKeeping)
       if (name_ == k) return name_;
@@ -52,8 +56,16 @@ class CmdCommands {
 
   // Each character of the script as written ('x' for a value).
   void item(char ch) {
+    if (comment_ && ch != '\n') return;  // rem, or a label's line
+    if (quoted_ && ch == '\n') quoted_ = false;  // cmd ends an open quote with its line
     if (caret_ || quoted_) {
-      if (quoted_ && ch == '"') quoted_ = false;
+      if (quoted_ && ch == '"') {
+        quoted_ = false;
+        usebackq_ = usebackq_ || (name_ == "for" && quoted_text_.find("usebackq") != std::string::npos);
+        quoted_text_.clear();
+      } else if (quoted_) {
+        quoted_text_ += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      }
       caret_ = false;
       return word_char(quoted_ || ch == '"' ? 'q' : ch);
     }
@@ -91,6 +103,10 @@ class CmdCommands {
     }
     if (ch == ' ' || ch == '\t' || ch == '\r') return end_word();
     if (state_ == State::Start && ch == '@') return;
+    if (state_ == State::Start && ch == ':') {  // a label, or a :: comment
+      comment_ = true;
+      return;
+    }
     word_char(ch);
   }
 
@@ -103,7 +119,18 @@ class CmdCommands {
     state_ = State::Start;
     name_.clear();
     words_.clear();
-    in_word_ = redirect_ = in_set_ = start_quoted_ = false;
+    in_word_ = redirect_ = in_set_ = start_quoted_ = usebackq_ = comment_ = false;
+    quoted_ = false;
+    quoted_text_.clear();
+  }
+
+  // start: whether a value here is the program start runs (after its
+  // options; /d takes a folder), which a quoted word would be the title.
+  bool at_program() const {
+    size_t program = 0;
+    while (program < words_.size() && !words_[program].empty() && words_[program][0] == '/')
+      program += words_[program] == "/d" ? 2 : 1;
+    return program == (in_word_ ? words_.size() - 1 : words_.size());
   }
 
   void word_char(char ch) {
@@ -127,6 +154,7 @@ class CmdCommands {
   // The command's name ends; else starts another command. True when it did.
   bool name_end() {
     state_ = State::Args;
+    if (name_ == "rem") comment_ = true;
     if (name_ != "else") return false;
     restart();
     return true;
@@ -134,7 +162,6 @@ class CmdCommands {
 
   void args_char(char ch) {
     if (in_set_ && set_first_ == 0) set_first_ = ch;
-    if (name_ == "start" && ch == 'x') start_quoted_ = true;  // pipec's quotes, once reported
     if (!in_word_) words_.emplace_back();
     in_word_ = true;
     words_.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -189,6 +216,9 @@ class CmdCommands {
   char set_first_ = 0;         // for: the set's first character
   bool start_quoted_ = false;  // start: a quoted argument came already
   int depth_ = 0;              // blocks open
+  bool usebackq_ = false;      // for: its options say usebackq
+  std::string quoted_text_;    // for: the text of the quotes read now, lower case
+  bool comment_ = false;       // the rest of the line is a comment (rem, a label)
 };
 
 class Quoter {
@@ -252,7 +282,7 @@ class Quoter {
   // separators, quotes, escapes, expansions and globs, which keep their
   // meaning outside the quotes.
   bool ends_word(Item c) const {
-    return syntax_ == ShellSyntax::Cmd ? one_of(c, " \t\r\n&|<>()\"^'=,;") : one_of(c, " \t\r\n;&|<>()'\"\\`$*?[{}~");
+    return syntax_ == ShellSyntax::Cmd ? one_of(c, " \t\r\n&|<>()\"^'`=,;") : one_of(c, " \t\r\n;&|<>()'\"\\`$*?[{}~");
   }
 
   void character() {
@@ -318,7 +348,8 @@ class Quoter {
 
   void cmd(Item c) {
     if (context() == Context::Double) {
-      if (is_char(c, '"')) stack_.pop_back();
+      // cmd ends an open quote with its line.
+      if (is_char(c, '"') || is_char(c, '\n')) stack_.pop_back();
       return take(1);
     }
     if (is_char(c, '^')) return take(2);

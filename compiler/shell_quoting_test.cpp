@@ -119,6 +119,21 @@ TEST_CASE("cmd: start's first quoted argument is its window title") {
   CHECK(quote("start @A", ShellSyntax::Cmd) == "kept quotes: A (start)");
   CHECK(quote("start /b @A --x @B", ShellSyntax::Cmd) == "kept quotes: A (start)");
   CHECK(quote("start \"\" @A", ShellSyntax::Cmd) == "start \"\" \"%A%\"");
+  // After the program, or as /d's folder, a quoted value is an argument.
+  CHECK(quote("start /b python -m http.server @A", ShellSyntax::Cmd) == "start /b python -m http.server \"%A%\"");
+  CHECK(quote("start /d @A python server.py", ShellSyntax::Cmd) == "start /d \"%A%\" python server.py");
+}
+
+TEST_CASE("cmd: set /a, for with usebackq, comments, and a quote a line leaves open") {
+  CHECK(quote("set /a JOBS=@N*2", ShellSyntax::Cmd) == "set /a JOBS=\"%N%*2\"");
+  CHECK(quote("for /f \"usebackq tokens=*\" %%a in (@F) do python x.py", ShellSyntax::Cmd) ==
+        "for /f \"usebackq tokens=*\" %%a in (\"%F%\") do python x.py");
+  CHECK(quote("for /f \"usebackq\" %%a in (`git rev-parse @R`) do set SHA=%%a", ShellSyntax::Cmd) ==
+        "for /f \"usebackq\" %%a in (`git rev-parse \"%R%\"`) do set SHA=%%a");
+  CHECK(quote("rem build & echo @A\n:: step & echo @B\n:label", ShellSyntax::Cmd) ==
+        "rem build & echo \"%A%\"\n:: step & echo \"%B%\"\n:label");
+  CHECK(quote("rem a 12\" disk\nset \"X=@A\"", ShellSyntax::Cmd) == "rem a 12\" disk\nset \"X=%A%\"");
+  CHECK(quote("python x.py \"open\npython y.py @A", ShellSyntax::Cmd) == "python x.py \"open\npython y.py \"%A%\"");
 }
 
 TEST_CASE("cmd: quotes the author wrote, a path, a redirect's file, a program's arguments") {
