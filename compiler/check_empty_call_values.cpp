@@ -34,11 +34,11 @@ struct Why {
   bool own = false;
 };
 
-// Why a run can leave a string input empty on its own (empty text when
-// it cannot): not
-// required, and its default empty, or absent where a dispatch form shows
-// it. (A choice input's form shows its first option; one without a default
-// that only calls give, a call must give: check_calls.)
+// Why a run can leave a string input empty on its own (empty text when it
+// cannot): not required, and its default empty, or absent where a dispatch
+// form shows it or a trigger starts runs without inputs. (A choice input's
+// form shows its first option; one without a default that only calls give,
+// a call must give: check_calls.)
 Why empty_by_itself(const WorkflowModel& wf, const InputDecl& in) {
   if (in.required || in.type != "string") return {};
   if (!in.default_value || in.default_value->kind == Value::Kind::Null) {
@@ -122,6 +122,7 @@ void check_empty_call_values(const Program& program, Diagnostics& diags) {
       const Value& v = *c.with_field->value;
       Pos at;
       const InputDecl* from = given_input(*c.caller, v, at);
+      if (from && guarded(*c.job, from->name)) continue;
       std::string w;
       if (v.is_string() && v.text.empty()) w = c.caller->instance + " gives it \"\"";
       else if (from && why.count({c.caller, from->name}))
