@@ -15,9 +15,7 @@ bool is_text(const InputDecl& in) { return in.type == "string" || in.type == "ch
 // The caller's input a with value is exactly (${{ inputs.NAME }}), or null;
 // `at` is where it is written.
 const InputDecl* given_input(const WorkflowModel& wf, const Value& v, Pos& at) {
-  const Expr* e = nullptr;
-  if (v.kind == Value::Kind::Runtime) e = v.expr.get();
-  else if (v.is_runtime_string() && v.parts.size() == 1) e = v.parts[0].expr.get();
+  const Expr* e = whole_expr(v);
   if (!e) return nullptr;
   const Chain c = chain(*e);
   if (c.size() != 2 || c[0].first != "inputs") return nullptr;

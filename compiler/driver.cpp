@@ -463,11 +463,9 @@ static bool edited_since_written(const std::string& path, const std::string& tex
 
 // An orphan edited since pipec wrote it (a byte order mark alone loses
 // nothing; a killed gen's temporary file may end anywhere).
-static bool orphan_edited(const std::string& root, const std::string& path) {
+static bool orphan_edited(const std::string& path, const std::string& text) {
   if (fs::path(path).filename().string().rfind(".pipec-tmp-", 0) == 0) return false;
-  std::string current;
-  read_file(fs::path(root) / path, current);
-  return edited_since_written(path, normalize_source(current));
+  return edited_since_written(path, normalize_source(text));
 }
 
 std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs, std::string& error) {
@@ -511,7 +509,7 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
   for (const auto& p : orphaned) {
     std::string current;
     read_file(fs::path(root) / p, current);
-    out.push_back({orphan_edited(root, p) ? Drift::Kind::OrphanEdited : Drift::Kind::Orphan, p, "",
+    out.push_back({orphan_edited(p, current) ? Drift::Kind::OrphanEdited : Drift::Kind::Orphan, p, "",
                    unified_diff(p, current, ""), {}});
   }
   std::sort(out.begin(), out.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });
@@ -550,7 +548,9 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   const std::vector<std::string> orphaned = orphans(root, outputs, error);
   if (!error.empty()) return {};
   for (const auto& p : orphaned) {
-    if (orphan_edited(root, p)) {
+    std::string current;
+    read_file(fs::path(root) / p, current);
+    if (orphan_edited(p, current)) {
       error = p + ": orphaned (no source generates it), and edited by hand since pipec wrote it; gen does not "
               "remove it: remove it yourself, or keep it without pipec's header";
       return {};

@@ -176,18 +176,23 @@ class CmdCommands {
     if (name_ == "if" && condition_done()) return restart();
   }
 
-  // The k-th word of an if's condition, after /i and not.
-  std::string condition_word(size_t k) const {
+  // Where an if's condition starts: after /i and not.
+  size_t condition_start() const {
     size_t at = 0;
     while (at < words_.size() && (words_[at] == "/i" || words_[at] == "not")) ++at;
-    return at + k < words_.size() ? words_[at + k] : "";
+    return at;
+  }
+
+  // The k-th word of an if's condition.
+  std::string condition_word(size_t k) const {
+    const size_t at = condition_start() + k;
+    return at < words_.size() ? words_[at] : "";
   }
 
   // Whether the words so far make a whole condition: exist X, defined X,
   // errorlevel N, cmdextversion N, A==B (spaced or not), A OP B.
   bool condition_done() const {
-    size_t at = 0;
-    while (at < words_.size() && (words_[at] == "/i" || words_[at] == "not")) ++at;
+    const size_t at = condition_start();
     const size_t n = words_.size() - at;
     if (n == 0) return false;
     const std::string& first = words_[at];
