@@ -53,18 +53,26 @@ struct Drift {
   std::vector<Pos> sources;  // the .pipe positions the diff names, each once, in order
 };
 
+// A file or folder gen or check could not read, write or remove: its path
+// (from the root) and why. Reported as an `io` diagnostic, as fmt's are.
+struct FileError {
+  std::string path;
+  std::string message;
+  bool failed() const { return !path.empty(); }
+};
+
 // Compares the outputs with the files on disk. Orphans are files carrying
 // pipec's header, in generated/, .github/workflows/ or an output's folder,
 // that no source generates now. `error` says which of those folders could
 // not be read (then nothing is returned).
-std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs, std::string& error);
+std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs, FileError& error);
 
 // Writes every output that differs (temporary file + rename) and removes
 // orphans. Returns the paths written or removed, for the log. Nothing is
 // written when an orphan was edited by hand (gen does not remove it) or a
 // folder where orphans are looked for cannot be read.
 std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs,
-                                       std::string& error);
+                                       FileError& error);
 
 // A unified diff, committed -> generated. With after_sources (one position
 // per line of `after`), each changed line names the .pipe line that produces

@@ -30,6 +30,15 @@ int report_errors(const pipec::Compilation& c) {
   return 2;
 }
 
+// A file gen or check could not read, write or remove, reported as fmt
+// reports one: an `io` diagnostic at the file, in the format asked for.
+int report_file_error(const pipec::FileError& e) {
+  pipec::Diagnostics diags;
+  diags.error(pipec::Pos{e.path, 0, 0}, "io", e.message);
+  (g_format == "text" ? std::cerr : std::cout) << pipec::render_diagnostics(g_format, diags.sorted(), {});
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -183,13 +192,10 @@ int main(int argc, char** argv) {
     auto c = pipec::compile_tree(root);
     if (c.diags.has_errors()) return report_errors(c);
     if (gen->parsed()) {
-      std::string error;
+      pipec::FileError error;
       auto done = pipec::write_outputs(root, c.outputs, error);
       for (const auto& line : done) std::cout << line << "\n";
-      if (!error.empty()) {
-        std::cerr << "pipec: error: " << error << "\n";
-        return 2;
-      }
+      if (error.failed()) return report_file_error(error);
       std::cout << c.outputs.size() << (c.outputs.size() == 1 ? " generated file" : " generated files") << " up to date\n";
       return 0;
     }
@@ -255,12 +261,9 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (check->parsed()) {
-      std::string error;
+      pipec::FileError error;
       auto drift = pipec::find_drift(root, c.outputs, error);
-      if (!error.empty()) {
-        std::cerr << "pipec: error: " << error << "\n";
-        return 2;
-      }
+      if (error.failed()) return report_file_error(error);
       std::cout << pipec::render_drift(g_format, drift, c.outputs.size());
       return drift.empty() ? 0 : 1;
     }
