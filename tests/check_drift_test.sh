@@ -127,6 +127,9 @@ before=$(ls -lR generated | md5sum)
 expect dir-in-the-way 2 "generated/w_uno.yml: error: is a directory; gen does not replace it: move it away [io]
 1 error" "$pipec" gen
 expect dir-nothing-written 0 "$before" sh -c 'ls -lR generated | md5sum'
+# In a lint job's format, as an annotation on the file (stdout, as every
+# diagnostic in a machine format).
+expect dir-github 2 "::error file=generated/w_uno.yml,title=pipec [io]::is a directory; gen does not replace it: move it away" "$pipec" gen --format github
 expect dir-check 0 "generated/w_uno.yml: in the way (not a file pipec can read, which gen does not replace: move it away)" sh -c '"$1" check | grep ^generated/w_uno' _ "$pipec"
 # Nor a folder made for a file before it: new/deeper/ goes again.
 printf 'workflow v {\n  file = "generated/new/deeper/v.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse v()\n' > pipelines/v.pipe
