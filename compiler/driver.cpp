@@ -420,6 +420,12 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
   return out;
 }
 
+static std::vector<std::string> output_paths(const std::vector<Output>& outputs) {
+  std::vector<std::string> paths;
+  for (const auto& o : outputs) paths.push_back(o.path);
+  return paths;
+}
+
 // Whether a link leads to root/path: the file itself, or a folder on the way.
 static bool through_link(const std::string& root, const std::string& path) {
   fs::path at = root;
@@ -512,6 +518,14 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
     out.push_back({orphan_edited(p, current) ? Drift::Kind::OrphanEdited : Drift::Kind::Orphan, p, "",
                    unified_diff(p, current, ""), {}});
   }
+  // What gen removes besides: a stopped gen's temporary files that never
+  // got the header, which orphans() does not know.
+  for (const auto& p : dead_temps(root, output_paths(outputs), false)) {
+    if (std::find(orphaned.begin(), orphaned.end(), p) != orphaned.end()) continue;
+    std::string current;
+    read_file(fs::path(root) / p, current);
+    out.push_back({Drift::Kind::LeftOver, p, "", current.empty() ? "" : unified_diff(p, current, ""), {}});
+  }
   std::sort(out.begin(), out.end(), [](const Drift& a, const Drift& b) { return a.path < b.path; });
   return out;
 }
@@ -595,9 +609,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   }
   // And a killed gen's temporary files that never got the header (killed
   // before a byte was written), which orphans() does not know.
-  std::vector<std::string> paths;
-  for (const auto& o : outputs) paths.push_back(o.path);
-  for (const auto& p : remove_dead_temps(root, paths)) done.push_back("removed " + p);
+  for (const auto& p : dead_temps(root, output_paths(outputs), true)) done.push_back("removed " + p);
   return done;
 }
 

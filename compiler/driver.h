@@ -45,7 +45,9 @@ struct Drift {
   // which gen will not write.
   // OrphanEdited: an orphan edited since pipec wrote it, which gen does
   // not remove.
-  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, OrphanEdited, Shared };
+  // LeftOver: a temporary file of a gen that was stopped before it wrote
+  // the header, which gen removes.
+  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, OrphanEdited, Shared, LeftOver };
   Kind kind;
   std::string path;
   std::string other;         // Shared: the output whose file this one is too

@@ -515,7 +515,7 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
   }
   // Temporary files a killed fmt left beside the sources: nothing else
   // removes them.
-  for (const auto& f : remove_dead_temps(root, files)) r.out += "removed " + f + "\n";
+  for (const auto& f : dead_temps(root, files, true)) r.out += "removed " + f + "\n";
   r.out += count(files.size()) + " in canonical layout\n";
   return r;
 }

@@ -169,12 +169,12 @@ bool temp_of_live_pipec(const std::string& path) {
   return held;
 }
 
-std::vector<std::string> remove_dead_temps(const std::string& root, const std::vector<std::string>& paths) {
+std::vector<std::string> dead_temps(const std::string& root, const std::vector<std::string>& paths, bool remove) {
   std::error_code ec;
   const fs::path base = fs::absolute(root, ec).lexically_normal();
   std::set<fs::path> folders;
   for (const auto& p : paths) folders.insert((base / p).lexically_normal().parent_path());
-  std::vector<std::string> removed;
+  std::vector<std::string> dead;
   for (const auto& folder : folders) {
     for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
       // Only a name pipec writes, that no running pipec holds: removed while
@@ -183,14 +183,14 @@ std::vector<std::string> remove_dead_temps(const std::string& root, const std::v
       if (!is_temp_name(it->path().filename().string()) || !it->is_regular_file(file_ec)) continue;
       const int fd = ::open(it->path().c_str(), O_RDONLY | O_CLOEXEC);
       if (fd < 0) continue;
-      if (flock(fd, LOCK_EX | LOCK_NB) == 0 && fs::remove(it->path(), file_ec))
-        removed.push_back(it->path().lexically_relative(base).generic_string());
+      if (flock(fd, LOCK_EX | LOCK_NB) == 0 && (!remove || fs::remove(it->path(), file_ec)))
+        dead.push_back(it->path().lexically_relative(base).generic_string());
       close(fd);
     }
     ec.clear();
   }
-  std::sort(removed.begin(), removed.end());
-  return removed;
+  std::sort(dead.begin(), dead.end());
+  return dead;
 }
 
 Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files) {

@@ -55,8 +55,8 @@ std::string broken_link(const std::error_code& ec);
 // (another process's: gen leaves those alone; a dead one's are orphans).
 bool temp_of_live_pipec(const std::string& path);
 
-// Removes the temporary files a killed pipec left in the folders of these
-// paths (relative to root) and returns theirs, relative to root, sorted.
-std::vector<std::string> remove_dead_temps(const std::string& root, const std::vector<std::string>& paths);
+// The temporary files a killed pipec left in the folders of these paths
+// (relative to root), relative to root, sorted; with `remove`, removed too.
+std::vector<std::string> dead_temps(const std::string& root, const std::vector<std::string>& paths, bool remove);
 
 }  // namespace pipec

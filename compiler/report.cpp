@@ -57,6 +57,7 @@ const char* drift_kind_name(Drift::Kind k) {
     case Drift::Kind::OrphanEdited:
       return "orphaned (no source generates it) and edited by hand, which gen does not remove: remove it yourself";
     case Drift::Kind::Shared: return "the same file as another output (through a link), which gen does not write";
+    case Drift::Kind::LeftOver: return "left by a gen that was stopped (gen removes it)";
   }
   return "";
 }

@@ -101,7 +101,13 @@ cp generated/w_two.yml generated/.pipec-tmp-999999999-0
 cp generated/w_two.yml generated/.pipec-tmp-1-0
 hold_lock generated/.pipec-tmp-1-0
 : > generated/.pipec-tmp-999999998-0  # killed before it wrote a byte
-expect killed-gen-check 0 "generated/.pipec-tmp-999999999-0: orphaned (no source generates it)" sh -c '"$1" check | grep ^generated/' _ "$pipec"
+expect killed-gen-check 1 "generated/.pipec-tmp-999999998-0: left by a gen that was stopped (gen removes it)
+generated/.pipec-tmp-999999999-0: orphaned (no source generates it)
+--- generated/.pipec-tmp-999999999-0 (on disk)
++++ generated/.pipec-tmp-999999999-0 (generated)
+@@ -1,12 +1,0 @@
+$(sed 's/^/-/' generated/w_two.yml)
+2 files differ; run \`pipec gen\`" "$pipec" check
 expect killed-gen-clean 0 "removed generated/.pipec-tmp-999999999-0
 removed generated/.pipec-tmp-999999998-0
 2 generated files up to date" "$pipec" gen
