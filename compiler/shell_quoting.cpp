@@ -98,12 +98,15 @@ class CmdCommands {
     }
     if (ch == '<' || ch == '>') {
       end_word();
-      redirect_ = true;
+      // Before the command's name (`>>file echo x`), the file is read and
+      // the name comes after it.
+      if (state_ == State::Start) start_redirect_ = StartRedirect::Before;
+      else redirect_ = true;
       return;
     }
     if (ch == ' ' || ch == '\t' || ch == '\r') return end_word();
     if (state_ == State::Start && ch == '@') return;
-    if (state_ == State::Start && ch == ':') {  // a label, or a :: comment
+    if (state_ == State::Start && ch == ':' && !called_) {  // a label, or a :: comment
       comment_ = true;
       return;
     }
@@ -119,9 +122,20 @@ class CmdCommands {
     state_ = State::Start;
     name_.clear();
     words_.clear();
-    in_word_ = redirect_ = in_set_ = start_quoted_ = usebackq_ = comment_ = false;
+    in_word_ = redirect_ = in_set_ = start_quoted_ = usebackq_ = comment_ = called_ = false;
     quoted_ = false;
     quoted_text_.clear();
+    start_redirect_ = StartRedirect::None;
+  }
+
+  // The rest of the line is a command of its own: after call, or cmd's /c
+  // or /k. After call, `:label` is a subroutine, whose arguments keep
+  // quotes as a program's do (%~1 takes them off).
+  void command_follows(bool called) {
+    const int depth = depth_;
+    restart();
+    depth_ = depth;
+    called_ = called;
   }
 
   // start: whether a value here is the program start runs (after its
@@ -134,6 +148,10 @@ class CmdCommands {
   }
 
   void word_char(char ch) {
+    if (state_ == State::Start && start_redirect_ != StartRedirect::None) {  // the file, before the name
+      start_redirect_ = StartRedirect::File;
+      return;
+    }
     if (state_ == State::Start) {
       if (!name_char(ch)) {
         state_ = State::Args;  // a command that is a value, a path or a label
@@ -155,6 +173,10 @@ class CmdCommands {
   bool name_end() {
     state_ = State::Args;
     if (name_ == "rem") comment_ = true;
+    if (name_ == "call") {
+      command_follows(true);
+      return true;
+    }
     if (name_ != "else") return false;
     restart();
     return true;
@@ -168,10 +190,12 @@ class CmdCommands {
   }
 
   void end_word() {
+    if (start_redirect_ == StartRedirect::File) start_redirect_ = StartRedirect::None;
     if (state_ == State::Name && name_end()) return;
     if (!in_word_) return;
     in_word_ = false;
     redirect_ = false;
+    if (name_ == "cmd" && (words_.back() == "/c" || words_.back() == "/k")) return command_follows(false);
     if (name_ == "for" && !in_set_ && words_.back() == "do") return restart();
     if (name_ == "if" && condition_done()) return restart();
   }
@@ -224,6 +248,9 @@ class CmdCommands {
   bool usebackq_ = false;      // for: its options say usebackq
   std::string quoted_text_;    // for: the text of the quotes read now, lower case
   bool comment_ = false;       // the rest of the line is a comment (rem, a label)
+  bool called_ = false;        // the command follows call
+  // A redirect before the command's name: its file is read next, or now.
+  enum class StartRedirect { None, Before, File } start_redirect_ = StartRedirect::None;
 };
 
 class Quoter {

@@ -115,6 +115,21 @@ TEST_CASE("cmd: the command after an if's condition, in a block, after else and 
   CHECK(quote("for %%f in (a b) do echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
 }
 
+TEST_CASE("cmd: the command after call or cmd /c, and after a redirect before its name") {
+  CHECK(quote("call echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("if x==y call set X=@A", ShellSyntax::Cmd) == "kept quotes: A (set)");
+  CHECK(quote("cmd /c echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("cmd.exe /s /k echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote(">>out.txt echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("> \"a b.txt\" echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  // A program, a subroutine (whose %~1 takes the quotes off), and a
+  // redirect's file before the name are not cmd's own commands' values.
+  CHECK(quote("call build.bat @A", ShellSyntax::Cmd) == "call build.bat \"%A%\"");
+  CHECK(quote("call :sub @A", ShellSyntax::Cmd) == "call :sub \"%A%\"");
+  CHECK(quote("cmd /c python x.py @A", ShellSyntax::Cmd) == "cmd /c python x.py \"%A%\"");
+  CHECK(quote(">>@F python x.py", ShellSyntax::Cmd) == ">>\"%F%\" python x.py");
+}
+
 TEST_CASE("cmd: start's first quoted argument is its window title") {
   CHECK(quote("start @A", ShellSyntax::Cmd) == "kept quotes: A (start)");
   CHECK(quote("start /b @A --x @B", ShellSyntax::Cmd) == "kept quotes: A (start)");
