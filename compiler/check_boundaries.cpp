@@ -1,6 +1,8 @@
 #include "check_boundaries.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -12,6 +14,8 @@
 #include "ascii.h"
 #include "aws_cli.h"
 #include "value.h"
+
+namespace fs = std::filesystem;
 
 namespace pipec {
 namespace {
@@ -97,6 +101,29 @@ std::vector<JobStore> job_stores(const Value& job, const Program& program) {
   return out;
 }
 
+// What a step does with the branch's cache: restores from it, saves into
+// it, or both (actions/cache, and a setup action asked to cache: setup-go
+// caches unless told not to).
+struct CacheUse {
+  bool restores = false;
+  bool saves = false;
+};
+
+CacheUse cache_use(const Value& step) {
+  const std::string repo = action_repo(step);
+  if (repo == "actions/cache") return {true, true};
+  if (repo == "actions/cache/restore") return {true, false};
+  if (repo == "actions/cache/save") return {false, true};
+  static const char* const kSetup[] = {"actions/setup-python", "actions/setup-node", "actions/setup-java",
+                                       "actions/setup-go", "actions/setup-dotnet"};
+  if (std::find(std::begin(kSetup), std::end(kSetup), repo) == std::end(kSetup)) return {};
+  const Value* with = step.get("with");
+  const Value* cache = with && with->kind == Value::Kind::Object ? with->get("cache") : nullptr;
+  const std::string text = cache ? lower(text_of(*cache)) : "";
+  const bool on = repo == "actions/setup-go" ? text != "false" : !text.empty() && text != "false";
+  return {on, on};
+}
+
 std::string quoted_list(const std::vector<std::string>& values) {
   std::vector<std::string> q;
   for (const auto& v : values) q.push_back("\"" + v + "\"");
@@ -116,6 +143,7 @@ class Boundaries {
     for (auto& b : boundaries_) reach(b);
     for (const auto& b : boundaries_) held(b);
     owned();
+    for (const auto& b : boundaries_) caches(b);
   }
 
  private:
@@ -313,6 +341,49 @@ class Boundaries {
                            names(it->second) + " holds may take, and none of them reaches " + file +
                            ": list its workflow template in the boundary's workflows, or "
                            "pass another value");
+        }
+      }
+    }
+  }
+
+  // A branch's caches are shared by all its runs in the repository (the
+  // folder the workflow files are in), and code a run builds can save one
+  // under any key: a cache restored in runs the boundary holds, while runs
+  // it does not hold save caches there, brings what those runs made into
+  // its runs.
+  void caches(const Boundary& b) {
+    std::set<const WorkflowModel*> inside;
+    for (const auto& r : b.reached) inside.insert(r.first);
+    auto folder = [](const WorkflowModel& wf) { return fs::path(wf.file).parent_path().generic_string(); };
+    // The first step outside that saves a cache, by folder.
+    std::map<std::string, std::string> saver;
+    for (const auto& wf : program_.workflows) {
+      if (inside.count(wf.get()) || saver.count(folder(*wf))) continue;
+      for (const auto& j : jobs_of(*wf->body)) {
+        for (const auto& s : steps_of(*j.value)) {
+          if (!cache_use(*s).saves || saver.count(folder(*wf))) continue;
+          saver[folder(*wf)] = step_named(*s) + " in job \"" + j.key + "\" in " + file_name(wf->file);
+        }
+      }
+    }
+    for (const auto& [wf, path] : b.reached) {
+      auto it = saver.find(folder(*wf));
+      if (it == saver.end()) continue;
+      const std::string file = file_name(wf->file);
+      for (const auto& j : jobs_of(*wf->body)) {
+        for (const auto& s : steps_of(*j.value)) {
+          if (!cache_use(*s).restores) continue;
+          const Field* uses = s->field("uses");
+          const Pos pos = uses ? uses->key_pos : s->pos;
+          if (!reported_.insert(to_string(pos) + "|cache|" + file + "|" + b.name).second) continue;
+          const auto from = step_uses(diags_, *s, file);
+          diags_.error(pos, "boundary",
+                       step_named(*s) + " in job \"" + j.key + "\" in " + file + " restores a cache in runs of " +
+                           path.substr(0, path.find(' ')) + (path == file ? "" : " (" + path + ")") +
+                           ", which boundary \"" + b.name + "\" (" + to_string(b.pos) +
+                           ") holds, while runs it does not hold save caches in this repository (" + it->second +
+                           "): a branch's caches are shared by its runs, and code in any run can save one under "
+                           "any key; build what the cache would hold instead");
         }
       }
     }
