@@ -101,6 +101,7 @@ first_leg() {  # explain args...: the first release leg's jobs and notes
 }
 got=$(first_leg --workflow release_portable_linux_pytorch_wheels.yml)
 if [ "$got" = "      build_pytorch_wheels [Build | gfx94X-dcgpu | py 3.11 | torch release/2.7]: runs
+      stage_pytorch_wheels [Stage | gfx94X-dcgpu | py 3.11 | torch release/2.7]: runs
       generate_target_to_run [Generate target_to_run]: runs
         Generating target to run:
           test-runs-on=linux-mi325-1gpu-ossci-rocm
@@ -111,6 +112,7 @@ if [ "$got" = "      build_pytorch_wheels [Build | gfx94X-dcgpu | py 3.11 | torc
           upload=true" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL release gfx94X:\n%s\n' "$got"; fi
 got=$(first_leg --workflow release_windows_pytorch_wheels.yml --input amdgpu_family=gfx120X-all)
 if [ "$got" = "      build_pytorch_wheels [Build | gfx120X-all | py 3.11 | torch release/2.9]: runs
+      stage_pytorch_wheels [Stage | gfx120X-all | py 3.11 | torch release/2.9]: runs
       generate_target_to_run [Generate target_to_run]: runs
         Generating target to run:
           no test runner

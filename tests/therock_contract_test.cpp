@@ -308,6 +308,32 @@ TEST_CASE("release runs each combination's build, test and promotion in its own 
   CHECK_FALSE(build["build_pytorch_wheels"]["strategy"]);
 }
 
+TEST_CASE("the release build job takes no credentials: the staging job alone takes the release role") {
+  // The build runs PyTorch's build (nightly's from pytorch/pytorch, apex's
+  // master), which could ask for an OIDC token itself.
+  for (const std::string f : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml"}) {
+    INFO(f);
+    const YAML::Node jobs = wf(f)["jobs"];
+    const YAML::Node build = jobs["build_pytorch_wheels"], stage = jobs["stage_pytorch_wheels"];
+    CHECK_FALSE(build["permissions"]);
+    CHECK(wf(f)["permissions"]["id-token"].as<std::string>("none") == "none");
+    std::string kept, fetched;
+    for (const auto& s : build["steps"]) {
+      CHECK(s["uses"].as<std::string>("").rfind("aws-actions/", 0) != 0);
+      if (s["uses"].as<std::string>("").rfind("actions/upload-artifact@", 0) == 0) kept = s["with"]["name"].as<std::string>();
+    }
+    CHECK(needs_of(stage) == Names{"build_pytorch_wheels"});
+    CHECK(stage["permissions"]["id-token"].as<std::string>("") == "write");
+    for (const auto& s : stage["steps"])
+      if (s["uses"].as<std::string>("").rfind("actions/download-artifact@", 0) == 0) fetched = s["with"]["name"].as<std::string>();
+    const std::string leg = "pytorch-wheels-${{ inputs.amdgpu_family }}-py${{ inputs.python_version }}-torch";
+    CHECK(kept == leg + "${{ steps.versions.outputs.torch_version }}");
+    CHECK(fetched == leg + "${{ needs.build_pytorch_wheels.outputs.torch_version }}");
+    CHECK(needs_of(jobs["test_pytorch_wheels"]).count("stage_pytorch_wheels") == 1);
+    CHECK(needs_of(jobs["upload_pytorch_wheels"]).count("stage_pytorch_wheels") == 1);
+  }
+}
+
 TEST_CASE("a step tools cache entry is restored only where it was built the same way") {
   // CMake refuses a build directory restored into another workspace (the
   // manylinux container's /__w is not the runner's own), and a build for one
