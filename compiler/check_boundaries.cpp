@@ -350,10 +350,18 @@ class Boundaries {
   // folder the workflow files are in), and code a run builds can save one
   // under any key: a cache restored in runs the boundary holds, while runs
   // it does not hold save caches there, brings what those runs made into
-  // its runs.
+  // its runs. Runs it does not hold are those of a workflow it does not
+  // reach, or one another boundary's runs reach too.
   void caches(const Boundary& b) {
     std::set<const WorkflowModel*> inside;
     for (const auto& r : b.reached) inside.insert(r.first);
+    std::map<const WorkflowModel*, std::string> shared;  // reached by b and another: that one's name
+    for (const auto& other : boundaries_) {
+      if (&other == &b) continue;
+      for (const auto& r : other.reached) {
+        if (inside.erase(r.first)) shared.emplace(r.first, other.name);
+      }
+    }
     auto folder = [](const WorkflowModel& wf) { return fs::path(wf.file).parent_path().generic_string(); };
     // The first step outside that saves a cache, by folder.
     std::map<std::string, std::string> saver;
@@ -362,7 +370,9 @@ class Boundaries {
       for (const auto& j : jobs_of(*wf->body)) {
         for (const auto& s : steps_of(*j.value)) {
           if (!cache_use(*s).saves || saver.count(folder(*wf))) continue;
-          saver[folder(*wf)] = step_named(*s) + " in job \"" + j.key + "\" in " + file_name(wf->file);
+          auto also = shared.find(wf.get());
+          saver[folder(*wf)] = step_named(*s) + " in job \"" + j.key + "\" in " + file_name(wf->file) +
+                               (also == shared.end() ? "" : ", in runs boundary \"" + also->second + "\" holds too");
         }
       }
     }
