@@ -220,6 +220,15 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (blocked()) return c;
   for (auto& wf : c.program.workflows) unroll_matrices(*wf, c.program, c.diags);
   if (blocked()) return c;
+  // Before anything is built from a workflow: its uses and legs may have
+  // multiplied a large value past what pipec writes into a file.
+  for (const auto& wf : c.program.workflows) {
+    if (written_size(*wf->body, kMaxOutputBytes) > kMaxOutputBytes)
+      c.diags.error(wf->pos, "too-large",
+                    file_name(wf->file) + " would be over " + std::to_string(kMaxOutputBytes) +
+                        " bytes (16 MiB), the most pipec writes into one file: a large value used many times?");
+  }
+  if (blocked()) return c;
   // What each key may read comes first: a reference to a context the key
   // cannot read has no target to check.
   for (const auto& wf : c.program.workflows) check_contexts(*wf, c.diags);

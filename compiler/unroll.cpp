@@ -303,7 +303,15 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
     const size_t before = diags.items().size();
     check_matrix(*strategy->field("matrix"), program, diags);
     std::vector<Leg> legs;
-    if (diags.items().size() == before && legs_of(*m, legs, diags)) unrolled_legs[f.key] = legs;
+    if (diags.items().size() != before || !legs_of(*m, legs, diags)) continue;
+    // Each leg is a copy of the job: stopped before the copies are made.
+    if (written_size(*f.value, kMaxOutputBytes / legs.size()) > kMaxOutputBytes / legs.size()) {
+      diags.error(f.key_pos, "too-large",
+                  "unroll would write this job " + std::to_string(legs.size()) + " times, over " +
+                      std::to_string(kMaxOutputBytes) + " bytes (16 MiB) in all, the most pipec writes into one file");
+      continue;
+    }
+    unrolled_legs[f.key] = legs;
   }
   // Each job id once, as GitHub reads ids (without case): two legs whose
   // values spell the same in an id ("a.b", "a_b", "A_b"), or a leg's id that

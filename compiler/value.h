@@ -5,6 +5,7 @@
 // Every value keeps the position of the source that produced it.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -72,6 +73,31 @@ inline bool is_pass(const Value& v) { return v.kind == Value::Kind::Null && v.ta
 
 // a + b, saturating: weights only grow until a limit stops them.
 inline size_t add_weight(size_t a, size_t b) { return a > SIZE_MAX - b ? SIZE_MAX : a + b; }
+
+// The most bytes pipec writes into one generated file, and the most a
+// value tree may come to once written out (written_size): a program that
+// would write more, its uses and legs multiplying a large value, stops
+// with an error before it is built.
+inline constexpr size_t kMaxOutputBytes = size_t{16} << 20;
+
+// About how many bytes a value comes to written out (its text, keys and
+// the weight of its ${{ }} parts), counted until it passes `limit`: then
+// limit + 1. The same value used in several places counts each time, as
+// it is written each time.
+inline size_t written_size(const Value& v, size_t limit) {
+  size_t n = v.text.size() + 1;
+  if (v.expr) n = add_weight(n, v.expr->weight);
+  for (const auto& p : v.parts) n = add_weight(n, p.expr ? p.expr->weight : p.text.size());
+  for (const auto& f : v.fields) {
+    if (n > limit) return limit + 1;
+    n = add_weight(n, f.key.size() + (f.value ? written_size(*f.value, limit - std::min(n, limit)) : 0));
+  }
+  for (const auto& item : v.items) {
+    if (n > limit) return limit + 1;
+    n = add_weight(n, item ? written_size(*item, limit - std::min(n, limit)) : 0);
+  }
+  return n > limit ? limit + 1 : n;
+}
 
 // "string", "list", ... for messages.
 std::string kind_name(const Value& v);
