@@ -332,14 +332,29 @@ static size_t edit_distance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
+// Names longer than this get no hint by spelling (one is no typo), and
+// the hints of a run stop after this many cells of edit distance: a source
+// with thousands of unknown names, each against thousands of candidates,
+// would otherwise take minutes. The order of the reports is fixed, so the
+// same source always gets the same hints.
+constexpr size_t kLongestHinted = 64;
+constexpr size_t kHintCells = size_t{64} << 20;
+static size_t hint_cells_used = 0;
+
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
   // The word in another case first, however short: matrix.OS for os.
+  const std::string word_lower = lower(word);
   for (const auto& c : candidates) {
-    if (c != word && lower(c) == lower(word)) return c;
+    if (c != word && c.size() == word.size() && lower(c) == word_lower) return c;
   }
   std::string best;
   size_t best_d = word.size() / 3 + 2;  // a third of the word, at least 2
   for (const auto& c : candidates) {
+    if (word.size() > kLongestHinted || c.size() > kLongestHinted) continue;
+    // The distance is at least the difference in length.
+    if ((c.size() > word.size() ? c.size() - word.size() : word.size() - c.size()) > best_d) continue;
+    if (hint_cells_used > kHintCells) break;
+    hint_cells_used += (word.size() + 1) * (c.size() + 1);
     size_t d = edit_distance(word, c);
     if (d >= word.size()) continue;  // nothing of the word is left: no hint
     if (d < best_d || (d == best_d && !best.empty() && c < best)) {

@@ -163,6 +163,14 @@ TEST_CASE("did you mean: a near name, the same name in another case, or one it l
   CHECK(did_you_mean("zzz", matrix) == "");
 }
 
+TEST_CASE("did you mean: no spelling hint for a name over 64 characters, but the same name in another case") {
+  const std::string long_name(64, 'a');
+  CHECK(did_you_mean(long_name + "x", {long_name + "y"}) == "");
+  CHECK(did_you_mean(long_name.substr(1) + "x", {long_name.substr(1) + "y"}) ==
+        " (did you mean \"" + long_name.substr(1) + "y\"?)");
+  CHECK(did_you_mean(long_name + "x", {long_name + "X"}) == " (did you mean \"" + long_name + "X\"?)");
+}
+
 TEST_CASE("a message over 4000 bytes keeps its start and end, cut between characters") {
   Diagnostics d;
   std::string key;
