@@ -476,6 +476,9 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     std::vector<const Expr*> ref_exprs;
     std::set<size_t> refused;  // refs refused in cmd (untrusted text)
     std::map<std::string, std::string> names;  // expression -> variable
+    // Per name, the suffix last given (_2, _3, ...): names are only added,
+    // so the ones before it are still taken.
+    std::map<std::string, int> last_suffix;
     ShellSyntax syntax = shell_syntax(shell);
     bool said = false;
     for (const auto& p : run->parts) {
@@ -522,7 +525,26 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
             }
             return false;
           };
-          for (int n = 2; taken(name); ++n) name = base + "_" + std::to_string(n);
+          if (taken(name)) {
+            // The step's own entry for this value, base_N with the smallest N,
+            // is the one to read; else the next free suffix.
+            int reuse = 0;
+            const std::string written = "${{ " + expr + " }}";
+            for (const auto& f : env->fields) {
+              if (f.key.size() <= base.size() + 1 || f.key.compare(0, base.size() + 1, base + "_") != 0) continue;
+              if (text_of(*f.value) != written) continue;
+              const std::string digits = f.key.substr(base.size() + 1);
+              if (digits.size() > 9 || digits[0] == '0' || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+              const int k = std::stoi(digits);
+              if (k >= 2 && (!reuse || k < reuse) && !taken(f.key)) reuse = k;
+            }
+            int& n = last_suffix.try_emplace(base, 2).first->second;
+            if (reuse && reuse < n) {
+              name = base + "_" + std::to_string(reuse);
+            } else {
+              for (name = base + "_" + std::to_string(n); taken(name); name = base + "_" + std::to_string(n)) ++n;
+            }
+          }
           if (!env->get(name)) env->fields.push_back({name, p.expr->pos, make_string("${{ " + expr + " }}", p.expr->pos)});
         }
         names[expr] = name;
