@@ -601,20 +601,45 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
       return {};
     }
   }
+  // The orphans are moved aside first, each renamed in its folder, so that
+  // one that cannot be removed stops gen before anything is written; they
+  // go once the outputs are in place, or are put back. (A gen killed
+  // meanwhile leaves them under that name, with pipec's header: orphans
+  // the next gen removes.)
+  std::vector<std::pair<fs::path, fs::path>> aside;  // the orphan, where it waits
+  auto put_back = [&] {
+    for (auto it = aside.rbegin(); it != aside.rend(); ++it) {
+      std::error_code ec;
+      fs::rename(it->second, it->first, ec);
+    }
+  };
+  for (size_t i = 0; i < orphaned.size(); ++i) {
+    const fs::path at = fs::path(root) / orphaned[i];
+    const fs::path waiting = at.parent_path() / (".pipec-orphan-" + std::to_string(::getpid()) + "-" + std::to_string(i));
+    std::error_code ec;
+    fs::rename(at, waiting, ec);
+    if (ec) {
+      put_back();
+      error = {orphaned[i], "orphaned, and cannot be removed: " + ec.message()};
+      return {};
+    }
+    aside.push_back({at, waiting});
+  }
   Replaced r = replace_files(root, changed);
   std::vector<std::string> done;
   for (const auto& p : r.written) done.push_back("wrote " + p);
   if (!r.failed.empty()) {
+    put_back();
     error = {r.failed, r.error};
     return done;
   }
-  for (const auto& p : orphaned) {
+  for (size_t i = 0; i < orphaned.size(); ++i) {
     std::error_code ec;
-    if (!fs::remove(fs::path(root) / p, ec) && ec) {
-      error = {p, "orphaned, and cannot be removed: " + ec.message()};
+    if (!fs::remove(aside[i].second, ec) && ec) {
+      error = {orphaned[i], "orphaned, and cannot be removed: " + ec.message()};
       return done;
     }
-    done.push_back("removed " + p);
+    done.push_back("removed " + orphaned[i]);
   }
   // And a killed gen's temporary files that never got the header (killed
   // before a byte was written), which orphans() does not know.

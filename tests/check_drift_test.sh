@@ -236,6 +236,15 @@ if [ "$(id -u)" != 0 ] || [ ${#as_user[@]} -gt 0 ]; then
 1 error" \
     bash -c '"$@" 2>&1 | sed "s/pipec-tmp-[0-9]*-[0-9]*/pipec-tmp-PID-N/"; exit "${PIPESTATUS[0]}"' _ "${as_user[@]}" "$pipec" gen
   chmod 755 generated && "$pipec" gen > /dev/null
+  # An orphan in a folder pipec may not write to: an error before any
+  # output is written, not after.
+  mkdir generated/kept && cp generated/w_two.yml generated/kept/w.yml && chmod 555 generated/kept
+  sed -i 's/echo unread/echo kept/' pipelines/a.pipe
+  before=$(cat generated/*.yml)
+  expect orphan-folder-read-only 2 "generated/kept/w.yml: error: orphaned, and cannot be removed: Permission denied [io]
+1 error" "${as_user[@]}" "$pipec" gen
+  expect orphan-folder-nothing-written 0 "$before" sh -c 'cat generated/*.yml'
+  chmod 755 generated/kept && sed -i "s/echo kept/echo unread/" pipelines/a.pipe && "$pipec" gen > /dev/null && rmdir generated/kept
   # A folder among those searched for orphans that cannot be read: an
   # orphan there would go unseen, so check and gen stop and say where.
   mkdir generated/locked generated/old && cp generated/w_two.yml generated/old/x.yml && chmod 000 generated/locked
