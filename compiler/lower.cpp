@@ -559,6 +559,15 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
       literals.emplace_back();
     }
     QuotedScript quoted = quote_values(literals, refs, syntax);
+    for (size_t k : quoted.escaped) {
+      const std::string mark = syntax == ShellSyntax::Cmd ? "^" : syntax == ShellSyntax::Pwsh ? "`" : "\\";
+      diags_.error(ref_exprs[k]->pos, "run-expression",
+                   "the " + mark + " before this ${{ }} would escape the first character of " + refs[k] +
+                       ", not of the value: " +
+                       (syntax == ShellSyntax::Cmd ? "the rest of the value would be read as code"
+                                                   : "the shell would print the variable's name, not its value") +
+                       "; take the " + mark + " away (the value is quoted as one word)");
+    }
     for (size_t k : quoted.unexpanded) {
       diags_.error(ref_exprs[k]->pos, "run-expression",
                    "the shell does not expand " + refs[k] + " here (in single quotes or a quoted here-document), " +

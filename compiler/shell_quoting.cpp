@@ -333,12 +333,12 @@ class Quoter {
         if (is_char(c, '\'')) stack_.pop_back();
         return take(1);
       case Context::AnsiC:
-        if (is_char(c, '\\')) return take(2);
+        if (is_char(c, '\\')) return escape();
         if (is_char(c, '\'')) stack_.pop_back();
         return take(1);
       case Context::Double:
-        if (is_char(c, '\\') && syntax_ == ShellSyntax::Posix) return take(2);
-        if (is_char(c, '`') && syntax_ == ShellSyntax::Pwsh) return take(2);
+        if (is_char(c, '\\') && syntax_ == ShellSyntax::Posix) return escape();
+        if (is_char(c, '`') && syntax_ == ShellSyntax::Pwsh) return escape();
         if (is_char(c, '"')) stack_.pop_back();
         else if (is_char(c, '$') && is_char(peek(1), '(')) return open(Context::Command, 2);
         else if (is_char(c, '`')) return open(Context::Backtick, 1);
@@ -348,6 +348,13 @@ class Quoter {
     }
   }
 
+  // An escape character and what it escapes: a value there would have only
+  // its variable's first character escaped.
+  void escape() {
+    if (is_ref(peek(1)) && !comment_) out_.escaped.push_back(ref_index(peek(1)));
+    take(2);
+  }
+
   void open(Context c, size_t n) {
     stack_.push_back({c, 0});
     take(n);
@@ -355,7 +362,7 @@ class Quoter {
 
   void unquoted_character(Item c) {
     bool pwsh = syntax_ == ShellSyntax::Pwsh;
-    if (is_char(c, pwsh ? '`' : '\\')) return take(2);
+    if (is_char(c, pwsh ? '`' : '\\')) return escape();
     if (is_char(c, '\'')) return open(Context::Single, 1);
     if (is_char(c, '"')) return open(Context::Double, 1);
     if (!pwsh && is_char(c, '$') && is_char(peek(1), '\'')) return open(Context::AnsiC, 2);
@@ -384,7 +391,7 @@ class Quoter {
       if (is_char(c, '"') || is_char(c, '\n')) stack_.pop_back();
       return take(1);
     }
-    if (is_char(c, '^')) return take(2);
+    if (is_char(c, '^')) return escape();
     if (is_char(c, '"')) return open(Context::Double, 1);
     take(1);
   }
@@ -452,6 +459,11 @@ class Quoter {
     for (; i_ < items_.size();) {
       Item c = items_[i_];
       if (is_ref(c) && h.quoted) out_.unexpanded.push_back(ref_index(c));
+      // In a body the shell expands, \ escapes a $.
+      if (!h.quoted && is_char(c, '\\') && is_ref(peek(1))) {
+        escape();
+        continue;
+      }
       take(1);
       if (is_char(c, '\n')) break;
     }

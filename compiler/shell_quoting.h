@@ -33,6 +33,9 @@ struct QuotedScript {
   // each with the command's name. Quotes pipec adds elsewhere reach a
   // program, whose C runtime takes them off.
   std::vector<std::pair<size_t, std::string>> kept_quotes;
+  // The values right after an escape character (\, pwsh's `, cmd's ^),
+  // which would escape the variable's first character, not the value's.
+  std::vector<size_t> escaped;
 };
 
 // The script made of literals[0] refs[0] literals[1] ... refs[n-1]

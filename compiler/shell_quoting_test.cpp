@@ -30,6 +30,11 @@ std::string quote(const std::string& script, ShellSyntax syntax = ShellSyntax::P
     i = end - 1;
   }
   QuotedScript q = quote_values(literals, refs, syntax);
+  if (!q.escaped.empty()) {
+    std::string out = "escaped:";
+    for (size_t k : q.escaped) out += " " + names[k];
+    return out;
+  }
   if (!q.kept_quotes.empty()) {
     std::string out = "kept quotes:";
     for (const auto& [k, command] : q.kept_quotes) out += " " + names[k] + " (" + command + ")";
@@ -47,6 +52,19 @@ TEST_CASE("a value outside quotes is quoted with the rest of its word") {
   CHECK(quote("--flag=@A-@B.whl;next") == "--flag=\"${A}-${B}.whl\";next");
   CHECK(quote("prefix@A") == "prefix\"${A}\"");
   CHECK(quote("echo @A\necho @B") == "echo \"${A}\"\necho \"${B}\"");
+}
+
+TEST_CASE("an escape character before a value escapes the variable, not the value") {
+  CHECK(quote("echo path\\@A") == "escaped: A");
+  CHECK(quote("echo \"a\\@A\"") == "escaped: A");
+  CHECK(quote("echo $'\\@A'") == "escaped: A");
+  CHECK(quote("cat <<EOF\n\\@A\nEOF\n") == "escaped: A");
+  CHECK(quote("echo `@A", ShellSyntax::Pwsh) == "escaped: A");
+  CHECK(quote("echo \"`@A\"", ShellSyntax::Pwsh) == "escaped: A");
+  CHECK(quote("echo ^@A", ShellSyntax::Cmd) == "escaped: A");
+  // An escaped backslash, or an escape in a comment, escapes no value.
+  CHECK(quote("echo \\\\@A") == "echo \\\\\"${A}\"");
+  CHECK(quote("# not \\@A\necho") == "# not \\${A}\necho");
 }
 
 TEST_CASE("the word ends where the shell would read a character specially") {
