@@ -270,8 +270,9 @@ class Formatter {
       first = false;
       // A comment on the line where the statement ends stays there, unless
       // another statement comes before it on that line (`a = 1 b # c`:
-      // the comment follows b).
-      if (next_ < comments_.size() && comments_[next_].begin >= s.span.end &&
+      // the comment follows b), or the block ends before it (`{ a = 1 } # c`:
+      // the comment follows the block).
+      if (next_ < comments_.size() && comments_[next_].begin >= s.span.end && comments_[next_].begin < until &&
           text_.find('\n', s.span.end) > comments_[next_].begin &&
           (i + 1 == stmts.size() || stmts[i + 1]->span.begin > comments_[next_].begin)) {
         pop_out();
@@ -310,9 +311,13 @@ class Formatter {
       line(indent, "}");
     }
     const Stmt* w = &s;
-    while (w->else_body && !w->else_body->empty()) {
+    while (w->else_body && (!w->else_body->empty() || w->else_braces.end > w->else_braces.begin)) {
       pop_out();  // `} else ...` on the closing line
       if (w->else_braces.end > w->else_braces.begin) {
+        if (w->else_body->empty() && !has_comment(w->else_braces.begin, w->else_braces.end)) {
+          out_ += " else {}\n";
+          break;
+        }
         out_ += " else {\n";
         body(*w->else_body, depth + 1, w->else_braces.begin + 1, w->else_braces.end - 1);
         line(indent, "}");

@@ -23,6 +23,31 @@ expect same-meaning 0 "2 generated files up to date" "$pipec" check
 expect same-files 0 "" diff -r "$work/before" generated
 expect idempotent 0 "1 file in canonical layout" "$pipec" fmt --check
 expect one-file 0 "1 file in canonical layout" "$pipec" fmt pipelines/messy.pipe
+# An empty else block, and a comment after a when ... else written on one
+# line: fmt keeps both (it once refused them, blaming a comment).
+printf 'let a = 1\nlet b = a == 1 ? "x" : "y"\nworkflow e {\n  file = "generated/e.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n    when a == 1 { env { A = "1" } } else { }\n    when a == 2 { env { B = "1" } } else { env { B = "2" } } # after\n    step { run = "true" }\n  }\n}\nuse e()\n' > pipelines/else.pipe
+expect else-fmt 0 "formatted pipelines/else.pipe
+2 files in canonical layout" "$pipec" fmt
+expect else-text 0 'let a = 1
+let b = a == 1 ? "x" : "y"
+workflow e {
+  file = "generated/e.yml"
+  on { push }
+  job j {
+    runs-on = "ubuntu-24.04"
+    when a == 1 {
+      env { A = "1" }
+    } else {}
+    when a == 2 {
+      env { B = "1" }
+    } else {
+      env { B = "2" }
+    } # after
+    step { run = "true" }
+  }
+}
+use e()' cat pipelines/else.pipe
+rm pipelines/else.pipe generated/e.yml 2>/dev/null
 # Windows line ends (a checkout with git's autocrlf): the diff shows the
 # lines that change, not every line, and the file keeps its line ends.
 printf 'let a = 1\r\nlet  b = 2\r\nlet c = 3\r\n' > pipelines/crlf.pipe
