@@ -610,7 +610,12 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
         continue;
       }
       if (!known_scalar(*a) && a->kind != Value::Kind::Runtime && !a->is_runtime_string()) {
-        diags_.error(e.operands[i]->pos, "type", f + "() takes scalars here, not " + a_kind(*a));
+        diags_.error(e.operands[i]->pos, "type",
+                     f + "() takes scalars here, not " + a_kind(*a) +
+                         (f == "toJSON" && a_kind(*a) == "an object"
+                              ? " (pipec writes toJSON of known scalars and lists, not yet of an object, whose keys "
+                                "it would not keep in order)"
+                              : ""));
         return make_error(e.pos);
       }
       ops.push_back(to_expr(*a));
