@@ -14,6 +14,16 @@ inline std::string lower(std::string s) {
   return s;
 }
 
+// Whether two names are the same but for ASCII case (as Windows reads
+// environment variable names).
+inline bool same_but_case(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  }
+  return true;
+}
+
 // The ASCII upper case (names; text GitHub compares is ordinal_case.h's).
 inline std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

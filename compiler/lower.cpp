@@ -517,13 +517,18 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
             name = context + "_" + name;
           }
           std::string base = name;
-          // Nor a name the job or the workflow sets for the script to read.
-          auto taken = [&](const std::string& n) {
-            if (const Value* own = env->get(n)) return text_of(*own) != "${{ " + expr + " }}";
-            for (const Value* outer : {job.get("env"), wf_.body->get("env")}) {
-              if (outer && outer->kind == Value::Kind::Object && outer->get(n)) return true;
+          // Nor a name the job or the workflow sets for the script to read,
+          // in any case (Windows reads names without case).
+          auto named = [](const Value* obj, const std::string& n) -> const Field* {
+            if (!obj || obj->kind != Value::Kind::Object) return nullptr;
+            for (const auto& f : obj->fields) {
+              if (same_but_case(f.key, n)) return &f;
             }
-            return false;
+            return nullptr;
+          };
+          auto taken = [&](const std::string& n) {
+            if (const Field* own = named(env.get(), n)) return own->key != n || text_of(*own->value) != "${{ " + expr + " }}";
+            return named(job.get("env"), n) || named(wf_.body->get("env"), n);
           };
           if (taken(name)) {
             // The step's own entry for this value, base_N with the smallest N,
