@@ -141,10 +141,11 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
       // Imports are .pipe files under the sources' folder, all read first.
       std::string folder = path.substr(0, path.find('/') + 1);
       bool could_be = target.rfind(folder, 0) == 0 && fs::path(target).extension() == ".pipe";
-      // The files beside the one looked for, as this file would name them.
+      // The files beside the one looked for, as this file would name them
+      // (not this file: it cannot import itself).
       std::vector<std::string> beside;
       for (const auto& [other, _] : files) {
-        if (fs::path(other).parent_path() == fs::path(target).parent_path())
+        if (other != path && fs::path(other).parent_path() == fs::path(target).parent_path())
           beside.push_back(
               fs::path(other).lexically_relative(fs::path(path).parent_path()).generic_string());
       }
