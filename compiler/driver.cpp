@@ -19,6 +19,7 @@
 #include "check_artifact_inputs.h"
 #include "check_artifact_order.h"
 #include "check_artifacts.h"
+#include "check_bidi_text.h"
 #include "check_boundaries.h"
 #include "check_cache_keys.h"
 #include "check_caller_event_inputs.h"
@@ -191,6 +192,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
       continue;
     }
     c.sources[p] = normalize_source(text);
+    check_bidi_text(p, c.sources[p], c.diags);
     files.emplace(p, parse_file(p, c.sources[p], c.diags));
   }
   if (c.diags.has_errors()) return c;
