@@ -351,16 +351,45 @@ class Boundaries {
   // under any key: a cache restored in runs the boundary holds, while runs
   // it does not hold save caches there, brings what those runs made into
   // its runs. Runs it does not hold are those of a workflow it does not
-  // reach, or one another boundary's runs reach too.
+  // reach, and of one it reaches that a workflow it does not reach calls
+  // (or another boundary's runs reach). A workflow it reaches, started on
+  // its own (a manual run of a build its runs call), runs as in its runs.
   void caches(const Boundary& b) {
     std::set<const WorkflowModel*> inside;
     for (const auto& r : b.reached) inside.insert(r.first);
-    std::map<const WorkflowModel*, std::string> shared;  // reached by b and another: that one's name
+    // The workflows reached from those b does not reach that start runs
+    // themselves (any trigger but a call), each with what reaches it.
+    std::map<const WorkflowModel*, std::string> outside;
+    std::vector<const WorkflowModel*> todo;
+    for (const auto& wf : program_.workflows) {
+      const Value* on = wf->body->get("on");
+      const bool starts = on && on->kind == Value::Kind::Object &&
+                          std::any_of(on->fields.begin(), on->fields.end(), [](const Field& f) {
+                            return f.key != "call" && f.key != "workflow_call";
+                          });
+      if (!inside.count(wf.get()) && starts && outside.emplace(wf.get(), "").second) todo.push_back(wf.get());
+    }
+    while (!todo.empty()) {
+      const WorkflowModel* wf = todo.back();
+      todo.pop_back();
+      for (const auto& j : jobs_of(*wf->body)) {
+        const WorkflowModel* callee = called_workflow(program_, *j.value);
+        if (callee && outside.emplace(callee, file_name(wf->file)).second) todo.push_back(callee);
+      }
+    }
     for (const auto& other : boundaries_) {
       if (&other == &b) continue;
-      for (const auto& r : other.reached) {
-        if (inside.erase(r.first)) shared.emplace(r.first, other.name);
+      for (const auto& r : other.reached) outside.emplace(r.first, "");
+    }
+    std::map<const WorkflowModel*, std::string> shared;  // reached by b and from outside: by what
+    for (const auto& [wf, by] : outside) {
+      if (!inside.erase(wf)) continue;
+      std::string other;
+      for (const auto& o : boundaries_) {
+        if (&o != &b && std::any_of(o.reached.begin(), o.reached.end(), [&](const auto& r) { return r.first == wf; }))
+          other = "in runs boundary \"" + o.name + "\" holds too";
       }
+      shared.emplace(wf, !other.empty() ? other : "in runs of " + by + " too");
     }
     auto folder = [](const WorkflowModel& wf) { return fs::path(wf.file).parent_path().generic_string(); };
     // The first step outside that saves a cache, by folder.
@@ -372,7 +401,7 @@ class Boundaries {
           if (!cache_use(*s).saves || saver.count(folder(*wf))) continue;
           auto also = shared.find(wf.get());
           saver[folder(*wf)] = step_named(*s) + " in job \"" + j.key + "\" in " + file_name(wf->file) +
-                               (also == shared.end() ? "" : ", in runs boundary \"" + also->second + "\" holds too");
+                               (also == shared.end() ? "" : ", " + also->second);
         }
       }
     }
