@@ -459,8 +459,10 @@ class Quoter {
     for (; i_ < items_.size();) {
       Item c = items_[i_];
       if (is_ref(c) && h.quoted) out_.unexpanded.push_back(ref_index(c));
-      // In a body the shell expands, \ escapes a $.
-      if (!h.quoted && is_char(c, '\\') && is_ref(peek(1))) {
+      // In a body the shell expands, \ escapes \, $ and ` (a pair), and so a
+      // value right after it.
+      if (!h.quoted && is_char(c, '\\') &&
+          (is_ref(peek(1)) || is_char(peek(1), '\\') || is_char(peek(1), '$') || is_char(peek(1), '`'))) {
         escape();
         continue;
       }

@@ -59,6 +59,7 @@ TEST_CASE("an escape character before a value escapes the variable, not the valu
   CHECK(quote("echo \"a\\@A\"") == "escaped: A");
   CHECK(quote("echo $'\\@A'") == "escaped: A");
   CHECK(quote("cat <<EOF\n\\@A\nEOF\n") == "escaped: A");
+  CHECK(quote("cat <<EOF\nC:\\\\builds\\\\@A\nEOF\n") == "cat <<EOF\nC:\\\\builds\\\\${A}\nEOF\n");
   CHECK(quote("echo `@A", ShellSyntax::Pwsh) == "escaped: A");
   CHECK(quote("echo \"`@A\"", ShellSyntax::Pwsh) == "escaped: A");
   CHECK(quote("echo ^@A", ShellSyntax::Cmd) == "escaped: A");
