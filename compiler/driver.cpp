@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -608,21 +609,36 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   // go once the outputs are in place, or are put back. (A gen killed
   // meanwhile leaves them under that name, with pipec's header: orphans
   // the next gen removes.)
-  std::vector<std::pair<fs::path, fs::path>> aside;  // the orphan, where it waits
+  std::vector<std::pair<fs::path, fs::path>> aside;  // the orphan, where it waits (empty: gone already)
+  // Puts the orphans back; says which could not be, and where they are.
   auto put_back = [&] {
+    std::string lost;
     for (auto it = aside.rbegin(); it != aside.rend(); ++it) {
       std::error_code ec;
+      if (it->second.empty()) continue;
       fs::rename(it->second, it->first, ec);
+      if (ec)
+        lost += "; " + it->first.lexically_relative(root).generic_string() + " could not be put back (" +
+                ec.message() + "): it is " + it->second.lexically_relative(root).generic_string();
     }
+    return lost;
   };
-  for (size_t i = 0; i < orphaned.size(); ++i) {
-    const fs::path at = fs::path(root) / orphaned[i];
-    const fs::path waiting = at.parent_path() / (".pipec-orphan-" + std::to_string(::getpid()) + "-" + std::to_string(i));
-    std::error_code ec;
-    fs::rename(at, waiting, ec);
-    if (ec) {
-      put_back();
-      error = {orphaned[i], "orphaned, and cannot be removed: " + ec.message()};
+  size_t names = 0;
+  for (const auto& p : orphaned) {
+    const fs::path at = fs::path(root) / p;
+    // A name no file has (one a gen killed before left keeps its content).
+    fs::path waiting;
+    int failed = 0;
+    do {
+      waiting = at.parent_path() / (".pipec-orphan-" + std::to_string(::getpid()) + "-" + std::to_string(names++));
+      failed = ::renameat2(AT_FDCWD, at.c_str(), AT_FDCWD, waiting.c_str(), RENAME_NOREPLACE) == 0 ? 0 : errno;
+    } while (failed == EEXIST);
+    if (failed == ENOENT) {  // removed meanwhile (another gen)
+      aside.push_back({at, {}});
+      continue;
+    }
+    if (failed) {
+      error = {p, "orphaned, and cannot be removed: " + std::string(std::strerror(failed)) + put_back()};
       return {};
     }
     aside.push_back({at, waiting});
@@ -631,14 +647,14 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   std::vector<std::string> done;
   for (const auto& p : r.written) done.push_back("wrote " + p);
   if (!r.failed.empty()) {
-    put_back();
-    error = {r.failed, r.error};
+    error = {r.failed, r.error + put_back()};
     return done;
   }
   for (size_t i = 0; i < orphaned.size(); ++i) {
     std::error_code ec;
-    if (!fs::remove(aside[i].second, ec) && ec) {
-      error = {orphaned[i], "orphaned, and cannot be removed: " + ec.message()};
+    if (!aside[i].second.empty() && !fs::remove(aside[i].second, ec) && ec) {
+      error = {aside[i].second.lexically_relative(root).generic_string(),
+               "orphaned (it was " + orphaned[i] + "), and cannot be removed: " + ec.message()};
       return done;
     }
     done.push_back("removed " + orphaned[i]);
