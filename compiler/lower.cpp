@@ -544,7 +544,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
               if (k >= 2 && (!reuse || k < reuse) && !taken(f.key)) reuse = k;
             }
             int& n = last_suffix.try_emplace(base, 2).first->second;
-            if (reuse && reuse < n) {
+            if (reuse) {
               name = base + "_" + std::to_string(reuse);
             } else {
               for (name = base + "_" + std::to_string(n); taken(name); name = base + "_" + std::to_string(n)) ++n;
