@@ -317,18 +317,24 @@ TEST_CASE("the release build job takes no credentials: the staging job alone tak
     const YAML::Node build = jobs["build_pytorch_wheels"], stage = jobs["stage_pytorch_wheels"];
     CHECK_FALSE(build["permissions"]);
     CHECK(wf(f)["permissions"]["id-token"].as<std::string>("none") == "none");
-    std::string kept, fetched;
+    std::string kept, kept_id, fetched;
     for (const auto& s : build["steps"]) {
       CHECK(s["uses"].as<std::string>("").rfind("aws-actions/", 0) != 0);
-      if (s["uses"].as<std::string>("").rfind("actions/upload-artifact@", 0) == 0) kept = s["with"]["name"].as<std::string>();
+      if (s["uses"].as<std::string>("").rfind("actions/upload-artifact@", 0) == 0) {
+        kept = s["with"]["name"].as<std::string>();
+        kept_id = s["id"].as<std::string>("");
+      }
     }
     CHECK(needs_of(stage) == Names{"build_pytorch_wheels"});
     CHECK(stage["permissions"]["id-token"].as<std::string>("") == "write");
+    // By the id the upload gave, which another leg cannot give its own.
     for (const auto& s : stage["steps"])
-      if (s["uses"].as<std::string>("").rfind("actions/download-artifact@", 0) == 0) fetched = s["with"]["name"].as<std::string>();
-    const std::string leg = "pytorch-wheels-${{ inputs.amdgpu_family }}-py${{ inputs.python_version }}-torch";
-    CHECK(kept == leg + "${{ steps.versions.outputs.torch_version }}");
-    CHECK(fetched == leg + "${{ needs.build_pytorch_wheels.outputs.torch_version }}");
+      if (s["uses"].as<std::string>("").rfind("actions/download-artifact@", 0) == 0)
+        fetched = s["with"]["artifact-ids"].as<std::string>("");
+    CHECK(kept == "pytorch-wheels-${{ inputs.amdgpu_family }}-py${{ inputs.python_version }}-torch"
+                  "${{ steps.versions.outputs.torch_version }}");
+    CHECK(build["outputs"]["wheels_artifact"].as<std::string>("") == "${{ steps." + kept_id + ".outputs.artifact-id }}");
+    CHECK(fetched == "${{ needs.build_pytorch_wheels.outputs.wheels_artifact }}");
     CHECK(needs_of(jobs["test_pytorch_wheels"]).count("stage_pytorch_wheels") == 1);
     CHECK(needs_of(jobs["upload_pytorch_wheels"]).count("stage_pytorch_wheels") == 1);
   }
