@@ -80,21 +80,23 @@ inline size_t add_weight(size_t a, size_t b) { return a > SIZE_MAX - b ? SIZE_MA
 // with an error before it is built.
 inline constexpr size_t kMaxOutputBytes = size_t{16} << 20;
 
-// About how many bytes a value comes to written out (its text, keys and
-// the weight of its ${{ }} parts), counted until it passes `limit`: then
-// limit + 1. The same value used in several places counts each time, as
-// it is written each time.
-inline size_t written_size(const Value& v, size_t limit) {
+// About how many bytes a value comes to written out (its text, keys, the
+// weight of its ${{ }} parts, and the indentation of each entry at
+// `depth`), counted until it passes `limit`: then limit + 1. The same
+// value used in several places counts each time, as it is written each
+// time.
+inline size_t written_size(const Value& v, size_t limit, size_t depth = 0) {
   size_t n = v.text.size() + 1;
   if (v.expr) n = add_weight(n, v.expr->weight);
   for (const auto& p : v.parts) n = add_weight(n, p.expr ? p.expr->weight : p.text.size());
+  const size_t indent = 2 * depth + 2;
   for (const auto& f : v.fields) {
     if (n > limit) return limit + 1;
-    n = add_weight(n, f.key.size() + (f.value ? written_size(*f.value, limit - std::min(n, limit)) : 0));
+    n = add_weight(n, indent + f.key.size() + (f.value ? written_size(*f.value, limit - std::min(n, limit), depth + 1) : 0));
   }
   for (const auto& item : v.items) {
     if (n > limit) return limit + 1;
-    n = add_weight(n, item ? written_size(*item, limit - std::min(n, limit)) : 0);
+    n = add_weight(n, indent + (item ? written_size(*item, limit - std::min(n, limit), depth + 1) : 0));
   }
   return n > limit ? limit + 1 : n;
 }
