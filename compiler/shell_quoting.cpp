@@ -34,6 +34,9 @@ struct Heredoc {
 // condition of an if.
 class CmdCommands {
  public:
+  // Whether the rest of the line is a comment (rem, a label).
+  bool in_comment() const { return comment_; }
+
   // The command a value here is an argument of, when that command keeps
   // the quotes pipec would put around it: echo, set, title, prompt, goto,
   // exit, the condition of an if (but if exist's path), the set of a for
@@ -97,6 +100,11 @@ class CmdCommands {
       return restart();
     }
     if (ch == '<' || ch == '>') {
+      // A handle's number before it (2>nul) is no command's name.
+      if (state_ == State::Name && !name_.empty() && name_.find_first_not_of("0123456789") == std::string::npos) {
+        name_.clear();
+        state_ = State::Start;
+      }
       end_word();
       // Before the command's name (`>>file echo x`), the file is read and
       // the name comes after it.
@@ -351,7 +359,8 @@ class Quoter {
   // An escape character and what it escapes: a value there would have only
   // its variable's first character escaped.
   void escape() {
-    if (is_ref(peek(1)) && !comment_) out_.escaped.push_back(ref_index(peek(1)));
+    const bool cmd_comment = syntax_ == ShellSyntax::Cmd && commands_.in_comment();
+    if (is_ref(peek(1)) && !comment_ && !cmd_comment) out_.escaped.push_back(ref_index(peek(1)));
     take(2);
   }
 

@@ -63,6 +63,7 @@ TEST_CASE("an escape character before a value escapes the variable, not the valu
   CHECK(quote("echo `@A", ShellSyntax::Pwsh) == "escaped: A");
   CHECK(quote("echo \"`@A\"", ShellSyntax::Pwsh) == "escaped: A");
   CHECK(quote("echo ^@A", ShellSyntax::Cmd) == "escaped: A");
+  CHECK(quote("rem see ^@A\necho", ShellSyntax::Cmd) == "rem see ^%A%\necho");
   // An escaped backslash, or an escape in a comment, escapes no value.
   CHECK(quote("echo \\\\@A") == "echo \\\\\"${A}\"");
   CHECK(quote("# not \\@A\necho") == "# not \\${A}\necho");
@@ -140,6 +141,7 @@ TEST_CASE("cmd: the command after call or cmd /c, and after a redirect before it
   CHECK(quote("cmd /c echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
   CHECK(quote("cmd.exe /s /k echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
   CHECK(quote(">>out.txt echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
+  CHECK(quote("2>nul echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
   CHECK(quote("> \"a b.txt\" echo @A", ShellSyntax::Cmd) == "kept quotes: A (echo)");
   // A program, a subroutine (whose %~1 takes the quotes off), and a
   // redirect's file before the name are not cmd's own commands' values.
