@@ -111,15 +111,25 @@ struct CacheUse {
 
 CacheUse cache_use(const Value& step) {
   const std::string repo = action_repo(step);
-  if (repo == "actions/cache") return {true, true};
-  if (repo == "actions/cache/restore") return {true, false};
+  // An action's input, as the runner names inputs: without case.
+  const Value* with = step.get("with");
+  auto input = [&](const std::string& name) -> std::string {
+    if (!with || with->kind != Value::Kind::Object) return "";
+    for (const auto& f : with->fields) {
+      if (!f.value || lower(f.key) != name) continue;
+      const std::optional<std::string> text = input_text(*f.value);  // true, false and numbers too
+      return lower(text ? *text : text_of(*f.value));
+    }
+    return "";
+  };
+  // lookup-only says whether an entry is there, and restores nothing.
+  if (repo == "actions/cache") return {input("lookup-only") != "true", true};
+  if (repo == "actions/cache/restore") return {input("lookup-only") != "true", false};
   if (repo == "actions/cache/save") return {false, true};
   static const char* const kSetup[] = {"actions/setup-python", "actions/setup-node", "actions/setup-java",
                                        "actions/setup-go", "actions/setup-dotnet"};
   if (std::find(std::begin(kSetup), std::end(kSetup), repo) == std::end(kSetup)) return {};
-  const Value* with = step.get("with");
-  const Value* cache = with && with->kind == Value::Kind::Object ? with->get("cache") : nullptr;
-  const std::string text = cache ? lower(text_of(*cache)) : "";
+  const std::string text = input("cache");
   const bool on = repo == "actions/setup-go" ? text != "false" : !text.empty() && text != "false";
   return {on, on};
 }
