@@ -479,10 +479,17 @@ static bool edited_since_written(const std::string& path, const std::string& tex
   return h.empty() || h != body_hash(body);
 }
 
+// A file a stopped gen left: a temporary file, or an orphan it had moved
+// aside to remove.
+static bool left_over(const std::string& path) {
+  const std::string name = fs::path(path).filename().string();
+  return name.rfind(".pipec-tmp-", 0) == 0 || name.rfind(".pipec-orphan-", 0) == 0;
+}
+
 // An orphan edited since pipec wrote it (a byte order mark alone loses
 // nothing; a killed gen's temporary file may end anywhere).
 static bool orphan_edited(const std::string& path, const std::string& text) {
-  if (fs::path(path).filename().string().rfind(".pipec-tmp-", 0) == 0) return false;
+  if (left_over(path)) return false;
   return edited_since_written(path, normalize_source(text));
 }
 
@@ -527,8 +534,10 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
   for (const auto& p : orphaned) {
     std::string current;
     read_file(fs::path(root) / p, current);
-    out.push_back({orphan_edited(p, current) ? Drift::Kind::OrphanEdited : Drift::Kind::Orphan, p, "",
-                   unified_diff(p, current, ""), {}});
+    out.push_back({left_over(p)           ? Drift::Kind::LeftOver
+                   : orphan_edited(p, current) ? Drift::Kind::OrphanEdited
+                                               : Drift::Kind::Orphan,
+                   p, "", unified_diff(p, current, ""), {}});
   }
   // What gen removes besides: a stopped gen's temporary files that never
   // got the header, which orphans() does not know.

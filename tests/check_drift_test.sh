@@ -102,7 +102,7 @@ cp generated/w_two.yml generated/.pipec-tmp-1-0
 hold_lock generated/.pipec-tmp-1-0
 : > generated/.pipec-tmp-999999998-0  # killed before it wrote a byte
 expect killed-gen-check 1 "generated/.pipec-tmp-999999998-0: left by a gen that was stopped (gen removes it)
-generated/.pipec-tmp-999999999-0: orphaned (no source generates it)
+generated/.pipec-tmp-999999999-0: left by a gen that was stopped (gen removes it)
 --- generated/.pipec-tmp-999999999-0 (on disk)
 +++ generated/.pipec-tmp-999999999-0 (generated)
 @@ -1,12 +1,0 @@
@@ -112,6 +112,13 @@ expect killed-gen-clean 0 "removed generated/.pipec-tmp-999999999-0
 removed generated/.pipec-tmp-999999998-0
 2 generated files up to date" "$pipec" gen
 kill "$holder"; rm generated/.pipec-tmp-1-0
+# An orphan a killed gen had moved aside to remove: left over, and removed
+# by the next gen, edited or not (gen had found it unedited).
+cp generated/w_two.yml generated/.pipec-orphan-999999999-0 && echo "# note" >> generated/.pipec-orphan-999999999-0
+expect moved-orphan-check 0 "generated/.pipec-orphan-999999999-0: left by a gen that was stopped (gen removes it)" \
+  sh -c '"$1" check | grep ^generated/' _ "$pipec"
+expect moved-orphan-gen 0 "removed generated/.pipec-orphan-999999999-0
+2 generated files up to date" "$pipec" gen
 # A file name as long as a name can be (255 bytes): its temporary file's
 # name is not longer (it once was, and gen failed).
 long=$(printf 'x%.0s' $(seq 249))
