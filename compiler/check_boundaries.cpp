@@ -368,38 +368,28 @@ class Boundaries {
     std::set<const WorkflowModel*> inside;
     for (const auto& r : b.reached) inside.insert(r.first);
     // The workflows reached from those b does not reach that start runs
-    // themselves (any trigger but a call), each with what reaches it.
+    // themselves, each with what runs it ("" for those roots).
     std::map<const WorkflowModel*, std::string> outside;
     std::vector<const WorkflowModel*> todo;
     for (const auto& wf : program_.workflows) {
-      const Value* on = wf->body->get("on");
-      const bool starts = on && on->kind == Value::Kind::Object &&
-                          std::any_of(on->fields.begin(), on->fields.end(), [](const Field& f) {
-                            return f.key != "call" && f.key != "workflow_call";
-                          });
-      if (!inside.count(wf.get()) && starts && outside.emplace(wf.get(), "").second) todo.push_back(wf.get());
+      if (!inside.count(wf.get()) && starts_runs(*wf) && outside.emplace(wf.get(), "").second) todo.push_back(wf.get());
     }
     while (!todo.empty()) {
       const WorkflowModel* wf = todo.back();
       todo.pop_back();
       for (const auto& j : jobs_of(*wf->body)) {
         const WorkflowModel* callee = called_workflow(program_, *j.value);
-        if (callee && outside.emplace(callee, file_name(wf->file)).second) todo.push_back(callee);
+        if (callee && outside.emplace(callee, "in runs of " + file_name(wf->file) + " too").second) todo.push_back(callee);
       }
     }
     for (const auto& other : boundaries_) {
       if (&other == &b) continue;
-      for (const auto& r : other.reached) outside.emplace(r.first, "");
+      for (const auto& r : other.reached) outside[r.first] = "in runs boundary \"" + other.name + "\" holds too";
     }
-    std::map<const WorkflowModel*, std::string> shared;  // reached by b and from outside: by what
+    // Those b reaches too: a save there is named with what else runs it.
+    std::map<const WorkflowModel*, std::string> shared;
     for (const auto& [wf, by] : outside) {
-      if (!inside.erase(wf)) continue;
-      std::string other;
-      for (const auto& o : boundaries_) {
-        if (&o != &b && std::any_of(o.reached.begin(), o.reached.end(), [&](const auto& r) { return r.first == wf; }))
-          other = "in runs boundary \"" + o.name + "\" holds too";
-      }
-      shared.emplace(wf, !other.empty() ? other : "in runs of " + by + " too");
+      if (inside.erase(wf)) shared.emplace(wf, by);
     }
     auto folder = [](const WorkflowModel& wf) { return fs::path(wf.file).parent_path().generic_string(); };
     // The first step outside that saves a cache, by folder.

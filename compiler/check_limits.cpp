@@ -37,16 +37,6 @@ std::vector<Call> calls_of(const WorkflowModel& wf, const Program& program) {
   return calls;
 }
 
-// A workflow that an event other than workflow_call starts.
-bool starts_runs(const WorkflowModel& wf) {
-  const Value* on = wf.body->get("on");
-  if (!on) return false;
-  for (const auto& f : on->fields) {
-    if (f.key != "call" && f.key != "workflow_call") return true;
-  }
-  return false;
-}
-
 class LimitChecker {
  public:
   LimitChecker(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}

@@ -173,6 +173,16 @@ inline std::string github_type(const InputDecl& in) {
 
 // Whether a workflow has the trigger `name`, "dispatch" or "call", under
 // its .pipe name or GitHub's (workflow_dispatch, workflow_call).
+// A workflow that an event other than workflow_call starts.
+inline bool starts_runs(const WorkflowModel& wf) {
+  const Value* on = wf.body->get("on");
+  if (!on) return false;
+  for (const auto& f : on->fields) {
+    if (f.key != "call" && f.key != "workflow_call") return true;
+  }
+  return false;
+}
+
 inline bool has_trigger(const WorkflowModel& wf, const std::string& name) {
   const Value* on = wf.body->get("on");
   return on && (on->get(name) || on->get("workflow_" + name));
