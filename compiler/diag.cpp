@@ -270,20 +270,28 @@ std::string to_string(const Pos& pos) {
   return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
 }
 
-// A message is one line after its place: a line break or tab in text it
-// quotes from the source is written as \n, \r or \t, and any other control
-// character, which would act on the terminal, as '?'.
-static std::string one_line(const std::string& message) {
+// Source text as a terminal shows it faithfully, one character for one: a
+// control character, which would act on the terminal, and a bidirectional
+// control character, which would reorder what is around it (and move the
+// caret off its place), are each written as '?'; `escape` writes a line
+// break or tab as \n, \r or \t instead, and a tab otherwise is a space.
+static std::string printable(const std::string& text, bool escape) {
   std::string out;
-  for (char c : message) {
-    if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (c == '\t') out += "\\t";
-    else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) out += '?';
-    else out += c;
+  for (size_t i = 0; i < text.size();) {
+    const size_t from = i;
+    const char32_t c = decode_utf8(text, i);
+    if (escape && c == '\n') out += "\\n";
+    else if (escape && c == '\r') out += "\\r";
+    else if (escape && c == '\t') out += "\\t";
+    else if (c == '\t') out += ' ';
+    else if (c < 0x20 || c == 0x7F || bidi_control_name(c)) out += '?';
+    else out.append(text, from, i - from);
   }
   return out;
 }
+
+// A message is one line after its place.
+static std::string one_line(const std::string& message) { return printable(message, true); }
 
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources) {
   std::string out;
@@ -304,11 +312,7 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
     out += d.severity + ": " + one_line(d.message) + " [" + d.id + "]\n";
     std::string line = source_line(sources, d.pos);
     if (!line.empty()) {
-      // A control character would act on the terminal: shown as '?'.
-      for (char& c : line) {
-        if (c == '\t') c = ' ';
-        else if ((static_cast<unsigned char>(c) < 0x20) || c == 0x7F) c = '?';
-      }
+      line = printable(line, false);
       auto [shown, caret] = excerpt(line, std::max(0, d.pos.col - 1));
       out += "  " + shown + "\n";
       out += "  " + std::string(caret, ' ') + "^\n";

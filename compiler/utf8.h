@@ -60,6 +60,26 @@ inline char32_t decode_utf8(const std::string& text, size_t& i) {
   return cp;
 }
 
+// The name of a bidirectional control character, or null for any other:
+// shown as nothing, it reorders the text around it on screen.
+inline const char* bidi_control_name(char32_t c) {
+  switch (c) {
+    case 0x061C: return "ARABIC LETTER MARK";
+    case 0x200E: return "LEFT-TO-RIGHT MARK";
+    case 0x200F: return "RIGHT-TO-LEFT MARK";
+    case 0x202A: return "LEFT-TO-RIGHT EMBEDDING";
+    case 0x202B: return "RIGHT-TO-LEFT EMBEDDING";
+    case 0x202C: return "POP DIRECTIONAL FORMATTING";
+    case 0x202D: return "LEFT-TO-RIGHT OVERRIDE";
+    case 0x202E: return "RIGHT-TO-LEFT OVERRIDE";
+    case 0x2066: return "LEFT-TO-RIGHT ISOLATE";
+    case 0x2067: return "RIGHT-TO-LEFT ISOLATE";
+    case 0x2068: return "FIRST STRONG ISOLATE";
+    case 0x2069: return "POP DIRECTIONAL ISOLATE";
+    default: return nullptr;
+  }
+}
+
 // The length of UTF-8 text in UTF-16 code units, as .NET counts a string:
 // one for each code point, two for one past U+FFFF.
 inline size_t utf16_length(const std::string& text) {
