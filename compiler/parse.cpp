@@ -397,9 +397,19 @@ class Listener : public antlr4::BaseErrorListener {
     }
     if (offending && offending->getType() == pipec_antlr::PipeLexer::UNTERMINATED) {
       // An unclosed """ lexes as an empty string "" and then an unclosed ".
+      // After a third quote, though, those two closed a """ string (""""
+      // is its close and then a quote).
       size_t at = offending->getStartIndex();
-      if (offending->getText().front() == '"' && at >= 2 &&
-          offending->getInputStream()->getText(antlr4::misc::Interval(at - 2, at - 1)) == "\"\"") {
+      auto before = [&](size_t n) {
+        return at >= n ? offending->getInputStream()->getText(antlr4::misc::Interval(at - n, at - 1)) : "";
+      };
+      if (offending->getText().front() == '"' && before(3) == "\"\"\"") {
+        diags_.error(map_pos(origin_, line, col), "syntax",
+                     "a \"\"\" string ends at its first \"\"\", so this quote opens another string, which is not "
+                     "closed; to end the text with a quote, put the closing \"\"\" on a line of its own");
+        return;
+      }
+      if (offending->getText().front() == '"' && before(2) == "\"\"") {
         diags_.error(map_pos(origin_, line, col - 2), "syntax",
                      "unterminated \"\"\" string: no closing \"\"\" before the end of the file");
         return;
