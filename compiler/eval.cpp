@@ -358,6 +358,24 @@ ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
   }
 }
 
+// Whether an expression gives true or false whatever it reads: a
+// comparison, a negation, a status or text test, or && and || of those.
+static bool gives_boolean(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Kind::Bool:
+    case Expr::Kind::Not: return true;
+    case Expr::Kind::Binary:
+      if (e.text == "&&" || e.text == "||") return gives_boolean(*e.operands[0]) && gives_boolean(*e.operands[1]);
+      return true;  // == != < <= > >=
+    case Expr::Kind::Call: {
+      static const std::set<std::string> kBoolean = {"contains", "startswith", "endswith", "success",
+                                                     "failure",  "always",     "cancelled"};
+      return kBoolean.count(lower(e.text)) > 0;
+    }
+    default: return false;
+  }
+}
+
 ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
   const std::string& op = e.text;
   auto l = eval(e.operands[0], scope);
@@ -383,9 +401,12 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
     }
     auto r = eval(e.operands[1], scope);
     if (is_error(*r)) return r;
-    if (r->kind == Value::Kind::Bool) {
-      if (r->boolean == is_and) return l;  // x && true, x || false
-    }
+    // x && true and x || false are x only when x is true or false: GitHub
+    // gives an operand, not a boolean ('a' && true is true, '' || false is
+    // false), which a text or a with value shows.
+    if (r->kind == Value::Kind::Bool && r->boolean == is_and && l->kind == Value::Kind::Runtime && l->expr &&
+        gives_boolean(*l->expr))
+      return l;
     return runtime_of(l, r);
   }
   auto r = eval(e.operands[1], scope);
