@@ -43,6 +43,61 @@ void read(const Expr& e, Reads& out) {
   }
 }
 
+// The input a chain names, in lower case: inputs.X or
+// github.event.inputs.X; "" for any other.
+std::string input_named(const Expr& e) {
+  const Chain c = chain(e);
+  std::vector<std::string> names;
+  for (const auto& n : c) names.push_back(lower(n.first));
+  if (names.size() == 2 && names[0] == "inputs") return names[1];
+  if (names.size() == 4 && names[0] == "github" && names[1] == "event" && names[2] == "inputs") return names[3];
+  return "";
+}
+
+// What a group writes for a default that a run without inputs reads alike
+// but writes as '' (false, 0; input-default reports the others); "" for
+// any other.
+std::string default_written(const InputDecl& in) {
+  const Value* d = in.default_value.get();
+  if (!d || in.only == "call" || default_is_lost(in)) return "";
+  if (d->kind == Value::Kind::Bool) return "false";
+  if (d->kind == Value::Kind::Number) return "0";
+  return "";
+}
+
+// Each input a group writes as it is, with where.
+void bare_inputs(const Expr& e, std::vector<std::pair<std::string, Pos>>& out) {
+  if (e.kind != Expr::Kind::String) {
+    if (std::string name = input_named(e); !name.empty()) out.push_back({name, chain_head(e).pos});
+    return;
+  }
+  for (const auto& p : e.parts) {
+    if (p.expr) bare_inputs(*p.expr, out);
+  }
+}
+
+// A manual run and another trigger's run that ask for the same, which a
+// group tells apart.
+void check_runs_without_inputs(const WorkflowModel& wf, const Value& group, Diagnostics& diags) {
+  if (runs_without(wf, "").empty()) return;
+  std::vector<std::pair<std::string, Pos>> bare;
+  each_top_expr(group, [&](const Expr& e) { bare_inputs(e, bare); });
+  std::set<std::string> told;
+  for (const auto& [name, pos] : bare) {
+    for (const auto& in : wf.inputs) {
+      if (lower(in.name) != name || !told.insert(name).second) continue;
+      const std::string written = default_written(in);
+      if (written.empty()) continue;
+      diags.error(pos, "dispatch-group",
+                  "the concurrency group writes input \"" + in.name + "\" as it is: a run that no dispatch or caller starts (a push, say) has no inputs, so it "
+                      "writes '' there, and a manual run that leaves the input at its "
+                      "default writes '" + written +
+                      "': a manual run never shares the group of one that asks for the same, and neither "
+                      "cancels the other; write ${{ inputs." + in.name + " || " + written + " }}");
+    }
+  }
+}
+
 }  // namespace
 
 void check_dispatch_groups(const WorkflowModel& wf, Diagnostics& diags) {
@@ -51,6 +106,7 @@ void check_dispatch_groups(const WorkflowModel& wf, Diagnostics& diags) {
   const Value* cancel = c->get("cancel-in-progress");
   const Value* group = c->get("group");
   if (!cancel || cancel->kind != Value::Kind::Bool || !cancel->boolean || !group) return;
+  check_runs_without_inputs(wf, *group, diags);
   Reads reads;
   each_top_expr(*group, [&](const Expr& e) { read(e, reads); });
   if (reads.every_run) return;

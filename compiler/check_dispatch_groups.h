@@ -10,6 +10,17 @@
 // (github.run_id, run_number). A group whose cancel-in-progress is an
 // expression, or false, is left alone: without it a run waits for the one
 // in progress, as a release that serializes on its staging folder wants.
+//
+// The other way round, a manual run and a run of another trigger (push,
+// schedule) that ask for the same must make one group text too. A run
+// that is not a dispatch has no inputs, and ${{ inputs.X }} writes ''
+// there, while a manual run that leaves X at its default writes that
+// default: 'false' for a boolean. So a group that writes such an input
+// as it is tells a manual run from the push of the same commit, and
+// neither cancels the other. Reported in a workflow with such a trigger,
+// for each input written bare whose default is false or 0, which the
+// run without inputs reads alike but writes otherwise (input-default
+// reports the other defaults); `inputs.X || false` writes the same in both.
 #pragma once
 
 #include "diag.h"
