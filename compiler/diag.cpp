@@ -337,13 +337,15 @@ static size_t edit_distance(const std::string& a, const std::string& b) {
 }
 
 // Names longer than this get no hint by spelling (one is no typo), and
-// the hints of a run stop after this many cells of edit distance: a source
-// with thousands of unknown names, each against thousands of candidates,
-// would otherwise take minutes. The order of the reports is fixed, so the
-// same source always gets the same hints.
+// the hints of a compile stop after this many cells of edit distance: a
+// source with thousands of unknown names, each against thousands of
+// candidates, would otherwise take minutes. The order of the reports is
+// fixed, so the same source always gets the same hints.
 constexpr size_t kLongestHinted = 64;
 constexpr size_t kHintCells = size_t{64} << 20;
 static size_t hint_cells_used = 0;
+
+void reset_spelling_hints() { hint_cells_used = 0; }
 
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
   // The word in another case first, however short: matrix.OS for os.

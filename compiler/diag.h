@@ -92,7 +92,11 @@ inline constexpr size_t kShownDiagnostics = 50;
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources);
 
 // The closest candidate by edit distance, or "" when nothing is near enough.
+// The hints of one compile share a bound on the work, which
+// reset_spelling_hints starts again: the same source gets the same hints,
+// whatever was compiled before it in the process.
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
+void reset_spelling_hints();
 // ` (did you mean "x"?)` or "".
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 // `a, b, c` — for "expected one of ..." messages.

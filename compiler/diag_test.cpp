@@ -171,6 +171,18 @@ TEST_CASE("did you mean: no spelling hint for a name over 64 characters, but the
   CHECK(did_you_mean(long_name + "x", {long_name + "X"}) == " (did you mean \"" + long_name + "X\"?)");
 }
 
+TEST_CASE("did you mean: the work has a bound, which each compile starts again") {
+  // 64 Mi cells of edit distance: 64-character names, 4225 cells a pair.
+  const std::string name(63, 'a');
+  const std::vector<std::string> many(20000, std::string(63, 'b'));
+  reset_spelling_hints();
+  CHECK(did_you_mean(name + "x", {name + "y"}) == " (did you mean \"" + name + "y\"?)");
+  CHECK(did_you_mean(name + "x", many) == "");  // spends the bound
+  CHECK(did_you_mean(name + "x", {name + "y"}) == "");
+  reset_spelling_hints();
+  CHECK(did_you_mean(name + "x", {name + "y"}) == " (did you mean \"" + name + "y\"?)");
+}
+
 TEST_CASE("a message over 4000 bytes keeps its start and end, cut between characters") {
   Diagnostics d;
   std::string key;

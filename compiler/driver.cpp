@@ -182,6 +182,7 @@ bool has_sources_dir(const std::string& root, const std::string& sources_dir, Di
 }
 
 Compilation compile_tree(const std::string& root, const std::string& sources_dir) {
+  reset_spelling_hints();
   Compilation c;
   std::map<std::string, File> files;
   if (!has_sources_dir(root, sources_dir, c.diags)) return c;
