@@ -494,6 +494,18 @@ static bool orphan_edited(const std::string& path, const std::string& text) {
   return edited_since_written(path, normalize_source(text));
 }
 
+// A folder of path (both from root) that something other than a folder
+// stands in place of; "" when there is none.
+static std::string not_a_folder_above(const std::string& root, const std::string& path) {
+  std::string blocker;
+  for (fs::path dir = fs::path(path).parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    std::error_code ec;
+    const auto st = fs::status(fs::path(root) / dir, ec);
+    if (fs::exists(st) && !fs::is_directory(st)) blocker = dir.generic_string();
+  }
+  return blocker;
+}
+
 std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs, FileError& error) {
   std::vector<Drift> out;
   const std::vector<std::string> orphaned = orphans(root, outputs, error);
@@ -513,7 +525,9 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
       std::error_code ec;
       const auto type = fs::symlink_status(fs::path(root) / o.path, ec).type();
       const bool there = !ec && type != fs::file_type::not_found;
-      Drift d{there ? Drift::Kind::Unreadable : Drift::Kind::Missing, o.path, "", "", {}};
+      const std::string blocker = there ? "" : not_a_folder_above(root, o.path);
+      Drift d{there ? Drift::Kind::Unreadable : blocker.empty() ? Drift::Kind::Missing : Drift::Kind::Blocked, o.path,
+              blocker, "", {}};
       d.diff = unified_diff(o.path, "", o.content, &o.line_sources, "generated", &d.sources);
       out.push_back(std::move(d));
       continue;

@@ -47,10 +47,12 @@ struct Drift {
   // not remove.
   // LeftOver: a temporary file of a gen that was stopped before it wrote
   // the header, which gen removes.
-  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, OrphanEdited, Shared, LeftOver };
+  // Blocked: missing, and something that is no folder (`other`) is where
+  // one of its folders goes, which gen does not replace.
+  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, OrphanEdited, Shared, LeftOver, Blocked };
   Kind kind;
   std::string path;
-  std::string other;         // Shared: the output whose file this one is too
+  std::string other;         // Shared: the output whose file this one is too; Blocked: what is in the way
   std::string diff;          // unified diff, committed -> generated
   std::vector<Pos> sources;  // the .pipe positions the diff names, each once, in order
 };

@@ -243,7 +243,16 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     }
     fs::create_directories(target.parent_path(), ec);
     made.insert(made.end(), missing.rbegin(), missing.rend());
-    if (ec) return fail(path, "cannot create its folder: " + ec.message());
+    if (ec) {
+      // Something that is no folder where one goes: which, so it can be moved.
+      for (fs::path d = target.parent_path(); d != fs::path(root) && d.has_relative_path(); d = d.parent_path()) {
+        std::error_code st;
+        if (fs::exists(d, st) && !fs::is_directory(d, st))
+          return fail(path, "cannot create its folder: " + d.lexically_relative(root).generic_string() +
+                                " is a file where the folder goes; move it away");
+      }
+      return fail(path, "cannot create its folder: " + ec.message());
+    }
     // One file under two names (a link among the paths): written once, and
     // an error when the two would get different content.
     const fs::path same = fs::weakly_canonical(target, ec);

@@ -58,6 +58,9 @@ const char* drift_kind_name(Drift::Kind k) {
       return "orphaned (no source generates it) and edited by hand, which gen does not remove: remove it yourself";
     case Drift::Kind::Shared: return "the same file as another output (through a link), which gen does not write";
     case Drift::Kind::LeftOver: return "left by a gen that was stopped (gen removes it)";
+    case Drift::Kind::Blocked:
+      return "missing, and its folder cannot be made: another file is where the folder goes, which gen does not "
+             "replace (move it away)";
   }
   return "";
 }
@@ -65,6 +68,7 @@ const char* drift_kind_name(Drift::Kind k) {
 std::string drift_text(const Drift& d) {
   std::string text = drift_kind_name(d.kind);
   if (d.kind == Drift::Kind::Shared) text.replace(text.find("another output"), 14, d.other);
+  if (d.kind == Drift::Kind::Blocked) text.replace(text.find("another file"), 12, d.other);
   return text;
 }
 
@@ -72,7 +76,7 @@ std::string drift_text(const Drift& d) {
 // must be moved first, which no source line is to blame for.
 static bool gen_mends(Drift::Kind k) {
   return k != Drift::Kind::NotGenerated && k != Drift::Kind::Unreadable && k != Drift::Kind::Shared &&
-         k != Drift::Kind::OrphanEdited;
+         k != Drift::Kind::OrphanEdited && k != Drift::Kind::Blocked;
 }
 
 // What puts a drifted file right, after "; ".
@@ -194,6 +198,7 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
       for (const auto& p : d.sources) sources.push_back(to_string(p));
       nlohmann::ordered_json item = {{"file", d.path}, {"kind", drift_kind_name(d.kind)}};
       if (d.kind == Drift::Kind::Shared) item["same_file_as"] = d.other;
+      if (d.kind == Drift::Kind::Blocked) item["in_the_way"] = d.other;
       item["sources"] = sources;
       item["diff"] = d.diff;
       list.push_back(item);

@@ -266,7 +266,7 @@ else
   echo "skipped unreadable, link-unreachable, folder-read-only: no user without rights who can run $pipec"
 fi
 mv generated generated.away && touch generated
-expect generated-is-a-file 2 "generated/w_two.yml: error: cannot create its folder: Not a directory [io]
+expect generated-is-a-file 2 "generated/w_two.yml: error: cannot create its folder: generated is a file where the folder goes; move it away [io]
 1 error" "$pipec" gen
 rm generated && mv generated.away generated && "$pipec" gen > /dev/null
 # A file replaced keeps its permissions, read-only ones too; a new one has
@@ -452,4 +452,15 @@ before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; the { at pipelines/a.pipe:8:10 is not closed [syntax]
 1 error" "$pipec" gen
 expect nothing-written 0 "$before" sh -c 'ls -l generated | md5sum'
+# A file where an output's folder goes: check says which, as gen does, and
+# that gen does not replace it (not "run pipec gen" alone).
+mkdir "$work/blocked" && cd "$work/blocked" && mkdir pipelines generated
+one_step_workflow w generated/x/b.yml true > pipelines/a.pipe
+echo "mine" > generated/x
+expect blocked-check 1 "generated/x/b.yml: missing, and its folder cannot be made: generated/x is where the folder goes, which gen does not replace (move it away)
+1 file differs; first mend what gen does not (said above), then run \`pipec gen\`" bash -c 'set -o pipefail; "$1" check | grep -v "^[-+@]"' _ "$pipec"
+expect blocked-check-json 1 "generated/x" bash -c 'set -o pipefail; "$1" check --format json | python3 -c "import json,sys; print(json.load(sys.stdin)[\"drift\"][0][\"in_the_way\"])"' _ "$pipec"
+expect blocked-gen 2 "generated/x/b.yml: error: cannot create its folder: generated/x is a file where the folder goes; move it away [io]
+1 error" "$pipec" gen
+expect blocked-kept 0 "mine" cat generated/x
 finish check_drift
