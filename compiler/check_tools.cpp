@@ -308,6 +308,10 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
                         did_you_mean(f.key, kToolAttrs));
       } else if (f.key == "description" || f.key == "logic") {
         if (!v.is_string() || v.text.empty()) diags.error(v.pos, "type", f.key + " must be a non-empty string");
+        // The folder's name is written into the generated CMake and C++.
+        else if (f.key == "logic" && !is_identifier(v.text, false))
+          diags.error(v.pos, "tool-logic",
+                      "logic names a folder under pipelines/steps, in lower_snake_case, not " + show(v));
         else (f.key == "description" ? t.description : t.logic) = v.text;
       } else if (f.key == "writes" || f.key == "indexes") {
         (f.key == "writes" ? t.writes : t.indexes) = store_of(f.key, v, diags);
@@ -330,7 +334,7 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
       }
     }
     if (t.description.empty()) diags.error(t.pos, "missing", "tool \"" + t.name + "\" needs description = \"...\"");
-    if (t.logic.empty())
+    if (!obj->field("logic"))
       diags.error(t.pos, "missing", "tool \"" + t.name + "\" needs logic = \"<folder under pipelines/steps>\"");
     if (!is_identifier(t.name, false)) diags.error(t.pos, "tool-name", "a tool name must be lower_snake_case");
     // The name is the tool's CMake target too.
@@ -344,6 +348,11 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
                            ? "CMake reserves that name"
                            : "names that start with steps_ are the step libraries' and tests'") +
                       "; choose another name");
+    // And its folder of generated files.
+    if (t.name == "data")
+      diags.error(t.pos, "tool-name",
+                  "tool \"data\" would write its files into generated/steps/data/, where the tables' headers are "
+                  "(a table named interface or main would be one of its files); choose another name");
     std::set<std::string> seen;
     for (const auto* list : {&t.flags, &t.envs, &t.outputs}) {
       for (const auto& p : *list) {
