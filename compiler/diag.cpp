@@ -271,10 +271,11 @@ std::string to_string(const Pos& pos) {
 }
 
 // Source text as a terminal shows it faithfully, one character for one: a
-// control character, which would act on the terminal, and a bidirectional
-// control character, which would reorder what is around it (and move the
-// caret off its place), are each written as '?'; `escape` writes a line
-// break or tab as \n, \r or \t instead, and a tab otherwise is a space.
+// control character (C0 or C1), which would act on the terminal, a
+// bidirectional control character, which would reorder what is around it
+// (and move the caret off its place), and a byte of no UTF-8 character are
+// each written as '?'; `escape` writes a line break or tab as \n, \r or
+// \t instead, and a tab otherwise is a space.
 static std::string printable(const std::string& text, bool escape) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
@@ -284,7 +285,7 @@ static std::string printable(const std::string& text, bool escape) {
     else if (escape && c == '\r') out += "\\r";
     else if (escape && c == '\t') out += "\\t";
     else if (c == '\t') out += ' ';
-    else if (c < 0x20 || c == 0x7F || bidi_control_name(c)) out += '?';
+    else if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == kNotUtf8 || bidi_control_name(c)) out += '?';
     else out.append(text, from, i - from);
   }
   return out;
@@ -305,9 +306,9 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
     }
     if (shown > kShownDiagnostics) continue;
     if (d.pos.line > 0) {
-      out += to_string(d.pos) + ": ";
+      out += one_line(to_string(d.pos)) + ": ";
     } else if (!d.pos.file.empty()) {
-      out += d.pos.file + ": ";
+      out += one_line(d.pos.file) + ": ";
     }
     out += d.severity + ": " + one_line(d.message) + " [" + d.id + "]\n";
     std::string line = source_line(sources, d.pos);

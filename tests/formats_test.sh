@@ -131,4 +131,9 @@ expect labels-json 0 '{
   ]
 }' "$pipec" labels --format=json
 expect labels-text 0 'linux-mi300-1gpu' "$pipec" labels
+# A file name with a terminal escape in it: the place before the message
+# shows it as ?, as the message does, so the terminal takes no command.
+rm -f pipelines/*.pipe && printf 'use w(\n' > "pipelines/b$(printf '\033')[31mred.pipe"
+expect escape-in-file-name 2 'pipelines/b?[31mred.pipe:2:1: error: unexpected end of file; the ( at pipelines/b?[31mred.pipe:1:6 is not closed [syntax]
+1 error' "$pipec" gen
 finish formats
