@@ -1194,7 +1194,8 @@ std::vector<Comment> comments_of(const std::string& text) {
     // Columns count code points, as in every other position.
     int col = 1;
     for (size_t i = line_start; i < t.begin; ++i) col += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
-    out.push_back({line, col, t.text, t.begin, t.end});
+    // Without the spaces and tabs that end it, which fmt drops.
+    out.push_back({line, col, t.text.substr(0, t.text.find_last_not_of(" \t") + 1), t.begin, t.end});
   }
   return out;
 }

@@ -30,7 +30,8 @@ std::string normalize_source(const std::string& raw);
 // File holds whatever statements parsed cleanly.
 File parse_file(const std::string& path, const std::string& text, Diagnostics& diags);
 
-// Comments with their positions, for the formatter.
+// Comments with their positions, for the formatter; a comment's text
+// without the spaces and tabs that end it.
 struct Comment {
   int line;
   int col;
