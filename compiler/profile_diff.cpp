@@ -5,6 +5,7 @@
 
 #include <dtl/dtl.hpp>
 
+#include "escape.h"
 #include "utf8.h"
 
 namespace pipec {
@@ -19,7 +20,7 @@ const Value* find_profile(const Program& p, const std::string& name) {
 
 std::string brief(const Value& v) {
   std::string s;
-  if (v.is_string()) s = v.text.find('\n') == std::string::npos ? "\"" + v.text + "\"" : "(" + std::to_string(std::count(v.text.begin(), v.text.end(), '\n')) + "-line script)";
+  if (v.is_string()) s = v.text.find('\n') == std::string::npos ? "\"" + c_escape(v.text) + "\"" : "(" + std::to_string(std::count(v.text.begin(), v.text.end(), '\n')) + "-line script)";
   else s = describe(v);
   if (s.size() > 100) s = s.substr(0, char_start(s, 97)) + "...";
   return s;
@@ -73,7 +74,7 @@ std::string change(const Value& a, const Value& b) {
     return out;
   }
   // Text, or a list or object written out: shown whole when short.
-  const std::string ta = strings ? a.text : describe(a), tb = strings ? b.text : describe(b);
+  const std::string ta = strings ? c_escape(a.text) : describe(a), tb = strings ? c_escape(b.text) : describe(b);
   const std::string quote = strings ? "\"" : "";
   if (ta.size() + 2 * quote.size() <= 100 && tb.size() + 2 * quote.size() <= 100) return brief(a) + " -> " + brief(b);
   if (!strings && (a.is_string() || b.is_string())) return brief(a) + " -> " + brief(b);
@@ -169,6 +170,7 @@ std::string profile_diff(const Program& program, const std::string& a, const std
   for (const auto& l : fields) out += l + "\n";
   // Pair the instances that differ only in which of the two profiles they got.
   int pairs = 0;
+  std::set<const WorkflowModel*> paired;
   for (const auto& wa : program.workflows) {
     for (const auto& wb : program.workflows) {
       if (wa->template_name != wb->template_name || wa->args.size() != wb->args.size()) continue;
@@ -184,6 +186,8 @@ std::string profile_diff(const Program& program, const std::string& a, const std
       }
       if (!match || !uses_profiles || !wa->lowered || !wb->lowered) continue;
       ++pairs;
+      paired.insert(wa.get());
+      paired.insert(wb.get());
       out += "\n" + wa->file + " -> " + wb->file + "\n";
       std::vector<std::string> lines;
       diff_tree(wa->lowered.get(), wb->lowered.get(), "", lines);
@@ -192,6 +196,23 @@ std::string profile_diff(const Program& program, const std::string& a, const std
     }
   }
   if (pairs == 0) out += "\nno workflow is instantiated with both profiles\n";
+  // And the workflows one of the two makes with no counterpart in the
+  // other: a difference too, maybe the largest.
+  for (const std::string& name : {a, b}) {
+    std::vector<std::string> alone;
+    for (const auto& wf : program.workflows) {
+      if (paired.count(wf.get())) continue;
+      for (const auto& arg : wf->args) {
+        if (arg.second->tag == "profile" && arg.second->get("name")->text == name) {
+          alone.push_back(wf->file);
+          break;
+        }
+      }
+    }
+    std::sort(alone.begin(), alone.end());
+    if (!alone.empty()) out += "\nmade with " + name + " only, with no counterpart made with " + (name == a ? b : a) + ":\n";
+    for (const auto& f : alone) out += "  " + f + "\n";
+  }
   return out;
 }
 

@@ -1,7 +1,8 @@
 // The differences between two profiles, as a readable report: the profile
 // fields that differ, then, for every workflow instantiated with both, what
-// the generated workflows differ in (jobs, steps, keys). This is where
-// "release is CI plus declared differences" can be read.
+// the generated workflows differ in (jobs, steps, keys), then the workflows
+// made with one of them that have no counterpart made with the other. This
+// is where "release is CI plus declared differences" can be read.
 #pragma once
 
 #include <string>

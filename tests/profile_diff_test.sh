@@ -91,4 +91,33 @@ generated/w_ci.yml -> generated/w_rel.yml
   ~ job j step \"Make\".run: the line break at the end of the script removed" "$pipec" diff ci release
 expect diff-back 0 "generated/w_rel.yml -> generated/w_ci.yml
   - job j step uses actions/checkout (step 2)" sh -c '"$1" diff release ci | sed -n "7,8p"' _ "$pipec"
+# A workflow one profile makes with no counterpart in the other is named
+# (the largest difference of all), and text is shown escaped.
+cat > pipelines/p.pipe <<'PIPE'
+profile ci { bucket = "q" }
+profile release { extends = ci bucket = "q\"r" }
+workflow w(p: profile, n: number = 1) {
+  file = "generated/w_${{ p.name }}_${{ n }}.yml"
+  on { push }
+  job j { runs-on = "ubuntu-24.04" step { name = "Echo" run = "echo ${{ p.bucket }}" } }
+}
+workflow only(p: profile) {
+  file = "generated/only_${{ p.name }}.yml"
+  on { push }
+  job j { runs-on = "ubuntu-24.04" step { run = "true" } }
+}
+use w(p = ci)
+use w(p = release)
+use w(p = release, n = 2)
+use only(p = release)
+PIPE
+expect diff-one-sided 0 'profile ci -> release
+  ~ bucket: "q" -> "q\"r"
+
+generated/w_ci_1.yml -> generated/w_release_1.yml
+  ~ job j step "Echo".run: "echo q" -> "echo q\"r"
+
+made with release only, with no counterpart made with ci:
+  generated/only_release.yml
+  generated/w_release_2.yml' "$pipec" diff ci release
 finish profile_diff
