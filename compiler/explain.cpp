@@ -591,7 +591,9 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
   auto selected = [&](const WorkflowModel& wf) {
     return event.workflow.empty() || (exact ? wf.file == event.workflow : names_path(wf.file, event.workflow));
   };
-  if (std::none_of(program.workflows.begin(), program.workflows.end(), [&](const auto& wf) { return selected(*wf); })) {
+  // (With no --workflow, none generated: no workflow runs, said below.)
+  if (!event.workflow.empty() &&
+      std::none_of(program.workflows.begin(), program.workflows.end(), [&](const auto& wf) { return selected(*wf); })) {
     std::vector<std::string> files;
     for (const auto& wf : program.workflows) files.push_back(wf->file.substr(wf->file.rfind('/') + 1));
     diags.error(Pos{}, "usage", "--workflow " + event.workflow + " is no generated workflow" + did_you_mean(event.workflow, files));

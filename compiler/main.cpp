@@ -39,6 +39,30 @@ int report_file_error(const pipec::FileError& e) {
   return 2;
 }
 
+// A mistake in the command line, as every other error is reported: a
+// `usage` diagnostic, in the format asked for.
+int report_usage(const std::string& message) {
+  pipec::Diagnostics diags;
+  diags.error(pipec::Pos{}, "usage", message);
+  (g_format == "text" ? std::cerr : std::cout) << pipec::render_diagnostics(g_format, diags.sorted(), {});
+  return 2;
+}
+
+// The --format the command line asks for, read before it is parsed (a
+// mistake in it is reported in that format too); "text" when none is valid.
+std::string format_asked(int argc, char** argv) {
+  std::string format = "text";
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    std::string value;
+    if (a == "--format" && i + 1 < argc) value = argv[++i];
+    else if (a.rfind("--format=", 0) == 0) value = a.substr(9);
+    else continue;
+    if (value == "text" || value == "github" || value == "json" || value == "sarif") format = value;
+  }
+  return format;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -131,18 +155,22 @@ int main(int argc, char** argv) {
       std::cout << app.help();
       return 0;
     }
-    std::string list;
-    for (const auto& c : commands) list += (list.empty() ? "" : ", ") + c;
-    std::cerr << "pipec: error: unknown command \"" << a << "\"" << pipec::did_you_mean(a, commands)
-              << "; the commands are " << list << " (pipec --help)\n";
-    return 2;
+    g_format = format_asked(argc, argv);
+    return report_usage("unknown command \"" + a + "\"" + pipec::did_you_mean(a, commands) + "; the commands are " +
+                        pipec::join(commands) + " (pipec --help)");
   }
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int rc = app.exit(e);
-    return rc == 0 ? 0 : 2;
+    // Help and the version are printed as CLI11 writes them, and so is a
+    // mistake when the format is text.
+    g_format = format_asked(argc, argv);
+    if (e.get_exit_code() == 0 || g_format == "text") {
+      int rc = app.exit(e);
+      return rc == 0 ? 0 : 2;
+    }
+    return report_usage(e.what());
   }
 
   // Without -C, the root is the current directory, or the nearest one above
@@ -201,23 +229,19 @@ int main(int argc, char** argv) {
     }
     if (explain->parsed()) {
       if (tag->count() > 0 && event.event != "push") {
-        std::cerr << "pipec: error: --tag is for --event push (a tag is pushed), not " << event.event << "\n";
-        return 2;
+        return report_usage("--tag is for --event push (a tag is pushed), not " + event.event);
       }
       if (tag->count() > 0 && branch->count() > 0) {
-        std::cerr << "pipec: error: --branch and --tag: a push is of a branch or of a tag, not both\n";
-        return 2;
+        return report_usage("--branch and --tag: a push is of a branch or of a tag, not both");
       }
       if (activity->count() > 0 && event.event != "pull_request") {
-        std::cerr << "pipec: error: --type is a pull request's activity type (with --event pull_request), not "
-                  << event.event << "'s\n";
-        return 2;
+        return report_usage("--type is a pull request's activity type (with --event pull_request), not " +
+                            event.event + "'s");
       }
       if (const auto& types = pipec::pull_request_activity_types();
           std::find(types.begin(), types.end(), event.activity) == types.end()) {
-        std::cerr << "pipec: error: --type " << event.activity << " is no activity type of a pull request; they are "
-                  << pipec::join(types) << "\n";
-        return 2;
+        return report_usage("--type " + event.activity + " is no activity type of a pull request; they are " +
+                            pipec::join(types));
       }
       for (const auto& kv : input_args) {
         auto eq = kv.find('=');  // there is one: the option's check

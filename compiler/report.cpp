@@ -153,9 +153,11 @@ std::string render_diagnostics(const std::string& format, const std::vector<Diag
   if (format == "github") {
     std::string out;
     for (const auto& d : diags) {
-      out += "::" + d.severity + " file=" + gh_escape(d.pos.file, true);
-      if (d.pos.line > 0) out += ",line=" + std::to_string(d.pos.line) + ",col=" + std::to_string(d.pos.col);
-      out += ",title=" + gh_escape("pipec [" + d.id + "]", true) + "::" + gh_escape(d.message, false) + "\n";
+      // A mistake in the command line is at no file.
+      out += "::" + d.severity + " ";
+      if (!d.pos.file.empty()) out += "file=" + gh_escape(d.pos.file, true) + ",";
+      if (d.pos.line > 0) out += "line=" + std::to_string(d.pos.line) + ",col=" + std::to_string(d.pos.col) + ",";
+      out += "title=" + gh_escape("pipec [" + d.id + "]", true) + "::" + gh_escape(d.message, false) + "\n";
     }
     return out;
   }

@@ -419,8 +419,24 @@ Run with --help for more information." "$pipec" -C "$work/nowhere" check
 expect root-file 2 "--root: not a directory: pipelines/a.pipe
 Run with --help for more information." "$pipec" -C pipelines/a.pipe check
 # A word where the command goes that is not one is named, with the nearest.
-expect command-typo 2 "pipec: error: unknown command \"chek\" (did you mean \"check\"?); the commands are gen, check, explain, graph, fmt, labels, outputs, diff (pipec --help)" "$pipec" --format json chek
-expect command-unknown 2 "pipec: error: unknown command \"frobnicate\"; the commands are gen, check, explain, graph, fmt, labels, outputs, diff (pipec --help)" "$pipec" frobnicate
+expect command-typo 2 "error: unknown command \"chek\" (did you mean \"check\"?); the commands are gen, check, explain, graph, fmt, labels, outputs, diff (pipec --help) [usage]
+1 error" "$pipec" chek
+expect command-unknown 2 "error: unknown command \"frobnicate\"; the commands are gen, check, explain, graph, fmt, labels, outputs, diff (pipec --help) [usage]
+1 error" "$pipec" frobnicate
+# In the format asked for, as every other error.
+expect command-typo-json 2 '{
+  "diagnostics": [
+    {
+      "file": "",
+      "line": 0,
+      "column": 0,
+      "severity": "error",
+      "message": "unknown command \"chek\" (did you mean \"check\"?); the commands are gen, check, explain, graph, fmt, labels, outputs, diff (pipec --help)",
+      "id": "usage"
+    }
+  ]
+}' "$pipec" --format json chek
+expect extra-argument-github 2 '::error title=pipec [usage]::The following argument was not expected: extra' "$pipec" gen extra --format=github
 expect command-help 0 "pipec: compiles .pipe pipelines to GitHub Actions workflows
 Usage: pipec [OPTIONS] SUBCOMMAND" sh -c "\"$pipec\" help | head -2"
 expect root-given 0 "2 generated files up to date" sh -c 'cd / && "$1" -C "$2" check' _ "$pipec" "$work"

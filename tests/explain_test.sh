@@ -456,16 +456,20 @@ runs_case default-activity "updated.yml" --event pull_request
 runs_case listed-activity "closed.yml" --event pull_request --type closed
 runs_case unlisted-activity "no workflow runs on this event" --event pull_request --type labeled
 got=$(cd "$legs" && "$pipec" explain --event push --type closed 2>&1); rc=$?
-if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --type is a pull request's activity type (with --event pull_request), not push's" ]; then
+if [ "$rc" = 2 ] && [ "$got" = "error: --type is a pull request's activity type (with --event pull_request), not push's [usage]
+1 error" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL type-not-pr: %s\n%s\n' "$rc" "$got"; fi
 got=$(cd "$legs" && "$pipec" explain --event pull_request --type synchronise 2>&1); rc=$?
-if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --type synchronise is no activity type of a pull request; they are assigned, unassigned, labeled, unlabeled, opened, edited, closed, reopened, synchronize, converted_to_draft, ready_for_review, locked, unlocked, review_requested, review_request_removed, auto_merge_enabled, auto_merge_disabled, milestoned, demilestoned, enqueued, dequeued" ]; then
+if [ "$rc" = 2 ] && [ "$got" = "error: --type synchronise is no activity type of a pull request; they are assigned, unassigned, labeled, unlabeled, opened, edited, closed, reopened, synchronize, converted_to_draft, ready_for_review, locked, unlocked, review_requested, review_request_removed, auto_merge_enabled, auto_merge_disabled, milestoned, demilestoned, enqueued, dequeued [usage]
+1 error" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL type-unknown: %s\n%s\n' "$rc" "$got"; fi
 got=$(cd "$legs" && "$pipec" explain --event push --branch main --tag v1 2>&1); rc=$?
-if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --branch and --tag: a push is of a branch or of a tag, not both" ]; then
+if [ "$rc" = 2 ] && [ "$got" = "error: --branch and --tag: a push is of a branch or of a tag, not both [usage]
+1 error" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL branch-and-tag: %s\n%s\n' "$rc" "$got"; fi
 got=$(cd "$legs" && "$pipec" explain --event pull_request --tag v1 2>&1); rc=$?
-if [ "$rc" = 2 ] && [ "$got" = "pipec: error: --tag is for --event push (a tag is pushed), not pull_request" ]; then
+if [ "$rc" = 2 ] && [ "$got" = "error: --tag is for --event push (a tag is pushed), not pull_request [usage]
+1 error" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL tag-not-push: %s\n%s\n' "$rc" "$got"; fi
 # Job-level success() reads every job before a job, not only its needs: a
 # skip two jobs back skips a job whose if has no status function. An
@@ -719,5 +723,13 @@ got=$("$pipec" explain --event push --workflow .github/workflows/ci.yml 2>&1 | g
 if [ "$got" = ".github/workflows/ci.yml " ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL whole path:\n%s\n' "$got"; fi
 got=$("$pipec" explain --event push --workflow ci.yml 2>&1 | grep -E '^[^ ].*\.yml$' | tr '\n' ' ')
 if [ "$got" = ".github/workflows/ci.yml generated/therock/.github/workflows/ci.yml " ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL tail:\n%s\n' "$got"; fi
+# No workflow at all: none runs (it once blamed a --workflow not given).
+empty=$(mktemp -d) && mkdir "$empty/pipelines"
+got=$(cd "$empty" && "$pipec" explain --event push 2>&1); rc=$?
+if [ "$rc" = 0 ] && [ "$got" = "event: push, branch main
+no changed paths given (--changed PATH): path filters are taken to match, and steps that read the diff see none
+
+no workflow runs on this event" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL no-workflows: %s\n%s\n' "$rc" "$got"; fi
+rm -rf "$empty"
 echo "explain: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
