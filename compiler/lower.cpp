@@ -638,8 +638,10 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
                        "uses \"" + u.text + "\" cannot be pulled: " + problem +
                            ", so the step fails (\"invalid reference format\")");
       }
-      if (u.kind != Value::Kind::String)
+      if (u.kind != Value::Kind::String) {
         diags_.error(f.key_pos, "type", "a step's uses is a declared action or its path, not " + a_kind(u));
+        return make_null(u.pos);  // said once
+      }
       return lower_any(u, "uses");
     }
     if (f.key == "if") return condition(*f.value);
@@ -700,8 +702,10 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
         auto at = u.text.find('@');
         if (!is_hex(u.text.substr(at + 1), 40)) diags_.error(u.pos, "unpinned", "reusable workflow \"" + u.text + "\" must be pinned to a full commit SHA");
       }
-      if (u.kind != Value::Kind::String)
+      if (u.kind != Value::Kind::String) {
         diags_.error(f.key_pos, "type", "a job's uses is a workflow or its path, not " + a_kind(u));
+        return make_null(u.pos);  // said once
+      }
       return lower_any(u, "uses");
     }
     if (f.key == "needs") {
