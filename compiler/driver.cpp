@@ -494,18 +494,6 @@ static bool orphan_edited(const std::string& path, const std::string& text) {
   return edited_since_written(path, normalize_source(text));
 }
 
-// A folder of path (both from root) that something other than a folder
-// stands in place of; "" when there is none.
-static std::string not_a_folder_above(const std::string& root, const std::string& path) {
-  std::string blocker;
-  for (fs::path dir = fs::path(path).parent_path(); !dir.empty(); dir = dir.parent_path()) {
-    std::error_code ec;
-    const auto st = fs::status(fs::path(root) / dir, ec);
-    if (fs::exists(st) && !fs::is_directory(st)) blocker = dir.generic_string();
-  }
-  return blocker;
-}
-
 std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs, FileError& error) {
   std::vector<Drift> out;
   const std::vector<std::string> orphaned = orphans(root, outputs, error);

@@ -193,6 +193,18 @@ std::vector<std::string> dead_temps(const std::string& root, const std::vector<s
   return dead;
 }
 
+std::string not_a_folder_above(const std::string& root, const std::string& path) {
+  fs::path at = root;
+  const fs::path folder = fs::path(path).parent_path();
+  for (const auto& part : folder) {
+    at /= part;
+    std::error_code ec;
+    if (fs::symlink_status(at, ec).type() == fs::file_type::not_found) return "";  // nothing below it either
+    if (!fs::is_directory(fs::status(at, ec))) return at.lexically_relative(root).generic_string();
+  }
+  return "";
+}
+
 Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files) {
   HoldTermination hold;
   // Two descriptors a file replaced are held to the end: as many as the
@@ -236,23 +248,19 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
       if (ec) return fail(path, broken_link(ec));
       target = file;
     }
+    // Something that is no folder where one goes, named so it can be moved
+    // (and never taken for a folder this made, to remove on a failure).
+    if (const std::string in_the_way = not_a_folder_above(root, path); !in_the_way.empty())
+      return fail(path, "cannot create its folder: " + in_the_way + " stands where the folder goes; move it away");
     std::vector<fs::path> missing;
-    for (fs::path d = target.parent_path(); !d.empty() && !fs::exists(d, ec); d = d.parent_path()) {
+    for (fs::path d = target.parent_path(); !d.empty() && fs::symlink_status(d, ec).type() == fs::file_type::not_found;
+         d = d.parent_path()) {
       missing.push_back(d);
       if (d == d.parent_path()) break;
     }
     fs::create_directories(target.parent_path(), ec);
     made.insert(made.end(), missing.rbegin(), missing.rend());
-    if (ec) {
-      // Something that is no folder where one goes: which, so it can be moved.
-      for (fs::path d = target.parent_path(); d != fs::path(root) && d.has_relative_path(); d = d.parent_path()) {
-        std::error_code st;
-        if (fs::exists(d, st) && !fs::is_directory(d, st))
-          return fail(path, "cannot create its folder: " + d.lexically_relative(root).generic_string() +
-                                " is a file where the folder goes; move it away");
-      }
-      return fail(path, "cannot create its folder: " + ec.message());
-    }
+    if (ec) return fail(path, "cannot create its folder: " + ec.message());
     // One file under two names (a link among the paths): written once, and
     // an error when the two would get different content.
     const fs::path same = fs::weakly_canonical(target, ec);

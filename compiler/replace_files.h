@@ -46,6 +46,11 @@ struct Replaced {
 // the umask's.
 Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files);
 
+// The folder of `path` (both relative to root) that something other than
+// a folder stands in place of: a file, or a link to no folder (a dangling
+// one, a loop); "" when there is none. gen does not replace it.
+std::string not_a_folder_above(const std::string& root, const std::string& path);
+
 // Why a symbolic link names no file pipec can use, from the error of
 // following it: "is a symbolic link ..." (in a loop, to a missing file, or
 // to one it cannot reach, with the reason).

@@ -59,8 +59,8 @@ const char* drift_kind_name(Drift::Kind k) {
     case Drift::Kind::Shared: return "the same file as another output (through a link), which gen does not write";
     case Drift::Kind::LeftOver: return "left by a gen that was stopped (gen removes it)";
     case Drift::Kind::Blocked:
-      return "missing, and its folder cannot be made: another file is where the folder goes, which gen does not "
-             "replace (move it away)";
+      return "missing, and its folder cannot be made: something else stands where the folder goes, which gen does "
+             "not replace (move it away)";
   }
   return "";
 }
@@ -68,7 +68,7 @@ const char* drift_kind_name(Drift::Kind k) {
 std::string drift_text(const Drift& d) {
   std::string text = drift_kind_name(d.kind);
   if (d.kind == Drift::Kind::Shared) text.replace(text.find("another output"), 14, d.other);
-  if (d.kind == Drift::Kind::Blocked) text.replace(text.find("another file"), 12, d.other);
+  if (d.kind == Drift::Kind::Blocked) text.replace(text.find("something else"), 14, d.other);
   return text;
 }
 

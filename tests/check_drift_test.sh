@@ -266,7 +266,7 @@ else
   echo "skipped unreadable, link-unreachable, folder-read-only: no user without rights who can run $pipec"
 fi
 mv generated generated.away && touch generated
-expect generated-is-a-file 2 "generated/w_two.yml: error: cannot create its folder: generated is a file where the folder goes; move it away [io]
+expect generated-is-a-file 2 "generated/w_two.yml: error: cannot create its folder: generated stands where the folder goes; move it away [io]
 1 error" "$pipec" gen
 rm generated && mv generated.away generated && "$pipec" gen > /dev/null
 # A file replaced keeps its permissions, read-only ones too; a new one has
@@ -473,10 +473,17 @@ expect nothing-written 0 "$before" sh -c 'ls -l generated | md5sum'
 mkdir "$work/blocked" && cd "$work/blocked" && mkdir pipelines generated
 one_step_workflow w generated/x/b.yml true > pipelines/a.pipe
 echo "mine" > generated/x
-expect blocked-check 1 "generated/x/b.yml: missing, and its folder cannot be made: generated/x is where the folder goes, which gen does not replace (move it away)
+expect blocked-check 1 "generated/x/b.yml: missing, and its folder cannot be made: generated/x stands where the folder goes, which gen does not replace (move it away)
 1 file differs; first mend what gen does not (said above), then run \`pipec gen\`" bash -c 'set -o pipefail; "$1" check | grep -v "^[-+@]"' _ "$pipec"
 expect blocked-check-json 1 "generated/x" bash -c 'set -o pipefail; "$1" check --format json | python3 -c "import json,sys; print(json.load(sys.stdin)[\"drift\"][0][\"in_the_way\"])"' _ "$pipec"
-expect blocked-gen 2 "generated/x/b.yml: error: cannot create its folder: generated/x is a file where the folder goes; move it away [io]
+expect blocked-gen 2 "generated/x/b.yml: error: cannot create its folder: generated/x stands where the folder goes; move it away [io]
 1 error" "$pipec" gen
 expect blocked-kept 0 "mine" cat generated/x
+# A dangling link there is in the way too, and kept (gen once took it for
+# a folder it had made, and removed it).
+rm generated/x && ln -s nowhere generated/x
+expect blocked-link-gen 2 "generated/x/b.yml: error: cannot create its folder: generated/x stands where the folder goes; move it away [io]
+1 error" "$pipec" gen
+expect blocked-link-kept 0 "nowhere" readlink generated/x
+expect blocked-link-check 1 "generated/x/b.yml: missing, and its folder cannot be made: generated/x stands where the folder goes, which gen does not replace (move it away)" bash -c 'set -o pipefail; "$1" check | head -1' _ "$pipec"
 finish check_drift
