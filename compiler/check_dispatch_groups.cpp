@@ -14,6 +14,7 @@ namespace {
 struct Reads {
   std::set<std::string> inputs;
   bool every_run = false;  // all inputs, or a value of the run's own
+  bool event_name = false;  // github.event_name: runs of two triggers never share it
 };
 
 void read(const Expr& e, Reads& out) {
@@ -40,6 +41,8 @@ void read(const Expr& e, Reads& out) {
   } else if (names.size() == 2 && names[0] == "github" &&
              (names[1] == "run_id" || names[1] == "run_number")) {
     out.every_run = true;
+  } else if (names.size() == 2 && names[0] == "github" && names[1] == "event_name") {
+    out.event_name = true;
   }
 }
 
@@ -106,10 +109,11 @@ void check_dispatch_groups(const WorkflowModel& wf, Diagnostics& diags) {
   const Value* cancel = c->get("cancel-in-progress");
   const Value* group = c->get("group");
   if (!cancel || cancel->kind != Value::Kind::Bool || !cancel->boolean || !group) return;
-  check_runs_without_inputs(wf, *group, diags);
   Reads reads;
   each_top_expr(*group, [&](const Expr& e) { read(e, reads); });
   if (reads.every_run) return;
+  // A group that names the trigger keeps a manual run apart on purpose.
+  if (!reads.event_name) check_runs_without_inputs(wf, *group, diags);
   for (const auto& in : wf.inputs) {
     if (in.only == "call" || reads.inputs.count(lower(in.name))) continue;
     diags.error(in.pos, "dispatch-group",

@@ -21,6 +21,8 @@
 // for each input written bare whose default is false or 0, which the
 // run without inputs reads alike but writes otherwise (input-default
 // reports the other defaults); `inputs.X || false` writes the same in both.
+// A group that tells every run apart, or names the trigger
+// (github.event_name), keeps a manual run apart on purpose: left alone.
 #pragma once
 
 #include "diag.h"
