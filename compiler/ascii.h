@@ -1,6 +1,7 @@
 // Case folding for the ASCII names GitHub compares without case (contexts,
 // functions, YAML's booleans; text in expressions folds by ordinal_case.h),
-// the shape of a commit SHA, and trimming as actions trim their inputs.
+// the shape of a commit SHA and of a step tool's names, and trimming as
+// actions trim their inputs.
 #pragma once
 
 #include <algorithm>
@@ -22,6 +23,17 @@ inline bool same_but_case(const std::string& a, const std::string& b) {
     if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
   }
   return true;
+}
+
+// Whether s is a name in lower_snake_case (UPPER_SNAKE_CASE with upper),
+// dashes allowed with `dashes`: a step tool's names, written into C++ and
+// CMake as they are.
+inline bool is_identifier(const std::string& s, bool upper, bool dashes = false) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-') return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) {
+    return c == '_' || (dashes && c == '-') || std::isdigit(static_cast<unsigned char>(c)) ||
+           (upper ? std::isupper(static_cast<unsigned char>(c)) : std::islower(static_cast<unsigned char>(c)));
+  });
 }
 
 // The ASCII upper case (names; text GitHub compares is ordinal_case.h's).

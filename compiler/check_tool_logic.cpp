@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <vector>
 
+#include "ascii.h"
+
 namespace pipec {
 
 void check_tool_logic(const Program& program, const std::string& root, const std::string& steps_dir,
@@ -21,9 +23,7 @@ void check_tool_logic(const Program& program, const std::string& root, const std
   for (const auto& obj : program.tools) {
     const Field* logic = obj->field("logic");
     // One that is no folder name is check_tools'.
-    if (!logic || !logic->value->is_string() || logic->value->text.empty() ||
-        logic->value->text.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
-      continue;
+    if (!logic || !logic->value->is_string() || !is_identifier(logic->value->text, false)) continue;
     const std::string& name = logic->value->text;
     if (std::find(folders.begin(), folders.end(), name) != folders.end()) continue;
     diags.error(logic->value->pos, "tool-logic",

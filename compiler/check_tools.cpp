@@ -17,14 +17,6 @@ const std::vector<std::string> kToolAttrs = {"name", "description", "logic",   "
                                              "envs", "outputs"};
 const std::vector<std::string> kParamTypes = {"string", "boolean", "number", "choice"};
 
-bool is_identifier(const std::string& s, bool upper, bool dashes = false) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-') return false;
-  return std::all_of(s.begin(), s.end(), [&](char c) {
-    return c == '_' || (dashes && c == '-') || std::isdigit(static_cast<unsigned char>(c)) ||
-           (upper ? std::isupper(static_cast<unsigned char>(c)) : std::islower(static_cast<unsigned char>(c)));
-  });
-}
-
 // Flags and env entries are the fields of one Inputs struct, outputs of
 // Outputs (beside summary, with summary = true): two that get one C++ name
 // (flag x and env X, output a-b and a_b) would not compile.

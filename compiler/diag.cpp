@@ -270,7 +270,8 @@ std::string to_string(const Pos& pos) {
   return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
 }
 
-// Source text as a terminal shows it faithfully, one character for one: a
+// Source text as a terminal shows it faithfully, a '?' for each character
+// it would act on: a
 // control character (C0 or C1), which would act on the terminal, a
 // bidirectional control character, which would reorder what is around it
 // (and move the caret off its place), and a byte of no UTF-8 character are
@@ -291,8 +292,10 @@ static std::string printable(const std::string& text, bool escape) {
   return out;
 }
 
+std::string terminal_safe(const std::string& text) { return printable(text, true); }
+
 // A message is one line after its place.
-static std::string one_line(const std::string& message) { return printable(message, true); }
+static std::string one_line(const std::string& message) { return terminal_safe(message); }
 
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources) {
   std::string out;

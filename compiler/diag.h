@@ -85,6 +85,12 @@ class Diagnostics {
 // Source texts by path, so diagnostics can show the line with a caret.
 using SourceMap = std::map<std::string, std::string>;
 
+// Text from outside (a file's name, a line of a source) as one line a
+// terminal shows faithfully: control and bidirectional control characters,
+// and bytes of no UTF-8 character, as '?'; a line break or tab as \n,
+// \r or \t.
+std::string terminal_safe(const std::string& text);
+
 // As text, the first kShownDiagnostics with the line each points at, then
 // how many more there are, then the count of errors: a slip repeated
 // thousands of times (a generated .pipe) does not bury the first report.

@@ -329,7 +329,9 @@ std::string unified_diff(const std::string& path, const std::string& before, con
   d.compose();
   d.composeUnifiedHunks();
   std::ostringstream out;
-  out << "--- " << path << " (on disk)\n+++ " << path << " (" << after_label << ")\n";
+  // The name may be anyone's (an orphan's, a source's), shown safely.
+  const std::string shown = terminal_safe(path);
+  out << "--- " << shown << " (on disk)\n+++ " << shown << " (" << after_label << ")\n";
   std::set<std::string> seen;  // the positions named so far, as text
   if (named)
     for (const Pos& q : *named) seen.insert(to_string(q));

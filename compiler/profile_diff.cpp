@@ -198,19 +198,19 @@ std::string profile_diff(const Program& program, const std::string& a, const std
   if (pairs == 0) out += "\nno workflow is instantiated with both profiles\n";
   // And the workflows one of the two makes with no counterpart in the
   // other: a difference too, maybe the largest.
+  auto takes = [](const WorkflowModel& wf, const std::string& name) {
+    return std::any_of(wf.args.begin(), wf.args.end(), [&](const auto& arg) {
+      return arg.second->tag == "profile" && arg.second->get("name")->text == name;
+    });
+  };
   for (const std::string& name : {a, b}) {
+    const std::string& other = name == a ? b : a;
     std::vector<std::string> alone;
     for (const auto& wf : program.workflows) {
-      if (paired.count(wf.get())) continue;
-      for (const auto& arg : wf->args) {
-        if (arg.second->tag == "profile" && arg.second->get("name")->text == name) {
-          alone.push_back(wf->file);
-          break;
-        }
-      }
+      if (!paired.count(wf.get()) && takes(*wf, name) && !takes(*wf, other)) alone.push_back(wf->file);
     }
     std::sort(alone.begin(), alone.end());
-    if (!alone.empty()) out += "\nmade with " + name + " only, with no counterpart made with " + (name == a ? b : a) + ":\n";
+    if (!alone.empty()) out += "\nmade with " + name + " only, with no counterpart made with " + other + ":\n";
     for (const auto& f : alone) out += "  " + f + "\n";
   }
   return out;

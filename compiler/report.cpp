@@ -208,7 +208,8 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
     return json_text({{"generated_files", outputs}, {"drift", list}});
   }
   std::string out;
-  for (const auto& d : drift) out += d.path + ": " + drift_text(d) + "\n" + d.diff;
+  // A file's name may be anyone's (an orphan's, found in a folder).
+  for (const auto& d : drift) out += terminal_safe(d.path) + ": " + drift_text(d) + "\n" + d.diff;
   if (drift.empty()) return std::to_string(outputs) + (outputs == 1 ? " generated file" : " generated files") + " up to date\n";
   // When gen alone does not mend one, the summary says so too.
   const bool all_mended = std::all_of(drift.begin(), drift.end(), [](const Drift& d) { return gen_mends(d.kind); });
@@ -234,7 +235,7 @@ std::string render_unformatted(const std::string& format, const std::vector<Unfo
     return json_text({{"files", files}, {"not_formatted", items}});
   }
   std::string out;
-  for (const auto& u : list) out += u.path + ": not formatted\n" + u.diff;
+  for (const auto& u : list) out += terminal_safe(u.path) + ": not formatted\n" + u.diff;
   auto n = [](size_t k) { return std::to_string(k) + (k == 1 ? " file" : " files"); };
   if (list.empty()) return n(files) + " in canonical layout\n";
   return out + n(list.size()) + " not formatted; run `pipec fmt`\n";

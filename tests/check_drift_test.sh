@@ -479,6 +479,13 @@ expect blocked-check-json 1 "generated/x" bash -c 'set -o pipefail; "$1" check -
 expect blocked-gen 2 "generated/x/b.yml: error: cannot create its folder: generated/x stands where the folder goes; move it away [io]
 1 error" "$pipec" gen
 expect blocked-kept 0 "mine" cat generated/x
+# An orphan's name is anyone's: shown with ? for what a terminal would act on.
+rm -rf generated/x && mkdir -p generated && one_step_workflow w generated/w.yml true > pipelines/a.pipe && "$pipec" gen > /dev/null
+cp generated/w.yml "generated/o$(printf '\033')[31mred.yml"
+expect orphan-name-shown 1 "generated/o?[31mred.yml: orphaned (no source generates it)
+--- generated/o?[31mred.yml (on disk)
++++ generated/o?[31mred.yml (generated)" bash -c 'set -o pipefail; "$1" check | head -3' _ "$pipec"
+rm generated/o*red.yml generated/w.yml && one_step_workflow w generated/x/b.yml true > pipelines/a.pipe && echo "mine" > generated/x
 # A dangling link there is in the way too, and kept (gen once took it for
 # a folder it had made, and removed it).
 rm generated/x && ln -s nowhere generated/x

@@ -110,6 +110,13 @@ use w(p = ci)
 use w(p = release)
 use w(p = release, n = 2)
 use only(p = release)
+# Made with both (as two arguments): in neither list.
+workflow both(a: profile, b: profile) {
+  file = "generated/both_${{ a.name }}_${{ b.name }}.yml"
+  on { push }
+  job j { runs-on = "ubuntu-24.04" step { run = "true" } }
+}
+use both(a = ci, b = release)
 PIPE
 expect diff-one-sided 0 'profile ci -> release
   ~ bucket: "q" -> "q\"r"
