@@ -6,7 +6,8 @@
 // text functions and ${{ }} inside text, are folded by the expander, and both forms are evaluated
 // with github_eval (GitHub's semantics: && and || give an operand,
 // comparisons coerce) for every combination of the inputs' values, a push
-// run's nulls among them. Compared: the value's type and its text, which a
+// run's nulls among them. (github_eval is the oracle on both sides: it is
+// held to GitHub's documented semantics by github_eval_test.) Compared: the value's type and its text, which a
 // condition, a with value and a ${{ }} inside text each show. An
 // expression pipec refuses (a comparison of a known text with a known
 // number, say) is left out. This once found `x || false` folded to x.
@@ -56,8 +57,8 @@ class Generator {
       case 1: return wrap(sub()) + " && " + wrap(sub());
       case 2: return wrap(sub()) + " || " + wrap(sub());
       case 3: {
-        static const char* kOps[] = {" == ", " != ", " < ", " > "};
-        return wrap(sub()) + kOps[pick(3)] + wrap(sub());
+        static const char* kOps[] = {" == ", " != ", " < ", " > ", " <= ", " >= "};
+        return wrap(sub()) + kOps[pick(5)] + wrap(sub());
       }
       case 4: return "contains(" + sub() + ", " + sub() + ")";
       case 5: return (pick(1) ? "startsWith(" : "endsWith(") + sub() + ", " + sub() + ")";
