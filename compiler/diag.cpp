@@ -270,13 +270,12 @@ std::string to_string(const Pos& pos) {
   return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
 }
 
-// Source text as a terminal shows it faithfully, a '?' for each character
-// it would act on: a
-// control character (C0 or C1), which would act on the terminal, a
-// bidirectional control character, which would reorder what is around it
-// (and move the caret off its place), and a byte of no UTF-8 character are
-// each written as '?'; `escape` writes a line break or tab as \n, \r or
-// \t instead, and a tab otherwise is a space.
+// Source text as a terminal shows it faithfully: a control character (C0
+// or C1), which would act on the terminal, a bidirectional control
+// character, which would reorder what is around it (and move the caret off
+// its place), and a byte of no UTF-8 character are each written as '?';
+// `escape` writes a line break or tab as \n, \r or \t instead, and a tab
+// otherwise is a space.
 static std::string printable(const std::string& text, bool escape) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
@@ -294,9 +293,6 @@ static std::string printable(const std::string& text, bool escape) {
 
 std::string terminal_safe(const std::string& text) { return printable(text, true); }
 
-// A message is one line after its place.
-static std::string one_line(const std::string& message) { return terminal_safe(message); }
-
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources) {
   std::string out;
   int errors = 0;
@@ -309,11 +305,11 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
     }
     if (shown > kShownDiagnostics) continue;
     if (d.pos.line > 0) {
-      out += one_line(to_string(d.pos)) + ": ";
+      out += terminal_safe(to_string(d.pos)) + ": ";
     } else if (!d.pos.file.empty()) {
-      out += one_line(d.pos.file) + ": ";
+      out += terminal_safe(d.pos.file) + ": ";
     }
-    out += d.severity + ": " + one_line(d.message) + " [" + d.id + "]\n";
+    out += d.severity + ": " + terminal_safe(d.message) + " [" + d.id + "]\n";
     std::string line = source_line(sources, d.pos);
     if (!line.empty()) {
       line = printable(line, false);
