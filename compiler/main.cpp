@@ -279,7 +279,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (diff->parsed()) {
-      std::string report = pipec::profile_diff(c.program, profile_a, profile_b, c.diags);
+      std::string report = pipec::profile_diff(c.program, profile_a, profile_b, c.diags, g_format);
       if (c.diags.has_errors()) return report_errors(c);
       std::cout << report;
       return 0;

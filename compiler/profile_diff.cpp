@@ -4,6 +4,7 @@
 #include <set>
 
 #include <dtl/dtl.hpp>
+#include <nlohmann/json.hpp>
 
 #include "escape.h"
 #include "utf8.h"
@@ -153,7 +154,8 @@ void diff_tree(const Value* a, const Value* b, const std::string& path, std::vec
 
 }  // namespace
 
-std::string profile_diff(const Program& program, const std::string& a, const std::string& b, Diagnostics& diags) {
+std::string profile_diff(const Program& program, const std::string& a, const std::string& b, Diagnostics& diags,
+                         const std::string& format) {
   const Value* pa = find_profile(program, a);
   const Value* pb = find_profile(program, b);
   std::vector<std::string> names;
@@ -163,13 +165,15 @@ std::string profile_diff(const Program& program, const std::string& a, const std
                                                       (names.empty() ? "" : "; declared: " + join(names)));
   }
   if (!pa || !pb) return "";
-  std::string out = "profile " + a + " -> " + b + "\n";
   // A profile's name, and the one it extends, are not what it sets.
   std::vector<std::string> fields;
   diff_tree(pa, pb, "", fields, {"name", "extends"});
-  for (const auto& l : fields) out += l + "\n";
   // Pair the instances that differ only in which of the two profiles they got.
-  int pairs = 0;
+  struct Pair {
+    std::string from, to;
+    std::vector<std::string> lines;
+  };
+  std::vector<Pair> pairs;
   std::set<const WorkflowModel*> paired;
   for (const auto& wa : program.workflows) {
     for (const auto& wb : program.workflows) {
@@ -185,17 +189,12 @@ std::string profile_diff(const Program& program, const std::string& a, const std
         }
       }
       if (!match || !uses_profiles || !wa->lowered || !wb->lowered) continue;
-      ++pairs;
       paired.insert(wa.get());
       paired.insert(wb.get());
-      out += "\n" + wa->file + " -> " + wb->file + "\n";
-      std::vector<std::string> lines;
-      diff_tree(wa->lowered.get(), wb->lowered.get(), "", lines);
-      for (const auto& l : lines) out += l + "\n";
-      if (lines.empty()) out += "  (no differences)\n";
+      pairs.push_back({wa->file, wb->file, {}});
+      diff_tree(wa->lowered.get(), wb->lowered.get(), "", pairs.back().lines);
     }
   }
-  if (pairs == 0) out += "\nno workflow is instantiated with both profiles\n";
   // And the workflows one of the two makes with no counterpart in the
   // other: a difference too, maybe the largest.
   auto takes = [](const WorkflowModel& wf, const std::string& name) {
@@ -203,15 +202,43 @@ std::string profile_diff(const Program& program, const std::string& a, const std
       return arg.second->tag == "profile" && arg.second->get("name")->text == name;
     });
   };
+  std::vector<std::pair<std::string, std::vector<std::string>>> alone;  // profile, files
   for (const std::string& name : {a, b}) {
     const std::string& other = name == a ? b : a;
-    std::vector<std::string> alone;
+    alone.push_back({name, {}});
     for (const auto& wf : program.workflows) {
-      if (!paired.count(wf.get()) && takes(*wf, name) && !takes(*wf, other)) alone.push_back(wf->file);
+      if (!paired.count(wf.get()) && takes(*wf, name) && !takes(*wf, other)) alone.back().second.push_back(wf->file);
     }
-    std::sort(alone.begin(), alone.end());
-    if (!alone.empty()) out += "\nmade with " + name + " only, with no counterpart made with " + other + ":\n";
-    for (const auto& f : alone) out += "  " + f + "\n";
+    std::sort(alone.back().second.begin(), alone.back().second.end());
+  }
+
+  if (format == "json") {
+    // Each difference is the line the text shows, without its indentation.
+    auto entries = [](const std::vector<std::string>& lines) {
+      nlohmann::ordered_json out = nlohmann::ordered_json::array();
+      for (const auto& l : lines) out.push_back(l.substr(l.find_first_not_of(' ')));
+      return out;
+    };
+    nlohmann::ordered_json workflows = nlohmann::ordered_json::array();
+    for (const auto& p : pairs) workflows.push_back({{"from", p.from}, {"to", p.to}, {"differences", entries(p.lines)}});
+    nlohmann::ordered_json only = nlohmann::ordered_json::object();
+    for (const auto& [name, files] : alone) only[name] = files;
+    const nlohmann::ordered_json doc = {{"from", a},           {"to", b}, {"profile", entries(fields)},
+                                        {"workflows", workflows}, {"only", only}};
+    return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  }
+  std::string out = "profile " + a + " -> " + b + "\n";
+  for (const auto& l : fields) out += l + "\n";
+  for (const auto& p : pairs) {
+    out += "\n" + p.from + " -> " + p.to + "\n";
+    for (const auto& l : p.lines) out += l + "\n";
+    if (p.lines.empty()) out += "  (no differences)\n";
+  }
+  if (pairs.empty()) out += "\nno workflow is instantiated with both profiles\n";
+  for (const auto& [name, files] : alone) {
+    if (!files.empty())
+      out += "\nmade with " + name + " only, with no counterpart made with " + (name == a ? b : a) + ":\n";
+    for (const auto& f : files) out += "  " + f + "\n";
   }
   return out;
 }

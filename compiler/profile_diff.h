@@ -12,8 +12,9 @@
 
 namespace pipec {
 
-// Returns the report; an unknown profile name is reported in diags.
+// Returns the report, as text or (format "json") a JSON document; an
+// unknown profile name is reported in diags.
 std::string profile_diff(const Program& program, const std::string& a, const std::string& b,
-                         Diagnostics& diags);
+                         Diagnostics& diags, const std::string& format = "text");
 
 }  // namespace pipec

@@ -127,4 +127,28 @@ generated/w_ci_1.yml -> generated/w_release_1.yml
 made with release only, with no counterpart made with ci:
   generated/only_release.yml
   generated/w_release_2.yml' "$pipec" diff ci release
+# The same as JSON, for a tool to read: each difference the line the text shows.
+expect diff-json 0 '{
+  "from": "ci",
+  "to": "release",
+  "profile": [
+    "~ bucket: \"q\" -> \"q\\\"r\""
+  ],
+  "workflows": [
+    {
+      "from": "generated/w_ci_1.yml",
+      "to": "generated/w_release_1.yml",
+      "differences": [
+        "~ job j step \"Echo\".run: \"echo q\" -> \"echo q\\\"r\""
+      ]
+    }
+  ],
+  "only": {
+    "ci": [],
+    "release": [
+      "generated/only_release.yml",
+      "generated/w_release_2.yml"
+    ]
+  }
+}' "$pipec" diff ci release --format json
 finish profile_diff
