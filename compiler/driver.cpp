@@ -119,11 +119,14 @@ std::string comment_prefix(const std::string& path) {
   return ext == ".h" || ext == ".cpp" ? "// " : "# ";
 }
 
+// The second line of every header, after its comment mark.
+static const std::string kDoNotEdit = "Do not edit: change the source and run `pipec gen`.";
+
 std::string make_header(const std::string& path, const std::string& source, const std::string& what,
                         const std::string& body) {
   std::string c = comment_prefix(path);
   return c + kHeaderPrefix.substr(2) + one_comment_line(source) + " (" + one_comment_line(what) + ").\n" + c +
-         "Do not edit: change the source and run `pipec gen`.\n" + c + "pipec-hash: " + body_hash(body) + "\n";
+         kDoNotEdit + "\n" + c + "pipec-hash: " + body_hash(body) + "\n";
 }
 
 // Splits a generated file into header (the comment lines pipec wrote) and body.
@@ -479,7 +482,12 @@ static std::map<std::string, std::string> shared_outputs(const std::string& root
 static bool edited_since_written(const std::string& path, const std::string& text) {
   auto [header, body] = split_header(path, text);
   const std::string h = recorded_hash(header);
-  return h.empty() || h != body_hash(body);
+  if (h.empty() || h != body_hash(body)) return true;
+  // The header itself: three lines, the second always the same (the first
+  // names the source, which a stale file may name otherwise).
+  const std::string second = comment_prefix(path) + kDoNotEdit + "\n";
+  const size_t first_end = header.find('\n');
+  return std::count(header.begin(), header.end(), '\n') != 3 || header.compare(first_end + 1, second.size(), second) != 0;
 }
 
 // A file a stopped gen left: a temporary file, or an orphan it had moved

@@ -33,6 +33,13 @@ expect hand-edit 1 "generated/w_one.yml: edited by hand
 +      - run: echo one    <- pipelines/a.pipe:4:43
 1 file differs; run \`pipec gen\`" "$pipec" check
 "$pipec" gen > /dev/null
+# The header is pipec's too: its second line edited, or a line added to it,
+# is an edit (it was once called stale).
+sed -i '2s/Do not edit/Please do not edit/' generated/w_one.yml
+expect header-edit 1 "generated/w_one.yml: edited by hand" bash -c 'set -o pipefail; "$1" check | head -1' _ "$pipec"
+"$pipec" gen > /dev/null && sed -i '2a # my note' generated/w_one.yml
+expect header-line-added 1 "generated/w_one.yml: edited by hand" bash -c 'set -o pipefail; "$1" check | head -1' _ "$pipec"
+"$pipec" gen > /dev/null
 old_hash=$(sed -n 3p generated/w_two.yml | cut -c15-)
 sed -i 's/use w(n = "one")/use w(n = "uno")/' pipelines/a.pipe
 rm generated/w_two.yml
