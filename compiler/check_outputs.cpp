@@ -7,6 +7,7 @@
 
 #include "ascii.h"
 #include "escape.h"
+#include "ordinal_case.h"
 
 namespace fs = std::filesystem;
 
@@ -64,6 +65,30 @@ std::string bad_output_path(const std::string& file, const std::string& sources_
   return "";
 }
 
+// A path as a case-insensitive file system tells it apart: each character
+// upper-cased, as Windows (and .NET's OrdinalIgnoreCase) maps one to one
+// (é is É), written back as UTF-8.
+std::string case_key(const std::string& path) {
+  std::string out;
+  const std::u16string units = ordinal_upper(path);
+  for (size_t i = 0; i < units.size(); ++i) {
+    char32_t c = units[i];
+    if (c >= 0xD800 && c < 0xDC00 && i + 1 < units.size()) c = 0x10000 + ((c - 0xD800) << 10) + (units[++i] - 0xDC00);
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += {static_cast<char>(0xC0 | (c >> 6)), static_cast<char>(0x80 | (c & 0x3F))};
+    } else if (c < 0x10000) {
+      out += {static_cast<char>(0xE0 | (c >> 12)), static_cast<char>(0x80 | ((c >> 6) & 0x3F)),
+              static_cast<char>(0x80 | (c & 0x3F))};
+    } else {
+      out += {static_cast<char>(0xF0 | (c >> 18)), static_cast<char>(0x80 | ((c >> 12) & 0x3F)),
+              static_cast<char>(0x80 | ((c >> 6) & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 void check_output_paths(const Program& program, const std::string& sources_dir, Diagnostics& diags) {
@@ -76,7 +101,7 @@ void check_output_paths(const Program& program, const std::string& sources_dir, 
       diags.error(wf->file_pos, "output-path", at + " " + why);
       continue;
     }
-    const std::string key = lower(wf->file);
+    const std::string key = case_key(wf->file);
     if (auto it = files.find(key); it != files.end()) {
       const WorkflowModel& other = *it->second;
       diags.error(wf->file_pos, "output-path",
