@@ -517,6 +517,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
             name = context + "_" + name;
           }
           std::string base = name;
+          const std::string written = "${{ " + expr + " }}";  // the env entry's value
           // Nor a name the job or the workflow sets for the script to read,
           // in any case (Windows reads names without case).
           auto named = [](const Value* obj, const std::string& n) -> const Field* {
@@ -527,14 +528,13 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
             return nullptr;
           };
           auto taken = [&](const std::string& n) {
-            if (const Field* own = named(env.get(), n)) return own->key != n || text_of(*own->value) != "${{ " + expr + " }}";
+            if (const Field* own = named(env.get(), n)) return own->key != n || text_of(*own->value) != written;
             return named(job.get("env"), n) || named(wf_.body->get("env"), n);
           };
           if (taken(name)) {
             // The step's own entry for this value, base_N with the smallest N,
             // is the one to read; else the next free suffix.
             int reuse = 0;
-            const std::string written = "${{ " + expr + " }}";
             for (const auto& f : env->fields) {
               if (f.key.size() <= base.size() + 1 || f.key.compare(0, base.size() + 1, base + "_") != 0) continue;
               if (text_of(*f.value) != written) continue;
@@ -550,7 +550,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
               for (name = base + "_" + std::to_string(n); taken(name); name = base + "_" + std::to_string(n)) ++n;
             }
           }
-          if (!env->get(name)) env->fields.push_back({name, p.expr->pos, make_string("${{ " + expr + " }}", p.expr->pos)});
+          if (!env->get(name)) env->fields.push_back({name, p.expr->pos, make_string(written, p.expr->pos)});
         }
         names[expr] = name;
       }
