@@ -3,12 +3,13 @@
 // would compute from the expression as written, with the lets' values in
 // place. Random expressions (a fixed seed, so a failure repeats) of known
 // lets and literals, run-time inputs, !, &&, ||, comparisons, GitHub's
-// text functions and ${{ }} inside text, are folded by the expander, and both forms are evaluated
-// with github_eval (GitHub's semantics: && and || give an operand,
-// comparisons coerce) for every combination of the inputs' values, a push
-// run's nulls among them. (github_eval is the oracle on both sides: it is
-// held to GitHub's documented semantics by github_eval_test.) Compared: the value's type and its text, which a
-// condition, a with value and a ${{ }} inside text each show. An
+// text functions, join, toJSON and ${{ }} inside text, are folded by the
+// expander, and both forms are evaluated with github_eval (GitHub's
+// semantics: && and || give an operand, comparisons coerce) for every
+// combination of the inputs' values, a push run's nulls among them.
+// (github_eval is the oracle on both sides: github_eval_test holds it to
+// GitHub's documented semantics.) Compared: the value's type and its text,
+// which a condition, a with value and a ${{ }} inside text each show. An
 // expression pipec refuses (a comparison of a known text with a known
 // number, say) is left out. This once found `x || false` folded to x.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
@@ -52,7 +53,7 @@ class Generator {
     if (depth == 0 || pick(4) == 0) return leaf(in_text);
     auto sub = [&] { return expr(depth - 1, in_text); };
     const std::string q = in_text ? "'" : "\"";
-    switch (pick(in_text ? 6 : 7)) {
+    switch (pick(in_text ? 8 : 9)) {
       case 0: return "!" + wrap(sub());
       case 1: return wrap(sub()) + " && " + wrap(sub());
       case 2: return wrap(sub()) + " || " + wrap(sub());
@@ -63,6 +64,8 @@ class Generator {
       case 4: return "contains(" + sub() + ", " + sub() + ")";
       case 5: return (pick(1) ? "startsWith(" : "endsWith(") + sub() + ", " + sub() + ")";
       case 6: return "format(" + q + "{0}-{1}" + q + ", " + sub() + ", " + sub() + ")";
+      case 7: return "join(" + sub() + ", " + q + "-" + q + ")";
+      case 8: return "toJSON(" + sub() + ")";
       // Text with the value inside, as a name or a with value writes it.
       default: return "\"p${{ " + expr(depth - 1, true) + " }}q\"";
     }
