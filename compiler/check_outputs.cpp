@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 #include <string_view>
+#include <vector>
 
 #include "ascii.h"
 #include "escape.h"
@@ -65,27 +66,11 @@ std::string bad_output_path(const std::string& file, const std::string& sources_
   return "";
 }
 
-// A path as a case-insensitive file system tells it apart: each character
-// upper-cased, as Windows (and .NET's OrdinalIgnoreCase) maps one to one
-// (é is É), written back as UTF-8.
-std::string case_key(const std::string& path) {
-  std::string out;
-  const std::u16string units = ordinal_upper(path);
-  for (size_t i = 0; i < units.size(); ++i) {
-    char32_t c = units[i];
-    if (c >= 0xD800 && c < 0xDC00 && i + 1 < units.size()) c = 0x10000 + ((c - 0xD800) << 10) + (units[++i] - 0xDC00);
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += {static_cast<char>(0xC0 | (c >> 6)), static_cast<char>(0x80 | (c & 0x3F))};
-    } else if (c < 0x10000) {
-      out += {static_cast<char>(0xE0 | (c >> 12)), static_cast<char>(0x80 | ((c >> 6) & 0x3F)),
-              static_cast<char>(0x80 | (c & 0x3F))};
-    } else {
-      out += {static_cast<char>(0xF0 | (c >> 18)), static_cast<char>(0x80 | ((c >> 12) & 0x3F)),
-              static_cast<char>(0x80 | ((c >> 6) & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
-    }
-  }
+// The folders above a plainly spelt path, nearest first (a/b/c.yml: a/b, a).
+std::vector<std::u16string> folders_above(const std::u16string& path) {
+  std::vector<std::u16string> out;
+  for (size_t slash = path.rfind(u'/'); slash != std::u16string::npos && slash > 0; slash = path.rfind(u'/', slash - 1))
+    out.push_back(path.substr(0, slash));
   return out;
 }
 
@@ -93,15 +78,16 @@ std::string case_key(const std::string& path) {
 
 void check_output_paths(const Program& program, const std::string& sources_dir, Diagnostics& diags) {
   // Each path and each folder above it, as a checkout on a case-insensitive
-  // file system (Windows, macOS) sees it.
-  std::map<std::string, const WorkflowModel*> files, folders;
+  // file system (Windows, macOS) sees it: each character upper-cased as
+  // Windows (and .NET's OrdinalIgnoreCase) maps one to one, é to É.
+  std::map<std::u16string, const WorkflowModel*> files, folders;
   for (const auto& wf : program.workflows) {
     const std::string at = "file " + spelt(wf->file) + " of " + wf->instance;
     if (std::string why = bad_output_path(wf->file, sources_dir); !why.empty()) {
       diags.error(wf->file_pos, "output-path", at + " " + why);
       continue;
     }
-    const std::string key = case_key(wf->file);
+    const std::u16string key = ordinal_upper(wf->file);
     if (auto it = files.find(key); it != files.end()) {
       const WorkflowModel& other = *it->second;
       diags.error(wf->file_pos, "output-path",
@@ -115,15 +101,15 @@ void check_output_paths(const Program& program, const std::string& sources_dir, 
       continue;
     }
     bool clash = false;
-    for (fs::path dir = fs::path(key).parent_path(); !dir.empty() && !clash; dir = dir.parent_path()) {
-      if (auto it = files.find(dir.generic_string()); it != files.end()) {
+    for (const auto& dir : folders_above(key)) {
+      if (auto it = files.find(dir); it != files.end() && !clash) {
         diags.error(wf->file_pos, "output-path", at + " needs a folder where " + spelt(it->second->file) + " of " + it->second->instance + " is");
         clash = true;
       }
     }
     if (clash) continue;
     files[key] = wf.get();
-    for (fs::path dir = fs::path(key).parent_path(); !dir.empty(); dir = dir.parent_path()) folders.emplace(dir.generic_string(), wf.get());
+    for (const auto& dir : folders_above(key)) folders.emplace(dir, wf.get());
   }
 }
 
