@@ -17,22 +17,31 @@ struct Reads {
   bool event_name = false;  // github.event_name: runs of two triggers never share it
 };
 
+// A chain's names in lower case, as GitHub compares them.
+std::vector<std::string> lower_names(const Expr& e) {
+  std::vector<std::string> names;
+  for (const auto& n : chain(e)) names.push_back(lower(n.first));
+  return names;
+}
+
+// Where an input's name is in a chain's names: 1 in inputs.X, 3 in
+// github.event.inputs.X (the whole object ends there); 0 for no input.
+size_t input_at(const std::vector<std::string>& names) {
+  if (!names.empty() && names[0] == "inputs") return 1;
+  if (names.size() >= 3 && names[0] == "github" && names[1] == "event" && names[2] == "inputs") return 3;
+  return 0;
+}
+
 void read(const Expr& e, Reads& out) {
-  const Chain c = chain(e);
-  if (c.empty()) {
+  const std::vector<std::string> names = lower_names(e);
+  if (names.empty()) {
     for (const auto& o : e.operands) read(*o, out);
     for (const auto& p : e.parts) {
       if (p.expr) read(*p.expr, out);
     }
     return;
   }
-  std::vector<std::string> names;
-  for (const auto& n : c) names.push_back(lower(n.first));
-  size_t at =
-      names[0] == "inputs" ? 1
-      : names.size() >= 3 && names[0] == "github" && names[1] == "event" && names[2] == "inputs"
-          ? 3
-          : 0;
+  const size_t at = input_at(names);
   if (at > 0) {
     if (names.size() == at)
       out.every_run = true;  // the whole object
@@ -49,12 +58,9 @@ void read(const Expr& e, Reads& out) {
 // The input a chain names, in lower case: inputs.X or
 // github.event.inputs.X; "" for any other.
 std::string input_named(const Expr& e) {
-  const Chain c = chain(e);
-  std::vector<std::string> names;
-  for (const auto& n : c) names.push_back(lower(n.first));
-  if (names.size() == 2 && names[0] == "inputs") return names[1];
-  if (names.size() == 4 && names[0] == "github" && names[1] == "event" && names[2] == "inputs") return names[3];
-  return "";
+  const std::vector<std::string> names = lower_names(e);
+  const size_t at = input_at(names);
+  return at > 0 && names.size() == at + 1 ? names[at] : "";
 }
 
 // What a group writes for a default that a run without inputs reads alike
