@@ -22,6 +22,7 @@
 namespace {
 
 std::string g_format = "text";
+const std::vector<std::string> kFormats = {"text", "github", "json", "sarif"};
 
 int report_errors(const pipec::Compilation& c) {
   std::string out = pipec::render_diagnostics(
@@ -58,7 +59,7 @@ std::string format_asked(int argc, char** argv) {
     if (a == "--format" && i + 1 < argc) value = argv[++i];
     else if (a.rfind("--format=", 0) == 0) value = a.substr(9);
     else continue;
-    if (value == "text" || value == "github" || value == "json" || value == "sarif") format = value;
+    if (std::find(kFormats.begin(), kFormats.end(), value) != kFormats.end()) format = value;
   }
   return format;
 }
@@ -98,7 +99,7 @@ int main(int argc, char** argv) {
       "NAME=VALUE");
   app.add_option("-C,--root", root, "Repository root (default: the current directory, or the nearest one above it that holds pipelines/)")->check(directory);
   app.add_option("--format", g_format, "Diagnostics, check's drift and fmt --check's report as text, github (annotations), json or sarif")
-      ->check(CLI::IsMember({"text", "github", "json", "sarif"}));
+      ->check(CLI::IsMember(kFormats));
 
   auto* gen = app.add_subcommand("gen", "Compile pipelines/ and write every generated file");
   auto* check = app.add_subcommand("check", "Fail if any generated file is stale, missing, orphaned or edited");
