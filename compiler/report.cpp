@@ -46,7 +46,10 @@ int first_changed_line(const std::string& diff) {
 
 }  // namespace
 
-const char* drift_kind_name(Drift::Kind k) {
+// What is wrong with a file of this kind; `other` names the other output
+// (Shared) or what stands in the way (Blocked), or is "" for a name of the
+// kind alone.
+static std::string kind_text(Drift::Kind k, const std::string& other) {
   switch (k) {
     case Drift::Kind::Missing: return "missing";
     case Drift::Kind::Unreadable: return "in the way (not a file pipec can read, which gen does not replace: move it away)";
@@ -56,21 +59,19 @@ const char* drift_kind_name(Drift::Kind k) {
     case Drift::Kind::Orphan: return "orphaned (no source generates it)";
     case Drift::Kind::OrphanEdited:
       return "orphaned (no source generates it) and edited by hand, which gen does not remove: remove it yourself";
-    case Drift::Kind::Shared: return "the same file as another output (through a link), which gen does not write";
+    case Drift::Kind::Shared:
+      return "the same file as " + (other.empty() ? "another output" : other) + " (through a link), which gen does not write";
     case Drift::Kind::LeftOver: return "left by a gen that was stopped (gen removes it)";
     case Drift::Kind::Blocked:
-      return "missing, and its folder cannot be made: something else stands where the folder goes, which gen does "
-             "not replace (move it away)";
+      return "missing, and its folder cannot be made: " + (other.empty() ? "something else" : other) +
+             " stands where the folder goes, which gen does not replace (move it away)";
   }
   return "";
 }
 
-std::string drift_text(const Drift& d) {
-  std::string text = drift_kind_name(d.kind);
-  if (d.kind == Drift::Kind::Shared) text.replace(text.find("another output"), 14, d.other);
-  if (d.kind == Drift::Kind::Blocked) text.replace(text.find("something else"), 14, d.other);
-  return text;
-}
+std::string drift_kind_name(Drift::Kind k) { return kind_text(k, ""); }
+
+std::string drift_text(const Drift& d) { return kind_text(d.kind, d.other); }
 
 // Whether gen alone puts a drifted file right; else what is in the way
 // must be moved first, which no source line is to blame for.

@@ -17,8 +17,9 @@ namespace pipec {
 std::string render_diagnostics(const std::string& format, const std::vector<Diagnostic>& diags,
                                const SourceMap& sources);
 std::string render_drift(const std::string& format, const std::vector<Drift>& drift, size_t outputs);
-const char* drift_kind_name(Drift::Kind k);
-// What is wrong with the file: its kind's name, and for Shared the other output.
+std::string drift_kind_name(Drift::Kind k);
+// What is wrong with the file: its kind's name, with the other output
+// (Shared) or what is in the way (Blocked) named.
 std::string drift_text(const Drift& d);
 // `pipec fmt --check`'s report: the files not in canonical layout, of `files`.
 std::string render_unformatted(const std::string& format, const std::vector<Unformatted>& list, size_t files);
