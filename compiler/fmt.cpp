@@ -368,15 +368,11 @@ class Formatter {
 
 // What the layout may not change: every token but `;`, with the lines of a
 // triple-quoted string compared without their indentation (they move
-// together), and every comment (without the spaces that end it).
+// together), and every comment.
 static std::vector<std::string> meaning(const std::string& text) {
   std::vector<std::string> out;
   for (const auto& t : tokens_of(text)) {
     if (t.text == ";") continue;
-    if (t.kind == Token::Kind::Comment) {  // without the spaces that end it, which fmt drops
-      out.push_back(t.text.substr(0, t.text.find_last_not_of(" \t") + 1));
-      continue;
-    }
     if (t.kind != Token::Kind::RawString) {
       out.push_back(t.text);
       continue;

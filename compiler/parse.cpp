@@ -1168,7 +1168,10 @@ std::vector<Token> tokens_of(const std::string& text) {
     std::string s = t->getText();
     Token::Kind kind = Token::Kind::Punct;
     switch (t->getType()) {
-      case L::COMMENT: kind = Token::Kind::Comment; break;
+      case L::COMMENT:
+        kind = Token::Kind::Comment;
+        s.erase(s.find_last_not_of(" \t") + 1);  // the spaces that end it are no part of it: fmt drops them
+        break;
       case L::STRING: kind = Token::Kind::String; break;
       case L::RAWSTRING: kind = Token::Kind::RawString; break;
       default:
@@ -1194,8 +1197,7 @@ std::vector<Comment> comments_of(const std::string& text) {
     // Columns count code points, as in every other position.
     int col = 1;
     for (size_t i = line_start; i < t.begin; ++i) col += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
-    // Without the spaces and tabs that end it, which fmt drops.
-    out.push_back({line, col, t.text.substr(0, t.text.find_last_not_of(" \t") + 1), t.begin, t.end});
+    out.push_back({line, col, t.text, t.begin, t.end});
   }
   return out;
 }

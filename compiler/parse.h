@@ -30,8 +30,8 @@ std::string normalize_source(const std::string& raw);
 // File holds whatever statements parsed cleanly.
 File parse_file(const std::string& path, const std::string& text, Diagnostics& diags);
 
-// Comments with their positions, for the formatter; a comment's text
-// without the spaces and tabs that end it.
+// Comments with their positions, for the formatter (their text as
+// tokens_of gives it).
 struct Comment {
   int line;
   int col;
@@ -48,6 +48,8 @@ struct Token {
   std::string text;
   size_t begin = 0, end = 0;
 };
+// A comment's text is without the spaces and tabs that end it, which
+// fmt drops.
 std::vector<Token> tokens_of(const std::string& text);
 
 // The position (line, column in code points) of byte `at` of `text`.
