@@ -31,23 +31,21 @@ int report_errors(const pipec::Compilation& c) {
   return 2;
 }
 
-// A file gen or check could not read, write or remove, reported as fmt
-// reports one: an `io` diagnostic at the file, in the format asked for.
-int report_file_error(const pipec::FileError& e) {
+// One error, in the format asked for; exit code 2.
+int report_one(const pipec::Pos& at, const std::string& id, const std::string& message) {
   pipec::Diagnostics diags;
-  diags.error(pipec::Pos{e.path, 0, 0}, "io", e.message);
+  diags.error(at, id, message);
   (g_format == "text" ? std::cerr : std::cout) << pipec::render_diagnostics(g_format, diags.sorted(), {});
   return 2;
 }
 
+// A file gen or check could not read, write or remove, reported as fmt
+// reports one: an `io` diagnostic at the file.
+int report_file_error(const pipec::FileError& e) { return report_one(pipec::Pos{e.path, 0, 0}, "io", e.message); }
+
 // A mistake in the command line, as every other error is reported: a
-// `usage` diagnostic, in the format asked for.
-int report_usage(const std::string& message) {
-  pipec::Diagnostics diags;
-  diags.error(pipec::Pos{}, "usage", message);
-  (g_format == "text" ? std::cerr : std::cout) << pipec::render_diagnostics(g_format, diags.sorted(), {});
-  return 2;
-}
+// `usage` diagnostic, at no file.
+int report_usage(const std::string& message) { return report_one(pipec::Pos{}, "usage", message); }
 
 // The --format the command line asks for, read before it is parsed (a
 // mistake in it is reported in that format too); "text" when none is valid.
