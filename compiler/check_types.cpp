@@ -214,11 +214,9 @@ std::string TypeChecker::type_of(const Expr& e) const {
     case Expr::Kind::Cond:
       return merged(type_of(*e.operands[1]), type_of(*e.operands[2]));
     case Expr::Kind::Call: {
-      static const std::vector<std::string> booleans = {
-          "contains", "startswith", "endswith", "success", "always", "failure", "cancelled"};
       static const std::vector<std::string> strings = {"format", "join", "tojson", "hashfiles"};
       const std::string name = lower(e.text);
-      if (contains(booleans, name)) return "boolean";
+      if (gives_boolean_function(name)) return "boolean";
       if (contains(strings, name)) return "string";
       break;
     }

@@ -367,11 +367,7 @@ static bool gives_boolean(const Expr& e) {
     case Expr::Kind::Binary:
       if (e.text == "&&" || e.text == "||") return gives_boolean(*e.operands[0]) && gives_boolean(*e.operands[1]);
       return true;  // == != < <= > >=
-    case Expr::Kind::Call: {
-      static const std::set<std::string> kBoolean = {"contains", "startswith", "endswith", "success",
-                                                     "failure",  "always",     "cancelled"};
-      return kBoolean.count(lower(e.text)) > 0;
-    }
+    case Expr::Kind::Call: return gives_boolean_function(e.text);
     default: return false;
   }
 }

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <set>
 
 #include "ascii.h"
 #include "ordinal_case.h"
@@ -226,6 +227,12 @@ json call(const Expr& e, const EvalContext& ctx) {
 }
 
 }  // namespace
+
+bool gives_boolean_function(const std::string& name) {
+  static const std::set<std::string> kBoolean = {"contains", "startswith", "endswith", "success",
+                                                 "failure",  "always",     "cancelled"};
+  return kBoolean.count(lower(name)) > 0;
+}
 
 bool has_status_function(const Expr& e) {
   bool found = false;

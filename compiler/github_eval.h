@@ -37,6 +37,10 @@ bool github_truthy(const nlohmann::json& v);
 // Whether e calls a status function (success(), failure(), always(),
 // cancelled()): GitHub reads an if without one as success() && (...).
 bool has_status_function(const Expr& e);
+// Whether GitHub's function of this name (any case) gives a boolean
+// whatever its arguments: contains, startsWith, endsWith and the status
+// functions.
+bool gives_boolean_function(const std::string& name);
 // A value written in a .pipe file as GitHub would see it: each ${{ }} part
 // evaluated in ctx, or, without one, unknown (is_unknown), so that a
 // compile-time check can tell what it cannot know.
