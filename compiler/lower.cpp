@@ -4,8 +4,10 @@
 #include "lower.h"
 
 #include <algorithm>
+#include <charconv>
 #include <functional>
 #include <set>
+#include <system_error>
 
 #include "ascii.h"
 #include "check_tools.h"
@@ -538,9 +540,13 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
             for (const auto& f : env->fields) {
               if (f.key.size() <= base.size() + 1 || f.key.compare(0, base.size() + 1, base + "_") != 0) continue;
               if (text_of(*f.value) != written) continue;
-              const std::string digits = f.key.substr(base.size() + 1);
-              if (digits.size() > 9 || digits[0] == '0' || digits.find_first_not_of("0123456789") != std::string::npos) continue;
-              const int k = std::stoi(digits);
+              // base_N with N a number as to_string writes it: no sign, no
+              // leading zero, nothing after it.
+              const char* first = f.key.data() + base.size() + 1;
+              const char* last = f.key.data() + f.key.size();
+              int k = 0;
+              const auto [end, error] = std::from_chars(first, last, k);
+              if (error != std::errc() || end != last || *first == '0' || *first == '-') continue;
               if (k >= 2 && (!reuse || k < reuse) && !taken(f.key)) reuse = k;
             }
             int& n = last_suffix.try_emplace(base, 2).first->second;
