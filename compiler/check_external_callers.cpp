@@ -63,17 +63,11 @@ const WorkflowModel* generated_callee(const Program& program, const std::string&
 // but on a comment line, each with where it is.
 std::vector<std::pair<std::string, Pos>> outputs_read(const std::string& text,
                                                       const std::string& job,
-                                                      const std::string& path) {
+                                                      const YamlPlaces& places) {
   std::vector<std::pair<std::string, Pos>> out;
   const std::string needle = "needs." + job + ".outputs.";
-  size_t line = 1, line_start = 0;
   for (size_t at = 0; (at = text.find(needle, at)) != std::string::npos; at += needle.size()) {
-    for (size_t i = line_start; i < at; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        line_start = i + 1;
-      }
-    }
+    const size_t line_start = at == 0 ? 0 : text.rfind('\n', at - 1) + 1;  // npos + 1 is 0
     // A whole name: not the end of another one.
     if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_' ||
                    text[at - 1] == '-' || text[at - 1] == '.'))
@@ -86,8 +80,7 @@ std::vector<std::pair<std::string, Pos>> outputs_read(const std::string& text,
                                  text[end] == '_' || text[end] == '-'))
       ++end;
     if (end == at + needle.size()) continue;
-    out.push_back({text.substr(at + needle.size(), end - at - needle.size()),
-                   Pos{path, static_cast<int>(line), static_cast<int>(at - line_start + 1)}});
+    out.push_back({text.substr(at + needle.size(), end - at - needle.size()), places.at(at)});
   }
   return out;
 }
@@ -96,8 +89,8 @@ std::vector<std::pair<std::string, Pos>> outputs_read(const std::string& text,
 // when YAML may read it as one (plain, and YAML 1.1's words for booleans
 // too, which GitHub may take), text when quoted or not, a run-time value
 // when it holds ${{ }} (not judged here).
-ValuePtr scalar_value(const std::string& path, const YAML::Node& n) {
-  const Pos at = yaml_pos(path, n);
+ValuePtr scalar_value(const YamlPlaces& places, const YAML::Node& n) {
+  const Pos at = places.of(n);
   if (!n.IsScalar()) {
     auto v = std::make_shared<Value>();
     v->kind = n.IsSequence() ? Value::Kind::List
@@ -135,33 +128,33 @@ ValuePtr scalar_value(const std::string& path, const YAML::Node& n) {
 
 // A job of a workflow file as pipec's values: its `with` and `secrets`,
 // each key where the file writes it.
-Field job_field(const std::string& path, const std::string& key, const YAML::Node& job) {
+Field job_field(const YamlPlaces& places, const std::string& key, const YAML::Node& job) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::Object;
-  v->pos = yaml_pos(path, job);
+  v->pos = places.of(job);
   for (const char* block : {"with", "secrets"}) {
     const YAML::Node n = job[block];
     if (!n) continue;
-    ValuePtr value = scalar_value(path, n);
+    ValuePtr value = scalar_value(places, n);
     if (n.IsMap()) {
       auto map = std::make_shared<Value>();
       map->kind = Value::Kind::Object;
-      map->pos = yaml_pos(path, n);
+      map->pos = places.of(n);
       for (const auto& f : n) {
         if (f.first.IsScalar())  // GitHub refuses any other key
           map->fields.push_back(
-              {f.first.Scalar(), yaml_pos(path, f.first), scalar_value(path, f.second)});
+              {f.first.Scalar(), places.of(f.first), scalar_value(places, f.second)});
       }
       value = map;
     }
-    v->fields.push_back({block, yaml_pos(path, n), value});
+    v->fields.push_back({block, places.of(n), value});
   }
-  return Field{key, yaml_pos(path, job), v};
+  return Field{key, places.of(job), v};
 }
 
 // One job of a hand-written file that calls a generated workflow: the
 // call, as check_calls holds one, and the outputs the file reads of it.
-void check_caller(const std::string& path, const std::string& text, const std::string& key,
+void check_caller(const YamlPlaces& places, const std::string& text, const std::string& key,
                   const YAML::Node& job, const WorkflowModel& callee, Diagnostics& diags) {
   const std::string name =
       file_name(callee.file) + " (" + callee.instance + " in " + callee.source + ")";
@@ -171,13 +164,13 @@ void check_caller(const std::string& path, const std::string& text, const std::s
                  callee.inputs,
                  callee.secrets,
                  false};
-  check_call(job_field(path, key, job), yaml_pos(path, job["uses"]), c, diags);
+  check_call(job_field(places, key, job), places.of(job["uses"]), c, diags);
   if (!c.callable) return;
   std::vector<std::string> outputs;
   if (const Value* outs = callee.body->get("outputs")) {
     for (const auto& f : outs->fields) outputs.push_back(f.key);
   }
-  for (const auto& [output, pos] : outputs_read(text, key, path)) {
+  for (const auto& [output, pos] : outputs_read(text, key, places)) {
     if (!contains(outputs, output))
       diags.error(pos, "external-call",
                   "job \"" + key + "\" calls " + name + ", which has no output \"" + output + "\"" +
@@ -205,9 +198,10 @@ void check_external_callers(const Program& program, const std::string& root, Dia
     const YAML::Node jobs = doc.IsMap() ? doc["jobs"] : YAML::Node();
     if (!jobs || !jobs.IsMap()) continue;
     const std::string dir = fs::path(path).parent_path().generic_string();
+    const YamlPlaces places(path, text);
     for (const auto& j : jobs) {
       if (const WorkflowModel* callee = generated_callee(program, dir, j.second))
-        check_caller(path, text, yaml_scalar(j.first), j.second, *callee, diags);
+        check_caller(places, text, yaml_scalar(j.first), j.second, *callee, diags);
     }
   }
 }

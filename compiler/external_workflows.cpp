@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -45,9 +46,31 @@ std::optional<std::string> read_hand_written(const std::string& root, const std:
   return text.str();
 }
 
-Pos yaml_pos(const std::string& path, const YAML::Node& n) {
+YamlPlaces::YamlPlaces(std::string path, const std::string& text) : path_(std::move(path)), text_(text) {
+  line_starts_.push_back(text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0);
+  for (size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1))
+    line_starts_.push_back(i + 1);
+}
+
+Pos YamlPlaces::of(const YAML::Node& n) const {
   const YAML::Mark m = n.Mark();
-  return Pos{path, m.line + 1, m.column + 1};
+  if (m.line < 0 || m.column < 0) return Pos{path_, 0, 0};
+  const auto line = static_cast<size_t>(m.line);
+  // Not a line of this text (yaml-cpp read it as UTF-16 or 32): the
+  // bytes yaml-cpp counted.
+  if (line >= line_starts_.size() || line_starts_[line] + m.column > text_.size())
+    return Pos{path_, m.line + 1, m.column + 1};
+  return at(line_starts_[line] + static_cast<size_t>(m.column));
+}
+
+Pos YamlPlaces::at(size_t offset) const {
+  offset = std::min(offset, text_.size());
+  const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  const size_t line = next == line_starts_.begin() ? 0 : static_cast<size_t>(next - line_starts_.begin()) - 1;
+  int col = 1;
+  for (size_t i = line_starts_[line]; i < offset; ++i)
+    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++col;
+  return Pos{path_, static_cast<int>(line) + 1, col};
 }
 
 std::string yaml_scalar(const YAML::Node& n) { return n && n.IsScalar() ? n.Scalar() : ""; }
@@ -96,6 +119,7 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
   if (!text) return std::nullopt;
   ExternalWorkflow w;
   w.path = path;
+  const YamlPlaces places(path, *text);
   try {
     const YAML::Node doc = YAML::Load(*text);
     // Not a workflow GitHub could read: nothing is known of it.
@@ -114,7 +138,7 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
         if (!i.first.IsScalar()) continue;  // no name GitHub takes
         InputDecl d;
         d.name = yaml_scalar(i.first);
-        d.pos = yaml_pos(path, i.first);
+        d.pos = places.of(i.first);
         const YAML::Node spec = i.second;
         // A type GitHub does not take leaves the values unchecked.
         d.type = spec.IsMap() && spec["type"] ? yaml_scalar(spec["type"]) : "string";
@@ -122,7 +146,7 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
         d.required = spec.IsMap() && truthy(spec["required"]);
         if (spec.IsMap() && spec["default"] && spec["default"].IsScalar()) {
           const std::string v = spec["default"].Scalar();
-          const Pos at = yaml_pos(path, spec["default"]);
+          const Pos at = places.of(spec["default"]);
           d.default_value = d.type == "boolean"  ? make_bool(truthy(spec["default"]), at)
                             : d.type == "number" ? make_number(v, at)
                                                  : make_string(v, at);
@@ -135,7 +159,7 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
         if (!s.first.IsScalar()) continue;
         SecretDecl d;
         d.name = yaml_scalar(s.first);
-        d.pos = yaml_pos(path, s.first);
+        d.pos = places.of(s.first);
         d.required = s.second.IsMap() && truthy(s.second["required"]);
         w.secrets.push_back(std::move(d));
       }

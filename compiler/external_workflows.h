@@ -13,6 +13,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "program.h"
 
@@ -35,9 +36,25 @@ void load_external_workflows(Program& program, const std::string& root);
 // file of at most 1 MiB (larger than any GitHub takes).
 std::optional<std::string> read_hand_written(const std::string& root, const std::string& path);
 
-// The text of a YAML scalar ("" for none), and where a node is.
+// The text of a YAML scalar ("" for none).
 std::string yaml_scalar(const YAML::Node& n);
-Pos yaml_pos(const std::string& path, const YAML::Node& n);
+
+// Where things are in one YAML file, as pipec counts places: columns in
+// code points, where yaml-cpp's marks count bytes (and leave out a
+// byte order mark).
+class YamlPlaces {
+ public:
+  YamlPlaces(std::string path, const std::string& text);
+  // Where a node is.
+  Pos of(const YAML::Node& n) const;
+  // Where byte `offset` of the text is.
+  Pos at(size_t offset) const;
+
+ private:
+  std::string path_;
+  const std::string& text_;
+  std::vector<size_t> line_starts_;  // the byte each line starts at
+};
 
 // The workflow a job of `caller` calls by path, when its file was read.
 const ExternalWorkflow* external_callee(const Program& program, const WorkflowModel& caller,

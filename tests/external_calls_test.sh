@@ -64,6 +64,8 @@ jobs:
     steps:
       # - run: echo "${{ needs.lib.outputs.left_out }}"
       - run: echo "${{ needs.lib.outputs.versoin }}"
+      # Columns count characters, as in .pipe sources, not bytes.
+      - run: echo "→ ${{ needs.lib.outputs.versoin }}"
   ci:
     uses: ./.github/workflows/ci.yml
   quick_text:
@@ -77,6 +79,10 @@ jobs:
     with:
       family: gfx94X
       quick: maybe
+    secrets: inherit
+  quick_dash:
+    uses: ./.github/workflows/lib.yml
+    with: {family: "gfx—94X", quick: maybe}
     secrets: inherit
   quick_yes:
     uses: ./.github/workflows/lib.yml
@@ -151,15 +157,21 @@ gen/.github/workflows/hand.yml:8:7: error: lib.yml (lib() in pipelines/calls.pip
 gen/.github/workflows/hand.yml:14:24: error: job "lib" calls lib.yml (lib() in pipelines/calls.pipe), which has no output "versoin" (did you mean "version"?); it has version [external-call]
         - run: echo "${{ needs.lib.outputs.versoin }}"
                          ^
-gen/.github/workflows/hand.yml:16:11: error: ci.yml (ci() in pipelines/calls.pipe) cannot be called: it has no `call` trigger (add on { call } to pipelines/calls.pipe) [call]
+gen/.github/workflows/hand.yml:16:26: error: job "lib" calls lib.yml (lib() in pipelines/calls.pipe), which has no output "versoin" (did you mean "version"?); it has version [external-call]
+        - run: echo "→ ${{ needs.lib.outputs.versoin }}"
+                           ^
+gen/.github/workflows/hand.yml:18:11: error: ci.yml (ci() in pipelines/calls.pipe) cannot be called: it has no `call` trigger (add on { call } to pipelines/calls.pipe) [call]
       uses: ./.github/workflows/ci.yml
             ^
-gen/.github/workflows/hand.yml:21:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "true" [call-type]
+gen/.github/workflows/hand.yml:23:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "true" [call-type]
         quick: "true"
                ^
-gen/.github/workflows/hand.yml:27:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "maybe" [call-type]
+gen/.github/workflows/hand.yml:29:14: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "maybe" [call-type]
         quick: maybe
                ^
+gen/.github/workflows/hand.yml:33:38: error: input "quick" of lib.yml (lib() in pipelines/calls.pipe) is a boolean, not "maybe" [call-type]
+      with: {family: "gfx—94X", quick: maybe}
+                                       ^
 pipelines/calls.pipe:5:5: error: job "build" does not give the required input "label" of build.yml [call-missing]
       uses = "./.github/workflows/build.yml"
       ^
@@ -184,7 +196,7 @@ pipelines/calls.pipe:14:15: error: push_only.yml cannot be called: it has no `ca
 pipelines/calls.pipe:17:54: error: job "plain" hands every secret of the repository to plain.yml (secrets = "inherit"), which reads none, declares none and hands none on; leave secrets out [secrets-inherit]
     job plain { uses = "./.github/workflows/plain.yml" secrets = "inherit" }
                                                        ^
-15 errors
+17 errors
 OUT
 )
 got=$("$pipec" gen 2>&1)
