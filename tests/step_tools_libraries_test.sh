@@ -109,10 +109,11 @@ EOF
 printf '#!/usr/bin/env bash\necho "$2"\n' > "$work/bin/cygpath"
 chmod +x "$work"/vcpkg-files/* "$work"/bin/*
 windows() {
+  local wf=$1
   export LOG="$work/log" RUNNER_TEMP="$work/temp" GITHUB_ENV="$work/github_env" FILES="$work/vcpkg-files"
-  rm -rf "$RUNNER_TEMP" "$LOG" "$GITHUB_ENV" && mkdir "$RUNNER_TEMP" "$work/checkout" && touch "$LOG"
-  script build_windows_python_packages.yml "Install the step tools' libraries" > "$work/install.sh"
-  script build_windows_python_packages.yml "Build the step tools" > "$work/build.sh"
+  rm -rf "$RUNNER_TEMP" "$LOG" "$GITHUB_ENV" "$work/checkout" && mkdir "$RUNNER_TEMP" "$work/checkout" && touch "$LOG"
+  script "$wf" "Install the step tools' libraries" > "$work/install.sh"
+  script "$wf" "Build the step tools" > "$work/build.sh"
   (cd "$work/checkout" && PATH="$work/bin:$PATH" bash --noprofile --norc -eo pipefail "$work/install.sh" &&
     CACHE_HIT="" PATH="$work/bin:$PATH" bash --noprofile --norc -eo pipefail "$work/build.sh") || return
   cat "$LOG" "$GITHUB_ENV" | sed "s|$work|WORK|g"
@@ -124,5 +125,16 @@ bootstrap-vcpkg.bat -disableMetrics
 vcpkg install --vcpkg-root=WORK/temp/vcpkg --triplet x64-windows nlohmann-json libzip curl openssl expat
 cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=ON -DCMAKE_TOOLCHAIN_FILE=WORK/temp/vcpkg/scripts/buildsystems/vcpkg.cmake
 cmake --build build/step-tools --config Release --parallel --target upload_python_packages
-PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows
+PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows build_windows_python_packages.yml
+# A release job builds from the workflow's commit, and without vcpkg's
+# binary cache: a reused runner keeps it in the user's profile, where an
+# earlier job of any run could have put what it built.
+expect windows-vcpkg-release 0 "git init --quiet WORK/temp/vcpkg
+git -C WORK/temp/vcpkg fetch --quiet --depth 1 https://github.com/microsoft/vcpkg.git 9e593bb18ea69cc5095e012465dcd675a822ed0d
+git -C WORK/temp/vcpkg checkout --quiet FETCH_HEAD
+bootstrap-vcpkg.bat -disableMetrics
+vcpkg install --vcpkg-root=WORK/temp/vcpkg --triplet x64-windows --binarysource=clear nlohmann-json libzip curl openssl expat
+cmake -S build/step-tools-source/pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=ON -DCMAKE_TOOLCHAIN_FILE=WORK/temp/vcpkg/scripts/buildsystems/vcpkg.cmake
+cmake --build build/step-tools --config Release --parallel --target python_to_cp_version determine_version write_torch_versions sanity_check_wheel
+PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows build_windows_pytorch_wheels.yml
 finish step_tools_libraries
