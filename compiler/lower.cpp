@@ -388,7 +388,11 @@ ValuePtr Lowerer::lower_on(const Value& on) {
         }
       }
       if (f.value->kind == Value::Kind::Object && !f.value->fields.empty())
-        diags_.error(f.value->pos, "inputs", "declare inputs once with `input name: type` in the workflow, not inside on." + f.key);
+        diags_.error(f.value->fields.front().key_pos, "inputs",
+                     std::string("on { ") + (call ? "call" : "dispatch") +
+                         " } takes nothing inside: a workflow declares its inputs once, with `input name: type`" +
+                         (call ? " (its secrets with `secret`, its outputs with `outputs`)" : "") +
+                         ", for every trigger that takes them");
       return t->fields.empty() ? make_null(f.key_pos) : ValuePtr(t);
     }
     return lower_any(*f.value, "on." + f.key);
