@@ -109,6 +109,11 @@ bypass_tests_for_releases=True" env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNN
 expect target-run-output 0 "[output]
 test-runs-on=linux-gfx1151-gpu-rocm
 bypass_tests_for_releases=True" files
+# A family with no test runner and no bypass: nothing written, and said.
+expect target-run-none 0 "no test runner for gfx90X-dcgpu on linux: test-runs-on not written
+tests are not bypassed for gfx90X-dcgpu: untested, its wheels are not promoted" \
+  env TARGET=gfx90X-dcgpu PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=false "$bin/configure_target_run"
+expect target-run-none-output 0 "" files
 # A platform other than linux or windows is an error (TheRock: nothing written).
 expect target-run-platform 1 "configure_target_run: error: environment variable PLATFORM must be one of linux, windows, not \"Linux\"" \
   env TARGET=gfx1151 PLATFORM=Linux LOAD_TEST_RUNNERS_FROM_VAR=false "$bin/configure_target_run"
@@ -129,7 +134,8 @@ expect target-run-var-break 1 'configure_target_run: error: ROCM_THEROCK_TEST_RU
   env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='{"gfx1151": {"linux": "a\nb"}}' "$bin/configure_target_run"
 expect target-run-var-shape 1 'configure_target_run: error: ROCM_THEROCK_TEST_RUNNERS["gfx1151"] is not {"<platform>": "<label>"}: ["x"]' \
   env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='{"gfx1151": ["x"]}' "$bin/configure_target_run"
-expect target-run-var-empty 0 "bypass_tests_for_releases=True" \
+expect target-run-var-empty 0 "no test runner for gfx1151 on linux: test-runs-on not written
+bypass_tests_for_releases=True" \
   env TARGET=gfx1151 PLATFORM=linux LOAD_TEST_RUNNERS_FROM_VAR=true ROCM_THEROCK_TEST_RUNNERS='{"gfx1151": {"linux": ""}}' "$bin/configure_target_run"
 rm -f output env summary
 expect target-run-platform 1 "configure_target_run: error: environment variable PLATFORM must be one of linux, windows, not \"macos\"" \
@@ -234,6 +240,17 @@ git -C pr-checkout -c user.name=t -c user.email=t@t commit -q -m "add half"
 mkdir -p pr-checkout/src
 expect configure-submodule-below-root 0 "test_type=full" \
   bash -c "cd pr-checkout/src && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD^ LOAD_TEST_RUNNERS_FROM_VAR=false '$bin/configure_ci' > /dev/null && grep '^test_type=' '$GITHUB_OUTPUT'"
+# stdout says what each decision was taken on, and why.
+expect configure-reasons 0 "changed paths: .gitmodules, base/half
+enable_build_jobs=true: .gitmodules changed, which is not skippable
+test_type=full: submodule base/half changed" \
+  bash -c "cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD^ LOAD_TEST_RUNNERS_FROM_VAR=false '$bin/configure_ci' | grep -E '^(changed paths|enable_build_jobs=|test_type=)'"
+mkdir -p pr-checkout/docs && echo x > pr-checkout/docs/a.md && git -C pr-checkout add docs/a.md &&
+  git -C pr-checkout -c user.name=t -c user.email=t@t commit -q -m docs
+expect configure-reasons-docs 0 "changed paths: docs/a.md
+enable_build_jobs=false: only skippable paths and workflows CI does not run changed
+test_type=smoke: no submodule changed and no test labels given" \
+  bash -c "cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD^ LOAD_TEST_RUNNERS_FROM_VAR=false '$bin/configure_ci' | grep -E '^(changed paths|enable_build_jobs=|test_type=)'"
 rm -f output env summary
 # Multi-arch mode (TheRock's multi_arch_ci.yml calls setup.yml with it): one
 # row per variant, the families in the summary joined as in the row, with

@@ -210,7 +210,7 @@ bool is_long_lived_branch(const std::string& ref) { return ref == "main" || ref.
 // CI builds and tests PyTorch, so the workflows that do it (build*ci.yml, the
 // two test workflows) and external-builds/ start CI, as in TheRock's own
 // change after it added PyTorch to CI (5290809c4, which added the first two).
-bool is_ci_run_required(const std::vector<std::string>& paths) {
+std::string ci_run_reason(const std::vector<std::string>& paths) {
   static const std::vector<std::string> ci_workflows = {
       "setup.yml", "ci*.yml", "multi_arch*.yml", "build*artifact*.yml", "build*ci.yml", "build*python_packages.yml",
       "test*artifacts.yml", "test_rocm_wheels.yml", "test_pytorch_wheels*.yml", "test_sanity_check.yml",
@@ -222,14 +222,14 @@ bool is_ci_run_required(const std::vector<std::string>& paths) {
     if (p.rfind(".github/workflows/", 0) == 0) {
       std::string name = p.substr(18);
       for (const auto& w : ci_workflows) {
-        if (fnmatch(w, name)) return true;
+        if (fnmatch(w, name)) return p + " changed, a workflow CI runs";
       }
       continue;
     }
     bool skip = std::any_of(skippable.begin(), skippable.end(), [&](const std::string& s) { return fnmatch(s, p); });
-    if (!skip) return true;
+    if (!skip) return p + " changed, which is not skippable";
   }
-  return false;
+  return "";
 }
 
 std::string python_json_string(const std::string& s) { return quote_json(s); }
@@ -390,7 +390,21 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
     for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + quote_json(v[i]);
     return out + "]";
   };
-  bool enable = e.event_name == "schedule" || is_ci_run_required(e.changed_paths);
+  // Each decision is printed with its reason, and what it was taken on:
+  // the paths changed (the first 200, as TheRock prints them).
+  if (e.event_name != "schedule") {
+    std::string shown;
+    for (size_t i = 0; i < e.changed_paths.size() && i < 200; ++i) shown += (i ? ", " : "") + e.changed_paths[i];
+    res.lines.push_back(e.changed_paths.empty() ? "changed paths: none"
+                        : e.changed_paths.size() > 200
+                            ? "changed paths (200 of " + std::to_string(e.changed_paths.size()) + "): " + shown
+                            : "changed paths: " + shown);
+  }
+  const std::string why = e.event_name == "schedule" ? "scheduled run" : ci_run_reason(e.changed_paths);
+  const bool enable = !why.empty();
+  res.lines.push_back(enable                     ? "enable_build_jobs=true: " + why
+                      : e.changed_paths.empty() ? "enable_build_jobs=false: no path changed"
+                                                : "enable_build_jobs=false: only skippable paths and workflows CI does not run changed");
   std::string test_type = "smoke";
   if (e.event_name == "schedule") {
     test_type = "full";
@@ -407,6 +421,7 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
       test_type = "full";
       res.lines.push_back("test_type=full: test labels given");
     }
+    if (test_type == "smoke") res.lines.push_back("test_type=smoke: no submodule changed and no test labels given");
   }
   res.outputs = {{"linux_variants", variants_json[0]}, {"linux_test_labels", list(tests[0])},
                  {"windows_variants", variants_json[1]}, {"windows_test_labels", list(tests[1])},

@@ -63,8 +63,10 @@ Result configure(const Event& event, const std::vector<Family>& families,
                  const std::vector<std::string>& test_names = default_test_names());
 
 bool is_long_lived_branch(const std::string& ref_name);
-// Whether a change to these paths needs the build jobs (configure_ci_path_filters).
-bool is_ci_run_required(const std::vector<std::string>& paths);
+// Why a change to these paths needs the build jobs (configure_ci_path_filters):
+// the first path that does, in a sentence; empty when none does.
+std::string ci_run_reason(const std::vector<std::string>& paths);
+inline bool is_ci_run_required(const std::vector<std::string>& paths) { return !ci_run_reason(paths).empty(); }
 // Python's json.dumps for the rows: ", " and ": " separators, key order kept.
 // Values are JSON text already; python_json_string makes one of a string.
 std::string python_json(const std::vector<std::vector<std::pair<std::string, std::string>>>& rows);

@@ -139,16 +139,25 @@ TEST_CASE("test_runner:oem keeps only the oem kernel's runners, from a PR label 
   dispatch.additional_label_options = "test_runner:nope";
   Result nope = run(dispatch);
   CHECK(runners(output(nope, "linux_variants")) == "gfx94X-dcgpu= gfx1151=");
-  CHECK(nope.lines == std::vector<std::string>{"test runners for kernel \"nope\" only"});
+  CHECK(nope.lines == std::vector<std::string>{"test runners for kernel \"nope\" only",
+                                             "changed paths: build_tools/x.py",
+                                             "enable_build_jobs=true: build_tools/x.py changed, which is not skippable",
+                                             "test_type=smoke: no submodule changed and no test labels given"});
   // `test_runner:` has one colon: it names the empty kernel, as in TheRock.
   dispatch.additional_label_options = "test_runner:";
   Result empty = run(dispatch);
   CHECK(runners(output(empty, "linux_variants")) == "gfx94X-dcgpu= gfx1151=");
-  CHECK(empty.lines == std::vector<std::string>{"test runners for kernel \"\" only"});
+  CHECK(empty.lines == std::vector<std::string>{"test runners for kernel \"\" only",
+                                             "changed paths: build_tools/x.py",
+                                             "enable_build_jobs=true: build_tools/x.py changed, which is not skippable",
+                                             "test_type=smoke: no submodule changed and no test labels given"});
   dispatch.additional_label_options = "test_runner:a:b, test_runner:oem";
   Result bad = run(dispatch);
   CHECK(runners(output(bad, "linux_variants")) == "gfx94X-dcgpu=linux-mi325-1gpu-ossci-rocm gfx1151=linux-gfx1151-gpu-rocm");
-  CHECK(bad.lines == std::vector<std::string>{"WARNING: label \"test_runner:a:b\" is not test_runner:<kernel>; ignored"});
+  CHECK(bad.lines == std::vector<std::string>{"WARNING: label \"test_runner:a:b\" is not test_runner:<kernel>; ignored",
+                                             "changed paths: build_tools/x.py",
+                                             "enable_build_jobs=true: build_tools/x.py changed, which is not skippable",
+                                             "test_type=smoke: no submodule changed and no test labels given"});
 }
 
 TEST_CASE("test_runner:<kernel>: a family with the kernel's runner keeps its multi-GPU runner") {

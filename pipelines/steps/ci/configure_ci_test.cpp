@@ -94,6 +94,11 @@ TEST_CASE("pull request labels: families, tests, skip-ci skips everything") {
   CHECK(output(r, "windows_test_labels") == "[\"rocprim\"]");
   CHECK(output(r, "test_type") == "full");
   CHECK(output(r, "enable_build_jobs") == "false");
+  // Each decision is printed with its reason.
+  CHECK(r.lines == std::vector<std::string>{"WARNING: unknown Linux test \"nope\" ignored",
+                                            "WARNING: unknown Windows test \"nope\" ignored", "changed paths: a.md",
+                                            "enable_build_jobs=false: only skippable paths and workflows CI does not run changed",
+                                            "test_type=full: test labels given"});
   Result skip = run(ev("pull_request", "1/merge", {"gfx950-linux", "test:rocprim", "skip-ci"}, "", "", "", "", "", "release", {}, {}));
   CHECK(output(skip, "linux_variants") == "[]");
   CHECK(output(skip, "linux_test_labels") == "[]");
@@ -148,6 +153,12 @@ TEST_CASE("path filters (configure_ci_path_filters_test)") {
   CHECK_FALSE(is_ci_run_required({".github/workflows/test_jax_dockerfile.yml"}));
   CHECK(is_ci_run_required({"source_file.h", ".github/workflows/pre-commit.yml"}));
   CHECK_FALSE(is_ci_run_required({}));
+  // The reason names the first path that needs the build jobs.
+  CHECK(ci_run_reason({"README.md", ".github/workflows/ci_linux.yml", "x.cpp"}) ==
+        ".github/workflows/ci_linux.yml changed, a workflow CI runs");
+  CHECK(ci_run_reason({"docs/a.md", ".github/workflows/pre-commit.yml", "build_tools/x.py"}) ==
+        "build_tools/x.py changed, which is not skippable");
+  CHECK(ci_run_reason({"docs/a.md"}) == "");
   // fnmatch is case-sensitive: README.MD is no *.md.
   CHECK(is_ci_run_required({"README.MD"}));
   // .github/workflows is a folder: a path beside it is checked as any other
