@@ -860,9 +860,17 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
       else if (f.key == "only" && f.value->is_string() &&
                (f.value->text == "call" || f.value->text == "dispatch"))
         in.only = f.value->text;
+      else if (is_error(*f.value))
+        continue;  // reported where it was made
+      else if (f.key == "description" || f.key == "required" || f.key == "only")
+        diags.error(f.value->pos, "type",
+                    "an input's " + f.key + " takes " +
+                        (f.key == "required" ? "true or false" : f.key == "only" ? "\"call\" or \"dispatch\"" : "text") +
+                        ", not " + describe(*f.value));
       else
         diags.error(f.key_pos, "input-attr",
-                    "unexpected \"" + f.key + "\" for input; expected description = \"...\", "
+                    "unexpected \"" + f.key + "\" for input" + did_you_mean(f.key, {"description", "required", "only"}) +
+                        "; expected description = \"...\", "
                     "required = true|false, only = \"call\"|\"dispatch\"");
     }
   }
@@ -1013,7 +1021,8 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
                                  ", not " + describe(*f.value));
               else
                 diags_.error(f.key_pos, "input-attr",
-                             "unexpected \"" + f.key + "\" for secret; expected description = \"...\", required = true|false");
+                             "unexpected \"" + f.key + "\" for secret" + did_you_mean(f.key, {"description", "required"}) +
+                                 "; expected description = \"...\", required = true|false");
             }
           }
           wf->secrets.push_back(sec);
