@@ -560,7 +560,9 @@ class Builder {
       auto* flag = dynamic_cast<P::FlagStmtContext*>(s);
       if (flag && is_operator_word(flag->kind->getText()) && !out.empty() &&
           out.back()->pos.line == map_pos(origin_, line, 0).line) {
-        diags_.error(pos(s), "unexpected", "unexpected \"" + flag->kind->getText() + "\": " + kOperatorWords);
+        // The same slip as in a value that does not parse (slip_hint):
+        // one message, one id.
+        diags_.error(pos(s), "syntax", "unexpected '" + flag->kind->getText() + "': " + kOperatorWords);
         operator_line = line;
         continue;
       }
