@@ -21,6 +21,18 @@ std::string wrap(const Expr& child, int min_prec) {
   return precedence(child) < min_prec ? "(" + s + ")" : s;
 }
 
+// A number as both GitHub and actionlint read it. GitHub reads every
+// number as a double; actionlint reads an integer literal as a 32-bit int
+// and refuses one past that range, so such an integer is written as a
+// float, which both read as the same number (it is at most 2^53 in .pipe).
+std::string number_literal(const std::string& text) {
+  if (text.find_first_not_of("-0123456789") != std::string::npos) return text;
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string digits = negative ? text.substr(1) : text;
+  const bool past_int32 = digits.size() > 10 || (digits.size() == 10 && digits > (negative ? "2147483648" : "2147483647"));
+  return past_int32 ? text + ".0" : text;
+}
+
 }  // namespace
 
 std::string github_string(const std::string& s) {
@@ -54,7 +66,7 @@ std::string render_expr(const Expr& e) {
       }
       return "format(" + github_string(fmt) + args + ")";
     }
-    case K::Number: return e.text;
+    case K::Number: return number_literal(e.text);
     case K::Bool: return e.boolean ? "true" : "false";
     case K::Null: return "null";
     case K::Name: return e.text;
