@@ -15,6 +15,7 @@ packages=(
   libicu-dev                           # case mapping as GitHub compares text
   pre-commit graphviz
   shellcheck                           # the workflow linter runs it as actionlint does
+  g++-mingw-w64-x86-64-posix wine64    # the step tools built for Windows, run in the tests
 )
 # The machine image ships Node.js and npm; Debian's are only a fallback.
 command -v npm > /dev/null || packages+=(nodejs npm)

@@ -6,8 +6,8 @@
 #include "runtime/step_error.h"
 
 #ifdef _WIN32
-#define popen _popen
-#define pclose _pclose
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
 #else
 #include <spawn.h>
 #include <sys/wait.h>
@@ -28,32 +28,91 @@ std::string shown(const std::vector<std::string>& argv) {
 }
 
 #ifdef _WIN32
-// One argument as the C runtime splits a command line: in double quotes,
-// with backslashes before a quote doubled. cmd.exe, which _popen runs,
-// reads %, ^, &, |, <, > and line breaks itself, so an argument that holds
-// one is refused rather than passed.
-std::string quoted(const std::string& arg, const std::vector<std::string>& argv) {
-  if (arg.find_first_of("%^&|<>\"\r\n") != std::string::npos)
-    throw InputError("cannot pass `" + arg + "` to `" + shown(argv) + "` through cmd.exe");
-  std::string out = "\"";
+std::wstring wide(const std::string& utf8) {
+  if (utf8.empty()) return L"";
+  const int n = MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), nullptr, 0);
+  std::wstring out(static_cast<size_t>(n), L'\0');
+  MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), out.data(), n);
+  return out;
+}
+
+// One argument as the C runtime (and CommandLineToArgvW) splits a command
+// line: in double quotes, a quote escaped by a backslash, and the
+// backslashes before a quote doubled. No shell reads the line.
+std::wstring quoted(const std::wstring& arg) {
+  std::wstring out = L"\"";
   size_t backslashes = 0;
-  for (char c : arg) {
-    backslashes = c == '\\' ? backslashes + 1 : 0;
+  for (wchar_t c : arg) {
+    if (c == L'\\') {
+      ++backslashes;
+      continue;
+    }
+    out.append(c == L'"' ? 2 * backslashes + 1 : backslashes, L'\\');
     out += c;
+    backslashes = 0;
   }
-  return out + std::string(backslashes, '\\') + "\"";
+  out.append(2 * backslashes, L'\\');
+  return out + L"\"";
+}
+
+// The program a name stands for, looked up in PATH's folders alone (not the
+// current folder, which CreateProcess would search first: a checkout could
+// hold a git.exe), with .exe added to a name without an extension.
+std::wstring on_path(const std::wstring& name) {
+  std::wstring file = name;
+  const size_t last = file.find_last_of(L".\\/");
+  if (last == std::wstring::npos || file[last] != L'.') file += L".exe";
+  if (file.find_first_of(L"\\/:") != std::wstring::npos) return file;  // a path already
+  const DWORD size = GetEnvironmentVariableW(L"PATH", nullptr, 0);
+  std::wstring path(size, L'\0');
+  path.resize(GetEnvironmentVariableW(L"PATH", path.data(), size));
+  for (size_t start = 0; start <= path.size();) {
+    size_t end = path.find(L';', start);
+    if (end == std::wstring::npos) end = path.size();
+    std::wstring dir = path.substr(start, end - start);
+    start = end + 1;
+    if (dir.empty()) continue;
+    const std::wstring candidate = dir + (dir.back() == L'\\' || dir.back() == L'/' ? L"" : L"\\") + file;
+    const DWORD attributes = GetFileAttributesW(candidate.c_str());
+    if (attributes != INVALID_FILE_ATTRIBUTES && !(attributes & FILE_ATTRIBUTE_DIRECTORY)) return candidate;
+  }
+  return L"";
 }
 
 // Runs the command and returns what it printed; false if it could not run
 // or exited non-zero.
 bool run(const std::vector<std::string>& argv, std::string& text) {
-  std::string command;
-  for (const auto& a : argv) command += (command.empty() ? "" : " ") + quoted(a, argv);
-  FILE* p = popen(("\"" + command + "\"").c_str(), "r");
-  if (!p) return false;
-  char buf[4096];
-  while (size_t n = std::fread(buf, 1, sizeof buf, p)) text.append(buf, n);
-  return pclose(p) == 0;
+  const std::wstring program = on_path(wide(argv[0]));
+  if (program.empty()) return false;
+  std::wstring command;
+  for (const auto& a : argv) command += (command.empty() ? L"" : L" ") + quoted(wide(a));
+  SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+  HANDLE read_end = nullptr, write_end = nullptr;
+  if (!CreatePipe(&read_end, &write_end, &inherit, 0)) return false;
+  SetHandleInformation(read_end, HANDLE_FLAG_INHERIT, 0);
+  STARTUPINFOW startup{};
+  startup.cb = sizeof startup;
+  startup.dwFlags = STARTF_USESTDHANDLES;
+  startup.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+  startup.hStdOutput = write_end;
+  startup.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+  PROCESS_INFORMATION process{};
+  const BOOL started = CreateProcessW(program.c_str(), command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr,
+                                      &startup, &process);
+  CloseHandle(write_end);
+  if (started) {
+    char buf[4096];
+    DWORD n = 0;
+    while (ReadFile(read_end, buf, sizeof buf, &n, nullptr) && n > 0) text.append(buf, n);
+  }
+  CloseHandle(read_end);
+  if (!started) return false;
+  WaitForSingleObject(process.hProcess, INFINITE);
+  DWORD code = 1;
+  GetExitCodeProcess(process.hProcess, &code);
+  CloseHandle(process.hProcess);
+  CloseHandle(process.hThread);
+  return code == 0;
 }
 #else
 bool run(const std::vector<std::string>& argv, std::string& text) {

@@ -1,7 +1,8 @@
 // Running a command and reading what it prints (git, in the steps that read
 // the checkout). The arguments reach the program as they are, with no shell
 // between: a value such as BASE_REF is one argument, whatever it holds.
-// posix_spawnp on POSIX; on Windows, _popen with each argument quoted.
+// posix_spawnp on POSIX; CreateProcessW on Windows, each argument quoted as
+// the C runtime splits a command line back (no cmd.exe between).
 #pragma once
 
 #include <string>

@@ -102,9 +102,11 @@ TEST_CASE("outputs: key=value, and GitHub's heredoc form for several lines") {
   sink.output("d", "PIPEC_EOF\nz");
   CHECK(!std::filesystem::exists(path));  // kept until the step is done
   sink.commit();
-  std::ifstream in(path);
   std::stringstream text;
-  text << in.rdbuf();
+  {
+    std::ifstream in(path, std::ios::binary);  // closed before the remove: Windows removes no open file
+    text << in.rdbuf();
+  }
   CHECK(text.str() == "a=1\nb<<PIPEC_EOF\nx\ny\nPIPEC_EOF\nc=PIPEC_EOF\nd<<PIPEC_EOF_1\nPIPEC_EOF\nz\nPIPEC_EOF_1\n");
   std::filesystem::remove(path);
 }

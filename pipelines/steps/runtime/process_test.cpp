@@ -1,0 +1,22 @@
+#include "runtime/process.h"
+
+#include <doctest/doctest.h>
+
+#include "runtime/step_error.h"
+
+// ECHO_ARGS: the path of echo_args, which prints its arguments back.
+
+TEST_CASE("command_lines: each argument reaches the program as it is, with no shell between") {
+  const std::vector<std::string> args = {ECHO_ARGS, "HEAD^", "100%", "a b", "q\"uote", "back\\", "back\\\"slash",
+                                         "", "&|<>", "$HOME", "*"};
+  CHECK(steps::runtime::command_lines(args, "") ==
+        std::vector<std::string>{"[HEAD^]", "[100%]", "[a b]", "[q\"uote]", "[back\\]", "[back\\\"slash]", "[]",
+                                 "[&|<>]", "[$HOME]", "[*]"});
+}
+
+TEST_CASE("command_lines: a program that fails or is not there is an error naming the command") {
+  CHECK_THROWS_WITH_AS(steps::runtime::command_lines({ECHO_ARGS, "!fail"}, "why"),
+                       ("`" + std::string(ECHO_ARGS) + " !fail` failed (why)").c_str(), steps::InputError);
+  CHECK_THROWS_WITH_AS(steps::runtime::command_lines({"pipec-no-such-program"}, ""),
+                       "`pipec-no-such-program` failed", steps::InputError);
+}
