@@ -6,9 +6,14 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+
 #include "ascii.h"
 #include "escape.h"
 #include "ordinal_case.h"
+#include "utf8.h"
 
 namespace fs = std::filesystem;
 
@@ -66,6 +71,30 @@ std::string bad_output_path(const std::string& file, const std::string& sources_
   return "";
 }
 
+// A path in Unicode's composed form (NFC). macOS's file systems take
+// canonically equal spellings for one name (é as one character, or e and a
+// combining accent): HFS+ stores the decomposed form, APFS compares names
+// regardless of it.
+std::string composed(const std::string& utf8) {
+  UErrorCode error = U_ZERO_ERROR;
+  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(error);
+  if (U_FAILURE(error)) return utf8;
+  const icu::UnicodeString out = nfc->normalize(icu::UnicodeString::fromUTF8(utf8), error);
+  std::string result;
+  return U_FAILURE(error) ? utf8 : out.toUTF8String(result);
+}
+
+// A path with its characters past ASCII as code points (caf<U+00E9>.yml),
+// where two spellings look the same on screen.
+std::string code_points(const std::string& utf8) {
+  std::string out;
+  for (size_t i = 0; i < utf8.size();) {
+    const char32_t c = decode_utf8(utf8, i);
+    out += c < 0x80 ? std::string(1, static_cast<char>(c)) : fmt::format("<U+{:04X}>", static_cast<uint32_t>(c));
+  }
+  return "\"" + out + "\"";
+}
+
 // The folders above a plainly spelt path, nearest first (a/b/c.yml: a/b, a).
 std::vector<std::u16string> folders_above(const std::u16string& path) {
   std::vector<std::u16string> out;
@@ -79,7 +108,8 @@ std::vector<std::u16string> folders_above(const std::u16string& path) {
 void check_output_paths(const Program& program, const std::string& sources_dir, Diagnostics& diags) {
   // Each path and each folder above it, as a checkout on a case-insensitive
   // file system (Windows, macOS) sees it: each character upper-cased as
-  // Windows (and .NET's OrdinalIgnoreCase) maps one to one, é to É.
+  // Windows (and .NET's OrdinalIgnoreCase) maps one to one, é to É, after
+  // composing it as macOS compares names.
   std::map<std::u16string, const WorkflowModel*> files, folders;
   for (const auto& wf : program.workflows) {
     const std::string at = "file " + spelt(wf->file) + " of " + wf->instance;
@@ -87,13 +117,17 @@ void check_output_paths(const Program& program, const std::string& sources_dir, 
       diags.error(wf->file_pos, "output-path", at + " " + why);
       continue;
     }
-    const std::u16string key = ordinal_upper(wf->file);
+    const std::u16string key = ordinal_upper(composed(wf->file));
     if (auto it = files.find(key); it != files.end()) {
       const WorkflowModel& other = *it->second;
+      const std::string differs = at + " differs from " + spelt(other.file) + " of " + other.instance + " only in ";
       diags.error(wf->file_pos, "output-path",
                   other.file == wf->file ? spelt(wf->file) + " is generated twice: by " + other.instance + " and " + wf->instance
-                                         : at + " differs from " + spelt(other.file) + " of " + other.instance +
-                                               " only in case: on Windows and macOS one overwrites the other");
+                  : ordinal_upper(other.file) == ordinal_upper(wf->file)
+                      ? differs + "case: on Windows and macOS one overwrites the other"
+                      : differs + (composed(other.file) == composed(wf->file) ? "" : "case and in ") +
+                            "how its accents are written, " + code_points(wf->file) + " and " + code_points(other.file) +
+                            ": on macOS one overwrites the other");
       continue;
     }
     if (auto it = folders.find(key); it != folders.end()) {
