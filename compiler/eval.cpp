@@ -639,6 +639,14 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     }
     return make_runtime(rebuild(e, ops));
   }
+  // GitHub added case() in January 2026; actionlint, which every file pipec
+  // writes must pass, reports it as undefined until 1.7.11 (tools/ pins 1.7.7).
+  if (lower(f) == "case") {
+    diags_.error(e.pos, "unknown-function",
+                 "case() is GitHub's, but newer than the actionlint pipec's workflows are held to (1.7.7), which "
+                 "refuses it; write c ? a : b (pipec writes c && a || b, and says when that would be wrong)");
+    return make_error(e.pos);
+  }
   const auto note = unknown_note(f, e.pos);
   if (!note) return make_error(e.pos);
   std::vector<std::string> all = gh;
