@@ -9,7 +9,9 @@
 namespace pipec {
 namespace {
 
-constexpr size_t kMaxDispatchInputs = 25;
+// GitHub takes 25 since December 2025; actionlint, which every file pipec
+// writes must pass, refuses more than 10 until 1.7.10 (tools/ pins 1.7.7).
+constexpr size_t kMaxDispatchInputs = 10;
 constexpr size_t kMaxLevels = 10;
 constexpr size_t kMaxUniqueCalled = 50;
 
@@ -68,8 +70,9 @@ class LimitChecker {
       for (const auto& i : wf.inputs) total += i.only != "call";
       diags_.error(in.pos, "limit",
                    "input \"" + in.name + "\" is dispatch input " + std::to_string(n) + " of " +
-                       std::to_string(total) + " in " + file_name(wf.file) + "; GitHub takes at most " +
-                       std::to_string(kMaxDispatchInputs) + " on workflow_dispatch");
+                       std::to_string(total) + " in " + file_name(wf.file) +
+                       "; the actionlint pipec's workflows are held to (1.7.7) takes at most " +
+                       std::to_string(kMaxDispatchInputs) + " on workflow_dispatch (GitHub takes 25)");
     }
   }
 
