@@ -71,15 +71,15 @@ std::string bad_output_path(const std::string& file, const std::string& sources_
   return "";
 }
 
-// A path in Unicode's composed form (NFC). macOS's file systems take
-// canonically equal spellings for one name (é as one character, or e and a
-// combining accent): HFS+ stores the decomposed form, APFS compares names
-// regardless of it.
-std::string composed(const std::string& utf8) {
+// A path in Unicode's decomposed form (NFD), as HFS+ stores names: macOS's
+// file systems take canonically equal spellings for one name (é as one
+// character, or e and a combining accent; APFS compares names regardless of
+// the form).
+std::string decomposed(const std::string& utf8) {
   UErrorCode error = U_ZERO_ERROR;
-  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(error);
+  const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(error);
   if (U_FAILURE(error)) return utf8;
-  const icu::UnicodeString out = nfc->normalize(icu::UnicodeString::fromUTF8(utf8), error);
+  const icu::UnicodeString out = nfd->normalize(icu::UnicodeString::fromUTF8(utf8), error);
   std::string result;
   return U_FAILURE(error) ? utf8 : out.toUTF8String(result);
 }
@@ -106,44 +106,57 @@ std::vector<std::u16string> folders_above(const std::u16string& path) {
 }  // namespace
 
 void check_output_paths(const Program& program, const std::string& sources_dir, Diagnostics& diags) {
-  // Each path and each folder above it, as a checkout on a case-insensitive
-  // file system (Windows, macOS) sees it: each character upper-cased as
-  // Windows (and .NET's OrdinalIgnoreCase) maps one to one, é to É, after
-  // composing it as macOS compares names.
-  std::map<std::u16string, const WorkflowModel*> files, folders;
+  // Each path and each folder above it, as the checkouts on file systems
+  // that ignore case see it: Windows upper-cases each character as .NET's
+  // OrdinalIgnoreCase maps one to one (é to É); macOS does too, and takes
+  // canonically equal spellings for one name. Two views, not one key: a
+  // spelling macOS decomposes may upper-case otherwise than the one
+  // Windows compares.
+  enum { kWindows, kMacos, kViews };
+  std::map<std::u16string, const WorkflowModel*> files[kViews], folders[kViews];
   for (const auto& wf : program.workflows) {
     const std::string at = "file " + spelt(wf->file) + " of " + wf->instance;
     if (std::string why = bad_output_path(wf->file, sources_dir); !why.empty()) {
       diags.error(wf->file_pos, "output-path", at + " " + why);
       continue;
     }
-    const std::u16string key = ordinal_upper(composed(wf->file));
-    if (auto it = files.find(key); it != files.end()) {
-      const WorkflowModel& other = *it->second;
-      const std::string differs = at + " differs from " + spelt(other.file) + " of " + other.instance + " only in ";
+    const std::u16string keys[kViews] = {ordinal_upper(wf->file), ordinal_upper(decomposed(wf->file))};
+    auto first = [&](auto& maps, const std::u16string* of) -> std::pair<const WorkflowModel*, int> {
+      for (int v = 0; v < kViews; ++v)
+        if (auto it = maps[v].find(of[v]); it != maps[v].end()) return {it->second, v};
+      return {nullptr, 0};
+    };
+    if (auto [other, view] = first(files, keys); other) {
+      const std::string differs = at + " differs from " + spelt(other->file) + " of " + other->instance + " only in ";
       diags.error(wf->file_pos, "output-path",
-                  other.file == wf->file ? spelt(wf->file) + " is generated twice: by " + other.instance + " and " + wf->instance
-                  : ordinal_upper(other.file) == ordinal_upper(wf->file)
-                      ? differs + "case: on Windows and macOS one overwrites the other"
-                      : differs + (composed(other.file) == composed(wf->file) ? "" : "case and in ") +
-                            "how its accents are written, " + code_points(wf->file) + " and " + code_points(other.file) +
-                            ": on macOS one overwrites the other");
+                  other->file == wf->file ? spelt(wf->file) + " is generated twice: by " + other->instance + " and " + wf->instance
+                  : view == kWindows      ? differs + "case: on Windows and macOS one overwrites the other"
+                                          : differs + (decomposed(other->file) == decomposed(wf->file) ? "" : "case and in ") +
+                                           "the Unicode form of its characters, " + code_points(wf->file) + " and " +
+                                           code_points(other->file) + ": on macOS one overwrites the other");
       continue;
     }
-    if (auto it = folders.find(key); it != folders.end()) {
-      diags.error(wf->file_pos, "output-path", at + " is a folder that " + spelt(it->second->file) + " of " + it->second->instance + " needs");
+    if (auto [other, view] = first(folders, keys); other) {
+      diags.error(wf->file_pos, "output-path", at + " is a folder that " + spelt(other->file) + " of " + other->instance + " needs");
       continue;
     }
-    bool clash = false;
-    for (const auto& dir : folders_above(key)) {
-      if (auto it = files.find(dir); it != files.end() && !clash) {
-        diags.error(wf->file_pos, "output-path", at + " needs a folder where " + spelt(it->second->file) + " of " + it->second->instance + " is");
-        clash = true;
+    const WorkflowModel* in_the_way = nullptr;
+    for (int v = 0; v < kViews && !in_the_way; ++v) {
+      for (const auto& dir : folders_above(keys[v])) {
+        if (auto it = files[v].find(dir); it != files[v].end()) {
+          in_the_way = it->second;
+          break;
+        }
       }
     }
-    if (clash) continue;
-    files[key] = wf.get();
-    for (const auto& dir : folders_above(key)) folders.emplace(dir, wf.get());
+    if (in_the_way) {
+      diags.error(wf->file_pos, "output-path", at + " needs a folder where " + spelt(in_the_way->file) + " of " + in_the_way->instance + " is");
+      continue;
+    }
+    for (int v = 0; v < kViews; ++v) {
+      files[v][keys[v]] = wf.get();
+      for (const auto& dir : folders_above(keys[v])) folders[v].emplace(dir, wf.get());
+    }
   }
 }
 
