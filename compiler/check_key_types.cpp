@@ -899,13 +899,12 @@ class KeyTypes {
       const Value* cron = item->kind == Value::Kind::Object ? item->get("cron") : nullptr;
       // GitHub reads a timezone since March 2026; actionlint, which every
       // file pipec writes must pass, refuses it until 1.7.12 (tools/ pins 1.7.7).
-      if (const Field* tz = item->kind == Value::Kind::Object ? item->field("timezone") : nullptr; tz && cron) {
+      const Field* tz = item->kind == Value::Kind::Object ? item->field("timezone") : nullptr;
+      if (tz && cron)
         diags_.error(tz->key_pos, "unknown-key",
                      "a schedule's timezone is GitHub's, but newer than the actionlint pipec's workflows are held to "
                      "(1.7.7), which refuses it; write the cron in UTC");
-        continue;
-      }
-      if (!cron || item->fields.size() != 1) {
+      if (!cron || item->fields.size() != (tz && cron ? 2 : 1)) {
         diags_.error(item->pos, "type",
                      "on.schedule holds {cron: \"...\"}, not " + describe(*item));
         continue;
