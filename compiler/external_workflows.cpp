@@ -46,9 +46,13 @@ std::optional<std::string> read_hand_written(const std::string& root, const std:
   return text.str();
 }
 
-YamlPlaces::YamlPlaces(std::string path, const std::string& text) : path_(std::move(path)), text_(text) {
-  line_starts_.push_back(text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0);
-  for (size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1))
+YamlPlaces::YamlPlaces(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
+  // YAML's encodings: UTF-16 and 32 start with a byte order mark or have a
+  // zero byte among their first four.
+  utf8_ = text_.rfind("\xFE\xFF", 0) != 0 && text_.rfind("\xFF\xFE", 0) != 0 &&
+          text_.substr(0, 4).find('\0') == std::string::npos;
+  line_starts_.push_back(text_.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0);
+  for (size_t i = text_.find('\n'); i != std::string::npos; i = text_.find('\n', i + 1))
     line_starts_.push_back(i + 1);
 }
 
@@ -56,9 +60,7 @@ Pos YamlPlaces::of(const YAML::Node& n) const {
   const YAML::Mark m = n.Mark();
   if (m.line < 0 || m.column < 0) return Pos{path_, 0, 0};
   const auto line = static_cast<size_t>(m.line);
-  // Not a line of this text (yaml-cpp read it as UTF-16 or 32): the
-  // bytes yaml-cpp counted.
-  if (line >= line_starts_.size() || line_starts_[line] + m.column > text_.size())
+  if (!utf8_ || line >= line_starts_.size() || line_starts_[line] + m.column > text_.size())
     return Pos{path_, m.line + 1, m.column + 1};
   return at(line_starts_[line] + static_cast<size_t>(m.column));
 }

@@ -41,10 +41,11 @@ std::string yaml_scalar(const YAML::Node& n);
 
 // Where things are in one YAML file, as pipec counts places: columns in
 // code points, where yaml-cpp's marks count bytes (and leave out a
-// byte order mark).
+// byte order mark). A file in UTF-16 or UTF-32, which yaml-cpp reads in
+// UTF-8 after converting it, keeps yaml-cpp's columns.
 class YamlPlaces {
  public:
-  YamlPlaces(std::string path, const std::string& text);
+  YamlPlaces(std::string path, std::string text);
   // Where a node is.
   Pos of(const YAML::Node& n) const;
   // Where byte `offset` of the text is.
@@ -52,7 +53,8 @@ class YamlPlaces {
 
  private:
   std::string path_;
-  const std::string& text_;
+  std::string text_;
+  bool utf8_ = true;
   std::vector<size_t> line_starts_;  // the byte each line starts at
 };
 

@@ -31,3 +31,25 @@ TEST_CASE("YamlPlaces: yaml-cpp leaves a byte order mark out of its columns") {
 }
 
 }  // namespace pipec
+
+namespace pipec {
+
+TEST_CASE("YamlPlaces: a UTF-16 file keeps yaml-cpp's columns, which its bytes do not give") {
+  // a: {"©©©©": 1, b: 2} in UTF-16LE: © is A9 00 there, and A9 would be
+  // read as the middle of a UTF-8 character.
+  std::string text = "\xFF\xFE";
+  for (char c : std::string("a: {\"")) text += std::string{c, '\0'};
+  for (int i = 0; i < 4; ++i) text += std::string{'\xA9', '\0'};
+  for (char c : std::string("\": 1, b: 2}\n")) text += std::string{c, '\0'};
+  const YAML::Node doc = YAML::Load(text);
+  const YamlPlaces places("w.yml", text);
+  int seen = 0;
+  for (const auto& kv : doc["a"]) {
+    if (kv.first.Scalar() != "b") continue;
+    ++seen;
+    CHECK(places.of(kv.first) == Pos{"w.yml", 1, kv.first.Mark().column + 1});
+  }
+  CHECK(seen == 1);
+}
+
+}  // namespace pipec
