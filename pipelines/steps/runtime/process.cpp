@@ -28,11 +28,14 @@ std::string shown(const std::vector<std::string>& argv) {
 }
 
 #ifdef _WIN32
-std::wstring wide(const std::string& utf8) {
+// An argument as Windows takes it. Text that is not UTF-8 (a value the
+// C runtime gave in the ANSI code page) is refused, not passed mangled.
+std::wstring wide(const std::string& utf8, const std::vector<std::string>& argv) {
   if (utf8.empty()) return L"";
-  const int n = MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), nullptr, 0);
+  const int n = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, utf8.data(), static_cast<int>(utf8.size()), nullptr, 0);
+  if (n <= 0) throw InputError("cannot pass `" + utf8 + "` to `" + shown(argv) + "`: it is not UTF-8 text");
   std::wstring out(static_cast<size_t>(n), L'\0');
-  MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), out.data(), n);
+  MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, utf8.data(), static_cast<int>(utf8.size()), out.data(), n);
   return out;
 }
 
@@ -57,11 +60,10 @@ std::wstring quoted(const std::wstring& arg) {
 
 // The program a name stands for, looked up in PATH's folders alone (not the
 // current folder, which CreateProcess would search first: a checkout could
-// hold a git.exe), with .exe added to a name without an extension.
+// hold a git.exe), with .exe added unless the name ends in it.
 std::wstring on_path(const std::wstring& name) {
   std::wstring file = name;
-  const size_t last = file.find_last_of(L".\\/");
-  if (last == std::wstring::npos || file[last] != L'.') file += L".exe";
+  if (file.size() < 4 || _wcsicmp(file.c_str() + file.size() - 4, L".exe") != 0) file += L".exe";
   if (file.find_first_of(L"\\/:") != std::wstring::npos) return file;  // a path already
   const DWORD size = GetEnvironmentVariableW(L"PATH", nullptr, 0);
   std::wstring path(size, L'\0');
@@ -71,6 +73,7 @@ std::wstring on_path(const std::wstring& name) {
     if (end == std::wstring::npos) end = path.size();
     std::wstring dir = path.substr(start, end - start);
     start = end + 1;
+    if (dir.size() >= 2 && dir.front() == L'"' && dir.back() == L'"') dir = dir.substr(1, dir.size() - 2);
     if (dir.empty()) continue;
     const std::wstring candidate = dir + (dir.back() == L'\\' || dir.back() == L'/' ? L"" : L"\\") + file;
     const DWORD attributes = GetFileAttributesW(candidate.c_str());
@@ -82,10 +85,10 @@ std::wstring on_path(const std::wstring& name) {
 // Runs the command and returns what it printed; false if it could not run
 // or exited non-zero.
 bool run(const std::vector<std::string>& argv, std::string& text) {
-  const std::wstring program = on_path(wide(argv[0]));
+  const std::wstring program = on_path(wide(argv[0], argv));
   if (program.empty()) return false;
   std::wstring command;
-  for (const auto& a : argv) command += (command.empty() ? L"" : L" ") + quoted(wide(a));
+  for (const auto& a : argv) command += (command.empty() ? L"" : L" ") + quoted(wide(a, argv));
   SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
   HANDLE read_end = nullptr, write_end = nullptr;
   if (!CreatePipe(&read_end, &write_end, &inherit, 0)) return false;

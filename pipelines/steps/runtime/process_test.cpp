@@ -20,3 +20,12 @@ TEST_CASE("command_lines: a program that fails or is not there is an error namin
   CHECK_THROWS_WITH_AS(steps::runtime::command_lines({"pipec-no-such-program"}, ""),
                        "`pipec-no-such-program` failed", steps::InputError);
 }
+
+#ifdef _WIN32
+TEST_CASE("command_lines on Windows: text that is not UTF-8 is refused, not passed mangled") {
+  CHECK_THROWS_WITH_AS(steps::runtime::command_lines({ECHO_ARGS, "caf\xE9"}, ""),
+                       ("cannot pass `caf\xE9` to `" + std::string(ECHO_ARGS) + " caf\xE9`: it is not UTF-8 text").c_str(),
+                       steps::InputError);
+  CHECK(steps::runtime::command_lines({ECHO_ARGS, "caf\xC3\xA9"}, "") == std::vector<std::string>{"[caf\xC3\xA9]"});
+}
+#endif
