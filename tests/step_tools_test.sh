@@ -244,13 +244,13 @@ expect configure-submodule-below-root 0 "test_type=full" \
 expect configure-reasons 0 "changed paths: .gitmodules, base/half
 enable_build_jobs=true: .gitmodules changed, which is not skippable
 test_type=full: submodule base/half changed" \
-  bash -c "cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD^ LOAD_TEST_RUNNERS_FROM_VAR=false '$bin/configure_ci' | grep -E '^(changed paths|enable_build_jobs=|test_type=)'"
+  bash -c "set -o pipefail; cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD^ LOAD_TEST_RUNNERS_FROM_VAR=false '$bin/configure_ci' | grep -E '^(changed paths|enable_build_jobs=|test_type=)'"
 mkdir -p pr-checkout/docs && echo x > pr-checkout/docs/a.md && git -C pr-checkout add docs/a.md &&
   git -C pr-checkout -c user.name=t -c user.email=t@t commit -q -m docs
 expect configure-reasons-docs 0 "changed paths: docs/a.md
 enable_build_jobs=false: only skippable paths and workflows CI does not run changed
-test_type=smoke: no submodule changed and no test labels given" \
-  bash -c "cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD^ LOAD_TEST_RUNNERS_FROM_VAR=false '$bin/configure_ci' | grep -E '^(changed paths|enable_build_jobs=|test_type=)'"
+test_type=smoke: no submodule changed and no known test labels" \
+  bash -c "set -o pipefail; cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD^ LOAD_TEST_RUNNERS_FROM_VAR=false '$bin/configure_ci' | grep -E '^(changed paths|enable_build_jobs=|test_type=)'"
 rm -f output env summary
 # Multi-arch mode (TheRock's multi_arch_ci.yml calls setup.yml with it): one
 # row per variant, the families in the summary joined as in the row, with

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The step tools built for Windows (MinGW-w64) and run under Wine: their
 # own tests, and the Windows code of the tools as a workflow runs them
-# (a command run with each argument intact and no cmd.exe between, local
-# time, wheels without triton, the files GitHub reads, exit codes). The
+# (a command run with each argument intact and no cmd.exe between, the
+# date, wheels without triton, the files GitHub reads, exit codes). The
 # package tools are left out: Debian has no MinGW builds of libcurl,
 # libzip and OpenSSL. Wine is not Windows; MSVC, which the workflows
 # build with, is not MinGW.
@@ -62,12 +62,14 @@ torch_version=2.10.0+rocm7.12.0
 torchaudio_version=2.10.0+rocm7.12.0
 torchvision_version=0.25.0+rocm7.12.0" files
 
-# The date of a dev deb is the local one (localtime_s).
+# A dev deb's version ends in today's date (Wine keeps its own time zone,
+# not TZ's, so local time and UTC are not told apart here). Read twice
+# when the day turned meanwhile.
 echo '{"rocm-version": "7.12.0"}' > version.json
-day=$(date +%Y%m%d)
-out=$(env -u GITHUB_SHA "$wine" "$build/bin/compute_rocm_package_version.exe" --release-type=dev --package-type=deb 2>&1 | tr -d '\r')
-[ "$out" = "rocm_deb_package_version=7.12.0~dev$(date +%Y%m%d)" ] && day=$(date +%Y%m%d)
-expect package-version-deb 0 "rocm_deb_package_version=7.12.0~dev$day" echo "$out"
+deb() { env -u GITHUB_SHA "$wine" "$build/bin/compute_rocm_package_version.exe" --release-type=dev --package-type=deb 2>&1 | tr -d '\r'; return "${PIPESTATUS[0]}"; }
+day=$(date +%Y%m%d); out=$(deb); rc=$?
+[ "$day" = "$(date +%Y%m%d)" ] || { day=$(date +%Y%m%d); out=$(deb); rc=$?; }
+expect package-version-deb 0 "rocm_deb_package_version=7.12.0~dev$day" bash -c 'printf "%s\n" "$1"; exit "$2"' _ "$out" "$rc"
 rm -f output env summary
 
 # configure_ci runs git with BASE_REF as one argument, whatever it holds:
@@ -77,12 +79,12 @@ export GIT_LOG="$work/git.log" GIT_DIFF="$work/diff" WINEPATH="Z:${work//\//\\}\
 printf 'docs/a.md\n' > "$GIT_DIFF"
 expect configure-reasons 0 "changed paths: docs/a.md
 enable_build_jobs=false: only skippable paths and workflows CI does not run changed
-test_type=smoke: no submodule changed and no test labels given" \
-  bash -c 'GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF="HEAD^" LOAD_TEST_RUNNERS_FROM_VAR=false "$1" "$2" 2>&1 | tr -d "\r" | grep -E "^(changed paths|enable_build_jobs=|test_type=)"' _ "$wine" "$build/bin/configure_ci.exe"
+test_type=smoke: no submodule changed and no known test labels" \
+  bash -c 'set -o pipefail; GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF="HEAD^" LOAD_TEST_RUNNERS_FROM_VAR=false "$1" "$2" 2>&1 | tr -d "\r" | grep -E "^(changed paths|enable_build_jobs=|test_type=)"' _ "$wine" "$build/bin/configure_ci.exe"
 expect configure-git-calls 0 "[diff][--name-only][HEAD^]
 [rev-parse][--show-toplevel]
 [-C][C:/repo][submodule][status]" cat "$GIT_LOG"
 rm -f "$GIT_LOG" output env summary
 expect configure-odd-ref 0 "[diff][--name-only][a b%PATH%\"&|<>\\]" \
-  bash -c 'GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF="a b%PATH%\"&|<>\\" LOAD_TEST_RUNNERS_FROM_VAR=false "$1" "$2" > /dev/null 2>&1; head -1 "$GIT_LOG"' _ "$wine" "$build/bin/configure_ci.exe"
+  bash -c 'GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF="a b%PATH%\"&|<>\\" LOAD_TEST_RUNNERS_FROM_VAR=false "$1" "$2" > /dev/null 2>&1 || exit; head -1 "$GIT_LOG"' _ "$wine" "$build/bin/configure_ci.exe"
 finish windows_step_tools

@@ -421,7 +421,7 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
       test_type = "full";
       res.lines.push_back("test_type=full: test labels given");
     }
-    if (test_type == "smoke") res.lines.push_back("test_type=smoke: no submodule changed and no test labels given");
+    if (test_type == "smoke") res.lines.push_back("test_type=smoke: no submodule changed and no known test labels");
   }
   res.outputs = {{"linux_variants", variants_json[0]}, {"linux_test_labels", list(tests[0])},
                  {"windows_variants", variants_json[1]}, {"windows_test_labels", list(tests[1])},

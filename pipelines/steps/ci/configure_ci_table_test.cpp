@@ -142,7 +142,7 @@ TEST_CASE("test_runner:oem keeps only the oem kernel's runners, from a PR label 
   CHECK(nope.lines == std::vector<std::string>{"test runners for kernel \"nope\" only",
                                              "changed paths: build_tools/x.py",
                                              "enable_build_jobs=true: build_tools/x.py changed, which is not skippable",
-                                             "test_type=smoke: no submodule changed and no test labels given"});
+                                             "test_type=smoke: no submodule changed and no known test labels"});
   // `test_runner:` has one colon: it names the empty kernel, as in TheRock.
   dispatch.additional_label_options = "test_runner:";
   Result empty = run(dispatch);
@@ -150,14 +150,14 @@ TEST_CASE("test_runner:oem keeps only the oem kernel's runners, from a PR label 
   CHECK(empty.lines == std::vector<std::string>{"test runners for kernel \"\" only",
                                              "changed paths: build_tools/x.py",
                                              "enable_build_jobs=true: build_tools/x.py changed, which is not skippable",
-                                             "test_type=smoke: no submodule changed and no test labels given"});
+                                             "test_type=smoke: no submodule changed and no known test labels"});
   dispatch.additional_label_options = "test_runner:a:b, test_runner:oem";
   Result bad = run(dispatch);
   CHECK(runners(output(bad, "linux_variants")) == "gfx94X-dcgpu=linux-mi325-1gpu-ossci-rocm gfx1151=linux-gfx1151-gpu-rocm");
   CHECK(bad.lines == std::vector<std::string>{"WARNING: label \"test_runner:a:b\" is not test_runner:<kernel>; ignored",
                                              "changed paths: build_tools/x.py",
                                              "enable_build_jobs=true: build_tools/x.py changed, which is not skippable",
-                                             "test_type=smoke: no submodule changed and no test labels given"});
+                                             "test_type=smoke: no submodule changed and no known test labels"});
 }
 
 TEST_CASE("test_runner:<kernel>: a family with the kernel's runner keeps its multi-GPU runner") {
