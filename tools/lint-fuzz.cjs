@@ -197,8 +197,8 @@ function randomExpr(r, depth, site) {
   const steps = ["env", "env.V", "steps", "steps.s", "steps.s.outputs.v", "steps.s.outcome", "matrix", "matrix.os",
     "matrix.cfg", "matrix.cfg.b",
     "job.status", "runner.os", "strategy.job-index", "strategy.fail-fast"];
-  // Integers each side of 32 bits (actionlint's) and of 2^53 (GitHub's
-  // doubles'), which pipec writes as GitHub and actionlint both read them.
+  // Integers just past 32 bits (actionlint's) and at or past 2^53 (GitHub's
+  // doubles'), which pipec writes as both read them or refuses.
   const literals = ['"x"', '""', "1", "0", "3.5", "true", "false", "null", "2147483648", "-2147483649",
     "9007199254740992", "-9007199254740993", 'fromJSON("[1]")',
     'fromJSON("{\\"a\\": 1}")', 'fromJSON("1")', 'fromJSON("true")', "fromJSON(inputs.s)",
