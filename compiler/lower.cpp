@@ -393,6 +393,10 @@ ValuePtr Lowerer::lower_on(const Value& on) {
                          " } takes nothing inside: a workflow declares its inputs once, with `input name: type`" +
                          (call ? " (its secrets with `secret`, its outputs with `outputs`)" : "") +
                          ", for every trigger that takes them");
+      else if (f.value->kind != Value::Kind::Object && f.value->kind != Value::Kind::Null && !is_error(*f.value))
+        diags_.error(f.value->pos, "type",
+                     std::string("on { ") + (call ? "call" : "dispatch") + " } takes no value, not " + describe(*f.value) +
+                         "; write it alone, as on { " + (call ? "call" : "dispatch") + " }");
       return t->fields.empty() ? make_null(f.key_pos) : ValuePtr(t);
     }
     return lower_any(*f.value, "on." + f.key);
