@@ -226,7 +226,7 @@ expect configure-labels-none 0 "* windows_variants: gfx110X-all, gfx1151, gfx120
 rm -f output env summary
 # BASE_REF is one argument to git (TheRock passes it in a list): no shell
 # reads it, and git does not take it for an option.
-expect configure-base-ref-one-word 1 "configure_ci: error: \`git diff --name-only HEAD;touch pwned\` failed (is BASE_REF a revision of this checkout?)" \
+expect configure-base-ref-one-word 1 "configure_ci: error: \`git diff --name-only HEAD;touch pwned\` exited with 128 (is BASE_REF a revision of this checkout?)" \
   bash -c "cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push env 'BASE_REF=HEAD;touch pwned' '$bin/configure_ci' 2>&1 | grep '^configure_ci:'; exit \${PIPESTATUS[0]}"
 expect configure-base-ref-no-shell 0 "" test ! -e pr-checkout/pwned
 expect configure-base-ref-option 1 "configure_ci: error: BASE_REF \"--output=written\" is not a revision: it starts with -" \

@@ -87,4 +87,7 @@ expect configure-git-calls 0 "[diff][--name-only][HEAD^]
 rm -f "$GIT_LOG" output env summary
 expect configure-odd-ref 0 "[diff][--name-only][a b%PATH%\"&|<>\\]" \
   bash -c 'GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF="a b%PATH%\"&|<>\\" LOAD_TEST_RUNNERS_FROM_VAR=false "$1" "$2" > /dev/null 2>&1 || exit; head -1 "$GIT_LOG"' _ "$wine" "$build/bin/configure_ci.exe"
+# No git on PATH: said so, without the hint about BASE_REF.
+expect configure-no-git 1 "configure_ci: error: \`git diff --name-only HEAD^\` could not run: no git on PATH" \
+  bash -c 'set -o pipefail; WINEPATH= GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF="HEAD^" LOAD_TEST_RUNNERS_FROM_VAR=false "$1" "$2" 2>&1 | tr -d "\r" | grep "^configure_ci:"' _ "$wine" "$build/bin/configure_ci.exe"
 finish windows_step_tools

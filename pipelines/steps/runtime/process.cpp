@@ -1,6 +1,7 @@
 #include "runtime/process.h"
 
 #include <cstdio>
+#include <cstring>
 #include <sstream>
 
 #include "runtime/step_error.h"
@@ -19,6 +20,13 @@ extern char** environ;
 
 namespace steps::runtime {
 namespace {
+
+// How a run went: whether the program started, and what went wrong ("" for
+// nothing), as a message goes on after the command.
+struct Outcome {
+  bool ran;
+  std::string problem;
+};
 
 // How the command reads in a message.
 std::string shown(const std::vector<std::string>& argv) {
@@ -82,16 +90,14 @@ std::wstring on_path(const std::wstring& name) {
   return L"";
 }
 
-// Runs the command and returns what it printed; false if it could not run
-// or exited non-zero.
-bool run(const std::vector<std::string>& argv, std::string& text) {
+Outcome run(const std::vector<std::string>& argv, std::string& text) {
   const std::wstring program = on_path(wide(argv[0], argv));
-  if (program.empty()) return false;
+  if (program.empty()) return {false, "could not run: no " + argv[0] + " on PATH"};
   std::wstring command;
   for (const auto& a : argv) command += (command.empty() ? L"" : L" ") + quoted(wide(a, argv));
   SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
   HANDLE read_end = nullptr, write_end = nullptr;
-  if (!CreatePipe(&read_end, &write_end, &inherit, 0)) return false;
+  if (!CreatePipe(&read_end, &write_end, &inherit, 0)) return {false, "could not run: no pipe (Windows error " + std::to_string(GetLastError()) + ")"};
   SetHandleInformation(read_end, HANDLE_FLAG_INHERIT, 0);
   STARTUPINFOW startup{};
   startup.cb = sizeof startup;
@@ -102,6 +108,7 @@ bool run(const std::vector<std::string>& argv, std::string& text) {
   PROCESS_INFORMATION process{};
   const BOOL started = CreateProcessW(program.c_str(), command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr,
                                       &startup, &process);
+  const DWORD start_error = GetLastError();
   CloseHandle(write_end);
   if (started) {
     char buf[4096];
@@ -109,18 +116,18 @@ bool run(const std::vector<std::string>& argv, std::string& text) {
     while (ReadFile(read_end, buf, sizeof buf, &n, nullptr) && n > 0) text.append(buf, n);
   }
   CloseHandle(read_end);
-  if (!started) return false;
+  if (!started) return {false, "could not run (Windows error " + std::to_string(start_error) + ")"};
   WaitForSingleObject(process.hProcess, INFINITE);
   DWORD code = 1;
   GetExitCodeProcess(process.hProcess, &code);
   CloseHandle(process.hProcess);
   CloseHandle(process.hThread);
-  return code == 0;
+  return {true, code == 0 ? "" : "exited with " + std::to_string(code)};
 }
 #else
-bool run(const std::vector<std::string>& argv, std::string& text) {
+Outcome run(const std::vector<std::string>& argv, std::string& text) {
   int fds[2];
-  if (pipe(fds) != 0) return false;
+  if (pipe(fds) != 0) return {false, std::string("could not run: no pipe (") + std::strerror(errno) + ")"};
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
@@ -141,21 +148,26 @@ bool run(const std::vector<std::string>& argv, std::string& text) {
     }
   }
   close(fds[0]);
-  if (spawned != 0) return false;
+  if (spawned == ENOENT) return {false, "could not run: no " + argv[0] + " on PATH"};
+  if (spawned != 0) return {false, std::string("could not run (") + std::strerror(spawned) + ")"};
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return false;
+    if (errno != EINTR) return {true, std::string("could not be waited for (") + std::strerror(errno) + ")"};
   }
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (WIFSIGNALED(status)) return {true, "was stopped by signal " + std::to_string(WTERMSIG(status))};
+  return {true, WEXITSTATUS(status) == 0 ? "" : "exited with " + std::to_string(WEXITSTATUS(status))};
 }
 #endif
 
 }  // namespace
 
 std::vector<std::string> command_lines(const std::vector<std::string>& argv, const std::string& what_failed) {
+  if (argv.empty()) throw InputError("no command to run");
   std::string text;
-  if (argv.empty() || !run(argv, text))
-    throw InputError("`" + shown(argv) + "` failed" + (what_failed.empty() ? "" : " (" + what_failed + ")"));
+  // The hint is about what the command was given, so it goes with a
+  // command that ran and failed, not with one that could not start.
+  if (const Outcome o = run(argv, text); !o.problem.empty())
+    throw InputError("`" + shown(argv) + "` " + o.problem + (o.ran && !what_failed.empty() ? " (" + what_failed + ")" : ""));
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);) {

@@ -14,11 +14,12 @@ TEST_CASE("command_lines: each argument reaches the program as it is, with no sh
                                  "[&|<>]", "[$HOME]", "[*]"});
 }
 
-TEST_CASE("command_lines: a program that fails or is not there is an error naming the command") {
+TEST_CASE("command_lines: a program that fails or is not there is an error that says which") {
   CHECK_THROWS_WITH_AS(steps::runtime::command_lines({ECHO_ARGS, "!fail"}, "why"),
-                       ("`" + std::string(ECHO_ARGS) + " !fail` failed (why)").c_str(), steps::InputError);
-  CHECK_THROWS_WITH_AS(steps::runtime::command_lines({"pipec-no-such-program"}, ""),
-                       "`pipec-no-such-program` failed", steps::InputError);
+                       ("`" + std::string(ECHO_ARGS) + " !fail` exited with 3 (why)").c_str(), steps::InputError);
+  // The hint is about the arguments, so not for a program that is not there.
+  CHECK_THROWS_WITH_AS(steps::runtime::command_lines({"pipec-no-such-program", "x"}, "why"),
+                       "`pipec-no-such-program x` could not run: no pipec-no-such-program on PATH", steps::InputError);
 }
 
 #ifdef _WIN32
