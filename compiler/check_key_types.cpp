@@ -16,6 +16,7 @@
 #include "filter_patterns.h"
 #include "github_eval.h"
 #include "image_ref.h"
+#include "linter.h"
 #include "matrix_legs.h"
 #include "template_text.h"
 #include "utf8.h"
@@ -902,8 +903,8 @@ class KeyTypes {
       const Field* tz = item->kind == Value::Kind::Object ? item->field("timezone") : nullptr;
       if (tz && cron)
         diags_.error(tz->key_pos, "unknown-key",
-                     "a schedule's timezone is GitHub's, but newer than the actionlint pipec's workflows are held to "
-                     "(1.7.7), which refuses it; write the cron in UTC");
+                     std::string("a schedule's timezone is GitHub's, but newer than ") + kLinter +
+                         ", which refuses it; write the cron in UTC");
       if (!cron || item->fields.size() != (tz && cron ? 2 : 1)) {
         diags_.error(item->pos, "type",
                      "on.schedule holds {cron: \"...\"}, not " + describe(*item));

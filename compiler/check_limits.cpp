@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "linter.h"
 #include "matrix_legs.h"
 
 namespace pipec {
@@ -71,7 +72,7 @@ class LimitChecker {
       diags_.error(in.pos, "limit",
                    "input \"" + in.name + "\" is dispatch input " + std::to_string(n) + " of " +
                        std::to_string(total) + " in " + file_name(wf.file) +
-                       "; the actionlint pipec's workflows are held to (1.7.7) takes at most " +
+                       "; " + kLinter + " takes at most " +
                        std::to_string(kMaxDispatchInputs) + " on workflow_dispatch (GitHub takes 25)");
     }
   }

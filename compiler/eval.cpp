@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ascii.h"
+#include "linter.h"
 #include "ordinal_case.h"
 #include "expand.h"
 #include "github_eval.h"
@@ -643,8 +644,8 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
   // writes must pass, reports it as undefined until 1.7.11 (tools/ pins 1.7.7).
   if (lower(f) == "case") {
     diags_.error(e.pos, "unknown-function",
-                 "case() is GitHub's, but newer than the actionlint pipec's workflows are held to (1.7.7), which "
-                 "refuses it; write c ? a : b (pipec writes c && a || b, and says when that would be wrong)");
+                 std::string("case() is GitHub's, but newer than ") + kLinter +
+                     ", which refuses it; write c ? a : b (pipec writes c && a || b, and says when that would be wrong)");
     return make_error(e.pos);
   }
   const auto note = unknown_note(f, e.pos);
