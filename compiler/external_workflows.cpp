@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "utf8.h"
+
 namespace pipec {
 namespace {
 
@@ -69,9 +71,10 @@ Pos YamlPlaces::at(size_t offset) const {
   offset = std::min(offset, text_.size());
   const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
   const size_t line = next == line_starts_.begin() ? 0 : static_cast<size_t>(next - line_starts_.begin()) - 1;
-  int col = 1;
-  for (size_t i = line_starts_[line]; i < offset; ++i)
-    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++col;
+  // Columns count code points from the line's start, as position_of's do
+  // in .pipe sources (the line index spares reading the text from its start).
+  const size_t from = line_starts_[line];
+  const int col = static_cast<int>(code_point_offsets(text_.substr(from, offset - from)).size());
   return Pos{path_, static_cast<int>(line) + 1, col};
 }
 
