@@ -24,7 +24,7 @@ for f in "$repo"/tests/*.sh; do [ "$(basename "$f")" = rules_doc_test.sh ] || ex
 reported=$(grep -ohE '(error|warning): .*\[[a-z][a-z0-9-]*\]' "${expectations[@]}" |
            grep -oE '\[[a-z][a-z0-9-]*\]$' | tr -d '[]' | sort -u)
 for id in $reported; do
-  printf '%s\n' "$documented" | grep -qx -- "$id" || problem "[$id] is reported in the tests and has no section in grammar/RULES.md"
+  grep -qx -- "$id" <<< "$documented" || problem "[$id] is reported in the tests and has no section in grammar/RULES.md"
 done
 
 # Every section names an id the compiler reports.

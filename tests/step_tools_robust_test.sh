@@ -45,8 +45,10 @@ check() {  # TOOL ENVS ARGS
   out=$(env -u GITHUB_REF_NAME -u GITHUB_EVENT_NAME $envs "$tool" $args 2>&1 </dev/null); rc=$?
   case $rc in 0|1|2) ;; *) ok=0 ;; esac
   # A failure says why on one line (sanity_check_wheel on stdout, as TheRock's).
-  if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q "^$name: error: \|^ERROR: "; then ok=0; fi
-  if printf '%s' "$out" | grep -qE 'Sanitizer|runtime error|terminate called|Segmentation|Aborted'; then ok=0; fi
+  # Here-strings, not pipes: under pipefail, grep -q leaving early would
+  # fail printf with SIGPIPE, and the pipeline with it.
+  if [ $rc -ne 0 ] && ! grep -q "^$name: error: \|^ERROR: " <<< "$out"; then ok=0; fi
+  if grep -qE 'Sanitizer|runtime error|terminate called|Segmentation|Aborted' <<< "$out"; then ok=0; fi
   if [ $ok -eq 0 ]; then
     failed=$((failed + 1))
     [ $failed -le 10 ] && printf 'FAIL %s %.80s [%.80s]: exit %s\n%s\n' "$name" "$args" "$envs" "$rc" "$(printf '%s' "$out" | head -3 | cut -c1-200)"
