@@ -11,10 +11,8 @@ void check_bidi_text(const std::string& path, const std::string& text, Diagnosti
   for (size_t i = 0; i < text.size();) {
     const char32_t c = decode_utf8(text, i);
     if (const char* name = bidi_control_name(c)) {
-      char code[16];
-      std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
       diags.error(Pos{path, line, col}, "bidi",
-                  std::string("a bidirectional control character (") + code + ", " + name +
+                  "a bidirectional control character (" + code_point_name(c) + ", " + name +
                       "): it shows as nothing, but reorders the text around it on screen, so the line reads "
                       "otherwise than it compiles; delete it");
     }

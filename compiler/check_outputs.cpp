@@ -6,7 +6,6 @@
 #include <string_view>
 #include <vector>
 
-#include <fmt/format.h>
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
 
@@ -90,7 +89,7 @@ std::string code_points(const std::string& utf8) {
   std::string out;
   for (size_t i = 0; i < utf8.size();) {
     const char32_t c = decode_utf8(utf8, i);
-    out += c < 0x80 ? std::string(1, static_cast<char>(c)) : fmt::format("<U+{:04X}>", static_cast<uint32_t>(c));
+    out += c < 0x80 ? std::string(1, static_cast<char>(c)) : "<" + code_point_name(c) + ">";
   }
   return "\"" + out + "\"";
 }

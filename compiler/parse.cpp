@@ -1126,11 +1126,9 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   }
   char32_t cp = 0;
   if (size_t bad = first_control_char(text, cp); bad != std::string::npos) {
-    char name[8];
-    std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(cp));
     diags.error(pos_of(bad), "encoding",
                 cp == '\r' ? std::string("carriage return without a line feed (line ends are LF or CRLF)")
-                            : std::string("control character ") + name + " (only tab and newline may appear in a .pipe file)");
+                            : "control character " + code_point_name(cp) + " (only tab and newline may appear in a .pipe file)");
     return file;
   }
   auto p = start(text, origin, diags);

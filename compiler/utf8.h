@@ -2,6 +2,7 @@
 // strings are indexed by byte.
 #pragma once
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,13 @@ inline char32_t decode_utf8(const std::string& text, size_t& i) {
   }
   i += len;
   return cp;
+}
+
+// How messages name a code point: U+00E9.
+inline std::string code_point_name(char32_t c) {
+  char name[16];
+  std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(c));
+  return name;
 }
 
 // The name of a bidirectional control character, or null for any other:
