@@ -308,11 +308,14 @@ TEST_CASE("release runs each combination's build, test and promotion in its own 
   CHECK_FALSE(build["build_pytorch_wheels"]["strategy"]);
 }
 
-TEST_CASE("the release build job takes no credentials: the staging job alone takes the release role") {
+TEST_CASE("the PyTorch build jobs take no credentials: the staging job alone logs in, in CI and release") {
   // The build runs PyTorch's build (nightly's from pytorch/pytorch, apex's
   // master), which could ask for an OIDC token itself.
-  for (const std::string f : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml"}) {
+  for (const std::string f : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml",
+                              "build_portable_linux_pytorch_wheels_ci.yml", "build_windows_pytorch_wheels_ci.yml"}) {
     INFO(f);
+    const bool release = f.find("_ci.yml") == std::string::npos;
+    const std::string platform = f.find("windows") != std::string::npos ? "windows" : "linux";
     const YAML::Node jobs = wf(f)["jobs"];
     const YAML::Node build = jobs["build_pytorch_wheels"], stage = jobs["stage_pytorch_wheels"];
     CHECK_FALSE(build["permissions"]);
@@ -327,14 +330,24 @@ TEST_CASE("the release build job takes no credentials: the staging job alone tak
     }
     CHECK(needs_of(stage) == Names{"build_pytorch_wheels"});
     CHECK(stage["permissions"]["id-token"].as<std::string>("") == "write");
+    // CI's staging is its upload, which a run from a fork does not make.
+    CHECK(stage["if"].as<std::string>("") == (release ? "" : "${{ " + kNotFork + " }}"));
+    for (const auto& job : jobs) {
+      const std::string id = job.first.as<std::string>();
+      INFO(id);
+      if (id != "stage_pytorch_wheels" && id != "upload_pytorch_wheels") CHECK_FALSE(job.second["permissions"]);
+    }
     // By the id the upload gave, which another leg cannot give its own.
     for (const auto& s : stage["steps"])
       if (s["uses"].as<std::string>("").rfind("actions/download-artifact@", 0) == 0)
         fetched = s["with"]["artifact-ids"].as<std::string>("");
-    CHECK(kept == "pytorch-wheels-${{ inputs.amdgpu_family }}-py${{ inputs.python_version }}-torch"
-                  "${{ steps.versions.outputs.torch_version }}");
+    // Named by the platform too: ci_linux.yml and ci_windows.yml are one run.
+    CHECK(kept == "pytorch-wheels-" + platform +
+                      "-${{ inputs.amdgpu_family }}-py${{ inputs.python_version }}-torch"
+                      "${{ steps.versions.outputs.torch_version }}");
     CHECK(build["outputs"]["wheels_artifact"].as<std::string>("") == "${{ steps." + kept_id + ".outputs.artifact-id }}");
     CHECK(fetched == "${{ needs.build_pytorch_wheels.outputs.wheels_artifact }}");
+    if (!release) continue;
     CHECK(needs_of(jobs["test_pytorch_wheels"]).count("stage_pytorch_wheels") == 1);
     CHECK(needs_of(jobs["upload_pytorch_wheels"]).count("stage_pytorch_wheels") == 1);
   }
@@ -359,8 +372,8 @@ TEST_CASE("a step tools cache entry is restored only where it was built the same
       CHECK_MESSAGE(at->second == how, (name + ": job " + job.first.as<std::string>() + " shares key " + st.key));
     }
   }
-  CHECK(jobs == 7);
-  CHECK(built_by_key.size() == 6);
+  CHECK(jobs == 9);
+  CHECK(built_by_key.size() == 7);
 }
 
 TEST_CASE("a job that checks out another ref builds the step tools from the workflow's own commit") {
@@ -402,7 +415,7 @@ TEST_CASE("a job that checks out another ref builds the step tools from the work
       CHECK(sparse == "pipelines/steps\ngenerated/steps\n");
     }
   }
-  CHECK(jobs == 13);
+  CHECK(jobs == 15);
   CHECK(at_ref == 6);
 }
 
@@ -608,32 +621,43 @@ TEST_CASE("a PyTorch build installs packaging before build_prod_wheels.py, and W
   CHECK(checkouts == 4);  // nightly and stable, release and CI
 }
 
-TEST_CASE("CI uploads the wheels from the folder the build wrote them to") {
+TEST_CASE("the wheels the build wrote are the ones staged") {
   // In a container job, ${{ github.workspace }} is the host's path and the
   // working directory the container's (actions/runner#2058), so a relative
-  // path and PACKAGE_DIST_DIR name different folders there.
-  int uploads = 0;
+  // path and PACKAGE_DIST_DIR name different folders there: the build and
+  // the artifact's upload both name PACKAGE_DIST_DIR. CI's staging job
+  // uploads the folder it downloads them to.
+  int builds = 0, uploads = 0;
   for (const auto& [name, w] : workflows()) {
     for (const auto& job : w["jobs"]) {
-      std::string build, upload_dir, upload_run;
+      std::string build, kept;
       for (const auto& s : job.second["steps"]) {
-        const std::string run = s["run"].as<std::string>("");
-        if (run.find("build_prod_wheels.py build") != std::string::npos) build = run;
-        if (s["name"].as<std::string>("") == "Upload wheels next to the run's ROCm packages") {
-          upload_dir = s["env"]["INPUT_PACKAGES_DIR"].as<std::string>("");
-          upload_run = s["run"].as<std::string>("");
-        }
+        if (s["run"].as<std::string>("").find("build_prod_wheels.py build") != std::string::npos)
+          build = s["run"].as<std::string>("");
+        if (s["uses"].as<std::string>("").rfind("actions/upload-artifact@", 0) == 0)
+          kept = s["with"]["path"].as<std::string>("");
       }
-      if (upload_run.empty()) continue;
-      ++uploads;
+      if (build.empty()) continue;
+      ++builds;
       bool windows = name.find("windows") != std::string::npos;
       CHECK_MESSAGE(build.find(windows ? "--output-dir \"%PACKAGE_DIST_DIR%\"" : "--output-dir \"${PACKAGE_DIST_DIR}\"") !=
                         std::string::npos,
                     name);
-      CHECK_MESSAGE(upload_dir == "${{ env.PACKAGE_DIST_DIR }}/..", name);
-      CHECK_MESSAGE(upload_run.find("--input-packages-dir \"${INPUT_PACKAGES_DIR}\"") != std::string::npos, name);
+      CHECK_MESSAGE(kept == "${{ env.PACKAGE_DIST_DIR }}/*.whl", name);
     }
+    std::string fetched, upload;
+    each_step(name, [&](const YAML::Node&, const YAML::Node& s) {
+      if (s["uses"].as<std::string>("").rfind("actions/download-artifact@", 0) == 0)
+        fetched = s["with"]["path"].as<std::string>("");
+      if (s["name"].as<std::string>("") == "Upload wheels next to the run's ROCm packages")
+        upload = s["run"].as<std::string>("");
+    });
+    if (upload.empty()) continue;
+    ++uploads;
+    CHECK_MESSAGE(fetched == "packages/dist", name);
+    CHECK_MESSAGE(upload.find("--input-packages-dir packages \\\n") != std::string::npos, name);
   }
+  CHECK(builds == 4);
   CHECK(uploads == 2);
 }
 
