@@ -122,13 +122,13 @@ expect windows-vcpkg 0 "git init --quiet WORK/temp/vcpkg
 git -C WORK/temp/vcpkg fetch --quiet --depth 1 https://github.com/microsoft/vcpkg.git 9e593bb18ea69cc5095e012465dcd675a822ed0d
 git -C WORK/temp/vcpkg checkout --quiet FETCH_HEAD
 bootstrap-vcpkg.bat -disableMetrics
-vcpkg install --vcpkg-root=WORK/temp/vcpkg --triplet x64-windows nlohmann-json libzip curl openssl expat
+vcpkg install --vcpkg-root=WORK/temp/vcpkg --triplet x64-windows --binarysource=clear nlohmann-json libzip curl openssl expat
 cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=ON -DCMAKE_TOOLCHAIN_FILE=WORK/temp/vcpkg/scripts/buildsystems/vcpkg.cmake
 cmake --build build/step-tools --config Release --parallel --target upload_python_packages
 PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows build_windows_python_packages.yml
-# A release job builds from the workflow's commit, and without vcpkg's
+# A release job builds from the workflow's commit. Neither reads vcpkg's
 # binary cache: a reused runner keeps it in the user's profile, where an
-# earlier job of any run could have put what it built.
+# earlier job of any run (a fork's too) could have put what it built.
 expect windows-vcpkg-release 0 "git init --quiet WORK/temp/vcpkg
 git -C WORK/temp/vcpkg fetch --quiet --depth 1 https://github.com/microsoft/vcpkg.git 9e593bb18ea69cc5095e012465dcd675a822ed0d
 git -C WORK/temp/vcpkg checkout --quiet FETCH_HEAD
