@@ -748,24 +748,45 @@ TEST_CASE("CI runs the smoke tests alone for a family whose ROCm tests are sanit
 namespace {
 
 // Runs a bash step's script as GitHub does (bash --noprofile --norc -eo
-// pipefail), its env: given by hand, with a fake gh first on PATH that prints
-// gh_prints and exits gh_exit. Returns the exit status and what the script
-// wrote to GITHUB_ENV.
-std::pair<int, std::string> run_with_gh(const std::string& script, const std::string& env, const std::string& gh_prints,
-                                        int gh_exit) {
+// pipefail), its env: given by hand, with a fake command first on PATH (a
+// shell script, which finds the file LOG names). Returns the exit status,
+// what the script wrote to GITHUB_ENV and what the fake wrote to LOG.
+struct StepRun {
+  int status;
+  std::string github_env, log;
+};
+StepRun run_step(const std::string& script, const std::string& env, const std::string& fake, const std::string& fake_script) {
   fs::path dir = fs::temp_directory_path() / ("pipec-contract-" + std::to_string(getpid()));
   fs::create_directories(dir / "bin");
   std::ofstream(dir / "step.sh") << script;
-  std::ofstream(dir / "bin" / "gh") << "#!/bin/sh\nprintf '%s\\n' '" << gh_prints << "'\nexit " << gh_exit << "\n";
-  fs::permissions(dir / "bin" / "gh", fs::perms::owner_all);
+  std::ofstream(dir / "bin" / fake) << "#!/bin/sh\n" << fake_script;
+  fs::permissions(dir / "bin" / fake, fs::perms::owner_all);
   std::ofstream(dir / "github_env").close();
-  std::string cmd = "cd '" + dir.string() + "' && env " + env + " GITHUB_ENV='" + (dir / "github_env").string() +
-                    "' PATH='" + (dir / "bin").string() + ":/usr/bin:/bin' bash --noprofile --norc -eo pipefail step.sh";
+  std::ofstream(dir / "log").close();
+  std::string cmd = "cd '" + dir.string() + "' && env " + env + " GITHUB_ENV='" + (dir / "github_env").string() + "' LOG='" +
+                    (dir / "log").string() + "' PATH='" + (dir / "bin").string() +
+                    ":/usr/bin:/bin' bash --noprofile --norc -eo pipefail step.sh";
   int status = std::system(cmd.c_str());
-  std::stringstream written;
+  std::stringstream written, log;
   written << std::ifstream(dir / "github_env").rdbuf();
+  log << std::ifstream(dir / "log").rdbuf();
   fs::remove_all(dir);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, written.str()};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, written.str(), log.str()};
+}
+
+// With a fake gh that prints gh_prints and exits gh_exit: the exit status
+// and what the script wrote to GITHUB_ENV.
+std::pair<int, std::string> run_with_gh(const std::string& script, const std::string& env, const std::string& gh_prints,
+                                        int gh_exit) {
+  const StepRun r = run_step(script, env, "gh", "printf '%s\\n' '" + gh_prints + "'\nexit " + std::to_string(gh_exit) + "\n");
+  return {r.status, r.github_env};
+}
+
+// With a fake aws that logs its arguments, one per line, and succeeds: the
+// exit status and that log.
+std::pair<int, std::string> run_with_aws(const std::string& script, const std::string& env) {
+  const StepRun r = run_step(script, env, "aws", "for a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \"$LOG\"\n");
+  return {r.status, r.log};
 }
 
 }  // namespace
@@ -784,4 +805,53 @@ TEST_CASE("setup stops when gh cannot read the pull request's labels, instead of
   const std::string json = R"({"labels":[{"name":"skip-ci"}]})";
   CHECK(run_with_gh(script, "GH_NUMBER=7", json, 0) == std::pair<int, std::string>{0, "PR_LABELS=" + json + "\n"});
   CHECK(run_with_gh(script, "GH_NUMBER=7", "HTTP 502", 1) == std::pair<int, std::string>{1, ""});
+}
+
+TEST_CASE("the promotion copies the leg's own wheels, and refuses versions that are patterns") {
+  // The versions come from the build job, which runs PyTorch's build; in
+  // an --include a "*" would copy every wheel of the staging folder.
+  for (const std::string f : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml"}) {
+    INFO(f);
+    const bool linux = f.find("linux") != std::string::npos;
+    std::string script;
+    each_step(f, [&](const YAML::Node&, const YAML::Node& s) {
+      if (s["name"].as<std::string>("") == "Copy the tested wheels from staging to release") script = s["run"].as<std::string>();
+    });
+    REQUIRE(!script.empty());
+    const std::string where = "RELEASE_TYPE=nightly S3_STAGING_SUBDIR=v2-staging S3_SUBDIR=v2 AMDGPU_FAMILY=gfx1151 cp_version=cp312";
+    const std::string versions = "TORCH_VERSION=2.10.0+rocm7.12.0a20260211 TORCHAUDIO_VERSION=2.10.0+rocm7.12.0a20260211 "
+                                 "TORCHVISION_VERSION=0.25.0+rocm7.12.0a20260211 TRITON_VERSION=3.5.0+rocm7.12.0a20260211 "
+                                 "APEX_VERSION=1.10.0+rocm7.12.0a20260211";
+    const std::string tag = linux ? "linux_x86_64" : "win_amd64";
+    std::string expected = "s3\ncp\ns3://therock-nightly-python/v2-staging/gfx1151/\ns3://therock-nightly-python/v2/gfx1151/\n"
+                           "--recursive\n--exclude\n*\n"
+                           "--include\ntorch-2.10.0+rocm7.12.0a20260211-cp312-" + tag + ".whl\n"
+                           "--include\ntorchaudio-2.10.0+rocm7.12.0a20260211-cp312-" + tag + ".whl\n"
+                           "--include\ntorchvision-0.25.0+rocm7.12.0a20260211-cp312-" + tag + ".whl\n";
+    if (linux)
+      expected += "--include\ntriton-3.5.0+rocm7.12.0a20260211-cp312-" + tag + ".whl\n"
+                  "--include\napex-1.10.0+rocm7.12.0a20260211-cp312-" + tag + ".whl\n";
+    CHECK(run_with_aws(script, where + " " + versions) == std::pair<int, std::string>{0, expected});
+    // What the build may not name: patterns, paths, nothing but a version.
+    for (const std::string bad : {"'*'", "'2.10.0?'", "'[0-9]*'", "'2.10/../x'", "'2.10.0 --include *'"}) {
+      INFO(bad);
+      CHECK(run_with_aws(script, where + " " + versions + " TORCHVISION_VERSION=" + bad) == std::pair<int, std::string>{1, ""});
+    }
+  }
+}
+
+TEST_CASE("staging uploads the wheels of PyTorch's projects alone") {
+  // The build could have made any wheel (rocm_sdk_core, numpy), which the
+  // staging index would then offer.
+  for (const std::string f : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml"}) {
+    INFO(f);
+    std::string run;
+    each_step(f, [&](const YAML::Node&, const YAML::Node& s) {
+      if (s["name"].as<std::string>("") == "Upload wheels to S3 staging") run = s["run"].as<std::string>();
+    });
+    std::string expected = "aws s3 cp packages/dist \"s3://therock-${RELEASE_TYPE}-python/${S3_STAGING_SUBDIR}/${AMDGPU_FAMILY}/\" \\\n"
+                           "  --recursive --exclude \"*\" --include \"torch-*.whl\" --include \"torchaudio-*.whl\" --include \"torchvision-*.whl\"";
+    if (f.find("linux") != std::string::npos) expected += " --include \"triton-*.whl\" --include \"apex-*.whl\"";
+    CHECK(run == expected + "\n");
+  }
 }
