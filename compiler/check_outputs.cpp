@@ -55,15 +55,18 @@ std::string bad_output_path(const std::string& file, const std::string& sources_
     if (lower(p) == ".git") return "must not be inside .git/";
     // Linux, macOS and Windows file systems hold names of at most 255 bytes.
     if (p.size() > 255) return "has a name longer than 255 bytes, which no common file system holds";
-    // Windows keeps these names, with any extension, for devices, and
-    // drops a dot or a space that ends a name.
-    static const std::set<std::string> devices = {"con",  "prn",  "aux",  "nul",  "com1", "com2", "com3", "com4",
-                                                  "com5", "com6", "com7", "com8", "com9", "lpt1", "lpt2", "lpt3",
-                                                  "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"};
+    // Windows keeps these names, with any extension, for devices (the
+    // superscript digits too), and drops a dot or a space that ends a name.
+    static const std::set<std::string> devices = {
+        "con",  "prn",  "aux",  "nul",  "com0", "com1", "com2", "com3", "com4", "com5",     "com6",     "com7",
+        "com8", "com9", "lpt0", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7",     "lpt8",     "lpt9",
+        "com\u00b9", "com\u00b2", "com\u00b3", "lpt\u00b9", "lpt\u00b2", "lpt\u00b3"};
     const std::string stem = lower(p.substr(0, p.find('.')));
     if (devices.count(stem.substr(0, stem.find_last_not_of(' ') + 1)))
       return "has the name \"" + p + "\", which Windows keeps for a device";
     if (p.back() == '.' || p.back() == ' ') return "has a name ending in '" + std::string(1, p.back()) + "', which Windows drops";
+    for (const std::string prefix : {".pipec-tmp-", ".pipec-orphan-"})
+      if (p.rfind(prefix, 0) == 0) return "has a name starting with \"" + prefix + "\", as pipec's temporary files do";
   }
   if (lower(out.begin()->string()) == lower(fs::path(sources_dir).lexically_normal().string()))
     return "must not be inside " + sources_dir + "/, where the sources are";

@@ -26,11 +26,17 @@ const std::string kTempPrefix = ".pipec-tmp-";
 
 std::string temp_name(size_t n) { return kTempPrefix + std::to_string(getpid()) + "-" + std::to_string(n); }
 
+// Exactly what temp_name makes: a source or output named .pipec-tmp-1-1.pipe
+// is not one, and is not removed.
 bool is_temp_name(const std::string& name) {
   if (name.rfind(kTempPrefix, 0) != 0) return false;
-  char* end = nullptr;
-  const long pid = std::strtol(name.c_str() + kTempPrefix.size(), &end, 10);
-  return pid > 0 && *end == '-';
+  const size_t dash = name.find('-', kTempPrefix.size());
+  auto digits = [&](size_t from, size_t to) {
+    return to > from && to - from <= 19 &&
+           std::all_of(name.begin() + from, name.begin() + to, [](char c) { return c >= '0' && c <= '9'; });
+  };
+  return dash != std::string::npos && digits(kTempPrefix.size(), dash) && name[kTempPrefix.size()] != '0' &&
+         digits(dash + 1, name.size());
 }
 
 // The descriptors this pipec holds its locks with, closed at the end.

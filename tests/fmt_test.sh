@@ -188,17 +188,22 @@ expect opposite-orders 0 "0" echo "$hung"
 rm pipelines/p.pipe pipelines/q.pipe
 # A killed fmt's temporary file beside the sources is removed by the next
 # fmt; a running pipec's (which it holds a lock on), and a name pipec does
-# not write, are left alone.
+# not write, are left alone: a source named like a temporary file too (fmt
+# once removed it).
 dead=$(sh -c 'echo $$')
 live=$$
 printf 'let x = 1\n' > "pipelines/.pipec-tmp-$dead-0"
 printf 'let x = 1\n' > "pipelines/.pipec-tmp-$live-0"
 hold_lock "pipelines/.pipec-tmp-$live-0"
 printf 'notes\n' > pipelines/.pipec-tmp-notes
+printf 'let kept = 1\n' > "pipelines/.pipec-tmp-$dead-2.pipe"
 expect dead-temp 0 "removed pipelines/.pipec-tmp-$dead-0
 1 file in canonical layout" "$pipec" fmt pipelines/messy.pipe
 expect others-kept 0 ".pipec-tmp-$live-0
+.pipec-tmp-$dead-2.pipe
 .pipec-tmp-notes" sh -c 'ls -A pipelines/ --ignore="*.pipe" | sort'
+expect source-kept 0 "let kept = 1" cat "pipelines/.pipec-tmp-$dead-2.pipe"
+rm "pipelines/.pipec-tmp-$dead-2.pipe"
 printf 'let x = 1\n' > "pipelines/.pipec-tmp-$dead-1"
 expect dead-temp-absolute 0 "removed pipelines/.pipec-tmp-$dead-1
 1 file in canonical layout" "$pipec" fmt "$work/m/pipelines/messy.pipe"
