@@ -68,6 +68,42 @@ bool reusable_workflow_path(const std::string& uses) {
          at + 1 < uses.size() && file_in_workflows(path.substr(repo + 1));
 }
 
+// Whether the script of `step`, or of a step before it in the job, names
+// `name` in its own text, outside ${{ }}: a variable the script sets or
+// reads ($VERSION, VERSION=...), or one an earlier step may write to
+// GITHUB_ENV, which an env entry of that name for a ${{ }} would replace. Read from bash, any whole word (names are cased there); from cmd
+// and pwsh, which read names in any case, %NAME%, $env:NAME or NAME=, so that
+// `build --family` leaves FAMILY free.
+bool scripts_name(const Value& job, const Value& step, const std::string& name, const std::string& shell) {
+  const bool any_case = shell_syntax(shell) != ShellSyntax::Posix;
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  auto variable = [&](const std::string& text, size_t at, size_t end) {
+    if (!any_case) return true;
+    const char before = at > 0 ? text[at - 1] : ' ', after = end < text.size() ? text[end] : ' ';
+    return (before == '%' && (after == '%' || after == ':')) || after == '=' ||
+           (at >= 4 && lower(text.substr(at - 4, 4)) == "env:");
+  };
+  const Value* steps = job.get("steps");
+  if (!steps) return false;
+  for (const auto& each : steps->items) {
+    const Value* run = each->get("run");
+    if (!run || run->kind != Value::Kind::String) continue;
+    const std::vector<StringPart> whole = {{run->text, nullptr}};
+    for (const auto& part : run->parts.empty() ? whole : run->parts) {
+      if (part.expr) continue;
+      const std::string& text = part.text;
+      for (size_t at = 0; at + name.size() <= text.size(); ++at) {
+        const size_t end = at + name.size();
+        if ((at > 0 && word_char(text[at - 1])) || (end < text.size() && word_char(text[end]))) continue;
+        const std::string word = text.substr(at, name.size());
+        if ((any_case ? same_but_case(word, name) : word == name) && variable(text, at, end)) return true;
+      }
+    }
+    if (each.get() == &step) break;
+  }
+  return false;
+}
+
 std::shared_ptr<Value> object(const Pos& pos) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::Object;
@@ -539,7 +575,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
           };
           auto taken = [&](const std::string& n) {
             if (const Field* own = named(env.get(), n)) return own->key != n || text_of(*own->value) != written;
-            return named(job.get("env"), n) || named(wf_.body->get("env"), n);
+            return named(job.get("env"), n) || named(wf_.body->get("env"), n) || scripts_name(job, step, n, shell);
           };
           if (taken(name)) {
             // The step's own entry for this value, base_N with the smallest N,
