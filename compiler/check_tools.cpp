@@ -354,6 +354,20 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
     }
     check_fields(t, diags);
     check_locates(t, diags);
+    // The command line the tool's main() reads: --help prints the usage,
+    // and --no-NAME is the boolean flag NAME set false.
+    for (const auto& p : t.flags) {
+      if (!p.positional && p.name == "help")
+        diags.error(p.pos, "tool-name",
+                    "a flag named \"help\" would be --help, which prints the tool's usage and exits 0; choose another name");
+      if (p.positional || p.name.rfind("no_", 0) != 0) continue;
+      for (const auto& other : t.flags) {
+        if (other.type == "boolean" && !other.positional && other.name == p.name.substr(3))
+          diags.error(p.pos, "tool-name",
+                      "flag \"" + p.name + "\" would be " + flag_spelling(p.name) + ", which is how boolean flag \"" +
+                          other.name + "\" is set false; choose another name");
+      }
+    }
     int positional = 0;
     for (const auto& p : t.flags) positional += p.positional;
     if (positional > 1) diags.error(t.pos, "tool-attr", "tool \"" + t.name + "\" has more than one positional flag");

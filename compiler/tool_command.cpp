@@ -136,12 +136,17 @@ ToolCommand tool_command(const ToolDecl& tool, const Value* args, const std::str
         if (std::string why = cmd_cannot_quote(text); !why.empty())
           cmd.refused.push_back({v->pos, "the value of " + p.name + " " + why + "; run this step in bash or pwsh (shell = ...)"});
       }
-      word = p.positional ? quote(text, shell) : flag_spelling(p.name) + " " + quote(text, shell);
+      // --name=-x: the value is not taken for a flag.
+      word = p.positional ? quote(text, shell)
+             : flag_spelling(p.name) + (text.rfind('-', 0) == 0 ? "=" : " ") + quote(text, shell);
     }
     if (p.positional) positional = word;
     else words.push_back(word);
   }
-  if (!positional.empty()) words.push_back(positional);
+  // After --, which ends the flags: a value that starts with - (or is
+  // --help) is the value, as argparse reads it.
+  // (pwsh takes a bare -- as its own end of parameters.)
+  if (!positional.empty()) words.push_back((shell == ShellSyntax::Pwsh ? "'--' " : "-- ") + positional);
   for (const auto& p : tool.envs) {
     if (const Value* v = args ? args->get(p.name) : nullptr) {
       // GitHub's env values are strings; a literal is written as one.

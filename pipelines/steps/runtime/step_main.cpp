@@ -171,14 +171,20 @@ std::optional<Values> parse(const Interface& iface, const std::vector<std::strin
   for (const auto& p : iface.flags) {
     if (p.positional) positional = &p;
   }
-  bool positional_seen = false;
+  bool positional_seen = false, options_ended = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
+    // After --, every argument is the positional one, as argparse reads
+    // them: a value that starts with - (or is --help) is a value there.
+    if (a == "--" && !options_ended) {
+      options_ended = true;
+      continue;
+    }
+    if (!options_ended && (a == "--help" || a == "-h")) {
       if (help_out) *help_out = help_text(iface);
       return std::nullopt;
     }
-    if (a.rfind("--", 0) != 0 || a == "--") {
+    if (options_ended || a.rfind("--", 0) != 0) {
       if (!positional || positional_seen) throw UsageError("unexpected argument \"" + a + "\"");
       values.set(positional->name, a);
       positional_seen = true;

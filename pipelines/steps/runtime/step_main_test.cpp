@@ -77,6 +77,16 @@ TEST_CASE("every kind of bad command line is one message") {
         "environment variable DEMO_ENV must be true or false (or yes/no, 1/0, on/off), not \"perhaps\"");
 }
 
+TEST_CASE("after --, an argument is the positional value, whatever it looks like") {
+  CHECK(parse_args({"--name", "x", "--", "--help"})->string("dir") == "--help");
+  CHECK(parse_args({"--name", "x", "--", "-h"})->string("dir") == "-h");
+  CHECK(parse_args({"--name", "x", "--", "--"})->string("dir") == "--");
+  CHECK(error_of({"--", "--name"}) == "--name is required (see --help)");
+  CHECK(error_of({"--", "--name", "x"}) == "unexpected argument \"x\"");
+  // Before it, -h is the help, as before.
+  CHECK(parse_args({"--name", "x", "-h"}) == std::nullopt);
+}
+
 TEST_CASE("--help") {
   std::string help;
   auto v = parse(demo(), {"--name", "x", "--help"}, [](const std::string&) { return std::nullopt; }, &help);
