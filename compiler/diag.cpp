@@ -33,6 +33,14 @@ std::string shorten(std::string message) {
 }  // namespace
 
 void Diagnostics::error(const Pos& pos, std::string id, std::string message) {
+  // A slip repeated on every line of a large generated source would keep
+  // millions (gigabytes): past the most kept, one report says so, and the
+  // rest are dropped.
+  if (items_.size() > kKeptDiagnostics) return;
+  if (items_.size() == kKeptDiagnostics) {
+    id = "too-large";
+    message = kStoppedKeeping;
+  }
   Diagnostic d{pos, "error", shorten(std::move(message)), std::move(id), {}, {}, {}};
   if (!contexts_.empty()) std::tie(d.used_at, d.in_file) = contexts_.back();
   if (once_) {
@@ -297,11 +305,12 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
   std::string out;
   int errors = 0;
   size_t shown = 0;
+  const bool stopped = std::any_of(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.message == kStoppedKeeping; });
   for (const auto& d : diags) {
     if (d.severity == "error") ++errors;
     if (shown++ == kShownDiagnostics) {
-      out += "... " + std::to_string(diags.size() - kShownDiagnostics) +
-             " more not shown (--format json lists them all)\n";
+      out += "... " + std::to_string(diags.size() - kShownDiagnostics) + " more not shown (--format json lists " +
+             (stopped ? "the " + std::to_string(kKeptDiagnostics) + " kept" : std::string("them all")) + ")\n";
     }
     if (shown > kShownDiagnostics) continue;
     if (d.pos.line > 0) {
@@ -318,7 +327,8 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
       out += "  " + std::string(caret, ' ') + "^\n";
     }
   }
-  if (errors > 0) out += std::to_string(errors) + (errors == 1 ? " error\n" : " errors\n");
+  if (stopped) out += "more than " + std::to_string(kKeptDiagnostics) + " errors\n";
+  else if (errors > 0) out += std::to_string(errors) + (errors == 1 ? " error\n" : " errors\n");
   return out;
 }
 

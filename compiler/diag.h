@@ -95,6 +95,11 @@ std::string terminal_safe(const std::string& text);
 // how many more there are, then the count of errors: a slip repeated
 // thousands of times (a generated .pipe) does not bury the first report.
 inline constexpr size_t kShownDiagnostics = 50;
+// The most diagnostics one run keeps (and writes as JSON or SARIF).
+inline constexpr size_t kKeptDiagnostics = 10000;
+// The report that takes the place of those past it.
+inline const std::string kStoppedKeeping = "more than " + std::to_string(kKeptDiagnostics) +
+                                          " errors; pipec stops keeping them here, so the ones after this place are not reported";
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources);
 
 // The closest candidate by edit distance, or "" when nothing is near enough.

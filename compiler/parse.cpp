@@ -1132,6 +1132,13 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
     return file;
   }
   auto p = start(text, origin, diags);
+  // A file of a few MiB of one-character tokens would take gigabytes.
+  if (p->tokens->size() > kMaxTokens) {
+    diags.error(Pos{origin.file, 1, 1}, "too-large",
+                "the file has " + std::to_string(p->tokens->size()) + " tokens; a .pipe file may have at most " +
+                    std::to_string(kMaxTokens));
+    return file;
+  }
   if (!nesting_ok(*p->tokens, origin, diags)) return file;
   auto* tree = p->parser->file();
   if (p->listener->count > 0) return file;  // ANTLR's repaired tree is not trusted

@@ -15,6 +15,9 @@ inline constexpr int kMaxNesting = 64;
 // expression (a && b && ... builds a tree as deep as it is long), so no tree
 // is deeper than kMaxNesting + kMaxOperators.
 inline constexpr int kMaxOperators = 128;
+// The most tokens one .pipe file may have (its ${{ }} text aside): parsing
+// takes some hundreds of bytes for each. TheRock's largest has some 5,000.
+inline constexpr size_t kMaxTokens = 200000;
 // The most `else` branches one block holds: each link of an else-when chain
 // is a level of the parser's recursion.
 inline constexpr int kMaxElses = 256;

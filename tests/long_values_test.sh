@@ -128,4 +128,19 @@ rm pipelines/index.pipe
 printf 'let a = "%s\n' "$(printf '\\"%.0s' $(seq 80000))" > pipelines/open.pipe
 expect unterminated 0 "pipelines/open.pipe:1:9: error: unterminated string; a string ends on its line (use \"\"\" for text over several lines) [syntax]" \
   sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
+rm pipelines/open.pipe
+# A slip on each of 20,000 lines: the first 10,000 reports are kept, then
+# one that says the rest are not (2,000,000 of them took 2.6 GB).
+yes x | head -n 20000 > pipelines/many.pipe
+expect many-errors 0 "... 9951 more not shown (--format json lists the 10000 kept)
+more than 10000 errors
+10001
+ \"message\": \"more than 10000 errors; pipec stops keeping them here, so the ones after this place are not reported\"," \
+  sh -c '"$1" gen 2>&1 | tail -2; "$1" gen --format json | grep -c "\"id\""; "$1" gen --format json | grep -F "more than 10000" | tr -s " "' _ "$pipec"
+rm pipelines/many.pipe
+# More tokens than a file may have: refused before it is parsed (a 4 MB
+# list took 2.2 GB).
+printf 'let a = [%s1]\n' "$(yes 1, | head -n 100000 | tr -d '\n')" > pipelines/tokens.pipe
+expect many-tokens 0 "pipelines/tokens.pipe:1:1: error: the file has 200007 tokens; a .pipe file may have at most 200000 [too-large]" \
+  sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
 finish long_values
