@@ -281,7 +281,9 @@ ValuePtr Expander::string(const Expr& e, const ScopePtr& scope) {
       return v;
     }
     if (known_scalar(*x)) {
-      text += scalar_text(*x);
+      // As GitHub writes a value into text: a number with 15 significant
+      // digits (0.30000000000000004 is 0.3), as join() and format() do.
+      text += x->kind == Value::Kind::Number ? github_to_string(value_json(*x, nullptr)) : scalar_text(*x);
     } else if (x->is_runtime_string()) {
       for (const auto& q : x->parts) {
         if (q.expr) {
@@ -557,7 +559,8 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
         diags_.error(item.pos, "type", "join() needs a list of scalars");
         return make_error(e.pos);
       }
-      text += (i ? sep : "") + scalar_text(item);
+      // As the runner writes it: a number with 15 significant digits.
+      text += (i ? sep : "") + github_to_string(value_json(item, nullptr));
       if (text.size() > kMaxWeight) break;  // reported by eval
     }
     return no_hidden_expression(make_string(text, e.pos), e.pos);
