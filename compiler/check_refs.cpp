@@ -507,14 +507,20 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       for (const auto& f : matrix->fields) {
         if (f.key != "include" && f.key != "exclude") keys.push_back(f.key);
       }
+      // An include known only at run time (fromJSON of an input) may add
+      // any key.
+      bool open = false;
       if (const Value* inc = matrix->get("include")) {
-        for (const auto& row : inc->items) {
+        open = inc->kind != Value::Kind::List;
+        for (const auto& row : open ? std::vector<ValuePtr>{} : inc->items) {
           for (const auto& k : keys_of(row.get())) {
             if (!contains(keys, k)) keys.push_back(k);
           }
         }
       }
-      if (!contains(keys, seg(1)))
+      if (open) {
+        // Nothing to hold the name to.
+      } else if (!contains(keys, seg(1)))
         unknown_matrix_key(c[1].second, job->id, seg(1), keys, diags_);
       else if (c.size() > 2 && only_values(*matrix, seg(1)))
         no_field(c, 2, diags_);
