@@ -556,7 +556,13 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     for (size_t i = 0; i < args[0]->items.size(); ++i) {
       const Value& item = *args[0]->items[i];
       if (!known_scalar(item)) {
-        diags_.error(item.pos, "type", "join() needs a list of scalars");
+        // GitHub has no list literal: pipec folds join() over a list it
+        // knows, and cannot write one that holds a run-time value.
+        const bool runtime = item.kind == Value::Kind::Runtime || item.is_runtime_string();
+        diags_.error(item.pos, "type",
+                     runtime ? "join() of a list that holds a value known only at run time, which pipec cannot "
+                               "write (GitHub has no list literal); join the items with format('{0},{1}', ...)"
+                             : "join() needs a list of scalars");
         return make_error(e.pos);
       }
       // As the runner writes it: a number with 15 significant digits.

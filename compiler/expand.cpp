@@ -188,10 +188,7 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     for (const auto& name : imported->all_names()) {
       auto v = imported->lookup(name);
       if (scope->has_own(name) && scope->lookup(name) != v) {
-        auto where = [&](const ValuePtr& d) {
-          auto it = declared_at_.find(d.get());
-          return to_string(it != declared_at_.end() ? it->second : d->pos);
-        };
+        auto where = [&](const ValuePtr& d) { return to_string(declared_where(d)); };
         diags_.error(s->pos, "duplicate",
                      "import \"" + s->import_path + "\" brings \"" + name + "\" (declared at " + where(v) +
                          "), which an earlier import of this file brings from " + where(scope->lookup(name)) +
@@ -242,6 +239,16 @@ void Expander::declare(const ScopePtr& scope, const std::string& name, ValuePtr 
   scope->bind(name, std::move(v));
 }
 
+Pos Expander::declared_where(const ValuePtr& v) const {
+  auto it = declared_at_.find(v.get());
+  return it != declared_at_.end() ? it->second : v->pos;
+}
+
+std::string Expander::declared_twice(const ScopePtr& scope, const std::string& name) const {
+  const ValuePtr first = scope->lookup(name);
+  return "\"" + name + "\" is declared twice" + (first ? " (first at " + to_string(declared_where(first)) + ")" : "");
+}
+
 // A let's value. One let can read another's, so a chain of lets can build
 // a value deeper than any one statement (parse.h's limits): one deeper than
 // kMaxValueDepth is an error, before a pass that walks it runs out of stack.
@@ -259,7 +266,7 @@ ValuePtr Expander::let_value(const Stmt& s, const ScopePtr& scope) {
 void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string& path) {
   auto redeclared = [&](const std::string& name, const Pos& pos) {
     if (!scope->has_own(name)) return false;
-    diags_.error(pos, "duplicate", "\"" + name + "\" is declared twice");
+    diags_.error(pos, "duplicate", declared_twice(scope, name));
     return true;
   };
   if (s.kind == Stmt::Kind::Let) {
@@ -779,7 +786,7 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
     rows->items.push_back(row);
   }
   if (scope->has_own(s.name)) {
-    diags_.error(s.name_pos, "duplicate", "\"" + s.name + "\" is declared twice");
+    diags_.error(s.name_pos, "duplicate", declared_twice(scope, s.name));
     return;
   }
   table.rows = rows;

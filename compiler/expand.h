@@ -119,6 +119,10 @@ class Expander {
   // about the value (a let's value is elsewhere on its line).
   void declare(const ScopePtr& scope, const std::string& name, ValuePtr v, const Pos& at);
   std::map<const Value*, Pos> declared_at_;
+  // Where a name's value was declared (its own place when not by declare).
+  Pos declared_where(const ValuePtr& v) const;
+  // "NAME" is declared twice (first at FILE:LINE:COL).
+  std::string declared_twice(const ScopePtr& scope, const std::string& name) const;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
   std::set<const Template*> used_;              // templates instantiated at least once
   std::set<std::string> profile_reads_;         // the profile fields some template reads

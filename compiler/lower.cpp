@@ -753,7 +753,10 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
         if (!is_hex(u.text.substr(at + 1), 40)) diags_.error(u.pos, "unpinned", "reusable workflow \"" + u.text + "\" must be pinned to a full commit SHA");
       }
       if (u.kind != Value::Kind::String) {
-        diags_.error(f.key_pos, "type", "a job's uses is a workflow or its path, not " + a_kind(u));
+        const std::string kind = a_kind(u);
+        diags_.error(f.key_pos, "type",
+                     "a job's uses is a workflow or its path, not " + kind +
+                         (kind == "a template" ? " (a workflow is called with its arguments, as uses = NAME(...))" : ""));
         return make_null(u.pos);  // said once
       }
       return lower_any(u, "uses");
