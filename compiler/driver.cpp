@@ -81,6 +81,7 @@
 #include "replace_files.h"
 #include "source_files.h"
 #include "unroll.h"
+#include "utf8.h"
 #include "yaml_emit.h"
 
 namespace fs = std::filesystem;
@@ -150,12 +151,6 @@ std::string recorded_hash(const std::string& header) {
   if (at == std::string::npos) return "";
   return header.substr(at + 12, 16);
 }
-
-const std::string kByteOrderMark = "\xEF\xBB\xBF";
-
-// Whether a text starts with a UTF-8 byte order mark. Neither pipec nor git
-// writes one; an editor may add one to a generated file, which is an edit.
-bool has_bom(const std::string& text) { return text.rfind(kByteOrderMark, 0) == 0; }
 
 // Whether a file's first line is the one pipec writes (after a byte order
 // mark an editor added).

@@ -10,6 +10,7 @@
 #include "parse.h"
 #include "replace_files.h"
 #include "source_files.h"
+#include "utf8.h"
 
 namespace pipec {
 namespace {
@@ -196,7 +197,21 @@ class Formatter {
     return out;
   }
 
-  size_t indent_of(const Stmt& s) const { return s.span.begin - line_start(text_, s.span.begin); }
+  // The indentation a statement had: its column when it begins its line;
+  // else its line's, two more for each block opened before it there
+  // (`env {   A = """`: A was at 6 if the line's was 4, as fmt puts it),
+  // so that the lines of its value move with it as far as it moves.
+  size_t indent_of(const Stmt& s) const {
+    const size_t from = line_start(text_, s.span.begin);
+    const std::string before = text_.substr(from, s.span.begin - from);
+    const size_t lead = before.find_first_not_of(" \t");
+    if (lead == std::string::npos) return before.size();
+    long open = 0;
+    for (const auto& t : tokens_of(before)) {
+      if (t.kind == Token::Kind::Punct) open += t.text == "{" ? 1 : t.text == "}" ? -1 : 0;
+    }
+    return lead + 2 * static_cast<size_t>(std::max(open, 0L));
+  }
 
   std::string header(const Stmt& s, size_t indent) const {
     switch (s.kind) {
@@ -486,11 +501,12 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
     }
     // CRLF line ends are read as LF, and are no layout change: a checkout
     // with Windows line ends is left as it is, and a file formatted keeps
-    // them (those of its first line).
+    // them (those of its first line). A byte order mark is not canonical:
+    // fmt drops it, and --check reports it.
     std::string source = normalize_source(text);
     r.sources[f] = source;
     std::string formatted = format_pipe(f, source, diags);
-    if (!diags.has_errors() && formatted != source) changed.push_back({f, formatted});
+    if (!diags.has_errors() && (formatted != source || has_bom(text))) changed.push_back({f, formatted});
   }
   if (diags.has_errors()) {
     r.exit_code = 2;
@@ -499,17 +515,19 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
   r.files = files.size();
   if (check) {
     for (const auto& [f, formatted] : changed)
-      r.unformatted.push_back({f, unified_diff(f, r.sources[f], formatted, nullptr, "formatted")});
+      r.unformatted.push_back(
+          {f, unified_diff(f, (has_bom(raws[f]) ? "<byte order mark>" : "") + r.sources[f], formatted, nullptr, "formatted")});
     r.exit_code = changed.empty() ? 0 : 1;
     return r;
   }
   for (auto& [f, formatted] : changed) {
     const std::string& text = raws[f];
     const size_t nl = text.find('\n');
-    if (nl == std::string::npos || nl == 0 || text[nl - 1] != '\r') continue;
-    std::string crlf;
-    for (char c : formatted) crlf += c == '\n' ? "\r\n" : std::string(1, c);
-    formatted = crlf;
+    if (nl != std::string::npos && nl > 0 && text[nl - 1] == '\r') {
+      std::string crlf;
+      for (char c : formatted) crlf += c == '\n' ? "\r\n" : std::string(1, c);
+      formatted = crlf;
+    }
   }
   Replaced written = replace_files(root, changed);
   for (const auto& f : written.written) r.out += "formatted " + f + "\n";

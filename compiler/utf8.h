@@ -8,6 +8,12 @@
 
 namespace pipec {
 
+// A UTF-8 byte order mark. Neither pipec nor git writes one; an editor may
+// add one (to a generated file it is an edit, and no source's canonical
+// layout has one).
+inline const std::string kByteOrderMark = "\xEF\xBB\xBF";
+inline bool has_bom(const std::string& text) { return text.rfind(kByteOrderMark, 0) == 0; }
+
 // offsets[i] is the byte where code point i starts; the last entry is one
 // past the end.
 inline std::vector<size_t> code_point_offsets(const std::string& text) {

@@ -109,6 +109,16 @@ printf '\357\273\277let   bom = 1\n' > pipelines/bom.pipe
 expect bom 0 "formatted pipelines/bom.pipe
 1 file in canonical layout" "$pipec" fmt pipelines/bom.pipe
 expect bom-text 0 "let bom = 1" cat pipelines/bom.pipe
+# In a file laid out canonically otherwise, it is no canonical layout
+# either (--check once passed it, and a rewrite dropped it).
+printf '\357\273\277let bom = 1\n' > pipelines/bom.pipe
+expect bom-check 1 "pipelines/bom.pipe: not formatted
+--- pipelines/bom.pipe (on disk)
++++ pipelines/bom.pipe (formatted)
+@@ -1,1 +1,1 @@
+-<byte order mark>let bom = 1
++let bom = 1
+1 file not formatted; run \`pipec fmt\`" "$pipec" fmt --check pipelines/bom.pipe
 rm pipelines/bom.pipe
 # fmt rewrites .pipe files only.
 printf 'name\n' > notes.txt
