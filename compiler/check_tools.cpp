@@ -313,7 +313,13 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
       } else if (f.key == "data") {
         if (v.kind != Value::Kind::List) diags.error(v.pos, "type", "data must be a list of table names");
         for (const auto& d : v.items) {
-          if (!d->is_string() || !tables.count(d->text))
+          // A table written by its name, bare, is its rows, placed where it
+          // is declared: the report goes to data, and names it.
+          auto named = std::find_if(tables.begin(), tables.end(), [&](const auto& kv) { return kv.second->rows == d; });
+          if (named != tables.end())
+            diags.error(f.key_pos, "type",
+                        "data lists tables by name, as text: data = [\"" + named->first + "\"], not the table itself");
+          else if (!d->is_string() || !tables.count(d->text))
             diags.error(d->pos, "unknown", show(*d) + " is not a table; data lists the tables the tool reads");
           else {  // the first tool that reads a table checks it
             t.data.push_back(d->text);
