@@ -12,6 +12,7 @@
 #include "linter.h"
 #include "ordinal_case.h"
 #include "expand.h"
+#include "expr_chain.h"
 #include "github_eval.h"
 #include "render_expr.h"
 
@@ -238,7 +239,9 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
       if (is_error(*a)) return a;
       if (is_error(*b)) return b;
       if (!(known_scalar(*a) && truthy(*a))) {
-        diags_.error(a->pos, "cond-falsy",
+        // At the branch as written here (inputs in inputs.x), not where its
+        // value was made.
+        diags_.error(chain_head(*e.operands[1]).pos, "cond-falsy",
                      "GitHub has no ?: operator; `c ? a : b` becomes `c && a || b`, which is "
                      "only right when a is a known non-empty value (here: " + describe(*a) +
                          "); swap the branches or use a compile-time condition");
