@@ -635,7 +635,12 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
   key += ")";
   if (auto it = instances_.find(key); it != instances_.end()) {
     if (!it->second) {
-      diags_.error(at, "cycle", "workflow " + key + " calls itself");
+      // The instances in between, as they call one another.
+      auto from = std::find(instantiating_.begin(), instantiating_.end(), key);
+      std::string through;
+      for (auto i = from == instantiating_.end() ? from : std::next(from); i != instantiating_.end(); ++i)
+        through += (through.empty() ? "" : " -> ") + *i;
+      diags_.error(at, "cycle", "workflow " + key + " calls itself" + (through.empty() ? "" : ", through " + through));
       return make_null(at);
     }
     return it->second;
@@ -652,7 +657,9 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
   wf->pos = at;
   auto body = new_object(t.pos, "workflow");
   std::vector<Pos> uses_outside = std::exchange(uses_at_, {});
+  instantiating_.push_back(key);
   eval_body(*t.body, scope, Ctx::Workflow, *body, wf.get());
+  instantiating_.pop_back();
   uses_at_ = std::move(uses_outside);
   --depth_;
   const Value* file = body->get("file");

@@ -119,6 +119,8 @@ class Expander {
   // about the value (a let's value is elsewhere on its line).
   void declare(const ScopePtr& scope, const std::string& name, ValuePtr v, const Pos& at);
   std::map<const Value*, Pos> declared_at_;
+  // The workflow instances being made, outermost first (for [cycle]).
+  std::vector<std::string> instantiating_;
   // Where a name's value was declared (its own place when not by declare).
   Pos declared_where(const ValuePtr& v) const;
   // "NAME" is declared twice (first at FILE:LINE:COL).
