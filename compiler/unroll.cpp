@@ -347,8 +347,8 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
                                 return kv.second->kind == Value::Kind::Null ||
                                        (kv.second->is_string() && kv.second->text.empty());
                               })
-                   ? "; a job id keeps only the letters and digits of the matrix values"
-                   : "; a job id keeps only the letters and digits of the matrix values, and "
+                   ? "; a job id keeps only the ASCII letters and digits of the matrix values"
+                   : "; a job id keeps only the ASCII letters and digits of the matrix values, and "
                      "no empty text or null"));
     }
   }
