@@ -1121,7 +1121,14 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   if (size_t bad = first_invalid_utf8(text); bad != std::string::npos) {
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
-    diags.error(pos_of(bad), "encoding", std::string("not UTF-8: byte ") + byte + " does not start a valid character");
+    // ED A0..BF: a UTF-16 surrogate (as CESU-8 or Java write one), which
+    // UTF-8 does not encode.
+    const bool surrogate = static_cast<unsigned char>(text[bad]) == 0xED && bad + 1 < text.size() &&
+                           (static_cast<unsigned char>(text[bad + 1]) & 0xE0) == 0xA0;
+    diags.error(pos_of(bad), "encoding",
+                std::string("not UTF-8: byte ") + byte +
+                    (surrogate ? " starts a UTF-16 surrogate (U+D800 to U+DFFF), which UTF-8 does not encode"
+                               : " does not start a valid character"));
     return file;
   }
   char32_t cp = 0;
