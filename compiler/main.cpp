@@ -142,14 +142,28 @@ int main(int argc, char** argv) {
   // that a command is required.
   std::vector<std::string> commands;
   for (auto* sub : app.get_subcommands({})) commands.push_back(sub->get_name());
+  // And an option pipec does not know, before any command: CLI11 would
+  // say that a command is required, not that the option is unknown.
+  std::string unknown_option;
+  bool command_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "-C" || a == "--root" || a == "--format") {
       ++i;  // its value
       continue;
     }
-    if (a.empty() || a[0] == '-') continue;
-    if (std::find(commands.begin(), commands.end(), a) != commands.end()) break;
+    if (!a.empty() && a[0] == '-') {
+      const std::string name = a.substr(0, a.find('='));
+      static const std::vector<std::string> known = {"-C", "--root", "--format", "-h", "--help", "--version"};
+      if (unknown_option.empty() && a.rfind("-C", 0) != 0 && std::find(known.begin(), known.end(), name) == known.end())
+        unknown_option = a;
+      continue;
+    }
+    if (a.empty()) continue;
+    if (std::find(commands.begin(), commands.end(), a) != commands.end()) {
+      command_given = true;
+      break;
+    }
     if (a == "help") {
       std::cout << app.help();
       return 0;
@@ -157,6 +171,10 @@ int main(int argc, char** argv) {
     g_format = format_asked(argc, argv);
     return report_usage("unknown command \"" + a + "\"" + pipec::did_you_mean(a, commands) + "; the commands are " +
                         pipec::join(commands) + " (pipec --help)");
+  }
+  if (!command_given && !unknown_option.empty()) {
+    g_format = format_asked(argc, argv);
+    return report_usage("unknown option \"" + unknown_option + "\"; options come with a command: pipec COMMAND [OPTIONS] (pipec --help)");
   }
 
   try {

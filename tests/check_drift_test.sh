@@ -430,6 +430,10 @@ expect command-typo 2 "error: unknown command \"chek\" (did you mean \"check\"?)
 1 error" "$pipec" chek
 expect command-unknown 2 "error: unknown command \"frobnicate\"; the commands are gen, check, explain, graph, fmt, labels, outputs, diff (pipec --help) [usage]
 1 error" "$pipec" frobnicate
+# An unknown option with no command: named (CLI11 said only that a command
+# is required).
+expect option-unknown 2 "error: unknown option \"--bogus\"; options come with a command: pipec COMMAND [OPTIONS] (pipec --help) [usage]
+1 error" "$pipec" --format=text --bogus
 # In the format asked for, as every other error.
 expect command-typo-json 2 '{
   "diagnostics": [
