@@ -126,7 +126,10 @@ static std::string sarif(const std::vector<std::pair<Diagnostic, std::string>>& 
   nlohmann::ordered_json doc = {
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},
+      // Columns count code points, as pipec's do everywhere; said, not left
+      // to a reader's default (UTF-16 code units in some).
       {"runs", {{{"tool", {{"driver", {{"name", "pipec"}, {"rules", rules}}}}},
+                 {"columnKind", "unicodeCodePoints"},
                  {"results", list}}}}};
   return json_text(doc);
 }

@@ -38,6 +38,7 @@ expect sarif-error 2 '{
           ]
         }
       },
+      "columnKind": "unicodeCodePoints",
       "results": [
         {
           "ruleId": "unknown-key",
