@@ -230,6 +230,14 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
                     file_name(wf->file) + " would be over " + std::to_string(kMaxOutputBytes) +
                         " bytes (16 MiB), the most pipec writes into one file: a large value used many times?");
   }
+  // Nor deeper than the YAML tools that read workflows follow: serde's
+  // readers (action-validator) stop at 128 levels.
+  for (const auto& wf : c.program.workflows) {
+    if (value_depth(*wf->body, kMaxWrittenDepth + 1) > kMaxWrittenDepth)
+      c.diags.error(wf->pos, "nesting",
+                    file_name(wf->file) + " would nest values deeper than " + std::to_string(kMaxWrittenDepth) +
+                        " levels, past which YAML readers stop (action-validator's at 128)");
+  }
   if (blocked()) return c;
   // What each key may read comes first: a reference to a context the key
   // cannot read has no target to check.

@@ -125,6 +125,8 @@ size_t value_depth(const Value& v, size_t cap);
 // The deepest value a let may hold, counting its expressions (a statement
 // alone reaches at most parse.h's kMaxNesting + kMaxOperators).
 inline constexpr size_t kMaxValueDepth = 512;
+// The deepest a generated workflow may nest (TheRock's nest some 10 levels).
+inline constexpr size_t kMaxWrittenDepth = 100;
 // Calls f on e and on every expression inside it, operands before parts.
 void each_expr(const Expr& e, const std::function<void(const Expr&)>& f);
 // Calls each_expr on every runtime expression in v: a Runtime value, the

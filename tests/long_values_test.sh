@@ -103,7 +103,19 @@ expect let-chain 2 "pipelines/chain.pipe:511:12: error: the value of a510 nests 
   let a510 = !a509
              ^
 1 error" "$pipec" gen
-rm pipelines/chain.pipe && mkdir pipelines/lib
+rm pipelines/chain.pipe
+# A list 120 deep (in a matrix): no let is too deep, but the workflow would
+# nest past what YAML readers follow (action-validator stops at 128).
+{
+  printf 'let a0 = "x"\n'
+  for i in $(seq 120); do printf 'let a%d = [a%d]\n' "$i" $((i - 1)); done
+  printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n    strategy { matrix { v = [a120] } }\n    step { run = "true" }\n  }\n}\nuse t()\n'
+} > pipelines/deep.pipe
+expect deep-workflow 2 "pipelines/deep.pipe:131:1: error: t.yml would nest values deeper than 100 levels, past which YAML readers stop (action-validator's at 128) [nesting]
+  use t()
+  ^
+1 error" "$pipec" gen
+rm pipelines/deep.pipe && mkdir pipelines/lib
 for i in $(seq 0 69); do printf 'import "m%d.pipe"\n' $((i + 1)) > "pipelines/lib/m$i.pipe"; done
 printf 'let last = 1\n' > pipelines/lib/m70.pipe
 expect import-chain 0 "pipelines/lib/m63.pipe:1:1: error: imports nest deeper than 64 files (pipelines/lib/m63.pipe is one of them) [import]" \
