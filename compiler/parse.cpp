@@ -248,10 +248,14 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     return t.getType() == pipec_antlr::PipeLexer::STRING || t.getType() == pipec_antlr::PipeLexer::RAWSTRING ||
            t.getType() == pipec_antlr::PipeLexer::NUMBER;
   };
-  // `needs = [a, b` with no ]: the next line's statement (`if = ...`) is
-  // read as more of the list.
+  // `needs = [a, b` with no ]: the next line's statement (`if = ...`, or
+  // one that starts with its keyword, `let y = 2`) is read as more of the
+  // list.
+  static const std::set<std::string> kStatementWords = {"let", "workflow", "job", "steps", "step", "use",
+                                                        "import", "table", "tool", "action", "image", "profile"};
   if (!b.open.empty() && (b.open.back()->getText() == "[" || b.open.back()->getText() == "(") &&
-      b.open.back()->getLine() < offending.getLine() && (s == "=" || next[0] == "=" || next[0] == "{")) {
+      b.open.back()->getLine() < offending.getLine() &&
+      (s == "=" || next[0] == "=" || next[0] == "{" || kStatementWords.count(s))) {
     const antlr4::Token* open = b.open.back();
     return describe_token(&offending) + "; the " + open->getText() + " at " +
            to_string(map_pos(origin, open->getLine(), open->getCharPositionInLine())) + " is not closed before it (a " +
