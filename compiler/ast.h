@@ -12,6 +12,10 @@
 
 namespace pipec {
 
+// The kinds of block a file holds at its top (`workflow NAME { ... }`).
+inline const std::vector<std::string> kTopKinds = {"action",  "boundary", "image", "job",  "profile",
+                                                   "runners", "steps",    "table", "tool", "workflow"};
+
 struct Expr;
 using ExprPtr = std::shared_ptr<const Expr>;
 

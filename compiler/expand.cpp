@@ -14,9 +14,6 @@
 namespace pipec {
 namespace {
 
-const std::vector<std::string> kTopKinds = {"action",  "boundary", "image", "job",  "profile",
-                                            "runners", "steps",    "table", "tool", "workflow"};
-
 std::shared_ptr<Value> new_object(const Pos& pos, std::string tag = "") {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::Object;

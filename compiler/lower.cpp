@@ -71,8 +71,9 @@ bool reusable_workflow_path(const std::string& uses) {
 // Whether the script of `step`, or of a step before it in the job, names
 // `name` in its own text, outside ${{ }}: a variable the script sets or
 // reads ($VERSION, VERSION=...), or one an earlier step may write to
-// GITHUB_ENV, which an env entry of that name for a ${{ }} would replace. Read from bash, any whole word (names are cased there); from cmd
-// and pwsh, which read names in any case, %NAME%, $env:NAME or NAME=, so that
+// GITHUB_ENV, which an env entry of that name for a ${{ }} would replace.
+// Read from bash, any whole word (names are cased there); from cmd and
+// pwsh, which read names in any case, %NAME%, $env:NAME or NAME=, so that
 // `build --family` leaves FAMILY free.
 bool scripts_name(const Value& job, const Value& step, const std::string& name, const std::string& shell) {
   const bool any_case = shell_syntax(shell) != ShellSyntax::Posix;

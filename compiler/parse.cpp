@@ -251,11 +251,11 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   // `needs = [a, b` with no ]: the next line's statement (`if = ...`, or
   // one that starts with its keyword, `let y = 2`) is read as more of the
   // list.
-  static const std::set<std::string> kStatementWords = {"let", "workflow", "job", "steps", "step", "use",
-                                                        "import", "table", "tool", "action", "image", "profile"};
+  const bool statement_word = s == "let" || s == "use" || s == "import" || s == "step" ||
+                              std::find(kTopKinds.begin(), kTopKinds.end(), s) != kTopKinds.end();
   if (!b.open.empty() && (b.open.back()->getText() == "[" || b.open.back()->getText() == "(") &&
       b.open.back()->getLine() < offending.getLine() &&
-      (s == "=" || next[0] == "=" || next[0] == "{" || kStatementWords.count(s))) {
+      (s == "=" || next[0] == "=" || next[0] == "{" || statement_word)) {
     const antlr4::Token* open = b.open.back();
     return describe_token(&offending) + "; the " + open->getText() + " at " +
            to_string(map_pos(origin, open->getLine(), open->getCharPositionInLine())) + " is not closed before it (a " +
