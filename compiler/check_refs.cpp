@@ -518,11 +518,9 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
           }
         }
       }
-      if (open) {
-        // Nothing to hold the name to.
-      } else if (!contains(keys, seg(1)))
+      if (!open && !contains(keys, seg(1)))
         unknown_matrix_key(c[1].second, job->id, seg(1), keys, diags_);
-      else if (c.size() > 2 && only_values(*matrix, seg(1)))
+      else if (!open && c.size() > 2 && only_values(*matrix, seg(1)))
         no_field(c, 2, diags_);
     }
   } else if (root == "env" && c.size() == 2) {
