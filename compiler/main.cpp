@@ -154,8 +154,8 @@ int main(int argc, char** argv) {
     }
     if (!a.empty() && a[0] == '-') {
       const std::string name = a.substr(0, a.find('='));
-      static const std::vector<std::string> known = {"-C", "--root", "--format", "-h", "--help", "--version"};
-      if (unknown_option.empty() && a.rfind("-C", 0) != 0 && std::find(known.begin(), known.end(), name) == known.end())
+      // The app's own options (-C, --root, --format, --help, --version).
+      if (unknown_option.empty() && a.rfind("-C", 0) != 0 && !app.get_option_no_throw(name))
         unknown_option = a;
       continue;
     }
