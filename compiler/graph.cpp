@@ -5,6 +5,7 @@
 #include <set>
 
 #include "external_workflows.h"
+#include "report.h"
 
 namespace pipec {
 namespace {
@@ -45,24 +46,53 @@ std::string label_text(const std::string& label, bool dot) {
   return out;
 }
 
+// A node: its id in Mermaid and dot, the name it stands for (a workflow's
+// or a job's) and its label there; for a job, the workflow it calls and
+// whether it has a matrix or a condition, which the label says too.
+struct Node {
+  std::string id, name, label, calls;
+  bool matrix = false, conditional = false;
+};
+
 struct Edge {
   std::string from, to, label;
   bool operator<(const Edge& o) const { return std::tie(from, to, label) < std::tie(o.from, o.to, o.label); }
 };
 
-std::string render(const std::vector<std::pair<std::string, std::string>>& nodes, const std::set<Edge>& edges,
-                   bool dot, const std::string& title) {
+std::string render(const std::vector<Node>& nodes, const std::set<Edge>& edges,
+                   GraphFormat format, const std::string& title) {
   std::string out;
+  if (format == GraphFormat::Json) {
+    // By name, not by node id: the ids are Mermaid's and dot's spelling.
+    std::map<std::string, std::string> name_of;
+    nlohmann::ordered_json doc = {{"graph", title}, {"nodes", nlohmann::ordered_json::array()},
+                                  {"edges", nlohmann::ordered_json::array()}};
+    for (const Node& n : nodes) {
+      name_of[n.id] = n.name;
+      nlohmann::ordered_json node = {{"name", n.name}};
+      if (!n.calls.empty()) node["calls"] = n.calls;
+      if (n.matrix) node["matrix"] = true;
+      if (n.conditional) node["conditional"] = true;
+      doc["nodes"].push_back(node);
+    }
+    for (const auto& e : edges) {
+      nlohmann::ordered_json edge = {{"from", name_of[e.from]}, {"to", name_of[e.to]}};
+      if (!e.label.empty()) edge["label"] = e.label;
+      doc["edges"].push_back(edge);
+    }
+    return json_text(doc);
+  }
+  const bool dot = format == GraphFormat::Dot;
   if (dot) {
     out += "digraph \"" + label_text(title, true) + "\" {\n  rankdir=LR;\n  node [shape=box];\n";
     // Quoted: an id may start with a digit, which dot reads as a number.
-    for (const auto& [id, label] : nodes) out += "  \"" + id + "\" [label=\"" + label_text(label, true) + "\"];\n";
+    for (const Node& n : nodes) out += "  \"" + n.id + "\" [label=\"" + label_text(n.label, true) + "\"];\n";
     for (const auto& e : edges)
       out += "  \"" + e.from + "\" -> \"" + e.to + "\"" + (e.label.empty() ? "" : " [label=\"" + e.label + "\"]") + ";\n";
     return out + "}\n";
   }
   out += "flowchart LR\n";
-  for (const auto& [id, label] : nodes) out += "  " + id + "[\"" + label_text(label, false) + "\"]\n";
+  for (const Node& n : nodes) out += "  " + n.id + "[\"" + label_text(n.label, false) + "\"]\n";
   for (const auto& e : edges) out += "  " + e.from + (e.label.empty() ? " --> " : " -- " + e.label + " --> ") + e.to + "\n";
   return out;
 }
@@ -80,7 +110,7 @@ static std::string callee_path(const WorkflowModel& caller, const Value& job) {
   return uses->is_string() ? uses->text : "";
 }
 
-std::string graph(const Program& program, const std::string& workflow, bool dot, Diagnostics& diags) {
+std::string graph(const Program& program, const std::string& workflow, GraphFormat format, Diagnostics& diags) {
   std::vector<const WorkflowModel*> wfs;
   for (const auto& w : program.workflows) wfs.push_back(w.get());
   std::sort(wfs.begin(), wfs.end(), [](const WorkflowModel* a, const WorkflowModel* b) { return a->file < b->file; });
@@ -92,14 +122,14 @@ std::string graph(const Program& program, const std::string& workflow, bool dot,
     auto it = paths_of.find(file_name(path));
     return it != paths_of.end() && it->second.size() > 1 ? path : file_name(path);
   };
-  std::vector<std::pair<std::string, std::string>> nodes;
+  std::vector<Node> nodes;
   std::set<Edge> edges;
   NodeIds node_id;
   if (workflow.empty()) {
     // Which workflow calls which (jobs' uses), labelled with the calling job.
     std::set<std::string> seen;
     auto add = [&](const std::string& path) {
-      if (seen.insert(path).second) nodes.push_back({node_id(shown(path)), shown(path)});
+      if (seen.insert(path).second) nodes.push_back({node_id(shown(path)), shown(path), shown(path), "", false, false});
     };
     for (const WorkflowModel* w : wfs) {
       add(w->file);
@@ -112,7 +142,7 @@ std::string graph(const Program& program, const std::string& workflow, bool dot,
         edges.insert({node_id(shown(w->file)), node_id(shown(callee)), j.key});
       }
     }
-    return render(nodes, edges, dot, "workflows");
+    return render(nodes, edges, format, "workflows");
   }
   // The workflow named by its path, or by a tail of it (its file name)
   // that only it has.
@@ -132,20 +162,23 @@ std::string graph(const Program& program, const std::string& workflow, bool dot,
   if (chosen) {
     const WorkflowModel* w = chosen;
     const Value* jobs = w->body->get("jobs");
-    if (!jobs) return render(nodes, edges, dot, workflow);
+    if (!jobs) return render(nodes, edges, format, workflow);
     for (const auto& j : jobs->fields) {
-      std::string label = j.key;
-      if (const std::string callee = callee_path(*w, *j.value); !callee.empty()) label += " → " + shown(callee);
-      if (j.value->get("strategy") && j.value->get("strategy")->get("matrix")) label += " (matrix)";
-      if (j.value->get("if")) label += " (conditional)";
-      nodes.push_back({node_id(j.key), label});
+      Node node{node_id(j.key), j.key, j.key, "", false, false};
+      if (const std::string callee = callee_path(*w, *j.value); !callee.empty()) node.calls = shown(callee);
+      node.matrix = j.value->get("strategy") && j.value->get("strategy")->get("matrix");
+      node.conditional = j.value->get("if") != nullptr;
+      if (!node.calls.empty()) node.label += " → " + node.calls;
+      if (node.matrix) node.label += " (matrix)";
+      if (node.conditional) node.label += " (conditional)";
+      nodes.push_back(node);
       if (const Value* needs = j.value->get("needs")) {
         for (const auto& n : needs->items) {
           if (n->is_string()) edges.insert({node_id(n->text), node_id(j.key), ""});
         }
       }
     }
-    return render(nodes, edges, dot, workflow);
+    return render(nodes, edges, format, workflow);
   }
   std::vector<std::string> names;
   for (const WorkflowModel* w : wfs) names.push_back(file_name(w->file));

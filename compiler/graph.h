@@ -1,5 +1,6 @@
 // `pipec graph`: the call graph across all workflows, or one workflow's job
-// graph, as Mermaid (default) or Graphviz dot. Deterministic.
+// graph, as Mermaid (default), Graphviz dot or JSON (nodes by name, with
+// what a label says as fields). Deterministic.
 #pragma once
 
 #include <string>
@@ -9,8 +10,10 @@
 
 namespace pipec {
 
+enum class GraphFormat { Mermaid, Dot, Json };
+
 // workflow: "" for the call graph, or a generated workflow: its path, or its
 // file name (ci_linux.yml) when no other generated workflow has that name.
-std::string graph(const Program& program, const std::string& workflow, bool dot, Diagnostics& diags);
+std::string graph(const Program& program, const std::string& workflow, GraphFormat format, Diagnostics& diags);
 
 }  // namespace pipec

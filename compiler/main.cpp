@@ -117,7 +117,7 @@ int main(int argc, char** argv) {
   auto* activity = explain->add_option("--type", event.activity,
                                        "The pull request's activity type (default: synchronize, a push to it)")
                        ->check(non_empty);
-  auto* graph = app.add_subcommand("graph", "The call graph of all workflows, or one workflow's job graph (Mermaid)");
+  auto* graph = app.add_subcommand("graph", "The call graph of all workflows, or one workflow's job graph (Mermaid; --format json: JSON)");
   std::string graph_workflow;
   bool graph_dot = false;
   graph->add_option("WORKFLOW", graph_workflow, "A generated workflow: its file name (ci_linux.yml), or its path where two share a name")
@@ -270,7 +270,12 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (graph->parsed()) {
-      std::string out = pipec::graph(c.program, graph_workflow, graph_dot, c.diags);
+      if (graph_dot && g_format == "json") return report_usage("--dot and --format json ask for two formats; give one");
+      std::string out = pipec::graph(c.program, graph_workflow,
+                                     graph_dot          ? pipec::GraphFormat::Dot
+                                     : g_format == "json" ? pipec::GraphFormat::Json
+                                                          : pipec::GraphFormat::Mermaid,
+                                     c.diags);
       if (c.diags.has_errors()) return report_errors(c);
       std::cout << out;
       return 0;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # pipec graph: the call graph (Mermaid), one workflow's job graph (dot,
-# checked by Graphviz), a misspelt or empty workflow name, and two workflows
+# checked by Graphviz; JSON), a misspelt or empty workflow name, and two workflows
 # with one file name.
 set -uo pipefail
 tests_dir=$(cd "$(dirname "$0")" && pwd)
@@ -70,6 +70,74 @@ expect distinct-ids 0 'flowchart LR
   build_x_2 --> end_1
   node_1 --> end_1' "$pipec" -C "$work" graph names.yml
 if "$pipec" -C "$work" graph names.yml --dot | dot -Tsvg > /dev/null; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL dot rejects names.yml"; fi
+# --format json: the jobs and needs by their names (not Mermaid's ids), and
+# what the labels say as fields of their own; --dot beside it is refused.
+expect job-graph-json 0 '{
+  "graph": "names.yml",
+  "nodes": [
+    {
+      "name": "build-x"
+    },
+    {
+      "name": "build_x"
+    },
+    {
+      "name": "node"
+    },
+    {
+      "name": "end"
+    }
+  ],
+  "edges": [
+    {
+      "from": "build-x",
+      "to": "node"
+    },
+    {
+      "from": "build_x",
+      "to": "end"
+    },
+    {
+      "from": "node",
+      "to": "end"
+    }
+  ]
+}' "$pipec" -C "$work" graph names.yml --format json
+expect job-graph-json-calls 0 '{
+  "graph": "generated/ci.yml",
+  "nodes": [
+    {
+      "name": "linux",
+      "calls": "build_linux.yml"
+    },
+    {
+      "name": "windows",
+      "calls": "build_windows.yml"
+    },
+    {
+      "name": "report",
+      "conditional": true
+    }
+  ],
+  "edges": [
+    {
+      "from": "linux",
+      "to": "report"
+    }
+  ]
+}' "$pipec" -C "$work" --format=json graph generated/ci.yml
+expect json-and-dot 2 '{
+  "diagnostics": [
+    {
+      "file": "",
+      "line": 0,
+      "column": 0,
+      "severity": "error",
+      "message": "--dot and --format json ask for two formats; give one",
+      "id": "usage"
+    }
+  ]
+}' "$pipec" -C "$work" graph names.yml --dot --format json
 # Mermaid's style and class, and dot's ids that start with a digit.
 cat > "$work/pipelines/words.pipe" <<'PIPE'
 workflow words {
