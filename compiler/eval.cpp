@@ -583,10 +583,14 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
         {"toJSON", {1, 1}},     {"join", {1, 2}},            {"format", {1, SIZE_MAX}},  {"hashFiles", {1, SIZE_MAX}}};
     if (auto a = arity.find(f); a != arity.end() && !want(a->second.first, a->second.second)) return make_error(e.pos);
     if (f == "fromJSON" && args[0]->is_string() && github_from_json(args[0]->text).is_discarded()) {
+      const std::string overflow = json_number_overflow(args[0]->text);
       diags_.error(args[0]->pos, "type",
                    nlohmann::json::accept(args[0]->text)
                        ? "fromJSON() is given JSON nested deeper than 64 levels, which the runner "
                          "refuses to read (Json.NET's MaxDepth)"
+                   : !overflow.empty()
+                       ? "fromJSON() is given the number " + overflow +
+                             ", beyond a double's range (GitHub's numbers are doubles); write it within ±1.7e308"
                        : "fromJSON() is given text that is no JSON: " + describe(*args[0]));
       return make_error(e.pos);
     }

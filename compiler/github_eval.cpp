@@ -141,6 +141,21 @@ json github_from_json(const std::string& text) {
   return json::parse(text, nullptr, false);
 }
 
+std::string json_number_overflow(const std::string& text) {
+  if (!github_from_json(text).is_discarded()) return "";
+  try {
+    const json parsed = json::parse(text);
+    static_cast<void>(parsed);
+  } catch (const json::out_of_range& e) {
+    // nlohmann's 406: "number overflow parsing '1e400'".
+    const std::string what = e.what();
+    const size_t open = what.find('\''), close = what.rfind('\'');
+    if (e.id == 406 && open != std::string::npos && close > open) return what.substr(open + 1, close - open - 1);
+  } catch (const json::exception&) {
+  }
+  return "";
+}
+
 bool github_equal(const json& a, const json& b) {
   if (a.is_string() && b.is_string()) return ordinal_equal(a.get<std::string>(), b.get<std::string>());
   if (a.type() == b.type() && (a.is_object() || a.is_array())) return &a == &b;

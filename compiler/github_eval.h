@@ -69,6 +69,9 @@ std::string github_number_text(double d);
 // (is_discarded) when the text is no JSON, or nests arrays and objects
 // deeper than Json.NET's MaxDepth of 64, which the runner refuses.
 nlohmann::json github_from_json(const std::string& text);
+// The number in JSON text that is beyond a double's range (1e400), for
+// which github_from_json gives discarded; "" when there is none.
+std::string json_number_overflow(const std::string& text);
 // toJSON's text of a value, as the runner writes it (nested `level` deep).
 std::string github_to_json(const nlohmann::json& v, size_t level = 0);
 // What a called workflow's input of GitHub's `type` holds when its caller
