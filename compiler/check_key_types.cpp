@@ -628,10 +628,17 @@ class KeyTypes {
       } else if (k.key == "include" || k.key == "exclude") {
         nonempty_list(k, what);
         for (const auto& row : k.value->items) {
-          if (row->kind != Value::Kind::Object && !one_expression(*row))
+          // The workflow schema (SchemaStore's, which the lint job checks)
+          // takes a ${{ }} for the whole list only, not for one row.
+          if (one_expression(*row))
+            diags_.error(row->pos, "type",
+                         what + " holds combinations {key: value}; one written as a ${{ }} fails the workflow "
+                                "schema, which takes an expression only for the whole list (" + k.key +
+                                " = fromJSON(...) of a JSON list of combinations)");
+          else if (row->kind != Value::Kind::Object)
             diags_.error(row->pos, "type",
                          what + " holds combinations {key: value}, not " + shown(*row));
-          else if (row->kind == Value::Kind::Object && row->fields.empty())
+          else if (row->fields.empty())
             diags_.error(row->pos, "type", what + " holds a combination that names no key");
         }
       } else if (k.value->items.empty()) {
