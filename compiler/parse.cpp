@@ -268,6 +268,12 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   if (is_text(offending) && prev && prev->getType() == pipec_antlr::PipeLexer::IDENT && line.size() == 1 &&
       line[0] == prev && among_statements && next[0] != "{")
     return describe_token(&offending) + "; write `" + prev->getText() + " = ...`: an attribute takes '=' before its value";
+  // `let x 1`: a value where the = goes.
+  const bool starts_value = is_text(offending) || offending.getType() == pipec_antlr::PipeLexer::IDENT || s == "[" ||
+                            s == "{" || s == "(" || s == "!";
+  if (starts_value && line.size() == 2 && line[0]->getText() == "let" && line[1] == prev &&
+      prev->getType() == pipec_antlr::PipeLexer::IDENT && among_statements)
+    return describe_token(&offending) + "; write `let " + prev->getText() + " = ...`: a let takes '=' before its value";
   auto has_equals = [](const std::vector<antlr4::Token*>& ts) {
     return std::any_of(ts.begin(), ts.end(), [](antlr4::Token* t) { return t->getText() == "="; });
   };
