@@ -91,6 +91,14 @@ bool known_data(const Value& v) {
          std::all_of(v.items.begin(), v.items.end(), [](const ValuePtr& i) { return known_data(*i); });
 }
 
+// Whether a value is known only at run time, or holds one that is.
+bool holds_runtime(const Value& v) {
+  if (v.kind == Value::Kind::Runtime || v.is_runtime_string()) return true;
+  const auto held = [](const ValuePtr& i) { return holds_runtime(*i); };
+  const auto field = [](const Field& f) { return holds_runtime(*f.value); };
+  return std::any_of(v.items.begin(), v.items.end(), held) || std::any_of(v.fields.begin(), v.fields.end(), field);
+}
+
 bool truthy(const Value& v) {
   switch (v.kind) {
     case Value::Kind::Bool: return v.boolean;
@@ -642,6 +650,12 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
         from->operands.push_back(to_expr(*make_string(json, a->pos)));
         ops.push_back(from);
         continue;
+      }
+      if (f == "contains" && i == 0 && a->kind == Value::Kind::List && holds_runtime(*a)) {
+        diags_.error(e.operands[i]->pos, "type",
+                     "contains() of a list that holds a value known only at run time, which pipec cannot write "
+                     "(GitHub has no list literal); compare with each item: x == a || x == b");
+        return make_error(e.pos);
       }
       if (!known_scalar(*a) && a->kind != Value::Kind::Runtime && !a->is_runtime_string()) {
         diags_.error(e.operands[i]->pos, "type",
