@@ -68,7 +68,7 @@ ValuePtr make_pass(const Pos& pos) {
 ValuePtr make_runtime(ExprPtr e) {
   auto v = std::make_shared<Value>();
   v->kind = Value::Kind::Runtime;
-  v->pos = e->pos;
+  v->pos = expr_start(*e);  // a dotted name from its first, as written
   v->weight = e->weight;
   v->expr = std::move(e);
   return v;
