@@ -185,7 +185,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   std::map<std::string, File> files;
   if (!has_sources_dir(root, sources_dir, c.diags)) return c;
   size_t used = 0;
-  for (const auto& p : list_pipe_files(root, sources_dir, c.diags)) {
+  const std::vector<std::string> listed = list_pipe_files(root, sources_dir, c.diags);
+  for (const auto& p : listed) {
     std::string text;
     if (auto failed = read_pipe_file(root, p, text, used); failed.failed()) {
       c.diags.error(Pos{p, 0, 0}, failed.id, failed.message);
@@ -203,7 +204,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_declared_names(files, c.diags);
   if (c.diags.has_errors()) return c;
   Expander ex(c.diags, c.program);
-  ex.run(files);
+  const SourcesByFile by_file(root, listed);
+  ex.run(files, [&by_file](const std::string& path) { return by_file.find(path); });
   // Something declared and never used changes nothing the later passes
   // read: they go on, so that its report is not the only one of a round.
   auto blocked = [&c] {

@@ -41,7 +41,9 @@ void left_out(const Body& body, const Pos& at, WorkflowModel& wf) {
 
 }  // namespace
 
-void Expander::run(const std::map<std::string, File>& files) {
+void Expander::run(const std::map<std::string, File>& files,
+                   const std::function<std::string(const std::string&)>& same_file) {
+  same_file_ = same_file;
   for (const auto& [path, file] : files) {
     for (const auto& st : file.stmts) {
       if (st->kind == Stmt::Kind::Let || (st->kind == Stmt::Kind::Block && !st->name.empty()))
@@ -134,10 +136,15 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     if (s->kind != Stmt::Kind::Import) continue;
     namespace fs = std::filesystem;
     std::string target = (fs::path(path).parent_path() / s->import_path).lexically_normal().generic_string();
+    // Imports are .pipe files under the sources' folder, all read first,
+    // each once: one reached through a link to a folder is under its own name.
+    const std::string folder = path.substr(0, path.find('/') + 1);
+    const bool under = target.rfind(folder, 0) == 0;
+    if (!files.count(target) && under && same_file_) {
+      if (std::string same = same_file_(target); files.count(same)) target = same;
+    }
     if (!files.count(target)) {
-      // Imports are .pipe files under the sources' folder, all read first.
-      std::string folder = path.substr(0, path.find('/') + 1);
-      bool could_be = target.rfind(folder, 0) == 0 && fs::path(target).extension() == ".pipe";
+      bool could_be = under && fs::path(target).extension() == ".pipe";
       // The files beside the one looked for, as this file would name them
       // (not this file: it cannot import itself).
       std::vector<std::string> beside;

@@ -85,6 +85,21 @@ std::vector<std::string> list_pipe_files(const std::string& root, const std::str
   return w.files;
 }
 
+SourcesByFile::SourcesByFile(const std::string& root, const std::vector<std::string>& paths) : root_(root) {
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (auto file = fs::canonical(root_ / p, ec); !ec) by_file_.emplace(file, p);
+  }
+}
+
+std::string SourcesByFile::find(const std::string& path) const {
+  std::error_code ec;
+  const auto file = fs::canonical(root_ / path, ec);
+  if (ec) return "";
+  auto it = by_file_.find(file);
+  return it == by_file_.end() ? "" : it->second;
+}
+
 ReadFailure read_pipe_file(const std::string& root, const std::string& path, std::string& text, size_t& used) {
   fs::path p = fs::path(root) / path;
   std::error_code ec;

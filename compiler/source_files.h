@@ -1,6 +1,8 @@
 // Finding and reading the .pipe sources, for gen, check and fmt alike.
 #pragma once
 
+#include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,20 @@ constexpr size_t kMaxSourcesBytes = 16 * 1024 * 1024;
 // no file) is an error in diags: a source left out would make gen remove
 // what it generates.
 std::vector<std::string> list_pipe_files(const std::string& root, const std::string& dir, Diagnostics& diags);
+
+// The listed sources by the file each is after links, to find the one a
+// path names through a link to a folder read under another name (a link
+// back to pipelines/): list_pipe_files lists each file once.
+class SourcesByFile {
+ public:
+  SourcesByFile(const std::string& root, const std::vector<std::string>& paths);
+  // The listed source that root/path is, or "" when none is.
+  std::string find(const std::string& path) const;
+
+ private:
+  std::filesystem::path root_;
+  std::map<std::filesystem::path, std::string> by_file_;
+};
 
 // Why a file could not be read: id "io" or "too-large"; empty on success.
 struct ReadFailure {

@@ -95,4 +95,22 @@ wrote generated/p.yml
 wrote generated/two.yml
 3 generated files up to date' "$pipec" gen
 
+# An import through a link to a folder read under its own name (here a link
+# back to pipelines/) finds the file there. A path out of pipelines/ is no
+# import, even to a file a link there makes a source.
+rm -r pipelines/* generated/*
+printf 'let word = "linked"\n' > pipelines/words.pipe
+ln -s . pipelines/self
+one_step_workflow linked generated/linked.yml 'echo ${{ word }}' > pipelines/linked.pipe
+sed -i '1i import "self/words.pipe"' pipelines/linked.pipe
+expect import-through-folder-link 0 'wrote generated/linked.yml
+1 generated file up to date' "$pipec" gen
+expect import-through-folder-link-value 0 '      - run: echo linked' tail -1 generated/linked.yml
+mkdir outside && printf 'let word = "outside"\n' > outside/words.pipe && ln -s ../outside pipelines/out
+sed -i '1s|.*|import "../outside/words.pipe"|' pipelines/linked.pipe
+expect import-out-of-sources 2 'pipelines/linked.pipe:1:1: error: cannot find "../outside/words.pipe" (looked for outside/words.pipe; an import names a .pipe file under pipelines/) [import]
+  import "../outside/words.pipe"
+  ^
+1 error' "$pipec" gen
+
 finish imports
