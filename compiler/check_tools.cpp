@@ -335,17 +335,20 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
     if (!obj->field("logic"))
       diags.error(t.pos, "missing", "tool \"" + t.name + "\" needs logic = \"<folder under pipelines/steps>\"");
     if (!is_identifier(t.name, false)) diags.error(t.pos, "tool-name", "a tool name must be lower_snake_case");
-    // The name is the tool's CMake target too.
+    // The name is the tool's CMake target too: not one CMake makes (Visual
+    // Studio's, which Windows builds use, as project files whose names it
+    // reads without case), nor one pipelines/steps/CMakeLists.txt does.
     static const std::set<std::string> reserved_targets = {
         "all", "clean", "help", "install", "test", "package", "package_source", "edit_cache",
-        "rebuild_cache", "preinstall", "list_install_components"};
-    if (reserved_targets.count(t.name) || t.name.rfind("steps_", 0) == 0)
+        "rebuild_cache", "preinstall", "list_install_components", "all_build", "zero_check", "run_tests"};
+    const std::string why = reserved_targets.count(t.name) ? "CMake reserves that name"
+                            : t.name.rfind("steps_", 0) == 0
+                                ? "names that start with steps_ are the step libraries' and tests'"
+                            : t.name == "echo_args" ? "echo_args is the step runtime's test helper"
+                                                    : "";
+    if (!why.empty())
       diags.error(t.pos, "tool-name",
-                  "tool \"" + t.name + "\" names its executable's CMake target, and " +
-                      (reserved_targets.count(t.name)
-                           ? "CMake reserves that name"
-                           : "names that start with steps_ are the step libraries' and tests'") +
-                      "; choose another name");
+                  "tool \"" + t.name + "\" names its executable's CMake target, and " + why + "; choose another name");
     // And its folder of generated files.
     if (t.name == "data")
       diags.error(t.pos, "tool-name",
