@@ -383,7 +383,8 @@ class Formatter {
 
 // What the layout may not change: every token but `;`, with the lines of a
 // triple-quoted string compared without their indentation (they move
-// together), and every comment.
+// together) and the opening line without the blanks after the quotes, and
+// every comment.
 static std::vector<std::string> meaning(const std::string& text) {
   std::vector<std::string> out;
   for (const auto& t : tokens_of(text)) {
@@ -394,7 +395,11 @@ static std::vector<std::string> meaning(const std::string& text) {
     }
     std::string lines;
     std::istringstream in(t.text);
-    for (std::string l; std::getline(in, l);) lines += l.substr(std::min(l.size(), l.find_first_not_of(" \t"))) + "\n";
+    bool opening = true;  // blanks after the opening quotes, before a line break, are no text
+    for (std::string l; std::getline(in, l); opening = false) {
+      if (opening && !in.eof()) l.erase(l.find_last_not_of(" \t") + 1);
+      lines += l.substr(std::min(l.size(), l.find_first_not_of(" \t"))) + "\n";
+    }
     out.push_back(lines);
   }
   return out;

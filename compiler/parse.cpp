@@ -890,7 +890,8 @@ std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
 }
 
 // Removes the indentation common to all non-blank lines of a triple-quoted
-// string, the newline right after the opening quotes, and the last line when
+// string, the newline right after the opening quotes (and blanks before
+// it), and the last line when
 // it holds only the indentation of the closing quotes. Indentation is
 // common when it is the same characters: a line indented with a tab where
 // the others have spaces is an error, since no width of a tab makes the
@@ -902,9 +903,11 @@ void dedent(std::vector<StringPart>& parts, const Pos& at, Diagnostics& diags) {
   std::string all;
   for (const auto& p : parts) all += p.expr ? "\x01" + std::string(p.line_breaks, '\x02') : p.text;
   int line = at.line;  // of the line being read
-  if (!all.empty() && all.front() == '\n') {
-    parts.front().text.erase(0, 1);
-    all.erase(0, 1);
+  // The line break after the opening quotes, with the blanks an editor may
+  // leave before it (unseen, and so no line of the text).
+  if (const size_t first = all.find_first_not_of(" \t"); first != std::string::npos && all[first] == '\n') {
+    parts.front().text.erase(0, first + 1);
+    all.erase(0, first + 1);
     ++line;
   }
   struct Line {

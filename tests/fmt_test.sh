@@ -21,6 +21,9 @@ expect fmt-messy 0 "formatted pipelines/messy.pipe
 expect canonical-text 0 "" diff pipelines/messy.pipe "$tests_dir/fmt/messy.expected.pipe"
 expect same-meaning 0 "2 generated files up to date" "$pipec" check
 expect same-files 0 "" diff -r "$work/before" generated
+# The script starts with its first line of text, not the blanks after """.
+expect no-blank-first-line 0 "        run: |
+          echo \"hello \${WHO}\"" grep -A1 "run: |" generated/messy_linux.yml -m1
 expect idempotent 0 "1 file in canonical layout" "$pipec" fmt --check
 expect one-file 0 "1 file in canonical layout" "$pipec" fmt pipelines/messy.pipe
 # An empty else block, and a comment after a when ... else written on one
