@@ -580,6 +580,10 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
     diags.error(Pos{}, "usage", "--fork describes a pull request; it needs --event pull_request");
     return "";
   }
+  if (!event.labels.empty() && event.event != "pull_request") {
+    diags.error(Pos{}, "usage", "--label is a pull request's label; it needs --event pull_request");
+    return "";
+  }
   if (!event.inputs.empty() && event.event != "workflow_dispatch") {
     diags.error(Pos{}, "usage", "--input gives a workflow_dispatch input; it needs --event workflow_dispatch");
     return "";

@@ -262,7 +262,8 @@ int main(int argc, char** argv) {
       }
       for (const auto& kv : input_args) {
         auto eq = kv.find('=');  // there is one: the option's check
-        event.inputs[kv.substr(0, eq)] = kv.substr(eq + 1);
+        if (!event.inputs.emplace(kv.substr(0, eq), kv.substr(eq + 1)).second)
+          return report_usage("--input " + kv.substr(0, eq) + " is given twice");
       }
       std::string report = pipec::explain(c.program, event, pipec::step_oracle(c.program), c.diags);
       if (c.diags.has_errors()) return report_errors(c);

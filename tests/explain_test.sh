@@ -156,6 +156,10 @@ usage "unknown workflow" 'error: --workflow ci_linx.yml is no generated workflow
 1 error' --event push --workflow ci_linx.yml
 usage "input without dispatch" 'error: --input gives a workflow_dispatch input; it needs --event workflow_dispatch [usage]
 1 error' --event push --input build_pytorch=true
+usage "label without pull request" 'error: --label is a pull request'"'"'s label; it needs --event pull_request [usage]
+1 error' --event push --label build:pytorch
+usage "input twice" 'error: --input build_pytorch is given twice [usage]
+1 error' --event workflow_dispatch --input build_pytorch=true --input build_pytorch=false
 usage "unknown input" 'error: --input linux_amdgpu_famlies: no workflow that runs on this event has a dispatch input "linux_amdgpu_famlies" (did you mean "linux_amdgpu_families"?) [usage]
 1 error' --event workflow_dispatch --workflow $ci --input linux_amdgpu_famlies=gfx94X
 usage "boolean input" 'error: --input linux_use_prebuilt_artifacts: generated/therock/.github/workflows/ci.yml takes true or false, not "yes" [usage]
