@@ -156,11 +156,13 @@ json Simulator::github_context() const {
   // branches are head_ref and base_ref, empty for other events.
   const std::string ref_name = pr ? "1/merge" : tag ? event_.tag : event_.branch;
   const std::string ref = (pr ? "refs/pull/" : tag ? "refs/tags/" : "refs/heads/") + ref_name;
-  const json repository = {{"full_name", "ROCm/TheRock"}, {"name", "TheRock"}, {"owner", {{"login", "ROCm"}}}};
+  const std::string owner = event_.repository.substr(0, event_.repository.find('/'));
+  const std::string name = event_.repository.substr(owner.size() + 1);
+  const json repository = {{"full_name", event_.repository}, {"name", name}, {"owner", {{"login", owner}}}};
   json event = {{"repository", repository}};
   if (pr) {
-    const json head_repo = event_.fork ? json{{"full_name", "contributor/TheRock"}, {"fork", true}}
-                                       : json{{"full_name", "ROCm/TheRock"}, {"fork", false}};
+    const json head_repo = event_.fork ? json{{"full_name", "contributor/" + name}, {"fork", true}}
+                                       : json{{"full_name", event_.repository}, {"fork", false}};
     event["action"] = event_.activity;
     event["number"] = 1;
     event["pull_request"] = {{"number", 1},
@@ -179,8 +181,8 @@ json Simulator::github_context() const {
           {"ref_type", tag ? "tag" : "branch"},
           {"base_ref", pr ? event_.branch : ""},
           {"head_ref", pr ? "pull-request-branch" : ""},
-          {"repository", "ROCm/TheRock"},
-          {"repository_owner", "ROCm"},
+          {"repository", event_.repository},
+          {"repository_owner", owner},
           {"run_id", "1"},
           {"sha", "0000000000000000000000000000000000000000"},
           {"workspace", "/workspace"},
@@ -606,7 +608,8 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
   Simulator sim(program, event, oracle);
   std::string header = "event: " + event.event + (event.event == "pull_request" ? " (" + event.activity + ")" : "") +
                        (event.fork ? " from a fork" : "") +
-                       (event.tag.empty() ? ", branch " + event.branch : ", tag " + event.tag);
+                       (event.tag.empty() ? ", branch " + event.branch : ", tag " + event.tag) +
+                       (event.repository != ExplainEvent{}.repository ? ", in " + event.repository : "");
   if (!event.labels.empty()) header += ", labels " + join(event.labels);
   for (const auto& [k, v] : event.inputs) header += ", " + k + "=" + v;
   if (!event.changed.empty()) header += ", changed " + join(event.changed);

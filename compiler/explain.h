@@ -19,6 +19,7 @@ namespace pipec {
 struct ExplainEvent {
   std::string event;   // push, pull_request, schedule, workflow_dispatch
   std::string branch = "main";
+  std::string repository = "ROCm/TheRock";  // OWNER/NAME, where the run is
   std::string tag;     // a push of this tag instead of a branch
   std::vector<std::string> labels;
   std::map<std::string, std::string> inputs;

@@ -95,6 +95,14 @@ int main(int argc, char** argv) {
         return eq == std::string::npos || eq == 0 ? "takes name=value, not \"" + v + "\"" : "";
       },
       "NAME=VALUE");
+  const CLI::Validator owner_name(
+      [](std::string& v) -> std::string {
+        const auto slash = v.find('/');
+        return slash == std::string::npos || slash == 0 || slash + 1 == v.size() || v.find('/', slash + 1) != std::string::npos
+                   ? "takes OWNER/NAME, not \"" + v + "\""
+                   : "";
+      },
+      "OWNER/NAME");
   app.add_option("-C,--root", root, "Repository root (default: the current directory, or the nearest one above it that holds pipelines/)")->check(directory);
   app.add_option("--format", g_format, "Diagnostics, check's drift and fmt --check's report as text, github (annotations), json or sarif")
       ->check(CLI::IsMember(kFormats));
@@ -114,6 +122,9 @@ int main(int argc, char** argv) {
   explain->add_option("--changed", event.changed, "A changed path (repeat for several)")->check(non_empty);
   explain->add_option("--workflow", event.workflow, "Only this entry workflow, e.g. ci.yml")->check(non_empty);
   explain->add_flag("--fork", event.fork, "The pull request comes from a fork");
+  explain->add_option("--repository", event.repository,
+                      "The repository the run is in, which conditions may read (default: ROCm/TheRock)")
+      ->check(owner_name);
   auto* activity = explain->add_option("--type", event.activity,
                                        "The pull request's activity type (default: synchronize, a push to it)")
                        ->check(non_empty);

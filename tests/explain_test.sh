@@ -475,6 +475,35 @@ got=$(cd "$legs" && "$pipec" explain --event pull_request --tag v1 2>&1); rc=$?
 if [ "$rc" = 2 ] && [ "$got" = "error: --tag is for --event push (a tag is pushed), not pull_request [usage]
 1 error" ]; then
   passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL tag-not-push: %s\n%s\n' "$rc" "$got"; fi
+# The repository the run is in (ROCm/TheRock unless --repository), which
+# conditions read: a job only for ROCm's repository, one only elsewhere.
+cat > "$legs/pipelines/legs.pipe" <<'PIPE'
+workflow where {
+  file = "where.yml"
+  on { push }
+  job rocm { if = github.repository_owner == "ROCm" runs-on = "ubuntu-24.04" step { run = "echo rocm" } }
+  job mine { if = github.repository == "me/project" runs-on = "ubuntu-24.04" step { run = "echo mine" } }
+}
+use where()
+PIPE
+got=$(cd "$legs" && "$pipec" explain --event push --changed a.txt 2>&1)
+if [ "$got" = "event: push, branch main, changed a.txt
+
+where.yml
+  rocm: runs
+  mine: skipped (false: github.repository == 'me/project')" ]; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL repository-default:\n%s\n' "$got"; fi
+got=$(cd "$legs" && "$pipec" explain --event push --changed a.txt --repository me/project 2>&1)
+if [ "$got" = "event: push, branch main, in me/project, changed a.txt
+
+where.yml
+  rocm: skipped (false: github.repository_owner == 'ROCm')
+  mine: runs" ]; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL repository-given:\n%s\n' "$got"; fi
+got=$(cd "$legs" && "$pipec" explain --event push --repository project 2>&1); rc=$?
+if [ "$rc" = 2 ] && [ "$got" = '--repository: takes OWNER/NAME, not "project"
+Run with --help for more information.' ]; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL repository-bad: %s\n%s\n' "$rc" "$got"; fi
 # Job-level success() reads every job before a job, not only its needs: a
 # skip two jobs back skips a job whose if has no status function. An
 # output only a run gives decides nothing (the job is not followed, nor
