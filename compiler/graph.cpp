@@ -35,12 +35,14 @@ class NodeIds {
   std::set<std::string> used_;
 };
 
-// A label in dot's quotes, or Mermaid's.
+// A label in dot's quotes, or Mermaid's, where # starts an entity code
+// (#quot;) and so is written as one too.
 std::string label_text(const std::string& label, bool dot) {
   std::string out;
   for (char c : label) {
     if (dot && (c == '"' || c == '\\')) out += '\\';
     if (!dot && c == '"') out += "#quot;";
+    else if (!dot && c == '#') out += "#35;";
     else out += c;
   }
   return out;
@@ -88,12 +90,15 @@ std::string render(const std::vector<Node>& nodes, const std::set<Edge>& edges,
     // Quoted: an id may start with a digit, which dot reads as a number.
     for (const Node& n : nodes) out += "  \"" + n.id + "\" [label=\"" + label_text(n.label, true) + "\"];\n";
     for (const auto& e : edges)
-      out += "  \"" + e.from + "\" -> \"" + e.to + "\"" + (e.label.empty() ? "" : " [label=\"" + e.label + "\"]") + ";\n";
+      out += "  \"" + e.from + "\" -> \"" + e.to + "\"" +
+             (e.label.empty() ? "" : " [label=\"" + label_text(e.label, true) + "\"]") + ";\n";
     return out + "}\n";
   }
   out += "flowchart LR\n";
   for (const Node& n : nodes) out += "  " + n.id + "[\"" + label_text(n.label, false) + "\"]\n";
-  for (const auto& e : edges) out += "  " + e.from + (e.label.empty() ? " --> " : " -- " + e.label + " --> ") + e.to + "\n";
+  // A label quoted: a job id may hold --, which Mermaid reads as an arrow.
+  for (const auto& e : edges)
+    out += "  " + e.from + (e.label.empty() ? " --> " : " -->|\"" + label_text(e.label, false) + "\"| ") + e.to + "\n";
   return out;
 }
 
@@ -115,9 +120,18 @@ std::string graph(const Program& program, const std::string& workflow, GraphForm
   for (const auto& w : program.workflows) wfs.push_back(w.get());
   std::sort(wfs.begin(), wfs.end(), [](const WorkflowModel* a, const WorkflowModel* b) { return a->file < b->file; });
   // A workflow is shown by its file name, or by its path where two share
-  // a name (pipec's own ci.yml and TheRock's).
+  // a name (pipec's own ci.yml and TheRock's, a generated workflow and one
+  // a job calls, or two another repository's jobs call).
   std::map<std::string, std::set<std::string>> paths_of;  // file name -> paths
-  for (const WorkflowModel* w : wfs) paths_of[file_name(w->file)].insert(w->file);
+  for (const WorkflowModel* w : wfs) {
+    paths_of[file_name(w->file)].insert(w->file);
+    if (const Value* jobs = w->body->get("jobs")) {
+      for (const auto& j : jobs->fields) {
+        if (const std::string callee = callee_path(*w, *j.value); !callee.empty())
+          paths_of[file_name(callee)].insert(callee);
+      }
+    }
+  }
   auto shown = [&](const std::string& path) {
     auto it = paths_of.find(file_name(path));
     return it != paths_of.end() && it->second.size() > 1 ? path : file_name(path);

@@ -12,8 +12,8 @@ expect call-graph 0 'flowchart LR
   build_linux_yml["build_linux.yml"]
   build_windows_yml["build_windows.yml"]
   ci_yml["ci.yml"]
-  ci_yml -- linux --> build_linux_yml
-  ci_yml -- windows --> build_windows_yml' "$pipec" -C "$work" graph
+  ci_yml -->|"linux"| build_linux_yml
+  ci_yml -->|"windows"| build_windows_yml' "$pipec" -C "$work" graph
 expect job-graph-dot 0 'digraph "ci.yml" {
   rankdir=LR;
   node [shape=box];
@@ -36,8 +36,8 @@ expect same-name-call-graph 0 'flowchart LR
   build_windows_yml["build_windows.yml"]
   generated_ci_yml["generated/ci.yml"]
   generated_other_ci_yml["generated/other/ci.yml"]
-  generated_ci_yml -- linux --> build_linux_yml
-  generated_ci_yml -- windows --> build_windows_yml' "$pipec" -C "$work" graph
+  generated_ci_yml -->|"linux"| build_linux_yml
+  generated_ci_yml -->|"windows"| build_windows_yml' "$pipec" -C "$work" graph
 expect same-name-path 0 'flowchart LR
   j["j"]' "$pipec" -C "$work" graph generated/other/ci.yml
 expect same-name-ambiguous 2 'error: several generated workflows are named "ci.yml": generated/ci.yml, generated/other/ci.yml; name one by its path [usage]
@@ -154,4 +154,49 @@ expect mermaid-words 0 'flowchart LR
   style_1 --> class_1' "$pipec" -C "$work" graph 1-words.yml
 expect dot-digit 0 '  "1_words_yml" [label="1-words.yml"];' sh -c '"$1" -C "$2" graph --dot | grep 1_words' _ "$pipec" "$work"
 if "$pipec" -C "$work" graph --dot | dot -Tplain 2>&1 | grep -q Warning; then failed=$((failed + 1)); echo "FAIL dot warns"; else passed=$((passed + 1)); fi
+# A calling job's id may hold --, which Mermaid reads as an arrow: the label
+# is quoted; and # in a name is written as Mermaid's entity code, as it
+# starts one. A workflow a job calls that shares a generated workflow's file
+# name is shown by its path: two files, two nodes.
+rm -f "$work"/pipelines/*.pipe
+cat > "$work/pipelines/labels.pipe" <<'PIPE'
+workflow callee {
+  file = "generated/a/.github/workflows/callee.yml"
+  on { call }
+  job j { runs-on = "ubuntu-24.04" step { run = "true" } }
+}
+workflow other {
+  file = "generated/b/.github/workflows/hand.yml"
+  on { push }
+  job j { runs-on = "ubuntu-24.04" step { run = "true" } }
+}
+workflow top {
+  file = "generated/a/.github/workflows/top.yml"
+  on { push }
+  job a--b { uses = callee() }
+  job c---d { uses = callee() }
+  job hand { uses = "./.github/workflows/hand.yml" }
+}
+workflow hash {
+  file = "generated/#quot;.yml"
+  on { push }
+  job j { runs-on = "ubuntu-24.04" step { run = "true" } }
+}
+use callee()
+use other()
+use top()
+use hash()
+PIPE
+mkdir -p "$work/generated/a/.github/workflows"
+printf 'on: workflow_call\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: "true"\n' > "$work/generated/a/.github/workflows/hand.yml"
+expect quoted-labels-and-paths 0 'flowchart LR
+  _quot__yml["#35;quot;.yml"]
+  callee_yml["callee.yml"]
+  top_yml["top.yml"]
+  generated_a__github_workflows_hand_yml["generated/a/.github/workflows/hand.yml"]
+  generated_b__github_workflows_hand_yml["generated/b/.github/workflows/hand.yml"]
+  top_yml -->|"a--b"| callee_yml
+  top_yml -->|"c---d"| callee_yml
+  top_yml -->|"hand"| generated_a__github_workflows_hand_yml' "$pipec" -C "$work" graph
+
 finish graph
