@@ -205,7 +205,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   Expander ex(c.diags, c.program);
   const SourcesByFile by_file(root, listed);
-  ex.run(files, [&by_file](const std::string& path) { return by_file.find(path); });
+  ex.run(files, [&by_file](const std::string& from, const std::string& path) { return by_file.resolve(from, path); });
   // Something declared and never used changes nothing the later passes
   // read: they go on, so that its report is not the only one of a round.
   auto blocked = [&c] {

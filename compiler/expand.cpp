@@ -41,9 +41,8 @@ void left_out(const Body& body, const Pos& at, WorkflowModel& wf) {
 
 }  // namespace
 
-void Expander::run(const std::map<std::string, File>& files,
-                   const std::function<std::string(const std::string&)>& same_file) {
-  same_file_ = same_file;
+void Expander::run(const std::map<std::string, File>& files, const ImportResolver& resolve) {
+  resolve_ = resolve;
   for (const auto& [path, file] : files) {
     for (const auto& st : file.stmts) {
       if (st->kind == Stmt::Kind::Let || (st->kind == Stmt::Kind::Block && !st->name.empty()))
@@ -135,27 +134,28 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
   for (const auto& s : file.stmts) {
     if (s->kind != Stmt::Kind::Import) continue;
     namespace fs = std::filesystem;
+    // Imports are .pipe files among the sources, all read first.
     std::string target = (fs::path(path).parent_path() / s->import_path).lexically_normal().generic_string();
-    // Imports are .pipe files under the sources' folder, all read first,
-    // each once: one reached through a link to a folder is under its own name.
-    const std::string folder = path.substr(0, path.find('/') + 1);
-    const bool under = target.rfind(folder, 0) == 0;
-    if (!files.count(target) && under && same_file_) {
-      if (std::string same = same_file_(target); files.count(same)) target = same;
+    std::string looked_for = target;
+    if (resolve_) {
+      const ImportTarget found = resolve_(path, s->import_path);
+      looked_for = found.looked_for;
+      target = found.source.empty() ? looked_for : found.source;
     }
     if (!files.count(target)) {
-      bool could_be = under && fs::path(target).extension() == ".pipe";
+      const std::string folder = path.substr(0, path.find('/') + 1);
+      bool could_be = looked_for.rfind(folder, 0) == 0 && fs::path(looked_for).extension() == ".pipe";
       // The files beside the one looked for, as this file would name them
       // (not this file: it cannot import itself).
       std::vector<std::string> beside;
       for (const auto& [other, _] : files) {
-        if (other != path && fs::path(other).parent_path() == fs::path(target).parent_path())
+        if (other != path && fs::path(other).parent_path() == fs::path(looked_for).parent_path())
           beside.push_back(
               fs::path(other).lexically_relative(fs::path(path).parent_path()).generic_string());
       }
       failed_imports_.insert(path);
       diags_.error(s->pos, "import",
-                   "cannot find \"" + s->import_path + "\" (looked for " + target +
+                   "cannot find \"" + s->import_path + "\" (looked for " + looked_for +
                        (could_be ? ")" : "; an import names a .pipe file under " + folder + ")") +
                        did_you_mean(s->import_path, beside));
       continue;

@@ -15,6 +15,7 @@
 #include "ast.h"
 #include "diag.h"
 #include "program.h"
+#include "source_files.h"
 
 namespace pipec {
 
@@ -56,10 +57,10 @@ class Expander {
   Expander(Diagnostics& diags, Program& program) : diags_(diags), program_(program) {}
 
   // Files in dependency order are bound first; `files` maps path -> AST.
-  // same_file names the file of `files` that an import's path is after
-  // links ("" for none), for a path through a link to a folder.
-  void run(const std::map<std::string, File>& files,
-           const std::function<std::string(const std::string&)>& same_file = {});
+  // resolve finds what an import names (SourcesByFile); without it, an
+  // import's path is read as a key of `files`.
+  using ImportResolver = std::function<ImportTarget(const std::string& from, const std::string& path)>;
+  void run(const std::map<std::string, File>& files, const ImportResolver& resolve = {});
 
   ValuePtr eval(const ExprPtr& e, const ScopePtr& scope);
 
@@ -111,7 +112,7 @@ class Expander {
   // The files with an import pipec could not follow: a name there may be
   // the import's, so it is not reported as unknown.
   std::set<std::string> failed_imports_;
-  std::function<std::string(const std::string&)> same_file_;
+  ImportResolver resolve_;
   // For a name not in scope at `at`: "" to report it as is; " ..." that
   // says where it is declared (later in the file, or in a file not
   // imported); nullopt when it is not to be reported, since what it comes

@@ -85,19 +85,25 @@ std::vector<std::string> list_pipe_files(const std::string& root, const std::str
   return w.files;
 }
 
-SourcesByFile::SourcesByFile(const std::string& root, const std::vector<std::string>& paths) : root_(root) {
+SourcesByFile::SourcesByFile(const std::string& root, const std::vector<std::string>& paths) {
+  std::error_code ec;
+  root_ = fs::weakly_canonical(root, ec);
+  if (ec) root_ = fs::absolute(root).lexically_normal();
   for (const auto& p : paths) {
-    std::error_code ec;
     if (auto file = fs::canonical(root_ / p, ec); !ec) by_file_.emplace(file, p);
   }
 }
 
-std::string SourcesByFile::find(const std::string& path) const {
+ImportTarget SourcesByFile::resolve(const std::string& from, const std::string& path) const {
   std::error_code ec;
-  const auto file = fs::canonical(root_ / path, ec);
-  if (ec) return "";
-  auto it = by_file_.find(file);
-  return it == by_file_.end() ? "" : it->second;
+  fs::path folder = fs::canonical(root_ / from, ec).parent_path();
+  if (ec) folder = (root_ / from).parent_path();
+  fs::path file = fs::weakly_canonical(folder / path, ec);
+  if (ec) file = (folder / path).lexically_normal();
+  const auto it = by_file_.find(file);
+  const fs::path rel = file.lexically_relative(root_);
+  const bool inside = !rel.empty() && *rel.begin() != "..";
+  return {it == by_file_.end() ? "" : it->second, inside ? rel.generic_string() : file.generic_string()};
 }
 
 ReadFailure read_pipe_file(const std::string& root, const std::string& path, std::string& text, size_t& used) {

@@ -24,17 +24,25 @@ constexpr size_t kMaxSourcesBytes = 16 * 1024 * 1024;
 // what it generates.
 std::vector<std::string> list_pipe_files(const std::string& root, const std::string& dir, Diagnostics& diags);
 
-// The listed sources by the file each is after links, to find the one a
-// path names through a link to a folder read under another name (a link
-// back to pipelines/): list_pipe_files lists each file once.
+// The file an import names: the listed source it is ("" for none), and
+// where it was looked for (from the root, or absolute outside it).
+struct ImportTarget {
+  std::string source, looked_for;
+};
+
+// The listed sources by the file each is after links, for imports: an
+// import names a file from the folder its importing file is in, as the
+// file system finds it (links followed), so that what it reads does not
+// hang on the name list_pipe_files gave a folder reached by two (it lists
+// each file once).
 class SourcesByFile {
  public:
   SourcesByFile(const std::string& root, const std::vector<std::string>& paths);
-  // The listed source that root/path is, or "" when none is.
-  std::string find(const std::string& path) const;
+  // What `import "path"` in the listed source `from` names.
+  ImportTarget resolve(const std::string& from, const std::string& path) const;
 
  private:
-  std::filesystem::path root_;
+  std::filesystem::path root_;  // canonical
   std::map<std::filesystem::path, std::string> by_file_;
 };
 

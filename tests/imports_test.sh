@@ -95,9 +95,9 @@ wrote generated/p.yml
 wrote generated/two.yml
 3 generated files up to date' "$pipec" gen
 
-# An import through a link to a folder read under its own name (here a link
-# back to pipelines/) finds the file there. A path out of pipelines/ is no
-# import, even to a file a link there makes a source.
+# An import names a file from its importing file's folder as the file
+# system finds it, links followed; the file must be one of the sources.
+# Through a link back to pipelines/, that is the file there.
 rm -r pipelines/* generated/*
 printf 'let word = "linked"\n' > pipelines/words.pipe
 ln -s . pipelines/self
@@ -106,11 +106,22 @@ sed -i '1i import "self/words.pipe"' pipelines/linked.pipe
 expect import-through-folder-link 0 'wrote generated/linked.yml
 1 generated file up to date' "$pipec" gen
 expect import-through-folder-link-value 0 '      - run: echo linked' tail -1 generated/linked.yml
-mkdir outside && printf 'let word = "outside"\n' > outside/words.pipe && ln -s ../outside pipelines/out
+# A file outside pipelines/ is no source, and no import.
+mkdir -p outside/lib && printf 'let word = "outside"\n' > outside/words.pipe
 sed -i '1s|.*|import "../outside/words.pipe"|' pipelines/linked.pipe
 expect import-out-of-sources 2 'pipelines/linked.pipe:1:1: error: cannot find "../outside/words.pipe" (looked for outside/words.pipe; an import names a .pipe file under pipelines/) [import]
   import "../outside/words.pipe"
   ^
 1 error' "$pipec" gen
+# In a folder reached through a link (pipelines/ext), ../ is the folder
+# above the file's own (outside/), not pipelines/: what an import reads does
+# not hang on the name the folder is read under, which another link could
+# change.
+ln -s ../outside pipelines/out && ln -s ../outside/lib pipelines/ext
+printf 'import "../words.pipe"\nlet shown = word\n' > outside/lib/lib.pipe
+sed -i '1s|.*|import "ext/lib.pipe"|; s/word }}/shown }}/' pipelines/linked.pipe
+expect import-in-linked-folder 0 'wrote generated/linked.yml
+1 generated file up to date' "$pipec" gen
+expect import-in-linked-folder-value 0 '      - run: echo outside' tail -1 generated/linked.yml
 
 finish imports
