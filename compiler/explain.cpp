@@ -582,6 +582,10 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
     diags.error(Pos{}, "usage", "--fork describes a pull request; it needs --event pull_request");
     return "";
   }
+  if ((event.activity == "labeled" || event.activity == "unlabeled") && event.labels.empty()) {
+    diags.error(Pos{}, "usage", "--type " + event.activity + " is a label's activity; name the label with --label");
+    return "";
+  }
   if (!event.labels.empty() && event.event != "pull_request") {
     diags.error(Pos{}, "usage", "--label is a pull request's label; it needs --event pull_request");
     return "";

@@ -158,6 +158,8 @@ usage "input without dispatch" 'error: --input gives a workflow_dispatch input; 
 1 error' --event push --input build_pytorch=true
 usage "label without pull request" 'error: --label is a pull request'"'"'s label; it needs --event pull_request [usage]
 1 error' --event push --label build:pytorch
+usage "labeled without a label" 'error: --type labeled is a label'"'"'s activity; name the label with --label [usage]
+1 error' --event pull_request --type labeled
 usage "input twice" 'error: --input build_pytorch is given twice [usage]
 1 error' --event workflow_dispatch --input build_pytorch=true --input build_pytorch=false
 usage "unknown input" 'error: --input linux_amdgpu_famlies: no workflow that runs on this event has a dispatch input "linux_amdgpu_famlies" (did you mean "linux_amdgpu_families"?) [usage]
@@ -458,7 +460,7 @@ use updated()
 PIPE
 runs_case default-activity "updated.yml" --event pull_request
 runs_case listed-activity "closed.yml" --event pull_request --type closed
-runs_case unlisted-activity "no workflow runs on this event" --event pull_request --type labeled
+runs_case unlisted-activity "no workflow runs on this event" --event pull_request --type labeled --label x
 got=$(cd "$legs" && "$pipec" explain --event push --type closed 2>&1); rc=$?
 if [ "$rc" = 2 ] && [ "$got" = "error: --type is a pull request's activity type (with --event pull_request), not push's [usage]
 1 error" ]; then
