@@ -156,34 +156,41 @@ upload=false" files
 
 mkdir -p pk/dist && echo x > pk/dist/x-1.0.tar.gz
 expect upload-traversal 1 "upload_python_packages: error: --artifact-group \"../../escape\" must be one path component (no '/', '\\', '.' or '..')" \
-  "$bin/upload_python_packages" --input-packages-dir pk --artifact-group ../../escape --run-id 1 --output-dir out
+  "$bin/upload_python_packages" --platform linux --input-packages-dir pk --artifact-group ../../escape --run-id 1 --output-dir out
 expect upload-traversal-wrote-nothing 0 "" test ! -e out
 # An output folder that holds the packages is not recreated (it would
 # delete them before the copy).
 mkdir -p X/1-linux/python/g/dist && echo x > X/1-linux/python/g/dist/x-1.0.tar.gz
 expect upload-into-itself 1 "upload_python_packages: error: the output folder X/1-linux/python/g holds the packages (WORK/X/1-linux/python/g/dist): recreating it would delete them; give another --output-dir" \
-  bash -c '"$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 --output-dir X 2>&1 > /dev/null | sed "s|$PWD|WORK|"; exit "${PIPESTATUS[0]}"' _ "$bin"
+  bash -c '"$1/upload_python_packages" --platform linux --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 --output-dir X 2>&1 > /dev/null | sed "s|$PWD|WORK|"; exit "${PIPESTATUS[0]}"' _ "$bin"
 expect upload-into-itself-kept 0 "x" cat X/1-linux/python/g/dist/x-1.0.tar.gz
 # The bucket's name and the credentials reach the request as they are: a
 # RELEASE_TYPE that makes no bucket name, or a line break in a credential
 # (an HTTP header of its own), is refused.
 expect upload-release-type 1 "upload_python_packages: error: \"therock-a/../b-artifacts\" (from RELEASE_TYPE) is not an S3 bucket name: 3 to 63 lowercase letters, digits, '.' and '-'" \
-  bash -c 'RELEASE_TYPE=a/../b "$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 --dry-run 2>&1 > /dev/null' _ "$bin"
+  bash -c 'RELEASE_TYPE=a/../b "$1/upload_python_packages" --platform linux --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 --dry-run 2>&1 > /dev/null' _ "$bin"
 # The index URL is a URL: its path percent-encoded, as the S3 keys are
 # ('#' and '?' would start a fragment and a query); and a line break in a
 # run id would split the output.
 mkdir -p 'G/1-linux/python/g#1?x/dist' && echo x > 'G/1-linux/python/g#1?x/dist/x-1.0.tar.gz'
 expect upload-url-encoded 0 "package_find_links_url=https://therock-ci-artifacts.s3.amazonaws.com/1-linux/python/g%231%3Fx/index.html" \
-  bash -c '"$1/upload_python_packages" --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group "g#1?x" --run-id 1 --dry-run > /dev/null && cat output' _ "$bin"
+  bash -c '"$1/upload_python_packages" --platform linux --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group "g#1?x" --run-id 1 --dry-run > /dev/null && cat output' _ "$bin"
+# The folder is the platform's that --platform names, not this host's: a
+# Linux job uploads a Windows build's wheels into the run's Windows folder.
+rm -f output
+expect upload-other-platform 0 "package_find_links_url=https://therock-ci-artifacts.s3.amazonaws.com/1-windows/python/g%231%3Fx/index.html" \
+  bash -c '"$1/upload_python_packages" --platform windows --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group "g#1?x" --run-id 1 --dry-run > /dev/null && cat output' _ "$bin"
+expect upload-no-platform 2 "upload_python_packages: error: --platform is required (see --help)" \
+  "$bin/upload_python_packages" --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group g --run-id 1 --dry-run
 rm -rf G output summary
 expect upload-run-id-break 1 "upload_python_packages: error: --run-id holds a control character (a line break?)" \
-  "$bin/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id "$(printf '1\n2')" --dry-run
+  "$bin/upload_python_packages" --platform linux --input-packages-dir X/1-linux/python/g --artifact-group g --run-id "$(printf '1\n2')" --dry-run
 expect version-blank 2 "compute_rocm_package_version: error: --prerelease-version holds a blank or control character, which no package version has" \
   "$bin/compute_rocm_package_version" --release-type prerelease --prerelease-version "a b" --override-base-version 7.12.0
 expect version-override-blank 2 "compute_rocm_package_version: error: --override-base-version holds a blank or control character, which no package version has" \
   "$bin/compute_rocm_package_version" --release-type dev --override-base-version "7.12.0 b"
 expect upload-credential-break 1 "upload_python_packages: error: AWS_SESSION_TOKEN holds a control character (a line break?)" \
-  bash -c 'AWS_ACCESS_KEY_ID=AK AWS_SECRET_ACCESS_KEY=SK AWS_SESSION_TOKEN="$(printf "T\r\nX-Injected: 1")" "$1/upload_python_packages" --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 2>&1 > /dev/null' _ "$bin"
+  bash -c 'AWS_ACCESS_KEY_ID=AK AWS_SECRET_ACCESS_KEY=SK AWS_SESSION_TOKEN="$(printf "T\r\nX-Injected: 1")" "$1/upload_python_packages" --platform linux --input-packages-dir X/1-linux/python/g --artifact-group g --run-id 1 2>&1 > /dev/null' _ "$bin"
 
 expect configure-labels 1 'configure_ci: error: PR_LABELS is not {"labels": [{"name": ...}, ...]}: nope' \
   env GITHUB_REF_NAME=x GITHUB_EVENT_NAME=pull_request PR_LABELS=nope "$bin/configure_ci"

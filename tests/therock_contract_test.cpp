@@ -241,9 +241,27 @@ TEST_CASE("one job writes the index of a run's python/<group>/ folder, after eve
       if (run.find("/upload_python_packages\"") == std::string::npos) return;
       ++uploads;
       CHECK(run.find("--no-index=\"${NO_INDEX}\"") != std::string::npos);
+      // Into the wheels' platform's folder, which the index and the test
+      // read: the job runs on Linux for both platforms.
+      CHECK(run.find("--platform " + os + " ") != std::string::npos);
       CHECK(s["env"]["NO_INDEX"].as<std::string>() == "${{ inputs.indexed_by_caller == true }}");
     });
     CHECK(uploads == 1);
+    // The ROCm packages' upload and the index name that folder too.
+    std::string packages =
+        os == "linux" ? "build_portable_linux_python_packages.yml" : "build_windows_python_packages.yml";
+    int folder_steps = 0;
+    for (const std::string& f : {packages, "ci_" + os + ".yml"}) {
+      each_step(f, [&](const YAML::Node&, const YAML::Node& s) {
+        const std::string run = s["run"].as<std::string>("");
+        if (run.find("/upload_python_packages\"") == std::string::npos &&
+            run.find("/index_s3_packages\"") == std::string::npos)
+          return;
+        ++folder_steps;
+        CHECK_MESSAGE(run.find("--platform " + os) != std::string::npos, f);
+      });
+    }
+    CHECK(folder_steps == 2);
     CHECK(jobs["build_pytorch_wheels"]["uses"].as<std::string>() == "./.github/workflows/" + build);
     CHECK(jobs["build_pytorch_wheels"]["with"]["indexed_by_caller"].as<std::string>() == "true");
     const YAML::Node on = wf(build)["on"];

@@ -43,8 +43,8 @@ expect test_before_index index-order \
   's/needs = \[build_python_packages, build_pytorch_wheels, index_python_packages\]/needs = [build_python_packages, build_pytorch_wheels]/' \
   ci.pipe \
   "$(cat <<'OUT'
-pipelines/therock/pytorch.pipe:450:5: error: step "Set up venv with torch" in job "linux_build_and_test" in ci.yml -> job "test_pytorch_wheels" in ci_linux.yml -> job "test_wheels" in test_pytorch_wheels.yml reads "a run's python/<group>/ folder" after job "linux_build_and_test" in ci.yml -> job "build_pytorch_wheels" in ci_linux.yml -> job "stage_pytorch_wheels" in build_portable_linux_pytorch_wheels_ci.yml writes into it (upload_python_packages, pipelines/therock/pytorch.pipe:256:9), before job "linux_build_and_test" in ci.yml -> job "index_python_packages" in ci_linux.yml indexes it (index_s3_packages, pipelines/therock/ci.pipe:174:7): the index read may leave out what was written; add index_python_packages to the needs of test_pytorch_wheels in ci_linux.yml (the same in ci_asan.yml, ci_nightly.yml and ci_tsan.yml) [index-order]
-pipelines/therock/pytorch.pipe:450:5: error: step "Set up venv with torch" in job "windows_build_and_test" in ci.yml -> job "test_pytorch_wheels" in ci_windows.yml -> job "test_wheels" in test_pytorch_wheels_windows.yml reads "a run's python/<group>/ folder" after job "windows_build_and_test" in ci.yml -> job "build_pytorch_wheels" in ci_windows.yml -> job "stage_pytorch_wheels" in build_windows_pytorch_wheels_ci.yml writes into it (upload_python_packages, pipelines/therock/pytorch.pipe:256:9), before job "windows_build_and_test" in ci.yml -> job "index_python_packages" in ci_windows.yml indexes it (index_s3_packages, pipelines/therock/ci.pipe:174:7): the index read may leave out what was written; add index_python_packages to the needs of test_pytorch_wheels in ci_windows.yml (the same in ci_nightly.yml) [index-order]
+pipelines/therock/pytorch.pipe:452:5: error: step "Set up venv with torch" in job "linux_build_and_test" in ci.yml -> job "test_pytorch_wheels" in ci_linux.yml -> job "test_wheels" in test_pytorch_wheels.yml reads "a run's python/<group>/ folder" after job "linux_build_and_test" in ci.yml -> job "build_pytorch_wheels" in ci_linux.yml -> job "stage_pytorch_wheels" in build_portable_linux_pytorch_wheels_ci.yml writes into it (upload_python_packages, pipelines/therock/pytorch.pipe:256:9), before job "linux_build_and_test" in ci.yml -> job "index_python_packages" in ci_linux.yml indexes it (index_s3_packages, pipelines/therock/ci.pipe:174:7): the index read may leave out what was written; add index_python_packages to the needs of test_pytorch_wheels in ci_linux.yml (the same in ci_asan.yml, ci_nightly.yml and ci_tsan.yml) [index-order]
+pipelines/therock/pytorch.pipe:452:5: error: step "Set up venv with torch" in job "windows_build_and_test" in ci.yml -> job "test_pytorch_wheels" in ci_windows.yml -> job "test_wheels" in test_pytorch_wheels_windows.yml reads "a run's python/<group>/ folder" after job "windows_build_and_test" in ci.yml -> job "build_pytorch_wheels" in ci_windows.yml -> job "stage_pytorch_wheels" in build_windows_pytorch_wheels_ci.yml writes into it (upload_python_packages, pipelines/therock/pytorch.pipe:256:9), before job "windows_build_and_test" in ci.yml -> job "index_python_packages" in ci_windows.yml indexes it (index_s3_packages, pipelines/therock/ci.pipe:174:7): the index read may leave out what was written; add index_python_packages to the needs of test_pytorch_wheels in ci_windows.yml (the same in ci_nightly.yml) [index-order]
 OUT
 )"
 
@@ -52,8 +52,18 @@ OUT
 # only with PyTorch and after the PyTorch build: the ROCm test and the
 # PyTorch build now read before any index (and the upload is reported
 # too).
+# The PyTorch staging job runs on Linux for both platforms: uploading into
+# the Linux host's folder puts the Windows wheels where neither the Windows
+# index nor the Windows test looks (the folder's key holds its platform).
+expect staged_into_host_folder index-order \
+  's/^          platform = platform$/          platform = "linux"/' \
+  pytorch.pipe \
+  "$(cat <<'OUT'
+pipelines/therock/pytorch.pipe:256:9: error: job "windows_build_and_test" in ci.yml -> job "build_pytorch_wheels" in ci_windows.yml -> job "stage_pytorch_wheels" in build_windows_pytorch_wheels_ci.yml writes into "a run's python/<group>/ folder" (upload_python_packages), and nothing in a run of ci.yml indexes it after that; the index leaves out what is written here: index it in a job that needs job "build_pytorch_wheels" in ci_windows.yml (or one in ci.yml that needs windows_build_and_test), or let the upload index it (no_index = false) (the same in ci_nightly.yml) [index-order]
+OUT
+)"
 expect rocm_upload_unindexed index-order \
-  's/args { input_packages_dir = env.PACKAGES_DIR artifact_group run_id = github.run_id }/args { input_packages_dir = env.PACKAGES_DIR artifact_group run_id = github.run_id no_index = true }/' \
+  's/args { input_packages_dir = env.PACKAGES_DIR artifact_group run_id = github.run_id platform = platform }/args { input_packages_dir = env.PACKAGES_DIR artifact_group run_id = github.run_id platform = platform no_index = true }/' \
   packages.pipe \
   "$(cat <<'OUT'
 pipelines/therock/packages.pipe:57:7: error: job "build_rocm_wheels" in build_portable_linux_python_packages.yml writes into "a run's python/<group>/ folder" (upload_python_packages), and nothing in a run of build_portable_linux_python_packages.yml indexes it after that; the index leaves out what is written here: index it in a job that needs job "build_rocm_wheels" in build_portable_linux_python_packages.yml, or let the upload index it (no_index = false) (the same in build_windows_python_packages.yml) [index-order]
@@ -107,6 +117,6 @@ expect misspelt_kind_no_cascade unknown-function "$misspelt_kind" ci.pipe ""
 # which file, and the import to add.
 expect missing_import unknown-name 's|^import "families.pipe"||' pytorch.pipe \
   'pipelines/therock/pytorch.pipe:113:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]
-pipelines/therock/pytorch.pipe:508:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]'
+pipelines/therock/pytorch.pipe:510:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]'
 
 exit $fail

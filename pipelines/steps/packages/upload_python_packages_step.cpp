@@ -11,6 +11,7 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   args.input_packages_dir = in.input_packages_dir;
   args.artifact_group = in.artifact_group;
   args.run_id = in.run_id;
+  args.platform = in.platform;
   if (in.output_dir) args.output_dir = *in.output_dir;
   args.bucket = in.bucket;
   args.dry_run = in.dry_run;
