@@ -180,6 +180,8 @@ expect upload-url-encoded 0 "package_find_links_url=https://therock-ci-artifacts
 rm -f output
 expect upload-other-platform 0 "package_find_links_url=https://therock-ci-artifacts.s3.amazonaws.com/1-windows/python/g%231%3Fx/index.html" \
   bash -c '"$1/upload_python_packages" --platform windows --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group "g#1?x" --run-id 1 --dry-run > /dev/null && cat output' _ "$bin"
+expect index-platform-choice 2 "index_s3_packages: error: --platform must be one of linux, windows, not \"darwin\"" \
+  "$bin/index_s3_packages" --artifact-group g --run-id 1 --platform darwin
 expect upload-no-platform 2 "upload_python_packages: error: --platform is required (see --help)" \
   "$bin/upload_python_packages" --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group g --run-id 1 --dry-run
 rm -rf G output summary
