@@ -18,6 +18,13 @@ std::string describe_failure(const HttpResponse& response) {
   if (begin != std::string::npos && end != std::string::npos && end > begin) {
     text += " " + response.body.substr(begin + 6, end - begin - 6);
   }
+  // A bucket in another region than the one signed for and addressed (a
+  // redirect, or a signature S3 refuses) names its region: the fix is
+  // AWS_REGION, which the requests are made for.
+  if (const std::string region = response.header("x-amz-bucket-region");
+      !region.empty() && (response.status == 301 || response.status == 400)) {
+    text += ": the bucket is in region " + region + "; set AWS_REGION to it";
+  }
   return text;
 }
 

@@ -95,6 +95,24 @@ TEST_CASE("retries are bounded, and client errors are not retried") {
   CHECK(denied.delays.empty());
 }
 
+TEST_CASE("a bucket in another region says which, since AWS_REGION is what to change") {
+  Harness moved([](const HttpRequest&) {
+    return HttpResponse{301, "", {{"x-amz-bucket-region", "us-east-1"}},
+                        "<Error><Code>PermanentRedirect</Code></Error>"};
+  });
+  CHECK(moved.client.put_bytes("k", "abc", "text/plain") ==
+        std::optional<std::string>("PUT http://127.0.0.1:9/bucket/k failed (HTTP 301 PermanentRedirect: the "
+                                   "bucket is in region us-east-1; set AWS_REGION to it)"));
+  CHECK(moved.transport.requests.size() == 1);
+  Harness signed_for_another([](const HttpRequest&) {
+    return HttpResponse{400, "", {{"x-amz-bucket-region", "eu-west-1"}},
+                        "<Error><Code>AuthorizationHeaderMalformed</Code></Error>"};
+  });
+  CHECK(signed_for_another.client.put_bytes("k", "abc", "text/plain") ==
+        std::optional<std::string>("PUT http://127.0.0.1:9/bucket/k failed (HTTP 400 AuthorizationHeaderMalformed: "
+                                   "the bucket is in region eu-west-1; set AWS_REGION to it)"));
+}
+
 TEST_CASE("verification: size, then the SHA-256 checksum or else the ETag") {
   const FileDigests abc = digest_bytes("abc");
   const auto answer = [](std::map<std::string, std::string> headers) {
