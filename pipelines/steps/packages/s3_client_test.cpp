@@ -1,6 +1,7 @@
 #include "packages/s3_client.h"
 
 #include <doctest/doctest.h>
+#include <tuple>
 
 #include "test_support/doctest_printers.h"
 #include "test_support/fake_transport.h"
@@ -96,21 +97,19 @@ TEST_CASE("retries are bounded, and client errors are not retried") {
 }
 
 TEST_CASE("a bucket in another region says which, since AWS_REGION is what to change") {
-  Harness moved([](const HttpRequest&) {
-    return HttpResponse{301, "", {{"x-amz-bucket-region", "us-east-1"}},
-                        "<Error><Code>PermanentRedirect</Code></Error>"};
-  });
-  CHECK(moved.client.put_bytes("k", "abc", "text/plain") ==
-        std::optional<std::string>("PUT http://127.0.0.1:9/bucket/k failed (HTTP 301 PermanentRedirect: the "
-                                   "bucket is in region us-east-1; set AWS_REGION to it)"));
-  CHECK(moved.transport.requests.size() == 1);
-  Harness signed_for_another([](const HttpRequest&) {
-    return HttpResponse{400, "", {{"x-amz-bucket-region", "eu-west-1"}},
-                        "<Error><Code>AuthorizationHeaderMalformed</Code></Error>"};
-  });
-  CHECK(signed_for_another.client.put_bytes("k", "abc", "text/plain") ==
-        std::optional<std::string>("PUT http://127.0.0.1:9/bucket/k failed (HTTP 400 AuthorizationHeaderMalformed: "
-                                   "the bucket is in region eu-west-1; set AWS_REGION to it)"));
+  // A redirect from the endpoint of the region signed for, and a signature
+  // refused by the bucket's own endpoint.
+  for (const auto& [code, name, region] : {std::tuple{301L, "PermanentRedirect", "us-east-1"},
+                                          std::tuple{400L, "AuthorizationHeaderMalformed", "eu-west-1"}}) {
+    Harness moved([&](const HttpRequest&) {
+      return HttpResponse{code, "", {{"x-amz-bucket-region", region}},
+                          "<Error><Code>" + std::string(name) + "</Code></Error>"};
+    });
+    CHECK(moved.client.put_bytes("k", "abc", "text/plain") ==
+          "PUT http://127.0.0.1:9/bucket/k failed (HTTP " + std::to_string(code) + " " + name +
+              ": the bucket is in region " + region + "; set AWS_REGION to it)");
+    CHECK(moved.transport.requests.size() == 1);
+  }
 }
 
 TEST_CASE("verification: size, then the SHA-256 checksum or else the ETag") {
