@@ -129,16 +129,6 @@ bool upload_s3(const Inputs& inputs, const Services& services, const std::string
 
 }  // namespace
 
-std::string host_platform() {
-#if defined(_WIN32)
-  return "windows";
-#elif defined(__APPLE__)
-  return "darwin";
-#else
-  return "linux";
-#endif
-}
-
 std::string upload_prefix(const std::string& external_repo, const Inputs& inputs) {
   return packages::run_folder(external_repo, inputs.run_id, inputs.platform, inputs.artifact_group);
 }

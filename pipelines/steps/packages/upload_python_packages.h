@@ -35,9 +35,6 @@
 
 namespace steps::upload_python_packages {
 
-// "linux", "windows" or "darwin": the OS this was built for.
-std::string host_platform();
-
 using packages::AwsEnvironment;
 
 struct Inputs {
@@ -48,7 +45,7 @@ struct Inputs {
   std::optional<std::string> bucket;                // --bucket
   bool dry_run = false;                             // --dry-run
   bool no_index = false;                            // --no-index
-  std::string platform = host_platform();
+  std::string platform;  // --platform: the folder's, which may not be this host's
   // Bucket selection without run data: GITHUB_REPOSITORY, IS_PR_FROM_FORK,
   // RELEASE_TYPE (its `run` is ignored).
   retrieve_bucket_info::Inputs bucket_env;
