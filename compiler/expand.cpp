@@ -233,7 +233,17 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
                        "\" is a " + t->tmpl->kind + " template");
       continue;
     }
-    instantiate_workflow(*t->tmpl, s->args, {}, s->pos, path);
+    // A second `use` of one instance writes nothing new: most likely a
+    // copy whose arguments were meant to change.
+    auto ref = instantiate_workflow(*t->tmpl, s->args, {}, s->pos, path);
+    if (const Value* instance = ref->get("instance")) {
+      auto [first, fresh] = used_at_top_.emplace(instance->text, s->pos);
+      if (!fresh)
+        diags_.error(s->pos, "duplicate",
+                     "use " + instance->text + " is written twice (first at " + to_string(first->second) +
+                         "), and both would write " + ref->get("file")->text +
+                         ": change this one's arguments or remove it");
+    }
   }
   return scope;
 }

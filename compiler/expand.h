@@ -132,6 +132,7 @@ class Expander {
   // "NAME" is declared twice (first at FILE:LINE:COL).
   std::string declared_twice(const ScopePtr& scope, const std::string& name) const;
   std::map<std::string, ValuePtr> instances_;  // workflow instance key -> Template value ref
+  std::map<std::string, Pos> used_at_top_;     // workflow instance key -> its top-level `use`
   std::set<const Template*> used_;              // templates instantiated at least once
   std::set<std::string> profile_reads_;         // the profile fields some template reads
   std::map<const Template*, std::set<std::string>>
