@@ -14,6 +14,13 @@ bool inherits(const Value& job) {
   return s && s->is_string() && s->text == "inherit";
 }
 
+// secrets = "..." other than "inherit": a slip the key types report, which
+// may have meant to hand the secrets on.
+bool misspelt(const Value& job) {
+  const Value* s = job.get("secrets");
+  return s && s->is_string() && s->text != "inherit";
+}
+
 class InheritedSecrets {
  public:
   InheritedSecrets(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
@@ -43,7 +50,11 @@ class InheritedSecrets {
     known_[&wf] = false;  // a call cycle adds nothing
     bool uses = !wf.secrets.empty() || !secret_read(*wf.body).empty();
     for (const auto& j : jobs_of(*wf.body)) {
-      if (uses || !inherits(*j.value)) continue;
+      if (uses || misspelt(*j.value)) {
+        uses = true;
+        continue;
+      }
+      if (!inherits(*j.value)) continue;
       const WorkflowModel* callee = called_workflow(program_, *j.value);
       const ExternalWorkflow* external = external_callee(program_, wf, *j.value);
       uses = callee ? uses_secrets(*callee) : !external || external->uses_secrets;
