@@ -87,9 +87,10 @@ class Artifacts {
 
   // Two uploads of one run under one name, neither of which a condition
   // can keep from running. An upload with overwrite may replace the other
-  // on purpose (a later job's, once it needs the first), so it is left.
+  // on purpose (a later job's, once it needs the first), so it is left;
+  // but not in two legs of one matrix, which nothing orders.
   void report_twice(const Site& site) {
-    if (site.a.conditional || !site.a.matrices.empty() || site.replaces) return;
+    if (site.a.conditional || !site.a.matrices.empty()) return;
     std::optional<NameKey> key = name_key(site.a.form);
     if (!key) return;
     std::vector<Site>& same = sites_[*key];
@@ -97,6 +98,7 @@ class Artifacts {
       // Two legs of one matrix: left to report_legs when every leg uploads
       // the name; else some legs do, and one report tells of the matrix.
       const int legs = two_legs(other, site) ? site.a.leg->matrix : -1;
+      if (legs < 0 && (site.replaces || other.replaces)) continue;
       const std::string matrix = legs >= 0 ? matrix_jobs_[static_cast<size_t>(legs)] : "";
       if (legs >= 0 && reported_.count(to_string(site.at) + "|" + matrix)) continue;
       // One report for two steps and a name (or a matrix), on whichever
@@ -113,15 +115,18 @@ class Artifacts {
       const std::string by =
           other.a.jobs == site.a.jobs
               ? "by two steps of " + site.a.jobs + " (the other at " + to_string(other.at) + ")"
-              : "by " + site.a.jobs + ", and before that by " + other.a.jobs + " (" +
+              : "by " + site.a.jobs + (legs >= 0 ? ", and by " : ", and before that by ") + other.a.jobs + " (" +
                     to_string(other.at) + ")";
       diags_.error(
           site.at, "artifact-twice",
           "artifact " + site.written + (shown ? " (\"" + *text + "\" here)" : "") +
               " is uploaded twice in a run of " + site.a.path.substr(0, site.a.path.find(' ')) +
-              ": " + by +
-              "; a run holds one artifact of a name, so upload-artifact fails in the second (\"an "
-              "artifact with this name already exists on the workflow run\"); " +
+              ": " + by + "; a run holds one artifact of a name, so " +
+              (site.replaces || other.replaces
+                   ? std::string("with overwrite, whichever leg comes second deletes the other's artifact, and "
+                                 "the run keeps one leg's files; ")
+                   : std::string("upload-artifact fails in the second (\"an artifact with this name already "
+                                 "exists on the workflow run\"); ")) +
               (legs >= 0 ? "put in the name every matrix value that tells the legs apart"
                          : "give each upload a name of its own"));
       break;
