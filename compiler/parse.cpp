@@ -432,6 +432,18 @@ class Listener : public antlr4::BaseErrorListener {
       diags_.error(map_pos(origin_, line, col), "syntax", "unexpected '" + offending->getText() + "', " + note);
       return;
     }
+    // Another letter from beyond ASCII may look just like one within it
+    // (Cyrillic а and Latin a): its code point tells them apart.
+    if (offending && offending->getType() == pipec_antlr::PipeLexer::ANY &&
+        static_cast<unsigned char>(offending->getText()[0]) >= 0x80) {
+      size_t i = 0;
+      const char32_t c = decode_utf8(offending->getText(), i);
+      diags_.error(map_pos(origin_, line, col), "syntax",
+                   "unexpected '" + offending->getText() + "' (" + code_point_name(c) +
+                       "): outside strings and comments a .pipe file is ASCII, and names are ASCII letters, "
+                       "digits, _ and -");
+      return;
+    }
     if (const std::string bare = offending ? bare_expression(recognizer, *offending) : "";
         !bare.empty()) {
       diags_.error(map_pos(origin_, line, col), "syntax",
