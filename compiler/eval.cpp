@@ -678,6 +678,16 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
                      ", which refuses it; write c ? a : b (pipec writes c && a || b, and says when that would be wrong)");
     return make_error(e.pos);
   }
+  // GitHub reads function names in any case; pipec takes each in the one
+  // spelling GitHub documents, so that one name is written one way.
+  for (const auto& g : gh) {
+    if (lower(g) == lower(f)) {
+      diags_.error(e.pos, "unknown-function",
+                   "write \"" + g + "\", not \"" + f +
+                       "\": GitHub reads function names in any case, and pipec takes each as GitHub documents it");
+      return make_error(e.pos);
+    }
+  }
   const auto note = unknown_note(f, e.pos);
   if (!note) return make_error(e.pos);
   std::vector<std::string> all = gh;
