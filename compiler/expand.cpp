@@ -134,7 +134,17 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
   for (const auto& s : file.stmts) {
     if (s->kind != Stmt::Kind::Import) continue;
     namespace fs = std::filesystem;
-    // Imports are .pipe files among the sources, all read first.
+    // Imports are .pipe files among the sources, all read first. An
+    // absolute path ties the sources to one machine's folders: an error,
+    // whether that file is among them here or not.
+    if (fs::path(s->import_path).is_absolute()) {
+      failed_imports_.insert(path);
+      diags_.error(s->pos, "import",
+                   "an import names a .pipe file by its path from this file's folder (\"" +
+                       fs::path(s->import_path).filename().generic_string() + "\", \"../x/" +
+                       fs::path(s->import_path).filename().generic_string() + "\"), not by an absolute path");
+      continue;
+    }
     std::string target = (fs::path(path).parent_path() / s->import_path).lexically_normal().generic_string();
     std::string looked_for = target;
     if (resolve_) {
@@ -144,6 +154,16 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     }
     if (!files.count(target)) {
       const std::string folder = path.substr(0, path.find('/') + 1);
+      failed_imports_.insert(path);
+      // A path that names no .pipe file is found nowhere, whatever is on
+      // disk.
+      if (fs::path(s->import_path).extension() != ".pipe") {
+        const std::string with_ext = target + ".pipe";
+        diags_.error(s->pos, "import",
+                     "\"" + s->import_path + "\" is not a .pipe file; an import names a .pipe file under " + folder +
+                         (files.count(with_ext) ? " (did you mean \"" + s->import_path + ".pipe\"?)" : ""));
+        continue;
+      }
       bool could_be = looked_for.rfind(folder, 0) == 0 && fs::path(looked_for).extension() == ".pipe";
       // The files beside the one looked for, as this file would name them
       // (not this file: it cannot import itself).
@@ -153,7 +173,6 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
           beside.push_back(
               fs::path(other).lexically_relative(fs::path(path).parent_path()).generic_string());
       }
-      failed_imports_.insert(path);
       diags_.error(s->pos, "import",
                    "cannot find \"" + s->import_path + "\" (looked for " + looked_for +
                        (could_be ? ")" : "; an import names a .pipe file under " + folder + ")") +

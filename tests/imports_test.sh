@@ -124,4 +124,26 @@ expect import-in-linked-folder 0 'wrote generated/linked.yml
 1 generated file up to date' "$pipec" gen
 expect import-in-linked-folder-value 0 '      - run: echo outside' tail -1 generated/linked.yml
 
+# An import names a .pipe file, by its path from the importing file's
+# folder: a file of another kind, or an absolute path (one machine's
+# folders), is refused, even where that path is one of the sources.
+rm -rf pipelines/* outside generated/*
+printf 'let py = "3.12"\n' > pipelines/common.pipe
+printf 'x: 1\n' > pipelines/map.yaml
+printf 'import "common"\n' > pipelines/top.pipe
+expect import-without-extension 2 'pipelines/top.pipe:1:1: error: "common" is not a .pipe file; an import names a .pipe file under pipelines/ (did you mean "common.pipe"?) [import]
+  import "common"
+  ^
+1 error' "$pipec" check
+printf 'import "map.yaml"\n' > pipelines/top.pipe
+expect import-other-kind 2 'pipelines/top.pipe:1:1: error: "map.yaml" is not a .pipe file; an import names a .pipe file under pipelines/ [import]
+  import "map.yaml"
+  ^
+1 error' "$pipec" check
+printf 'import "%s/pipelines/common.pipe"\n' "$PWD" > pipelines/top.pipe
+expect import-absolute 2 "pipelines/top.pipe:1:1: error: an import names a .pipe file by its path from this file's folder (\"common.pipe\", \"../x/common.pipe\"), not by an absolute path [import]
+  import \"$PWD/pipelines/common.pipe\"
+  ^
+1 error" "$pipec" check
+
 finish imports
