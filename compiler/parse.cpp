@@ -261,6 +261,29 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
            to_string(map_pos(origin, open->getLine(), open->getCharPositionInLine())) + " is not closed before it (a " +
            (open->getText() == "[" ? "]" : ")") + " missing?)";
   }
+  // `import common.pipe`: the path unquoted.
+  if (prev && prev->getText() == "import" && offending.getType() == pipec_antlr::PipeLexer::IDENT &&
+      among_statements) {
+    std::string path;
+    for (size_t k = index; k < tokens->size(); ++k) {
+      antlr4::Token* t = tokens->get(k);
+      if (t->getType() == antlr4::Token::EOF || t->getLine() != offending.getLine()) break;
+      if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) path += t->getText();
+    }
+    return describe_token(&offending) + "; an import names its file in quotes: import \"" + path + "\"";
+  }
+  // `checkout()` among statements, where `use checkout()` was meant: read
+  // as a block named by its kind, whose { } the next line does not open.
+  if (prev && prev->getText() == ")" && prev->getLine() < offending.getLine() && among_statements && s != "{") {
+    std::vector<antlr4::Token*> call;
+    for (antlr4::Token* t : tokens->getTokens(0, prev->getTokenIndex()))
+      if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && t->getLine() == prev->getLine()) call.push_back(t);
+    if (call.size() >= 3 && call[0]->getType() == pipec_antlr::PipeLexer::IDENT && call[1]->getText() == "(") {
+      at = call[0];
+      return "'" + call[0]->getText() + "(...)': a steps or job template's steps or jobs go in with `use " +
+             call[0]->getText() + "(...)`";
+    }
+  }
   // `- name: Build`, a step as workflow YAML writes it.
   if (s == "-" && line.empty() && among_statements && next[1] == ":")
     return "'-': this looks like a YAML list item; a step is written step { name = \"...\" run = \"...\" }";
