@@ -133,6 +133,24 @@ ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
   return v;
 }
 
+ValuePtr Expander::unknown_name(const Expr& e, const ScopePtr& scope, bool may_be_text) {
+  const auto note = unknown_note(e.text, e.pos);
+  if (!note) return make_error(e.pos);
+  const auto& roots = runtime_roots();
+  auto names = scope->all_names();
+  names.insert(names.end(), roots.begin(), roots.end());
+  // With no name like it, it may be text written as YAML writes it; not
+  // one whose field is read.
+  const std::string like = did_you_mean(e.text, names);
+  diags_.error(e.pos, "unknown-name",
+               "unknown name \"" + e.text + "\"" +
+                   (!note->empty()  ? *note
+                    : !like.empty() ? like
+                    : may_be_text   ? "; if it is text, write it in quotes: \"" + e.text + "\""
+                                    : ": nothing of that name is declared in this file or the files it imports"));
+  return make_error(e.pos);
+}
+
 ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
   if (!ep) return make_null({});
   const Expr& e = *ep;
@@ -146,20 +164,16 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
       if (auto v = scope->lookup(e.text)) return v;
       const auto& roots = runtime_roots();
       if (std::find(roots.begin(), roots.end(), e.text) != roots.end()) return make_runtime(ep);
-      const auto note = unknown_note(e.text, e.pos);
-      if (!note) return make_error(e.pos);
-      auto names = scope->all_names();
-      names.insert(names.end(), roots.begin(), roots.end());
-      // With no name like it, it may be text written as YAML writes it.
-      const std::string like = did_you_mean(e.text, names);
-      diags_.error(e.pos, "unknown-name",
-                   "unknown name \"" + e.text + "\"" +
-                       (!note->empty()  ? *note
-                        : like.empty() ? "; if it is text, write it in quotes: \"" + e.text + "\""
-                                       : like));
-      return make_error(e.pos);
+      return unknown_name(e, scope, true);
     }
-    case K::Member: return member(e, eval(e.operands[0], scope));
+    case K::Member: {
+      const Expr& base = *e.operands[0];
+      const auto& roots = runtime_roots();
+      if (base.kind == K::Name && !scope->lookup(base.text) &&
+          std::find(roots.begin(), roots.end(), base.text) == roots.end())
+        return unknown_name(base, scope, false);
+      return member(e, eval(e.operands[0], scope));
+    }
     case K::Index: {
       auto base = eval(e.operands[0], scope);
       auto idx = eval(e.operands[1], scope);

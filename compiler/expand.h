@@ -70,6 +70,9 @@ class Expander {
   void top_stmt(const Stmt& s, const ScopePtr& scope, const std::string& path);
   ValuePtr let_value(const Stmt& s, const ScopePtr& scope);
   ValuePtr eval_node(const ExprPtr& e, const ScopePtr& scope);  // eval without the size check
+  // A name nothing declares; `may_be_text` when it could be text written
+  // without quotes (not before a dot).
+  ValuePtr unknown_name(const Expr& e, const ScopePtr& scope, bool may_be_text);
   ValuePtr call(const Expr& e, const ScopePtr& scope);
   ValuePtr member(const Expr& e, const ValuePtr& base);
   ValuePtr binary(const Expr& e, const ScopePtr& scope);
