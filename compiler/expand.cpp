@@ -556,13 +556,36 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
 bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::string& what,
                           const Pos& at) {
   const std::string& t = type.name;
+  if (!type.args.empty() && t != "choice" && t != "list") {
+    diags_.error(type.pos, "unknown-type",
+                 "only choice[...] and list[...] take what is in [ ]; " + with_article(t) + " takes nothing");
+    return false;
+  }
   if (t == "any" || is_error(*v)) return true;
   bool ok = false;
   bool runtime = v->kind == Value::Kind::Runtime || v->is_runtime_string();
   if (t == "string") ok = v->kind == Value::Kind::String || runtime;
   else if (t == "boolean") ok = v->kind == Value::Kind::Bool || runtime;
   else if (t == "number") ok = v->kind == Value::Kind::Number || runtime;
-  else if (t == "list") ok = v->kind == Value::Kind::List;
+  else if (t == "list" && !type.args.empty()) {
+    // list[TYPE]: a list whose every item is of that type.
+    const Expr& item_type = *type.args[0];
+    if (type.args.size() != 1 || item_type.kind != Expr::Kind::Name || item_type.text == "choice") {
+      diags_.error(type.pos, "unknown-type",
+                   "list[...] takes the one type of its items, a name: list[tool], list[string]");
+      return false;
+    }
+    if (v->kind != Value::Kind::List) {
+      diags_.error(at, "type", what + " must be a list of " + item_type.text + "s, not " + a_kind(*v));
+      return false;
+    }
+    for (size_t i = 0; i < v->items.size(); ++i) {
+      if (!check_type(TypeRef{item_type.text, item_type.pos, {}}, v->items[i],
+                      "item " + std::to_string(i + 1) + " of " + what, v->items[i]->pos))
+        return false;
+    }
+    return true;
+  } else if (t == "list") ok = v->kind == Value::Kind::List;
   else if (t == "object") ok = v->kind == Value::Kind::Object && v->tag.empty();
   else if (t == "profile" || t == "action" || t == "image" || t == "tool")
     ok = v->kind == Value::Kind::Object && v->tag == t;
@@ -875,7 +898,12 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
                     "; expected one of " + join(types));
   }
   bool reported = false;  // an option is an error already reported
+  if (in.type != "choice" && !s.type->args.empty()) {
+    diags.error(s.type->pos, "type", "only choice[...] takes options; " + with_article(in.type) + " input takes none");
+    reported = true;
+  }
   for (const auto& a : s.type->args) {
+    if (in.type != "choice") break;
     auto v = ex.eval(a, scope);
     if (is_error(*v)) reported = true;
     std::vector<ValuePtr> items = v->kind == Value::Kind::List ? v->items : std::vector<ValuePtr>{v};
