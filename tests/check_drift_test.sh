@@ -32,7 +32,9 @@ expect hand-edit 1 "generated/w_one.yml: edited by hand
 -      - run: echo ONE    <- pipelines/a.pipe:4:43
 +      - run: echo one    <- pipelines/a.pipe:4:43
 1 file differs; run \`pipec gen\`" "$pipec" check
-"$pipec" gen > /dev/null
+# gen replaces the edit, as check says, and says that it did.
+expect hand-edit-gen 0 "wrote generated/w_one.yml (replacing edits made by hand)
+2 generated files up to date" "$pipec" gen
 # The header is pipec's too: its second line edited, or a line added to it,
 # is an edit (it was once called stale).
 sed -i '2s/Do not edit/Please do not edit/' generated/w_one.yml
