@@ -389,8 +389,10 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   // inner ones again; checking by the root with enough segments is enough.
   const std::string& root = c[0].first;
   auto seg = [&](size_t i) -> const std::string& { return c[i].first; };
-  // Nothing is read from a value.
-  if (size_t depth = value_depth(c); depth && c.size() > depth) {
+  // Nothing is read from a value; but github.events.x is one slip, the
+  // field that github lacks (below), and not x as well.
+  if (size_t depth = value_depth(c); depth && c.size() > depth &&
+                                     !(root == "github" && !contains(kGithubFields, seg(1)))) {
     no_field(c, depth, diags_);
     return;
   }
