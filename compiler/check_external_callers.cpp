@@ -157,10 +157,10 @@ Field job_field(const YamlPlaces& places, const std::string& key, const YAML::No
 void check_caller(const YamlPlaces& places, const std::string& text, const std::string& key,
                   const YAML::Node& job, const WorkflowModel& callee, Diagnostics& diags) {
   const std::string name =
-      file_name(callee.file) + " (" + callee.instance + " in " + callee.source + ")";
+      file_name(callee.file) + " (" + callee.instance + " in " + callee.template_file + ")";
   const Callee c{name,
                  has_trigger(callee, "call"),
-                 "(add on { call } to " + callee.source + ")",
+                 "(add on { call } to " + callee.template_file + ")",
                  callee.inputs,
                  callee.secrets,
                  false};

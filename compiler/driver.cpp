@@ -311,7 +311,10 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     wf->lowered = tree;
     std::vector<Pos> lines(3, wf->pos);  // the header comes from the `use`
     std::string body = emit_yaml(*tree, &lines);
-    c.outputs.push_back({wf->file, make_header(wf->file, wf->source, wf->instance, body) + body, wf->source, lines});
+    // The header names the file to edit: the template's, which may not be
+    // the one whose use made the instance (the first of several, maybe).
+    c.outputs.push_back(
+        {wf->file, make_header(wf->file, wf->template_file, wf->instance, body) + body, wf->source, lines});
   }
   for (auto& f : emit_steps(c.program)) {
     std::string content = make_header(f.path, f.source, f.what, f.content) + f.content;

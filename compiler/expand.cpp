@@ -710,6 +710,7 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
   wf->instance = key;
   wf->template_name = t.name;
   wf->source = from_file;
+  wf->template_file = t.pos.file;
   wf->pos = at;
   auto body = new_object(t.pos, "workflow");
   std::vector<Pos> uses_outside = std::exchange(uses_at_, {});

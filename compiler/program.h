@@ -55,6 +55,7 @@ struct WorkflowModel {
   std::string source;    // the .pipe file whose `use` made it
   std::string instance;  // e.g. ci_os(platform = "linux"), for reports
   std::string template_name;
+  std::string template_file;  // the .pipe file that declares the template
   std::vector<std::pair<std::string, ValuePtr>> args;
   Pos pos;               // the `use` that made it
   Pos file_pos;          // its `file =`
