@@ -652,6 +652,11 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   if (!step.get("env") && !env->fields.empty()) with_env.fields.push_back({"env", step.pos, env});
   return ordered(with_env, kStepKeys, kPipecStepKeys, "step", [&](const Field& f) -> ValuePtr {
     if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;  // always true
+    // A shell the job's defaults (or the workflow's) give already: a
+    // steps template's that writes it for jobs without them.
+    if (f.key == "shell" && f.value->is_string() && !f.value->is_runtime_string() &&
+        set_shell(Value{}, job, *wf_.body) == f.value->text)
+      return nullptr;
     if (f.key == "env") return env->fields.empty() ? nullptr : ValuePtr(env);
     if (f.key == "run") {
       // env collected from the script goes before run.
