@@ -827,11 +827,11 @@ TEST_CASE("setup stops when gh cannot read the pull request's labels, instead of
     if (steps[i]["name"].as<std::string>("") == "Set PR_LABELS variable with labels assigned to pull request") labels = steps[i];
   }
   REQUIRE(labels);
-  REQUIRE(labels["env"]["GH_NUMBER"].as<std::string>() == "${{ github.event.number }}");
+  REQUIRE(labels["env"]["PR_NUMBER"].as<std::string>() == "${{ github.event.number }}");
   const std::string script = labels["run"].as<std::string>();
   const std::string json = R"({"labels":[{"name":"skip-ci"}]})";
-  CHECK(run_with_gh(script, "GH_NUMBER=7", json, 0) == std::pair<int, std::string>{0, "PR_LABELS=" + json + "\n"});
-  CHECK(run_with_gh(script, "GH_NUMBER=7", "HTTP 502", 1) == std::pair<int, std::string>{1, ""});
+  CHECK(run_with_gh(script, "PR_NUMBER=7", json, 0) == std::pair<int, std::string>{0, "PR_LABELS=" + json + "\n"});
+  CHECK(run_with_gh(script, "PR_NUMBER=7", "HTTP 502", 1) == std::pair<int, std::string>{1, ""});
 }
 
 TEST_CASE("the promotion copies the leg's own wheels, and refuses versions that are patterns") {
