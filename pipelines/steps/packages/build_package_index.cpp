@@ -5,6 +5,7 @@
 
 #include "packages/atomic_write.h"
 #include "packages/digest.h"
+#include "runtime/step_error.h"
 
 namespace steps::build_package_index {
 
@@ -19,8 +20,36 @@ std::vector<packages::IndexPage> index_pages(const std::vector<packages::Package
   return packages::render_index(std::move(entries));
 }
 
+namespace {
+
+// Whether a path is a symbolic link (to anything, or to nothing).
+bool is_link(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_symlink(fs::symlink_status(p, ec));
+}
+
+// Before a page is written: every page can be, so a failure leaves the
+// index as it was, not half new; and none goes through a link, out of the
+// folder the index is of.
+void check_targets(const fs::path& dir, const std::vector<packages::IndexPage>& pages) {
+  std::error_code ec;
+  for (const auto& page : pages) {
+    const fs::path target = dir / fs::path(page.path).make_preferred();
+    for (fs::path p = target; p != dir && p.has_relative_path() && p != p.parent_path(); p = p.parent_path()) {
+      if (is_link(p))
+        throw InputError(p.string() + " is a symbolic link; the index is written only into " +
+                                   dir.string() + " itself");
+    }
+    if (fs::is_directory(fs::symlink_status(target, ec)))
+      throw InputError("cannot write " + target.string() + ": it is a directory");
+  }
+}
+
+}  // namespace
+
 void write_pages(const fs::path& dir, const std::vector<packages::IndexPage>& pages,
                  packages::StepOutput& out) {
+  check_targets(dir, pages);
   std::set<fs::path> written;
   for (const auto& page : pages) {
     const fs::path target = dir / fs::path(page.path).make_preferred();
@@ -35,7 +64,9 @@ void write_pages(const fs::path& dir, const std::vector<packages::IndexPage>& pa
   std::vector<fs::path> stale;
   for (const auto& entry : fs::directory_iterator(simple, ec)) {
     const fs::path page = entry.path() / "index.html";
-    if (entry.is_directory(ec) && !written.contains(page) && fs::exists(page, ec)) {
+    // A link is not a page the index wrote: what it leads to is left alone.
+    if (entry.is_directory(ec) && !is_link(entry.path()) && !is_link(page) && !written.contains(page) &&
+        fs::exists(page, ec)) {
       stale.push_back(page);
     }
   }

@@ -151,6 +151,43 @@ TEST_CASE("a project that is gone loses its page") {
   CHECK(read_text(dir.path() / "simple/index.html").find("rocm/") == std::string::npos);
 }
 
+TEST_CASE("a link under simple/ is neither followed nor removed: the index stays in its folder") {
+  TempDir dir, outside;
+  write_packages(dir.path());
+  write_text(outside.path() / "index.html", "precious");
+  fs::create_directories(dir.path() / "simple");
+  // A link no project has: the stale pages' sweep leaves what it leads to.
+  fs::create_directory_symlink(outside.path(), dir.path() / "simple/elsewhere");
+  RecordedOutput out;
+  run({dir.path()}, out);
+  CHECK(read_text(outside.path() / "index.html") == "precious");
+  // A link where a project's page goes: refused before any page is written.
+  fs::remove(dir.path() / "simple/elsewhere");
+  fs::remove_all(dir.path() / "simple/torch");
+  fs::create_directory_symlink(outside.path(), dir.path() / "simple/torch");
+  fs::remove(dir.path() / "simple/index.html");
+  RecordedOutput again;
+  CHECK_THROWS_WITH_AS(run({dir.path()}, again),
+                       (path_text(dir.path(), "simple/torch") + " is a symbolic link; the index is written only into " +
+                        dir.path().string() + " itself")
+                           .c_str(),
+                       steps::InputError);
+  CHECK(read_text(outside.path() / "index.html") == "precious");
+  CHECK_FALSE(fs::exists(dir.path() / "simple/index.html"));
+  CHECK(again.lines.empty());
+}
+
+TEST_CASE("a page that cannot be written stops the index before any page is") {
+  TempDir dir;
+  write_packages(dir.path());
+  fs::create_directories(dir.path() / "index.html");
+  RecordedOutput out;
+  CHECK_THROWS_WITH_AS(run({dir.path()}, out),
+                       ("cannot write " + path_text(dir.path(), "index.html") + ": it is a directory").c_str(),
+                       steps::InputError);
+  CHECK_FALSE(fs::exists(dir.path() / "simple"));
+}
+
 TEST_CASE("a directory without packages is an error, and nothing is written") {
   TempDir dir;
   write_text(dir.path() / "notes.txt", "x");
