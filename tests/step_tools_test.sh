@@ -182,6 +182,14 @@ expect upload-other-platform 0 "package_find_links_url=https://therock-ci-artifa
   bash -c '"$1/upload_python_packages" --platform windows --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group "g#1?x" --run-id 1 --dry-run > /dev/null && cat output' _ "$bin"
 expect index-platform-choice 2 "index_s3_packages: error: --platform must be one of linux, windows, not \"darwin\"" \
   "$bin/index_s3_packages" --artifact-group g --run-id 1 --platform darwin
+# The region and endpoint make the requests' host, so each must be one:
+# the signed requests and the session token would go elsewhere.
+expect index-region-host 1 'index_s3_packages: error: AWS_REGION "x@127.0.0.1:9/#" is not an AWS region: lowercase letters, digits and '"'-'"', as us-east-2' \
+  env AWS_ACCESS_KEY_ID=AK AWS_SECRET_ACCESS_KEY=SK AWS_SESSION_TOKEN=T AWS_REGION='x@127.0.0.1:9/#' \
+  "$bin/index_s3_packages" --artifact-group g --run-id 1 --platform linux
+expect index-endpoint-scheme 1 'index_s3_packages: error: AWS_ENDPOINT_URL "file:///tmp/x" is not an http:// or https:// URL' \
+  env AWS_ACCESS_KEY_ID=AK AWS_SECRET_ACCESS_KEY=SK AWS_ENDPOINT_URL=file:///tmp/x \
+  "$bin/index_s3_packages" --artifact-group g --run-id 1 --platform linux
 expect upload-no-platform 2 "upload_python_packages: error: --platform is required (see --help)" \
   "$bin/upload_python_packages" --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group g --run-id 1 --dry-run
 rm -rf G output summary

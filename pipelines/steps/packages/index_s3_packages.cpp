@@ -61,10 +61,9 @@ int run(const Inputs& inputs, packages::StepOutput& out, const Services& service
   const std::string prefix = packages::run_folder(bucket.external_repo, inputs.run_id,
                                                   inputs.platform, inputs.artifact_group);
   const std::string folder = "s3://" + bucket.bucket + "/" + prefix + "/";
-  out.line("[INFO] Indexing " + folder);
-
   packages::S3Connection s3(bucket.bucket, inputs.aws, services.transport, services.retry,
                             [&](std::string_view line) { out.line(line); });
+  out.line("[INFO] Indexing " + folder);
   std::vector<packages::ListedObject> objects;
   if (auto failure = s3.client().list(prefix + "/", objects)) {
     out.line("ERROR: " + *failure);

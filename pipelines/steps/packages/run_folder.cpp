@@ -47,6 +47,19 @@ const std::string& checked_bucket(const std::string& name, const std::string& fr
   return name;
 }
 
+// The region and the endpoint make the requests' host: text that is
+// neither would send the signed requests, and the session token, elsewhere.
+std::string checked_region(const AwsEnvironment& aws) {
+  const std::string region = aws.effective_region();
+  const std::string from = !aws.region.empty() ? "AWS_REGION" : "AWS_DEFAULT_REGION";
+  if (region.size() > 32 || region.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
+    throw InputError(from + " \"" + region + "\" is not an AWS region: lowercase letters, digits and '-', as us-east-2");
+  const std::string& url = aws.endpoint_url;
+  if (!url.empty() && url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0)
+    throw InputError("AWS_ENDPOINT_URL \"" + url + "\" is not an http:// or https:// URL");
+  return region;
+}
+
 }  // namespace
 
 retrieve_bucket_info::BucketInfo select_bucket(const std::optional<std::string>& bucket,
@@ -61,7 +74,7 @@ retrieve_bucket_info::BucketInfo select_bucket(const std::optional<std::string>&
 S3Connection::S3Connection(const std::string& bucket, const AwsEnvironment& aws,
                            HttpTransport* injected, RetryPolicy retry,
                            std::function<void(std::string_view)> log)
-    : client_({bucket, aws.effective_region(), aws.endpoint_url, aws.session_token},
+    : client_({bucket, checked_region(aws), aws.endpoint_url, aws.session_token},
               transport_of(curl_, aws, injected), std::move(retry), std::move(log)) {}
 
 }  // namespace steps::packages
