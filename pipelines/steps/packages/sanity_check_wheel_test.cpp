@@ -181,6 +181,22 @@ TEST_CASE("a member missing from RECORD, and a RECORD entry with no member") {
             prefix + "lists torch/ghost.py in RECORD, but the archive has no such member"});
 }
 
+TEST_CASE("a member that pip would install out of its folder, though RECORD lists it") {
+  TempDir dir;
+  WheelParts parts = torch_parts();
+  parts.members.emplace_back("../evil.txt", "x");
+  parts.members.emplace_back("/abs.txt", "x");
+  parts.members.emplace_back("torch\\..\\..\\win.txt", "x");
+  parts.members.emplace_back("torch/..data/fine.txt", "x");
+  write_with_record(dir.path() / kTorch, parts, packages::testing::record_for(parts));
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  const std::string prefix = "ERROR: Wheel " + std::string(kTorch) + " has ";
+  const std::string why = ", a path out of the folder it is installed into (absolute, or with '..'), which pip refuses";
+  CHECK(result.lines == std::vector<std::string>{prefix + "../evil.txt" + why, prefix + "/abs.txt" + why,
+                                                 prefix + "torch\\..\\..\\win.txt" + why});
+}
+
 TEST_CASE("RECORD sizes, missing hashes and weak algorithms") {
   TempDir dir;
   WheelParts parts = torch_parts();

@@ -153,6 +153,19 @@ void check_entry(const ZipReader& zip, const RecordEntry& entry,
   }
 }
 
+// A member name that is absolute (/x, \\x, C:x) or climbs with a '..'
+// component, where '/' and '\\' both separate.
+bool escapes_install_folder(const std::string& name) {
+  if (name.starts_with('/') || name.starts_with('\\') || (name.size() >= 2 && name[1] == ':')) return true;
+  std::size_t start = 0;
+  while (start <= name.size()) {
+    const std::size_t end = std::min(name.find_first_of("/\\", start), name.size());
+    if (name.compare(start, end - start, "..") == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 void check_record(const ZipReader& zip, const std::string& dist_info,
                   std::vector<std::string>& problems) {
   const std::string record_path = dist_info + "/RECORD";
@@ -176,6 +189,10 @@ void check_record(const ZipReader& zip, const std::string& dist_info,
   for (const auto& member : zip.members()) {
     if (member.name.ends_with('/')) continue;  // directory entry
     members.insert(member.name);
+    if (escapes_install_folder(member.name)) {
+      problems.push_back("has " + member.name +
+                         ", a path out of the folder it is installed into (absolute, or with '..'), which pip refuses");
+    }
     if (!listed.contains(member.name) && !is_record_file(dist_info, member.name)) {
       problems.push_back("has " + member.name + ", which RECORD does not list");
     }
