@@ -258,13 +258,13 @@ int run_main(int argc, char** argv, const Interface& iface,
   } catch (const StepFailed&) {
     return 1;
   } catch (const UsageError& e) {
-    std::cerr << iface.name << ": error: " << e.what() << "\n";
+    std::cerr << iface.name << ": error: " << one_line(e.what()) << "\n";
     return 2;
   } catch (const InputError& e) {
-    std::cerr << iface.name << ": error: " << e.what() << "\n";
+    std::cerr << iface.name << ": error: " << one_line(e.what()) << "\n";
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << iface.name << ": error: " << e.what() << "\n";
+    std::cerr << iface.name << ": error: " << one_line(e.what()) << "\n";
     return 1;
   }
 }

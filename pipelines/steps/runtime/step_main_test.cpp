@@ -170,3 +170,11 @@ TEST_CASE("JSON nesting is counted outside strings") {
   CHECK_THROWS_WITH_AS(steps::runtime::check_json_nesting("{\"a\": [[1]]}", "X", 2), "X nests deeper than 2 levels",
                        steps::InputError);
 }
+
+TEST_CASE("an error message is one line of the log, and a long one is cut") {
+  using steps::runtime::one_line;
+  CHECK(one_line("a\nb\r\tc\x01\x7f") == "a\\nb\\r\\tc\\x01\\x7f");
+  const std::string long_text(2500, 'x');
+  CHECK(one_line(long_text) == std::string(2000, 'x') + "... (500 more bytes)");
+  CHECK(one_line(std::string(2000, 'y')) == std::string(2000, 'y'));
+}

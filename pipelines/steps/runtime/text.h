@@ -21,6 +21,31 @@ inline bool has_control(std::string_view text, bool blank = false) {
   });
 }
 
+// An error message as one line of a log, whatever values it echoes: a
+// line break or tab written \n, \r or \t, another control character
+// \xNN, and past kMaxErrorLength bytes cut, saying how much more there was.
+inline constexpr size_t kMaxErrorLength = 2000;
+inline std::string one_line(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size() && out.size() < kMaxErrorLength; ++i) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if (b == '\n') out += "\\n";
+    else if (b == '\r') out += "\\r";
+    else if (b == '\t') out += "\\t";
+    else if (b < 0x20 || b == 0x7f) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[b >> 4];
+      out += hex[b & 15];
+    } else {
+      out += static_cast<char>(b);
+    }
+    if (out.size() >= kMaxErrorLength && i + 1 < text.size())
+      out += "... (" + std::to_string(text.size() - i - 1) + " more bytes)";
+  }
+  return out;
+}
+
 inline std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
