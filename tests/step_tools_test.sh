@@ -193,6 +193,20 @@ expect index-region-host 1 'index_s3_packages: error: AWS_REGION "x@127.0.0.1:9/
 expect index-endpoint-scheme 1 'index_s3_packages: error: AWS_ENDPOINT_URL "file:///tmp/x" is not an http:// or https:// URL' \
   env AWS_ACCESS_KEY_ID=AK AWS_SECRET_ACCESS_KEY=SK AWS_ENDPOINT_URL=file:///tmp/x \
   "$bin/index_s3_packages" --artifact-group g --run-id 1 --platform linux
+# An empty folder is most likely an empty variable: refused, not read as
+# the current one.
+expect upload-empty-input 1 "upload_python_packages: error: --input-packages-dir must not be empty" \
+  "$bin/upload_python_packages" --input-packages-dir= --artifact-group g --run-id 1 --platform linux --dry-run
+expect upload-empty-output 1 'upload_python_packages: error: --output-dir must not be empty ("." is the current directory)' \
+  "$bin/upload_python_packages" --input-packages-dir . --output-dir= --artifact-group g --run-id 1 --platform linux
+# A wheel folder that cannot be listed is an ERROR line, as a bad wheel is
+# (as nobody: root lists anything).
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups "$bin/sanity_check_wheel" --help > /dev/null 2>&1; then
+  chmod 711 "$work" && mkdir -m 000 noread
+  expect wheel-dir-unlistable 1 "ERROR: cannot list noread (Permission denied)" \
+    setpriv --reuid=65534 --regid=65534 --clear-groups "$bin/sanity_check_wheel" noread
+  rmdir noread
+fi
 expect upload-no-platform 2 "upload_python_packages: error: --platform is required (see --help)" \
   "$bin/upload_python_packages" --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group g --run-id 1 --dry-run
 rm -rf G output summary

@@ -14,11 +14,13 @@ namespace {
 
 constexpr std::array<std::string_view, 3> kProjects = {"torch", "torchaudio", "torchvision"};
 
-// Files named "<project>-*.whl", sorted by name.
-std::vector<fs::path> wheels_of(const fs::path& dir, std::string_view project) {
+// Files named "<project>-*.whl", sorted by name; a folder that cannot be
+// listed sets `error`.
+std::vector<fs::path> wheels_of(const fs::path& dir, std::string_view project, std::error_code& error) {
   const std::string prefix = std::string(project) + "-";
   std::vector<fs::path> wheels;
-  for (const auto& entry : fs::directory_iterator(dir)) {
+  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+    const auto& entry = *it;
     const std::string name = entry.path().filename().string();
     if (name.starts_with(prefix) && name.ends_with(".whl") && name.size() >= prefix.size() + 4) {
       wheels.push_back(entry.path());
@@ -58,7 +60,12 @@ int run(const Inputs& inputs, packages::StepOutput& out) {
   int checked = 0;
   bool failed = false;
   for (std::string_view project : kProjects) {
-    for (const fs::path& wheel : wheels_of(inputs.wheel_dir, project)) {
+    const std::vector<fs::path> wheels = wheels_of(inputs.wheel_dir, project, ec);
+    if (ec) {
+      out.line("ERROR: cannot list " + inputs.wheel_dir.string() + " (" + ec.message() + ")");
+      return 1;
+    }
+    for (const fs::path& wheel : wheels) {
       ++checked;
       const std::string file = wheel.filename().string();
       if (!matches_typical_pattern(file, project)) {

@@ -103,6 +103,10 @@ fs::path checked_dist(const Inputs& inputs) {
   // --output-dir): a separator or a dot-dot would reach outside it.
   packages::check_component("--artifact-group", inputs.artifact_group);
   packages::check_component("--run-id", inputs.run_id);
+  // An empty folder is most likely an empty variable, not the current one.
+  if (inputs.input_packages_dir.empty()) throw InputError("--input-packages-dir must not be empty");
+  if (inputs.output_dir && inputs.output_dir->empty())
+    throw InputError("--output-dir must not be empty (\".\" is the current directory)");
   const bool to_s3 = !inputs.output_dir && !inputs.dry_run;
   if (to_s3 && !inputs.aws.has_credentials()) {
     throw InputError("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set for an S3 upload");
