@@ -80,6 +80,22 @@ expect package-version-empty-suffix 1 "compute_rocm_package_version: error: give
 expect package-version-empty-override 0 "rocm_package_version=7.12.0.dev0+21eaa7d7ffc8e351d07dd4dcac78f967d304249a" \
   env GITHUB_SHA=21eaa7d7ffc8e351d07dd4dcac78f967d304249a "$bin/compute_rocm_package_version" --release-type=dev --override-base-version=
 rm -f output env summary
+# version.json that is no file, not JSON, or JSON without the version: each
+# said as it is (a pipe in its place would be read without end).
+mv version.json version.keep
+mkdir version.json
+expect package-version-json-folder 1 "compute_rocm_package_version: error: version.json is not a regular file" \
+  "$bin/compute_rocm_package_version" --release-type=dev
+rmdir version.json && mkfifo version.json
+expect package-version-json-pipe 1 "compute_rocm_package_version: error: version.json is not a regular file" \
+  timeout 20 "$bin/compute_rocm_package_version" --release-type=dev
+rm version.json && printf '{"rocm-version": "7.\xff"}' > version.json
+expect package-version-json-bytes 1 "compute_rocm_package_version: error: version.json is not JSON (or not UTF-8)" \
+  "$bin/compute_rocm_package_version" --release-type=dev
+echo '{"version": "7.12.0"}' > version.json
+expect package-version-json-field 1 'compute_rocm_package_version: error: version.json has no "rocm-version" string' \
+  "$bin/compute_rocm_package_version" --release-type=dev
+mv version.keep version.json
 expect package-version-choice 2 "compute_rocm_package_version: error: --release-type must be one of dev, nightly, prerelease, release, not \"weekly\"" \
   "$bin/compute_rocm_package_version" --release-type weekly
 # Flags that do not go together are a usage error, exit 2, as argparse.

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -17,14 +18,27 @@
 namespace steps::cli::compute_rocm_package_version {
 namespace {
 
+// TheRock's version.json is a few lines; a larger one is not it.
+constexpr std::uintmax_t kMaxVersionFile = 1 << 20;
+
 std::string base_version_from_file() {
-  std::ifstream in("version.json");
-  if (!in) throw InputError("cannot read version.json in the current directory (or give --override-base-version)");
+  const std::string missing = "cannot read version.json in the current directory (or give --override-base-version)";
+  std::error_code ec;
+  // Only a regular file: a folder gives no text, and a pipe or device
+  // would be read without end.
+  const auto status = std::filesystem::status("version.json", ec);
+  if (ec || !std::filesystem::exists(status)) throw InputError(missing);
+  if (!std::filesystem::is_regular_file(status)) throw InputError("version.json is not a regular file");
+  if (std::filesystem::file_size("version.json", ec) > kMaxVersionFile || ec)
+    throw InputError("version.json is larger than 1 MiB, which TheRock's is not");
+  std::ifstream in("version.json", std::ios::binary);
+  if (!in) throw InputError(missing);
   std::stringstream text;
   text << in.rdbuf();
   runtime::check_json_nesting(text.str(), "version.json");
   const auto j = nlohmann::json::parse(text.str(), nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("rocm-version") || !j["rocm-version"].is_string())
+  if (j.is_discarded()) throw InputError("version.json is not JSON (or not UTF-8)");
+  if (!j.is_object() || !j.contains("rocm-version") || !j["rocm-version"].is_string())
     throw InputError("version.json has no \"rocm-version\" string");
   return j["rocm-version"].get<std::string>();
 }
