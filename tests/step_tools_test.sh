@@ -244,14 +244,19 @@ expect configure-labels-deep 1 "configure_ci: error: PR_LABELS nests deeper than
   env GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule PR_LABELS="$deep" "$bin/configure_ci"
 # A write the disk refuses is an error (it was lost when the file closed).
 expect env-file-full 1 "cp312-cp312
-python_to_cp_version: error: cannot append to GITHUB_ENV (/dev/full)" \
+python_to_cp_version: error: cannot append to GITHUB_ENV (/dev/full): the write failed (a full disk?)" \
   env GITHUB_ENV=/dev/full "$bin/python_to_cp_version" --python-version=3.12
 # Nor is a step's output half-written: a summary the disk refuses leaves
 # GITHUB_OUTPUT as it was, where the six outputs were written before it.
 printf 'before=1\n' > output
-expect summary-full 1 "configure_ci: error: cannot append to GITHUB_STEP_SUMMARY (/dev/full)
+expect summary-full 1 "configure_ci: error: cannot append to GITHUB_STEP_SUMMARY (/dev/full): the write failed (a full disk?)
 before=1" bash -c 'GITHUB_STEP_SUMMARY=/dev/full GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false "$1/configure_ci" > /dev/null; rc=$?; cat output; exit $rc' _ "$bin"
 rm -f output
+# A GITHUB_OUTPUT the failed step made goes again, and the reason is named.
+mkdir summary_dir
+expect summary-folder 1 "configure_ci: error: cannot append to GITHUB_STEP_SUMMARY ($work/summary_dir): it is a directory
+no output file" bash -c 'GITHUB_STEP_SUMMARY="$2/summary_dir" GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false "$1/configure_ci" > /dev/null; rc=$?; [ -e output ] || echo "no output file"; exit $rc' _ "$bin" "$work"
+rmdir summary_dir
 expect configure-event 1 "configure_ci: error: environment variable GITHUB_EVENT_NAME must be one of push, pull_request, schedule, workflow_dispatch, not \"release\"" \
   env GITHUB_REF_NAME=main GITHUB_EVENT_NAME=release "$bin/configure_ci"
 GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false LINUX_USE_PREBUILT_ARTIFACTS=true \

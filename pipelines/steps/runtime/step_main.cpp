@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -98,6 +100,7 @@ void GitHubSink::commit() {
   struct Appended {
     fs::path path;
     std::uintmax_t size;  // before the append
+    bool created;         // there was no file before it
   };
   std::vector<Appended> appended;  // one per append to a regular file (or a new one)
   for (const auto& [variable, text] : pending_) {
@@ -110,11 +113,13 @@ void GitHubSink::commit() {
     const fs::file_status status = fs::status(path, ec);
     if (fs::is_regular_file(status)) {
       const std::uintmax_t size = fs::file_size(path, ec);
-      if (!ec) appended.push_back({path, size});
+      if (!ec) appended.push_back({path, size, false});
     } else if (!fs::exists(status)) {
-      appended.push_back({path, 0});
+      appended.push_back({path, 0, true});
     }
+    errno = 0;
     std::ofstream out(path, std::ios::binary | std::ios::app);
+    const int open_error = out.is_open() ? 0 : errno;
     out << text;
     // Flushed and closed here, so that a write the disk refuses (a full
     // disk) is an error, not lost when the stream closes.
@@ -123,11 +128,18 @@ void GitHubSink::commit() {
       // Cut back to where they were, last append first, so that a file two
       // variables name (through two paths) ends at its first size. A file
       // that is not a regular one (a pipe, a device) cannot be.
+      // One made by an append goes again.
       for (auto a = appended.rbegin(); a != appended.rend(); ++a) {
-        if (fs::is_regular_file(a->path, ec)) fs::resize_file(a->path, a->size, ec);
+        if (!fs::is_regular_file(a->path, ec)) continue;
+        if (a->created) fs::remove(a->path, ec);
+        else fs::resize_file(a->path, a->size, ec);
       }
       pending_.clear();
-      throw InputError(std::string("cannot append to ") + variable + " (" + path + ")");
+      const std::string why = fs::is_directory(path, ec)                       ? "it is a directory"
+                              : !fs::exists(fs::path(path).parent_path(), ec) ? "its folder does not exist"
+                              : open_error != 0                               ? std::strerror(open_error)
+                                                : "the write failed (a full disk?)";
+      throw InputError(std::string("cannot append to ") + variable + " (" + path + "): " + why);
     }
   }
   pending_.clear();

@@ -133,7 +133,7 @@ TEST_CASE("an append that fails takes back those before it") {
   sink.output("a", "1");
   sink.summary("## done");
   sink.output("b", "2");
-  CHECK_THROWS_WITH_AS(sink.commit(), "cannot append to GITHUB_STEP_SUMMARY (/dev/full)", steps::InputError);
+  CHECK_THROWS_WITH_AS(sink.commit(), "cannot append to GITHUB_STEP_SUMMARY (/dev/full): the write failed (a full disk?)", steps::InputError);
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
