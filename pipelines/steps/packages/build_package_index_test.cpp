@@ -209,6 +209,14 @@ TEST_CASE("project names come from the file names") {
                        "cannot tell the project of package file noversion.tar.gz: expected "
                        "<name>-<version> before the extension",
                        InputError);
+  CHECK_THROWS_WITH_AS(packages::project_of("q\nr-1.0.tar.gz"),
+                       "package file q\nr-1.0.tar.gz names the project \"q\nr\", which is no package name "
+                       "(letters, digits, '.', '_' and '-')",
+                       InputError);
+  CHECK_THROWS_WITH_AS(packages::project_of("a b<i>-1.0-py3-none-any.whl"),
+                       "package file a b<i>-1.0-py3-none-any.whl names the project \"a b<i>\", which is no package "
+                       "name (letters, digits, '.', '_' and '-')",
+                       InputError);
   CHECK(packages::is_package_filename("a-1.whl"));
   CHECK_FALSE(packages::is_package_filename(".whl"));
   CHECK_FALSE(packages::is_package_filename("a-1.tar.bz2"));

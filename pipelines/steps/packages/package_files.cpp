@@ -41,6 +41,13 @@ std::string project_of(std::string_view filename) {
     throw InputError("cannot tell the project of package file " + std::string(filename) +
                      ": expected <name>-<version> before the extension");
   }
+  // A name is letters, digits, '.', '_' and '-' (PEP 508): anything else
+  // would become a folder of simple/ and a line of the pages as it is.
+  if (name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+      std::string_view::npos) {
+    throw InputError("package file " + std::string(filename) + " names the project \"" + std::string(name) +
+                     "\", which is no package name (letters, digits, '.', '_' and '-')");
+  }
   return pep503_normalize(name);
 }
 
