@@ -60,6 +60,9 @@ expect torch-versions-missing 1 "Files in dist:
   torchvision-0.25.0+rocm7.12.0-cp312-cp312-linux_x86_64.whl
 write_torch_versions: error: Did not find triton wheel in dist" env PACKAGE_DIST_DIR=dist "$bin/write_torch_versions"
 touch dist/triton-3.5.0-cp312-cp312-linux_x86_64.whl dist/apex-1.10.0-cp312-cp312-linux_x86_64.whl
+# The folder is named by where it came from, the flag or the variable.
+expect torch-versions-env-folder 1 "write_torch_versions: error: PACKAGE_DIST_DIR nowhere is not a directory" \
+  env PACKAGE_DIST_DIR=nowhere "$bin/write_torch_versions"
 "$bin/write_torch_versions" --dist-dir dist > /dev/null
 expect torch-versions 0 "[output]
 torch_version=2.10.0+rocm7.12.0

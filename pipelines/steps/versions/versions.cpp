@@ -109,13 +109,13 @@ BuildArguments determine_version(const std::string& rocm_version) {
 }
 
 std::vector<std::pair<std::string, std::string>> torch_versions(const std::filesystem::path& dist_dir, bool windows,
-                                                                std::vector<std::string>& log) {
+                                                                std::vector<std::string>& log, const std::string& from) {
   std::error_code ec;
   // Most likely an empty variable: refused, where TheRock's Path("") read
   // the current directory.
-  if (dist_dir.empty()) throw InputError("--dist-dir is empty (\".\" is the current directory)");
+  if (dist_dir.empty()) throw InputError(from + " is empty (\".\" is the current directory)");
   if (!std::filesystem::is_directory(dist_dir, ec))
-    throw InputError("--dist-dir " + dist_dir.generic_string() + " is not a directory");
+    throw InputError(from + " " + dist_dir.generic_string() + " is not a directory");
   std::vector<std::string> files;
   for (std::filesystem::directory_iterator it(dist_dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (it->is_regular_file(ec)) files.push_back(it->path().filename().string());

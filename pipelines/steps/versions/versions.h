@@ -46,7 +46,8 @@ BuildArguments determine_version(const std::string& rocm_version);
 // warning. Returns the outputs in order, only for the projects found, and
 // appends log lines (warnings) to `log`.
 std::vector<std::pair<std::string, std::string>> torch_versions(const std::filesystem::path& dist_dir, bool windows,
-                                                                std::vector<std::string>& log);
+                                                                std::vector<std::string>& log,
+                                                                const std::string& from = "--dist-dir");
 
 struct PackageVersionInputs {
   std::string package_type = "wheel";        // wheel, deb, rpm

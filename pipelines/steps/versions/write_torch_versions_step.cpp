@@ -16,7 +16,7 @@ void step(const Inputs& in, Outputs& out, steps::runtime::Log& log) {
   std::vector<std::string> lines;
   std::vector<std::pair<std::string, std::string>> versions;
   try {
-    versions = steps::versions::torch_versions(*dir, windows, lines);
+    versions = steps::versions::torch_versions(*dir, windows, lines, in.dist_dir ? "--dist-dir" : "PACKAGE_DIST_DIR");
   } catch (...) {
     for (const auto& l : lines) log.line(l);  // what was found, before the error
     throw;
