@@ -19,6 +19,9 @@ expect cp-version-no-env 0 "cp312-cp312" "$bin/python_to_cp_version" --python-ve
 expect cp-version-no-env-file 0 "" files
 expect cp-version-bad 1 'python_to_cp_version: error: --python-version "3.012" is not a Python version like 3.12 or 3.13t' \
   "$bin/python_to_cp_version" --python-version 3.012
+# A log the runner cannot get is a failure, before any output is written.
+expect cp-version-log-full 1 "python_to_cp_version: error: cannot write the step's log (stdout)
+no env file" bash -c '"$1" --python-version 3.12 > /dev/full; rc=$?; [ -e env ] || echo "no env file"; exit $rc' _ "$bin/python_to_cp_version"
 # An error is one line of the log, whatever value it echoes.
 expect cp-version-line-break 1 'python_to_cp_version: error: --python-version "3.12\nx" is not a Python version like 3.12 or 3.13t' \
   "$bin/python_to_cp_version" --python-version "$(printf '3.12\nx')"

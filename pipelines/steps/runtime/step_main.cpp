@@ -265,6 +265,10 @@ int run_main(int argc, char** argv, const Interface& iface,
     }
     GitHubSink sink;
     body(*values, sink);
+    // A log the runner did not get (stdout on a full disk) is a failure,
+    // found before the outputs are written.
+    std::cout.flush();
+    if (!std::cout) throw InputError("cannot write the step's log (stdout)");
     sink.commit();
     return 0;
   } catch (const StepFailed&) {
