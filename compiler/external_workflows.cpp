@@ -19,15 +19,19 @@ constexpr std::uintmax_t kLargestFile = 1 << 20;
 
 }  // namespace
 
-std::optional<std::string> called_path(const WorkflowModel& caller, const Value& job) {
+std::optional<std::string> beside_caller(const WorkflowModel& caller, const Value& job) {
   const Value* uses = job.get("uses");
   static const std::string prefix = "./.github/workflows/";
   if (!uses || !uses->is_string() || uses->text.rfind(prefix, 0) != 0) return std::nullopt;
   const std::string name = uses->text.substr(prefix.size());
   if (name.empty() || name.find('/') != std::string::npos || name.find('@') != std::string::npos)
     return std::nullopt;
-  if (!in_workflows_folder(caller.file)) return std::nullopt;
   return (fs::path(caller.file).parent_path() / name).generic_string();
+}
+
+std::optional<std::string> called_path(const WorkflowModel& caller, const Value& job) {
+  if (!in_workflows_folder(caller.file)) return std::nullopt;
+  return beside_caller(caller, job);
 }
 
 bool in_workflows_folder(const std::string& file) {

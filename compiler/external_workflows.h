@@ -24,8 +24,11 @@ namespace pipec {
 bool in_workflows_folder(const std::string& file);
 
 // The path from the repository root of the file a job calls by path
-// ("./.github/workflows/NAME.yml"), when the caller is written into a
-// .github/workflows/ folder.
+// ("./.github/workflows/NAME.yml"): NAME.yml in the caller's folder,
+// wherever that is (a folder copied into .github/workflows/ later, say).
+std::optional<std::string> beside_caller(const WorkflowModel& caller, const Value& job);
+
+// The same, when the caller is written into a .github/workflows/ folder.
 std::optional<std::string> called_path(const WorkflowModel& caller, const Value& job);
 
 // Reads the workflows the jobs of the program call by path, into

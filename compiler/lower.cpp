@@ -760,9 +760,8 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
       }
       if (u.kind != Value::Kind::String) {
         const std::string kind = a_kind(u);
-        diags_.error(f.key_pos, "type",
-                     "a job's uses is a workflow or its path, not " + kind +
-                         (kind == "a template" ? " (a workflow is called with its arguments, as uses = NAME(...))" : ""));
+        // (A workflow template without its arguments is said in expand.)
+        diags_.error(f.key_pos, "type", "a job's uses is a workflow or its path, not " + kind);
         return make_null(u.pos);  // said once
       }
       return lower_any(u, "uses");
