@@ -37,8 +37,8 @@ void check_targets(const fs::path& dir, const std::vector<packages::IndexPage>& 
     const fs::path target = dir / fs::path(page.path).make_preferred();
     for (fs::path p = target; p != dir && p.has_relative_path() && p != p.parent_path(); p = p.parent_path()) {
       if (is_link(p))
-        throw InputError(p.string() + " is a symbolic link; the index is written only into " +
-                                   dir.string() + " itself");
+        throw InputError(p.string() + " is a symbolic link; the index is written only into " + dir.string() +
+                         " itself");
     }
     if (fs::is_directory(fs::symlink_status(target, ec)))
       throw InputError("cannot write " + target.string() + ": it is a directory");

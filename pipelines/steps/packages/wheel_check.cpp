@@ -1,6 +1,7 @@
 #include "packages/wheel_check.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -156,7 +157,8 @@ void check_entry(const ZipReader& zip, const RecordEntry& entry,
 // A member name that is absolute (/x, \\x, C:x) or climbs with a '..'
 // component, where '/' and '\\' both separate.
 bool escapes_install_folder(const std::string& name) {
-  if (name.starts_with('/') || name.starts_with('\\') || (name.size() >= 2 && name[1] == ':')) return true;
+  const bool drive = name.size() >= 2 && name[1] == ':' && std::isalpha(static_cast<unsigned char>(name[0]));
+  if (name.starts_with('/') || name.starts_with('\\') || drive) return true;
   std::size_t start = 0;
   while (start <= name.size()) {
     const std::size_t end = std::min(name.find_first_of("/\\", start), name.size());
