@@ -188,7 +188,7 @@ TEST_CASE("a member that pip would install out of its folder, though RECORD list
   parts.members.emplace_back("/abs.txt", "x");
   parts.members.emplace_back("torch\\..\\..\\win.txt", "x");
   parts.members.emplace_back("torch/..data/fine.txt", "x");
-  parts.members.emplace_back("torch/1:1.txt", "x");
+  parts.members.emplace_back("1:x.txt", "x");
   write_with_record(dir.path() / kTorch, parts, packages::testing::record_for(parts));
   const Result result = check(dir.path());
   CHECK(result.code == 1);
