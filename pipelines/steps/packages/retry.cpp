@@ -1,7 +1,10 @@
 #include "packages/retry.h"
 
+#include <algorithm>
 #include <string>
 #include <thread>
+
+#include "runtime/text.h"
 
 namespace steps::packages {
 
@@ -16,14 +19,15 @@ std::string describe_failure(const HttpResponse& response) {
   const auto begin = response.body.find("<Code>");
   const auto end = response.body.find("</Code>");
   if (begin != std::string::npos && end != std::string::npos && end > begin) {
-    text += " " + response.body.substr(begin + 6, end - begin - 6);
+    // What the server wrote, as one line of the log, however it is written.
+    text += " " + runtime::one_line(response.body.substr(begin + 6, std::min<std::size_t>(end - begin - 6, 200)));
   }
   // A bucket in another region than the one signed for and addressed (a
   // redirect, or a signature S3 refuses) names its region: the fix is
   // AWS_REGION, which the requests are made for.
   if (const std::string region = response.header("x-amz-bucket-region");
       !region.empty() && (response.status == 301 || response.status == 400)) {
-    text += ": the bucket is in region " + region + "; set AWS_REGION to it";
+    text += ": the bucket is in region " + runtime::one_line(region) + "; set AWS_REGION to it";
   }
   return text;
 }

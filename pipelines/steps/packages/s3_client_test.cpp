@@ -94,6 +94,13 @@ TEST_CASE("retries are bounded, and client errors are not retried") {
       std::optional<std::string>("PUT http://127.0.0.1:9/bucket/k failed (HTTP 403 AccessDenied)"));
   CHECK(denied.transport.requests.size() == 1);
   CHECK(denied.delays.empty());
+  // What the server wrote is one line of the log, and not a page of it.
+  Harness odd([](const HttpRequest&) {
+    return HttpResponse{403, "", {}, "<Error><Code>Access\nDenied" + std::string(300, 'x') + "</Code></Error>"};
+  });
+  CHECK(odd.client.put_bytes("k", "abc", "text/plain") ==
+        std::optional<std::string>("PUT http://127.0.0.1:9/bucket/k failed (HTTP 403 Access\\nDenied" +
+                                   std::string(187, 'x') + ")"));
 }
 
 TEST_CASE("a bucket in another region says which, since AWS_REGION is what to change") {
