@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "packages/wheel_check.h"
+#include "runtime/text.h"
 
 namespace steps::sanity_check_wheel {
 
@@ -73,7 +74,8 @@ int run(const Inputs& inputs, packages::StepOutput& out) {
       }
       const packages::WheelReport report = packages::check_wheel(wheel);
       for (const std::string& problem : report.problems) {
-        out.line("ERROR: Wheel " + file + " " + problem);
+        // One line of the log each, whatever names the wheel holds.
+        out.line("ERROR: Wheel " + runtime::one_line(file + " " + problem));
       }
       if (report.problems.empty()) {
         out.line("Valid wheel: " + file + " (" + std::to_string(report.size) + " bytes)");

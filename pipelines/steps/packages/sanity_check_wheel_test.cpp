@@ -189,13 +189,18 @@ TEST_CASE("a member that pip would install out of its folder, though RECORD list
   parts.members.emplace_back("torch\\..\\..\\win.txt", "x");
   parts.members.emplace_back("torch/..data/fine.txt", "x");
   parts.members.emplace_back("1:x.txt", "x");
-  write_with_record(dir.path() / kTorch, parts, packages::testing::record_for(parts));
+  const std::string record = packages::testing::record_for(parts);
+  // One RECORD cannot list (unquoted): each problem with it is one line.
+  parts.members.emplace_back("../two\nlines.txt", "x");
+  write_with_record(dir.path() / kTorch, parts, record);
   const Result result = check(dir.path());
   CHECK(result.code == 1);
   const std::string prefix = "ERROR: Wheel " + std::string(kTorch) + " has ";
   const std::string why = ", a path out of the folder it is installed into (absolute, or with '..'), which pip refuses";
   CHECK(result.lines == std::vector<std::string>{prefix + "../evil.txt" + why, prefix + "/abs.txt" + why,
-                                                 prefix + "torch\\..\\..\\win.txt" + why});
+                                                 prefix + "torch\\..\\..\\win.txt" + why,
+                                                 prefix + "../two\\nlines.txt" + why,
+                                                 prefix + "../two\\nlines.txt, which RECORD does not list"});
 }
 
 TEST_CASE("RECORD sizes, missing hashes and weak algorithms") {
