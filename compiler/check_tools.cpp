@@ -106,7 +106,7 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
   if (p.help.empty()) diags.error(p.pos, "missing", what + " needs help = \"...\" (it is printed by --help)");
   if (p.type == "choice" && p.options.empty())
     diags.error(decl.field("type")->value->pos, "type", "choice needs options: choice[\"a\", \"b\"]");
-  if (p.type != "choice" && decl.field("options"))
+  if ((p.type == "string" || p.type == "boolean" || p.type == "number") && decl.field("options"))
     diags.error(decl.field("type")->value->pos, "type",
                 "only choice[...] takes options; " + with_article(p.type) + " takes none");
   if (p.default_value) {

@@ -627,7 +627,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   // is one pipec cannot read, which may be such a file too. One pipec wrote
   // and someone edited since is replaced, as check says it will be, and
   // the report says so.
-  std::set<std::string> edited;
+  std::map<std::string, std::string> edited;  // path -> what gen says it replaces
   for (const auto& [path, content] : changed) {
     std::string current;
     if (!read_file(fs::path(root) / path, current)) {
@@ -640,7 +640,9 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
                      "gen does not replace it: move it away, or generate to another file"};
       return {};
     } else if (edited_since_written(path, normalize_source(current))) {
-      edited.insert(path);
+      edited[path] = " (replacing edits made by hand)";
+    } else if (has_bom(current)) {
+      edited[path] = " (dropping the byte order mark an editor put before it)";
     }
   }
   // The orphans are moved aside first, each renamed in its folder, so that
@@ -685,7 +687,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   Replaced r = replace_files(root, changed);
   std::vector<std::string> done;
   for (const auto& p : r.written)
-    done.push_back("wrote " + p + (edited.count(p) ? " (replacing edits made by hand)" : ""));
+    done.push_back("wrote " + p + (edited.count(p) ? edited.at(p) : ""));
   if (!r.failed.empty()) {
     error = {r.failed, r.error + put_back()};
     return done;

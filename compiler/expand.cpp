@@ -556,6 +556,16 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
 bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::string& what,
                           const Pos& at) {
   const std::string& t = type.name;
+  static const std::vector<std::string> types = {"string", "boolean", "number", "list",  "object", "choice",
+                                                 "profile", "action",  "image",  "tool", "any"};
+  auto unknown = [&](const std::string& name, const Pos& at) {
+    diags_.error(at, "unknown-type",
+                 "unknown type \"" + name + "\"" + did_you_mean(name, types) +
+                     "; expected one of string, boolean, number, list, object, choice[...], profile, action, "
+                     "image, tool, any");
+    return false;
+  };
+  if (std::find(types.begin(), types.end(), t) == types.end()) return unknown(t, type.pos);
   if (!type.args.empty() && t != "choice" && t != "list") {
     diags_.error(type.pos, "unknown-type",
                  "only choice[...] and list[...] take what is in [ ]; " + with_article(t) + " takes nothing");
@@ -575,6 +585,9 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
                    "list[...] takes the one type of its items, a name: list[tool], list[string]");
       return false;
     }
+    // Whatever the list holds, an empty one too.
+    if (std::find(types.begin(), types.end(), item_type.text) == types.end())
+      return unknown(item_type.text, item_type.pos);
     if (v->kind != Value::Kind::List) {
       diags_.error(at, "type", what + " must be a list of " + item_type.text + "s, not " + a_kind(*v));
       return false;
@@ -603,14 +616,6 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
       diags_.error(at, "type", what + " must be one of " + join(opts) + ", not " + describe(*v));
       return false;
     }
-  } else {
-    static const std::vector<std::string> types = {"string", "boolean", "number", "list",  "object", "choice",
-                                                   "profile", "action",  "image",  "tool", "any"};
-    diags_.error(type.pos, "unknown-type",
-                 "unknown type \"" + t + "\"" + did_you_mean(t, types) +
-                     "; expected one of string, boolean, number, list, object, choice[...], profile, action, "
-                     "image, tool, any");
-    return false;
   }
   if (!ok) diags_.error(at, "type", what + " must be " + with_article(t) + ", not " + a_kind(*v));
   return ok;
@@ -899,7 +904,8 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
                     "; expected one of " + join(types));
   }
   bool reported = false;  // an option is an error already reported
-  if (in.type != "choice" && !s.type->args.empty()) {
+  const bool known = std::find(types.begin(), types.end(), in.type) != types.end();
+  if (known && in.type != "choice" && !s.type->args.empty()) {
     diags.error(s.type->pos, "type", "only choice[...] takes options; " + with_article(in.type) + " input takes none");
     reported = true;
   }

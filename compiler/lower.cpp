@@ -653,10 +653,17 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   return ordered(with_env, kStepKeys, kPipecStepKeys, "step", [&](const Field& f) -> ValuePtr {
     if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;  // always true
     // A shell the job's defaults (or the workflow's) give already: a
-    // steps template's that writes it for jobs without them.
-    if (f.key == "shell" && f.value->is_string() && !f.value->is_runtime_string() &&
-        set_shell(Value{}, job, *wf_.body) == f.value->text)
-      return nullptr;
+    // steps template's that writes it for jobs without them. Not when the
+    // default that applies is known only at run time.
+    if (f.key == "shell" && f.value->is_string() && !f.value->is_runtime_string()) {
+      const Value* given = nullptr;
+      for (const Value* holder : {&job, wf_.body.get()}) {
+        const Value* defaults = holder->get("defaults");
+        const Value* run = defaults ? defaults->get("run") : nullptr;
+        if ((given = run ? run->get("shell") : nullptr)) break;
+      }
+      if (given && given->is_string() && !given->is_runtime_string() && given->text == f.value->text) return nullptr;
+    }
     if (f.key == "env") return env->fields.empty() ? nullptr : ValuePtr(env);
     if (f.key == "run") {
       // env collected from the script goes before run.

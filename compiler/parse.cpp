@@ -261,16 +261,22 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
            to_string(map_pos(origin, open->getLine(), open->getCharPositionInLine())) + " is not closed before it (a " +
            (open->getText() == "[" ? "]" : ")") + " missing?)";
   }
-  // `import common.pipe`: the path unquoted.
+  // `import common.pipe`: the path unquoted, its tokens up to a space, a
+  // ';' or the line's end.
   if (prev && prev->getText() == "import" && offending.getType() == pipec_antlr::PipeLexer::IDENT &&
       among_statements) {
     std::string path;
-    for (size_t k = index; k < tokens->size(); ++k) {
+    size_t end = offending.getStartIndex();
+    for (size_t k = index; prev->getLine() == offending.getLine() && k < tokens->size(); ++k) {
       antlr4::Token* t = tokens->get(k);
-      if (t->getType() == antlr4::Token::EOF || t->getLine() != offending.getLine()) break;
-      if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) path += t->getText();
+      if (t->getType() == antlr4::Token::EOF || t->getChannel() != antlr4::Token::DEFAULT_CHANNEL ||
+          t->getStartIndex() != end || t->getText() == ";")
+        break;
+      path += t->getText();
+      end = t->getStopIndex() + 1;
     }
-    return describe_token(&offending) + "; an import names its file in quotes: import \"" + path + "\"";
+    return describe_token(&offending) + "; an import names its file in quotes: import \"" +
+           (path.empty() ? std::string("file.pipe") : path) + "\"";
   }
   // `checkout()` among statements, where `use checkout()` was meant: read
   // as a block named by its kind, whose { } the next line does not open.
@@ -278,7 +284,19 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     std::vector<antlr4::Token*> call;
     for (antlr4::Token* t : tokens->getTokens(0, prev->getTokenIndex()))
       if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && t->getLine() == prev->getLine()) call.push_back(t);
-    if (call.size() >= 3 && call[0]->getType() == pipec_antlr::PipeLexer::IDENT && call[1]->getText() == "(") {
+    // ... and that line starts a statement, not the rest of an expression
+    // (`a &&` on the line before).
+    antlr4::Token* before = nullptr;
+    for (size_t k = call.empty() ? 0 : call[0]->getTokenIndex(); k-- > 0;) {
+      if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+      before = tokens->get(k);
+      break;
+    }
+    static const std::set<std::string> continues = {"&&", "||", "==", "!=", "<", "<=", ">", ">=", "=",
+                                                    ",", "(", "[", "?", ":", "!", "."};
+    const bool starts_statement = !before || !continues.count(before->getText());
+    if (starts_statement && call.size() >= 3 && call[0]->getType() == pipec_antlr::PipeLexer::IDENT &&
+        call[1]->getText() == "(") {
       at = call[0];
       return "'" + call[0]->getText() + "(...)': a steps or job template's steps or jobs go in with `use " +
              call[0]->getText() + "(...)`";

@@ -252,6 +252,9 @@ expect configure-labels-deep 1 "configure_ci: error: PR_LABELS nests deeper than
 expect env-file-full 1 "cp312-cp312
 python_to_cp_version: error: cannot append to GITHUB_ENV (/dev/full): the write failed (a full disk?)" \
   env GITHUB_ENV=/dev/full "$bin/python_to_cp_version" --python-version=3.12
+expect env-file-full-relative 1 "cp312-cp312
+python_to_cp_version: error: cannot append to GITHUB_ENV (full): the write failed (a full disk?)" \
+  bash -c 'ln -s /dev/full full && GITHUB_ENV=full "$1" --python-version=3.12; rc=$?; rm -f full; exit $rc' _ "$bin/python_to_cp_version"
 # Nor is a step's output half-written: a summary the disk refuses leaves
 # GITHUB_OUTPUT as it was, where the six outputs were written before it.
 printf 'before=1\n' > output

@@ -33,9 +33,11 @@ bool is_link(const fs::path& p) {
 // folder the index is of.
 void check_targets(const fs::path& dir, const std::vector<packages::IndexPage>& pages) {
   std::error_code ec;
+  // The folder as its pages' parents name it (pkgs/ is pkgs).
+  const fs::path base = dir.has_filename() ? dir : dir.parent_path();
   for (const auto& page : pages) {
-    const fs::path target = dir / fs::path(page.path).make_preferred();
-    for (fs::path p = target; p != dir && p.has_relative_path() && p != p.parent_path(); p = p.parent_path()) {
+    const fs::path target = base / fs::path(page.path).make_preferred();
+    for (fs::path p = target; p != base && p.has_relative_path() && p != p.parent_path(); p = p.parent_path()) {
       if (is_link(p))
         throw InputError(p.string() + " is a symbolic link; the index is written only into " + dir.string() +
                          " itself");

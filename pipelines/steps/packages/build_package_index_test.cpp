@@ -177,6 +177,16 @@ TEST_CASE("a link under simple/ is neither followed nor removed: the index stays
   CHECK(again.lines.empty());
 }
 
+TEST_CASE("a folder named with a trailing slash, or reached through a link, is the folder") {
+  TempDir dir;
+  fs::create_directories(dir.path() / "real/pkgs");
+  write_packages(dir.path() / "real/pkgs");
+  fs::create_directory_symlink(dir.path() / "real", dir.path() / "link");
+  RecordedOutput out;
+  run({(dir.path() / "link/pkgs/").string()}, out);
+  CHECK(fs::exists(dir.path() / "real/pkgs/simple/torch/index.html"));
+}
+
 TEST_CASE("a page that cannot be written stops the index before any page is") {
   TempDir dir;
   write_packages(dir.path());

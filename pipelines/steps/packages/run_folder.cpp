@@ -2,6 +2,7 @@
 
 #include "packages/curl_transport.h"
 #include "runtime/step_error.h"
+#include "runtime/text.h"
 
 namespace steps::packages {
 
@@ -55,7 +56,8 @@ std::string checked_region(const AwsEnvironment& aws) {
   if (region.size() > 32 || region.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
     throw InputError(from + " \"" + region + "\" is not an AWS region: lowercase letters, digits and '-', as us-east-2");
   const std::string& url = aws.endpoint_url;
-  if (!url.empty() && url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0)
+  const std::string scheme = runtime::lower(url.substr(0, url.find("://") + 3));
+  if (!url.empty() && scheme != "http://" && scheme != "https://")
     throw InputError("AWS_ENDPOINT_URL \"" + url + "\" is not an http:// or https:// URL");
   return region;
 }

@@ -136,7 +136,7 @@ void GitHubSink::commit() {
       }
       pending_.clear();
       const std::string why = fs::is_directory(path, ec)                       ? "it is a directory"
-                              : !fs::exists(fs::path(path).parent_path(), ec) ? "its folder does not exist"
+                              : !fs::exists(fs::absolute(path, ec).parent_path(), ec) ? "its folder does not exist"
                               : open_error != 0                               ? std::strerror(open_error)
                                                 : "the write failed (a full disk?)";
       throw InputError(std::string("cannot append to ") + variable + " (" + path + "): " + why);

@@ -177,4 +177,8 @@ TEST_CASE("an error message is one line of the log, and a long one is cut") {
   const std::string long_text(2500, 'x');
   CHECK(one_line(long_text) == std::string(2000, 'x') + "... (500 more bytes)");
   CHECK(one_line(std::string(2000, 'y')) == std::string(2000, 'y'));
+  // Not inside a character: the whole of the one the limit falls in.
+  std::string accents = "x";
+  for (int i = 0; i < 1500; ++i) accents += "\u00e9";
+  CHECK(one_line(accents) == accents.substr(0, 2001) + "... (1000 more bytes)");
 }

@@ -27,7 +27,8 @@ inline bool has_control(std::string_view text, bool blank = false) {
 inline constexpr size_t kMaxErrorLength = 2000;
 inline std::string one_line(std::string_view text) {
   std::string out;
-  for (size_t i = 0; i < text.size() && out.size() < kMaxErrorLength; ++i) {
+  // Past the limit, only the rest of a character whose first byte is in.
+  for (size_t i = 0; i < text.size() && (out.size() < kMaxErrorLength || (text[i] & 0xC0) == 0x80); ++i) {
     const auto b = static_cast<unsigned char>(text[i]);
     if (b == '\n') out += "\\n";
     else if (b == '\r') out += "\\r";
@@ -40,7 +41,7 @@ inline std::string one_line(std::string_view text) {
     } else {
       out += static_cast<char>(b);
     }
-    if (out.size() >= kMaxErrorLength && i + 1 < text.size())
+    if (out.size() >= kMaxErrorLength && i + 1 < text.size() && (text[i + 1] & 0xC0) != 0x80)
       out += "... (" + std::to_string(text.size() - i - 1) + " more bytes)";
   }
   return out;
