@@ -898,13 +898,13 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
   in.pos = s.name_pos;
   in.type = s.type->name;
   static const std::vector<std::string> types = {"string", "boolean", "number", "choice", "environment"};
-  if (std::find(types.begin(), types.end(), in.type) == types.end()) {
+  const bool known = std::find(types.begin(), types.end(), in.type) != types.end();
+  if (!known) {
     diags.error(s.type->pos, "unknown-type",
                 "unknown input type \"" + in.type + "\"" + did_you_mean(in.type, types) +
                     "; expected one of " + join(types));
   }
   bool reported = false;  // an option is an error already reported
-  const bool known = std::find(types.begin(), types.end(), in.type) != types.end();
   if (known && in.type != "choice" && !s.type->args.empty()) {
     diags.error(s.type->pos, "type", "only choice[...] takes options; " + with_article(in.type) + " input takes none");
     reported = true;

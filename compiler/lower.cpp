@@ -656,12 +656,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     // steps template's that writes it for jobs without them. Not when the
     // default that applies is known only at run time.
     if (f.key == "shell" && f.value->is_string() && !f.value->is_runtime_string()) {
-      const Value* given = nullptr;
-      for (const Value* holder : {&job, wf_.body.get()}) {
-        const Value* defaults = holder->get("defaults");
-        const Value* run = defaults ? defaults->get("run") : nullptr;
-        if ((given = run ? run->get("shell") : nullptr)) break;
-      }
+      const Value* given = defaults_shell(job, *wf_.body);
       if (given && given->is_string() && !given->is_runtime_string() && given->text == f.value->text) return nullptr;
     }
     if (f.key == "env") return env->fields.empty() ? nullptr : ValuePtr(env);

@@ -69,16 +69,19 @@ std::string shell_of_condition(const Value* cond) {
   return "";
 }
 
-std::string set_shell(const Value& step, const Value& job, const Value& workflow_body) {
-  auto of_defaults = [](const Value& holder) -> std::string {
-    const Value* defaults = holder.get("defaults");
+const Value* defaults_shell(const Value& job, const Value& workflow_body) {
+  for (const Value* holder : {&job, &workflow_body}) {
+    const Value* defaults = holder->get("defaults");
     const Value* run = defaults ? defaults->get("run") : nullptr;
-    const Value* sh = run ? run->get("shell") : nullptr;
-    return sh && sh->is_string() ? sh->text : "";
-  };
+    if (const Value* shell = run ? run->get("shell") : nullptr) return shell;
+  }
+  return nullptr;
+}
+
+std::string set_shell(const Value& step, const Value& job, const Value& workflow_body) {
   if (const Value* own = step.get("shell"); own && own->is_string()) return own->text;
-  if (std::string shell = of_defaults(job); !shell.empty()) return shell;
-  return of_defaults(workflow_body);
+  const Value* given = defaults_shell(job, workflow_body);
+  return given && given->is_string() && !given->is_runtime_string() ? given->text : "";
 }
 
 }  // namespace pipec

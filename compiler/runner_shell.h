@@ -17,9 +17,14 @@ namespace pipec {
 // options (known_texts.h).
 std::string default_shell(const Value& job, const WorkflowModel* wf = nullptr);
 
-// The shell a step's script is given: its own `shell`, else its job's
-// defaults.run.shell, else its workflow's; "" when none says (the runner's
-// default then).
+// The defaults.run.shell that applies to a job's steps: the job's, else
+// its workflow's; null when neither sets one. It may be a value known only
+// at run time (`matrix.sh`).
+const Value* defaults_shell(const Value& job, const Value& workflow_body);
+
+// The shell a step's script is given: its own `shell`, else the defaults'
+// (defaults_shell); "" when none says, or the one that applies is known
+// only at run time (the runner's default then).
 std::string set_shell(const Value& step, const Value& job, const Value& workflow_body);
 
 // The shell a step's if holds it to: an && operand runner.os == 'Windows'
