@@ -197,6 +197,27 @@ std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& of
   return "";
 }
 
+// The name a number runs into with no space between (`timeout-minutes =
+// 30m`): "" when none. The parser reads such a name as the next statement
+// or a token that does not belong, a follow-on of the one slip.
+std::string glued_name(const antlr4::Token& number) {
+  antlr4::CharStream* in = number.getInputStream();
+  if (!in || number.getType() != pipec_antlr::PipeLexer::NUMBER) return "";
+  std::string name;
+  for (size_t i = number.getStopIndex() + 1; i < in->size(); ++i) {
+    const std::string c = in->getText(antlr4::misc::Interval(i, i));
+    const bool letter = c.size() == 1 && (std::isalpha(static_cast<unsigned char>(c[0])) || c[0] == '_');
+    if (!letter && (name.empty() || c.size() != 1 || !(std::isdigit(static_cast<unsigned char>(c[0])) || c[0] == '-')))
+      break;
+    name += c;
+  }
+  return name;
+}
+std::string glued_message(const antlr4::Token& number, const std::string& name) {
+  return "'" + name + "' after the number " + number.getText() + ": write the number alone (" + number.getText() +
+         "), or text in quotes (\"" + number.getText() + name + "\")";
+}
+
 // `and`, `or` and `not`, written as words where GitHub's expressions take
 // && || !, and what to say of them.
 bool is_operator_word(const std::string& w) { return w == "and" || w == "or" || w == "not"; }
@@ -260,6 +281,10 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     return describe_token(&offending) + "; the " + open->getText() + " at " +
            to_string(map_pos(origin, open->getLine(), open->getCharPositionInLine())) + " is not closed before it (a " +
            (open->getText() == "[" ? "]" : ")") + " missing?)";
+  }
+  // `timeout-minutes = 30m`, in a value that does not parse.
+  if (prev && prev->getType() == pipec_antlr::PipeLexer::NUMBER && prev->getStopIndex() + 1 == offending.getStartIndex()) {
+    if (const std::string name = glued_name(*prev); !name.empty()) return glued_message(*prev, name);
   }
   // `import common.pipe`: the path unquoted, its tokens up to a space, a
   // ';' or the line's end.
@@ -620,6 +645,9 @@ class Builder {
       // their own (`or`, then `force ...`). The first is the slip; the rest
       // of its line is the same slip read on.
       if (line == operator_line) continue;
+      // `timeout-minutes = 30m`: the name after the number, reported with
+      // it, parses as the next statement.
+      if (glued_.count(s->getStart()->getStartIndex())) continue;
       auto* flag = dynamic_cast<P::FlagStmtContext*>(s);
       if (flag && is_operator_word(flag->kind->getText()) && !out.empty() &&
           out.back()->pos.line == map_pos(origin_, line, 0).line) {
@@ -810,6 +838,13 @@ class Builder {
     if (auto* x = dynamic_cast<P::NumberLitContext*>(c)) {
       auto e = std::make_shared<Expr>(*make(K::Number, x));
       e->text = x->getText();
+      if (const std::string name = glued_name(*x->getStart()); !name.empty()) {
+        const Pos at = map_pos(origin_, x->getStart()->getLine(),
+                               x->getStart()->getCharPositionInLine() + x->getStart()->getText().size());
+        diags_.error(at, "syntax", "unexpected " + glued_message(*x->getStart(), name));
+        glued_.insert(x->getStart()->getStopIndex() + 1);
+        return e;
+      }
       if (e->text.find_first_of("eE") != std::string::npos) {
         const std::string plain = double_as_read(e->text);
         // Written out, if that is short and below 2^53 (the checks below).
@@ -900,6 +935,8 @@ class Builder {
   Origin origin_;
   const std::vector<size_t>* offsets_ = nullptr;
   int depth_;
+  // Where a name starts that runs on from a number, reported (glued_name).
+  std::set<size_t> glued_;
 };
 
 // Moves a source position past byte `c` of UTF-8 text. Columns count
@@ -1136,8 +1173,10 @@ ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
   auto* tree = p->parser->expr();
   if (p->listener->count == 0 && p->tokens->LA(1) != antlr4::Token::EOF) {
     auto* t = p->tokens->LT(1);
+    auto* prev = p->tokens->LT(-1);
+    const std::string name = prev && prev->getStopIndex() + 1 == t->getStartIndex() ? glued_name(*prev) : "";
     diags_.error(map_pos(at, t->getLine(), t->getCharPositionInLine()), "syntax",
-                 "unexpected " + describe_token(t) + " in ${{ }}");
+                 "unexpected " + (name.empty() ? describe_token(t) + " in ${{ }}" : glued_message(*prev, name)));
   }
   if (static_cast<int>(diags_.items().size()) != before) return nullptr;
   if (text.find_first_not_of(" \t\n") == std::string::npos) {
