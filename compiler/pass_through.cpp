@@ -97,11 +97,27 @@ class PassThrough {
       auto resolved = std::make_shared<Value>(*steps);
       for (auto& s : resolved->items) {
         const auto from = step_uses(diags_, *s, wf_.file);
-        s = resolve_in(resolve_in(s, "with", input_of_same_name), "args", input_of_same_name);
+        s = resolve_in(resolve_in(s, "with", input_of_same_name), "args",
+                       [&](const Field& f) { return tool_argument(*s, f); });
       }
       out = with_field(out, "steps", resolved);
     }
     return out;
+  }
+
+  // A bare name in a tool step's args: the input of that name, when the
+  // tool has a flag or env of the name. When it has none, the step check
+  // reports the name, and the input it would read is no second slip.
+  ValuePtr tool_argument(const Value& step, const Field& f) const {
+    const Value* tool = step.get("tool");
+    if (const ToolDecl* decl = tool ? find_tool(program_, *tool) : nullptr) {
+      bool known = false;
+      for (const auto* list : {&decl->flags, &decl->envs}) {
+        for (const auto& p : *list) known = known || p.name == f.key;
+      }
+      if (!known) return make_error(f.key_pos);
+    }
+    return input_of_same_name(f);
   }
 
   ValuePtr step_output(const std::string& job_id, const Value& job, const Field& f) {
