@@ -157,6 +157,12 @@ ValuePtr Lowerer::condition(const Value& v) {
     diags_.error(v.pos, "type", "if takes a condition or true/false, not " + why);
     return make_null(v.pos);
   }
+  const Expr& e = v.kind == Value::Kind::Runtime ? *v.expr : *v.parts[0].expr;
+  if (std::string lines = render_condition_lines(e); !lines.empty()) {
+    auto out = std::make_shared<Value>(*make_string(std::move(lines), v.pos));
+    out->folded = true;
+    return out;
+  }
   return make_string(text_of(v), v.pos);
 }
 

@@ -1,5 +1,7 @@
 #include "render_expr.h"
 
+#include <vector>
+
 namespace pipec {
 namespace {
 
@@ -33,7 +35,49 @@ std::string number_literal(const std::string& text) {
   return past_int32 ? text + ".0" : text;
 }
 
+bool is_chain(const Expr& e) { return e.kind == Expr::Kind::Binary && (e.text == "&&" || e.text == "||"); }
+
+// The operands of a chain of one operator, as render_expr reads it: from
+// the left, so a chain on the right is one operand (in parentheses).
+void chain_operands(const Expr& e, std::vector<const Expr*>& out) {
+  if (is_chain(*e.operands[0]) && e.operands[0]->text == e.text) chain_operands(*e.operands[0], out);
+  else out.push_back(e.operands[0].get());
+  out.push_back(e.operands[1].get());
+}
+
+// The lines of chain `e`, each indented by `pad`, the operator ending
+// every line but the last.
+void chain_lines(const Expr& e, const std::string& pad, std::vector<std::string>& out) {
+  std::vector<const Expr*> operands;
+  chain_operands(e, operands);
+  const int p = precedence(e);
+  for (size_t i = 0; i < operands.size(); ++i) {
+    const Expr& op = *operands[i];
+    const int min_prec = i == 0 ? p : p + 1;  // as render_expr wraps them
+    const std::string end = i + 1 < operands.size() ? " " + e.text : "";
+    if (is_chain(op) && precedence(op) < min_prec && render_expr(op).size() + 2 > kConditionWidth) {
+      out.push_back(pad + "(");
+      chain_lines(op, pad + "  ", out);
+      out.push_back(pad + ")" + end);
+    } else {
+      out.push_back(pad + wrap(op, min_prec) + end);
+    }
+  }
+}
+
 }  // namespace
+
+std::string render_condition_lines(const Expr& e) {
+  // A line break in a string of it would start a line of the block at its
+  // indentation, which folding joins to the next with a space.
+  const std::string one_line = render_expr(e);
+  if (!is_chain(e) || one_line.size() + 7 <= kConditionWidth || one_line.find('\n') != std::string::npos) return "";
+  std::vector<std::string> lines;
+  chain_lines(e, "  ", lines);
+  std::string out = "${{\n";
+  for (const auto& l : lines) out += l + "\n";
+  return out + "}}";
+}
 
 std::string github_string(const std::string& s) {
   std::string out = "'";

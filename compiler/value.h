@@ -35,6 +35,7 @@ struct Value {
   std::string text;                // Number text; String text when parts is empty
   std::vector<StringPart> parts;   // String with runtime parts (exprs are folded)
   bool block_text = false;         // a triple-quoted string: emit as a block literal
+  bool folded = false;             // text over lines emitted as a folded block (>-), as a long if: is
   std::vector<ValuePtr> items;     // List
   std::vector<Field> fields;       // Object, in source order
   std::string tag;                 // Object: declared kind (action, image, profile, tool, ...)

@@ -63,7 +63,10 @@ struct Out {
 // A field's line comes from where the key was written, when known.
 const Pos& pos_of(const Field& f) { return f.key_pos.line > 0 ? f.key_pos : f.value->pos; }
 
-void emit_block_text(const std::string& text, int indent, const Pos& pos, Out& out) {
+// Text over lines as a block: literal (|), or folded (>) when `folded`, for
+// text whose inner lines all start with a space, which folding keeps as
+// they are (a long condition, render_condition_lines).
+void emit_block_text(const std::string& text, int indent, const Pos& pos, Out& out, bool folded) {
   std::string body = text;
   std::string chomp = "-";
   if (!body.empty() && body.back() == '\n') {
@@ -79,7 +82,7 @@ void emit_block_text(const std::string& text, int indent, const Pos& pos, Out& o
   line_at = line_at == std::string::npos ? 0 : line_at + 1;
   bool give_indent = body[line_at] == ' ' || body[line_at] == '\t' ||
                      body.find_first_not_of('\n') < line_at;
-  out.add("|" + (give_indent ? std::to_string(2) : std::string()) + chomp + "\n", pos);
+  out.add(std::string(folded ? ">" : "|") + (give_indent ? std::to_string(2) : std::string()) + chomp + "\n", pos);
   std::string pad(indent, ' ');
   size_t i = 0;
   while (i <= body.size()) {
@@ -104,7 +107,7 @@ void emit_after_key(const Value& v, int indent, const Pos& pos, Out& out) {
     out.add("\n", pos);  // `key:` alone, as GitHub's own examples write triggers
   } else if (is_block_text(v)) {
     out.add(" ", pos);
-    emit_block_text(v.text, indent + 2, pos, out);
+    emit_block_text(v.text, indent + 2, pos, out, v.folded);
   } else {
     out.add(" " + scalar(v) + (v.comment.empty() ? "" : " # " + one_comment_line(v.comment)) + "\n", pos);
   }

@@ -115,6 +115,45 @@ TEST_CASE("every string reads back as itself") {
   }
 }
 
+ExprPtr name_expr(const std::string& text) {
+  auto e = std::make_shared<Expr>();
+  e->kind = Expr::Kind::Name;
+  e->text = text;
+  return e;
+}
+ExprPtr binary_expr(const std::string& op, ExprPtr a, ExprPtr b) {
+  auto e = std::make_shared<Expr>();
+  e->kind = Expr::Kind::Binary;
+  e->text = op;
+  e->operands = {std::move(a), std::move(b)};
+  return e;
+}
+
+TEST_CASE("a long condition is a folded block, an operand a line, and reads back as its text") {
+  const std::string a(30, 'a'), b(30, 'b'), c(30, 'c'), d(30, 'd');
+  // a && (b || c || d) && d: the chain in parentheses is longer than a line.
+  auto cond = binary_expr("&&", binary_expr("&&", name_expr(a),
+                                            binary_expr("||", binary_expr("||", name_expr(b), name_expr(c)), name_expr(d))),
+                          name_expr(d));
+  const std::string lines = render_condition_lines(*cond);
+  CHECK(lines == "${{\n  " + a + " &&\n  (\n    " + b + " ||\n    " + c + " ||\n    " + d + "\n  ) &&\n  " + d + "\n}}");
+  auto folded = std::make_shared<Value>(*make_string(lines, {}));
+  folded->folded = true;
+  Value root;
+  root.kind = Value::Kind::Object;
+  root.fields = {{"if", {}, folded}};
+  const std::string yaml = emit_yaml(root);
+  CHECK(yaml == "if: >-\n  ${{\n    " + a + " &&\n    (\n      " + b + " ||\n      " + c + " ||\n      " + d +
+                    "\n    ) &&\n    " + d + "\n  }}\n");
+  CHECK(YAML::Load(yaml)["if"].as<std::string>() == lines);
+  // A short chain inside stays on its operand's line; a short condition,
+  // or one that is no chain, is not laid out.
+  CHECK(render_condition_lines(*binary_expr("&&", binary_expr("||", name_expr("x"), name_expr("y")), name_expr(a + b + c))) ==
+        "${{\n  (x || y) &&\n  " + a + b + c + "\n}}");
+  CHECK(render_condition_lines(*binary_expr("&&", name_expr(a), name_expr(b))) == "");
+  CHECK(render_condition_lines(*binary_expr("==", name_expr(a + b), name_expr(c + d))) == "");
+}
+
 TEST_CASE("github_string doubles single quotes") {
   CHECK(github_string("it's") == "'it''s'");
   CHECK(github_string("") == "''");
