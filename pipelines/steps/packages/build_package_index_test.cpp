@@ -28,8 +28,10 @@ void write_packages(const fs::path& dir) {
   write_text(dir / "torch-2.7.0+rocm7.0-cp312-cp312-linux_x86_64.whl", "torch wheel");
   write_text(dir / "Rocm_SDK.Core-7.1.0.tar.gz", "core sdist");
   write_text(dir / "rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl", "core wheel");
-  write_text(dir / "rocm-7.1.0.zip", "rocm sdist");
+  write_text(dir / "rocm-7.1.0.tar.gz", "rocm sdist");
+  // Not package files (TheRock's indexer lists *.whl and *.tar.gz).
   write_text(dir / "notes.txt", "not a package");
+  write_text(dir / "rocm-7.0.0.zip", "a zip sdist");
 }
 
 }  // namespace
@@ -109,9 +111,9 @@ TEST_CASE("the simple and flat pages, whole") {
         "    <a href=\"Rocm_SDK.Core-7.1.0.tar.gz#sha256=" +
             sha("core sdist") +
             "\">Rocm_SDK.Core-7.1.0.tar.gz</a><br>\n"
-            "    <a href=\"rocm-7.1.0.zip#sha256=" +
+            "    <a href=\"rocm-7.1.0.tar.gz#sha256=" +
             sha("rocm sdist") +
-            "\">rocm-7.1.0.zip</a><br>\n"
+            "\">rocm-7.1.0.tar.gz</a><br>\n"
             "    <a href=\"rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl#sha256=" +
             sha("core wheel") +
             "\">rocm_sdk_core-7.1.0-py3-none-linux_x86_64.whl</a><br>\n"
@@ -143,7 +145,7 @@ TEST_CASE("a project that is gone loses its page") {
   write_packages(dir.path());
   RecordedOutput out;
   run({dir.path()}, out);
-  fs::remove(dir.path() / "rocm-7.1.0.zip");
+  fs::remove(dir.path() / "rocm-7.1.0.tar.gz");
   RecordedOutput again;
   run({dir.path()}, again);
   CHECK(again.lines.back() == "Removed " + path_text(dir.path(), "simple/rocm/index.html"));
@@ -204,7 +206,7 @@ TEST_CASE("a directory without packages is an error, and nothing is written") {
   RecordedOutput out;
   CHECK_THROWS_WITH_AS(
       run({dir.path()}, out),
-      ("no package files (*.whl, *.tar.gz, *.zip) found in " + dir.path().string()).c_str(),
+      ("no package files (*.whl, *.tar.gz) found in " + dir.path().string()).c_str(),
       InputError);
   CHECK_FALSE(fs::exists(dir.path() / "index.html"));
   CHECK_THROWS_AS(run({dir.path() / "missing"}, out), InputError);
@@ -214,7 +216,7 @@ TEST_CASE("project names come from the file names") {
   CHECK(packages::project_of("torch-2.7.0-cp312-cp312-linux_x86_64.whl") == "torch");
   CHECK(packages::project_of("rocm_sdk_libraries_gfx94X_dcgpu-7.1.0.tar.gz") ==
         "rocm-sdk-libraries-gfx94x-dcgpu");
-  CHECK(packages::project_of("legacy-name-1.0.zip") == "legacy-name");
+  CHECK(packages::project_of("legacy-name-1.0.tar.gz") == "legacy-name");
   CHECK_THROWS_WITH_AS(packages::project_of("noversion.tar.gz"),
                        "cannot tell the project of package file noversion.tar.gz: expected "
                        "<name>-<version> before the extension",

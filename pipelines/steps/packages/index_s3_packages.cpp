@@ -98,7 +98,7 @@ int run(const Inputs& inputs, packages::StepOutput& out, const Services& service
     return 1;
   }
   if (entries.empty()) {
-    out.line("ERROR: " + folder + " holds no package files (*.whl, *.tar.gz, *.zip)");
+    out.line("ERROR: " + folder + " holds no package files (*.whl, *.tar.gz)");
     return 1;
   }
   out.line("[INFO] " + std::to_string(entries.size()) + " package files; uploading the index pages");

@@ -209,7 +209,7 @@ TEST_CASE("an empty folder, or one S3 will not list, fails the step") {
   RecordedOutput out;
   CHECK(run(inputs("http://127.0.0.1:9"), out, {&empty, kFastRetry}) == 1);
   CHECK(out.lines.back() ==
-        "ERROR: " + std::string(kFolder) + " holds no package files (*.whl, *.tar.gz, *.zip)");
+        "ERROR: " + std::string(kFolder) + " holds no package files (*.whl, *.tar.gz)");
   FakeTransport denied([](const HttpRequest&) {
     return HttpResponse{403, "", {}, "<Error><Code>AccessDenied</Code></Error>"};
   });

@@ -12,7 +12,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view kSdistSuffixes[] = {".tar.gz", ".zip"};
+// What TheRock's indexer lists (--filter *.whl *.tar.gz): a .zip sdist,
+// which no build here makes, is no package file.
+constexpr std::string_view kSdistSuffixes[] = {".tar.gz"};
 
 }  // namespace
 
@@ -62,7 +64,7 @@ std::vector<PackageFile> list_packages(const fs::path& dir) {
     packages.push_back({entry.path(), filename, project_of(filename)});
   }
   if (packages.empty()) {
-    throw InputError("no package files (*.whl, *.tar.gz, *.zip) found in " + dir.string());
+    throw InputError("no package files (*.whl, *.tar.gz) found in " + dir.string());
   }
   std::sort(packages.begin(), packages.end(),
             [](const PackageFile& a, const PackageFile& b) { return a.filename < b.filename; });

@@ -272,7 +272,7 @@ TEST_CASE(
   RecordedOutput out;
   CHECK_THROWS_WITH_AS(
       run(f.inputs, out),
-      ("no package files (*.whl, *.tar.gz, *.zip) found in " + f.dist().string()).c_str(),
+      ("no package files (*.whl, *.tar.gz) found in " + f.dist().string()).c_str(),
       InputError);
   CHECK_FALSE(fs::exists(f.root.path() / "out"));
   CHECK_FALSE(fs::exists(f.dist() / "index.html"));
