@@ -253,6 +253,24 @@ TEST_CASE("METADATA and WHEEL must agree with the file name") {
                 "[cp312-cp312-linux_x86_64]"});
 }
 
+TEST_CASE("a METADATA Version is the file name's version as pip compares them (PEP 440)") {
+  // 2.7+ROCm7-0 is 2.7.0+rocm7.0: trailing zeros, case and local separators.
+  for (const char* version : {"2.7+ROCm7-0", "2.7.0+rocm7.1"}) {
+    CAPTURE(version);
+    TempDir dir;
+    WheelParts parts = torch_parts();
+    member(parts, parts.dist_info + "/METADATA") = "Metadata-Version: 2.1\nName: torch\nVersion: " + std::string(version) + "\n";
+    const auto torch = packages::testing::write_wheel(dir.path(), kTorch, parts);
+    const Result result = check(dir.path());
+    const bool same = std::string(version) == "2.7+ROCm7-0";
+    CHECK(result.code == (same ? 0 : 1));
+    CHECK(result.lines ==
+          std::vector<std::string>{same ? "Valid wheel: " + std::string(kTorch) + " (" + size_of(torch) + " bytes)"
+                                        : "ERROR: Wheel " + std::string(kTorch) + " has METADATA Version '" + version +
+                                              "' that does not match the file name ('2.7.0+rocm7.0')"});
+  }
+}
+
 TEST_CASE("missing METADATA fields, missing WHEEL and a wrong dist-info name") {
   TempDir dir;
   WheelParts parts = packages::testing::valid_wheel_parts("torch", "2.6.0", kTag);

@@ -12,6 +12,8 @@
 #include "packages/wheel_filename.h"
 #include "packages/wheel_record.h"
 #include "packages/zip_reader.h"
+#include "runtime/step_error.h"
+#include "versions/versions.h"
 
 namespace steps::packages {
 
@@ -51,6 +53,30 @@ std::optional<HeaderFields> read_fields(const ZipReader& zip, const std::string&
   return HeaderFields::parse(text);
 }
 
+// Whether two versions are one as pip compares them (PEP 440: parsed, so
+// "7.12.0-local" is "7.12.0.local" and 2.10 is 2.10.0); text that is no
+// version is compared as written.
+bool same_version(const std::string& a, const std::string& b) {
+  auto key = [](const std::string& text) -> std::optional<std::string> {
+    std::string canonical;
+    try {
+      canonical = versions::parse_pep440(text).canonical;
+    } catch (const InputError&) {
+      return std::nullopt;
+    }
+    // The release's trailing zeros, which comparison ignores.
+    const std::size_t bang = canonical.find('!');
+    const std::size_t start = bang == std::string::npos ? 0 : bang + 1;
+    std::size_t end = canonical.find_first_not_of("0123456789.", start);
+    if (end == std::string::npos) end = canonical.size();
+    std::string release = canonical.substr(start, end - start);
+    while (release.size() > 2 && release.ends_with(".0")) release.resize(release.size() - 2);
+    return canonical.substr(0, start) + release + canonical.substr(end);
+  };
+  const auto ka = key(a), kb = key(b);
+  return ka && kb ? *ka == *kb : a == b;
+}
+
 void check_dist_info_name(const std::string& dist_info, const WheelFilename& name,
                           std::vector<std::string>& problems) {
   const std::string stem = dist_info.substr(0, dist_info.size() - std::string(".dist-info").size());
@@ -78,7 +104,7 @@ void check_metadata(const HeaderFields& metadata, const WheelFilename* name,
   if (auto value = metadata.first("Version")) {
     std::string escaped = *value;
     std::replace(escaped.begin(), escaped.end(), '-', '_');
-    if (escaped != name->version) {
+    if (escaped != name->version && !same_version(*value, name->version)) {
       problems.push_back("has METADATA Version '" + *value +
                          "' that does not match the file name ('" + name->version + "')");
     }
