@@ -222,13 +222,16 @@ expect upload-empty-input 1 "upload_python_packages: error: --input-packages-dir
 expect upload-empty-output 1 'upload_python_packages: error: --output-dir must not be empty ("." is the current directory)' \
   "$bin/upload_python_packages" --input-packages-dir . --output-dir= --artifact-group g --run-id 1 --platform linux
 # A wheel folder that cannot be listed is an ERROR line, as a bad wheel is
-# (as nobody: root lists anything).
-if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups "$bin/sanity_check_wheel" --help > /dev/null 2>&1; then
-  chmod 711 "$work" && mkdir -m 000 noread
-  expect wheel-dir-unlistable 1 "ERROR: cannot list noread (Permission denied)" \
-    setpriv --reuid=65534 --regid=65534 --clear-groups "$bin/sanity_check_wheel" noread
-  rmdir noread
+# (root runs it as nobody: root lists anything).
+as_user=()
+if [ "$(id -u)" = 0 ]; then
+  as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+  chmod 711 "$work"
 fi
+mkdir -m 000 noread
+expect wheel-dir-unlistable 1 "ERROR: cannot list noread (Permission denied)" \
+  "${as_user[@]}" "$bin/sanity_check_wheel" noread
+rmdir noread
 expect upload-no-platform 2 "upload_python_packages: error: --platform is required (see --help)" \
   "$bin/upload_python_packages" --input-packages-dir "G/1-linux/python/g#1?x" --artifact-group g --run-id 1 --dry-run
 rm -rf G output summary
