@@ -10,7 +10,10 @@ cd "$root"
 labels=$(mktemp)
 trap 'rm -f "$labels"' EXIT
 "$pipec" labels > "$labels"
-mapfile -t files < <("$pipec" outputs | grep -E '\.ya?ml$' || true)
-if [ ${#files[@]} -eq 0 ]; then echo "lint-generated: no generated workflows"; exit 0; fi
+# pipec's own failure fails the lint, and so does a list with no workflow:
+# this repository's pipelines make some, so none means something broke.
+outputs=$("$pipec" outputs)
+mapfile -t files < <(grep -E '\.ya?ml$' <<< "$outputs" || true)
+if [ ${#files[@]} -eq 0 ]; then echo "lint-generated: pipec lists no generated workflow" >&2; exit 1; fi
 "$here/lint-workflows.sh" --labels "$labels" "${files[@]}"
 echo "lint-generated: ${#files[@]} workflows, no findings"

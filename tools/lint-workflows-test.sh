@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Tests tools/lint-workflows.sh on small workflows with known findings,
-# comparing its whole output and exit code.
+# comparing its whole output and exit code; and that tools/lint-generated.sh
+# fails when pipec does, or lists no workflow.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 passed=0 failed=0
+script=lint-workflows.sh
 expect() {  # name, expected exit code, expected output, args...
   local name=$1 code=$2 want=$3; shift 3
   local got rc
-  got=$("$here/lint-workflows.sh" "$@" 2>&1); rc=$?
+  got=$("$here/$script" "$@" 2>&1); rc=$?
   if [ "$rc" = "$code" ] && [ "$got" = "$want" ]; then
     passed=$((passed + 1))
   else
@@ -36,5 +38,14 @@ expect expression 1 "$(printf 'expr.yml:6:23: property "nope" is not defined in 
 expect schema 1 "$(printf '%s\n' 'schema.yml:3:3: "runs-on" section is missing in job "a" [syntax-check]' 'schema.yml:1:1: schema: invalid at /jobs/a [action-validator]' 'schema.yml:1:1: schema: invalid at /jobs/a/runs-on [action-validator]' 'schema.yml:1:1: schema: invalid at /jobs/a/uses [action-validator]')" schema.yml
 expect shellcheck 1 "$(printf '%s\n' 'shell.yml:9:9: shellcheck reported issue in this script: SC2086:info:2:4: Double quote to prevent globbing and word splitting [shellcheck]' 'shell.yml:24:9: shellcheck reported issue in this script: SC2086:info:1:4: Double quote to prevent globbing and word splitting [shellcheck]')" shell.yml
 expect usage 2 "usage: tools/lint-workflows.sh [--labels FILE] FILE..."
+
+# lint-generated.sh with a pipec that fails at `outputs`, or lists none.
+script=lint-generated.sh
+mkdir repo
+printf '#!/bin/sh\n[ "$1" = outputs ] && { echo "pipec: broken" >&2; exit 3; }\nexit 0\n' > failing-pipec
+printf '#!/bin/sh\n[ "$1" = outputs ] && echo generated/steps/main.cpp\nexit 0\n' > no-workflow-pipec
+chmod +x failing-pipec no-workflow-pipec
+expect generated-pipec-fails 3 "pipec: broken" "$work/failing-pipec" repo
+expect generated-none 1 "lint-generated: pipec lists no generated workflow" "$work/no-workflow-pipec" repo
 echo "lint-workflows: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
