@@ -59,7 +59,7 @@ void check_group(const Value& group, const std::string& where, const Value& on,
   if (!field || distinguishes) return;
   std::string unset;  // the triggers whose runs do not set the field
   for (const auto& t : on.fields) {
-    if (t.key == "call" || t.key == "workflow_call") continue;
+    if (is_trigger(t.key, "call")) continue;
     if (!sets(*field, t.key)) unset += (unset.empty() ? "" : " and ") + t.key;
   }
   if (unset.empty()) return;

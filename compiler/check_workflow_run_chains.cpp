@@ -34,14 +34,14 @@ bool starts_itself(const WorkflowModel& wf) {
   const Value* on = wf.body->get("on");
   if (!on || on->kind != Value::Kind::Object) return false;
   for (const auto& t : on->fields)
-    if (t.key != "workflow_run" && t.key != "call") return true;
+    if (t.key != "workflow_run" && !is_trigger(t.key, "call")) return true;
   return false;
 }
 
 bool called_only(const WorkflowModel& wf) {
   const Value* on = wf.body->get("on");
   return on && on->kind == Value::Kind::Object && on->fields.size() == 1 &&
-         on->fields[0].key == "call";
+         is_trigger(on->fields[0].key, "call");
 }
 
 // Each workflow's earliest level: 0 for one that starts itself, else one

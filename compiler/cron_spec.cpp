@@ -94,6 +94,26 @@ std::string field(std::string_view text, const FieldSpec& f, std::vector<bool>& 
   }
 }
 
+// Whether a schedule runs on two days in a row, as far as one day field
+// being * tells (when both are restricted, cron runs on a day either one
+// matches; not read here). Days of a month run on into the next month's
+// first only through 31, which not every month has: not counted.
+bool days_in_a_row(const std::vector<bool>& month_days, const std::vector<bool>& week_days) {
+  const bool every_month_day = std::all_of(month_days.begin() + 1, month_days.end(), [](bool b) { return b; });
+  const bool every_week_day = std::all_of(week_days.begin(), week_days.end(), [](bool b) { return b; });
+  if (every_week_day) {
+    for (size_t d = 1; d + 1 < month_days.size(); ++d) {
+      if (month_days[d] && month_days[d + 1]) return true;
+    }
+  }
+  if (every_month_day) {
+    for (size_t d = 0; d < week_days.size(); ++d) {
+      if (week_days[d] && week_days[(d + 1) % week_days.size()]) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string cron_error(std::string_view spec) {
@@ -124,7 +144,8 @@ std::string cron_error(std::string_view spec) {
              "(*/n, a/n, a-b/n), a list of numbers a,b, or an upper-case name or range of names";
   }
   // The closest two runs: two minutes of one hour, or the last minute of an
-  // hour and the first of the next, when both hours run.
+  // hour and the first of the next, when both hours run (23 and 0 of two
+  // days in a row).
   std::vector<int> minutes;
   for (int m = 0; m < 60; ++m) {
     if (sets[0][m]) minutes.push_back(m);
@@ -132,8 +153,8 @@ std::string cron_error(std::string_view spec) {
   int closest = 60;
   for (size_t i = 1; i < minutes.size(); ++i)
     closest = std::min(closest, minutes[i] - minutes[i - 1]);
-  for (int h = 0; h < 23; ++h) {
-    if (sets[1][h] && sets[1][h + 1])
+  for (int h = 0; h < 24; ++h) {
+    if (sets[1][h] && sets[1][(h + 1) % 24] && (h < 23 || days_in_a_row(sets[2], sets[4])))
       closest = std::min(closest, 60 - minutes.back() + minutes.front());
   }
   if (closest < 5)

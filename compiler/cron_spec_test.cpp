@@ -61,6 +61,15 @@ TEST_CASE("GitHub runs a schedule at most once every 5 minutes") {
   CHECK(cron_error("58,0 1,2 * * *") ==
         "it runs 2 minutes apart; GitHub runs a schedule at most once every 5 minutes");
   CHECK(cron_error("58,0 1,3 * * *") == "");
+  // 23:58 and 00:00 of the next day.
+  const std::string two_apart = "it runs 2 minutes apart; GitHub runs a schedule at most once every 5 minutes";
+  CHECK(cron_error("0,58 0,23 * * *") == two_apart);
+  CHECK(cron_error("0,58 0,23 * * 5,6") == two_apart);
+  CHECK(cron_error("0,58 0,23 14,15 * *") == two_apart);
+  // Days apart, or a day of the week on days that are not in a row.
+  CHECK(cron_error("0,58 0,23 * * 1,3") == "");
+  CHECK(cron_error("0,58 0,23 1,15 * *") == "");
+  CHECK(cron_error("0,58 0,23 15 * 1") == "");
 }
 
 }  // namespace

@@ -40,7 +40,7 @@ class Reaches {
     r.known = on && on->kind == Value::Kind::Object;
     if (r.known) {
       for (const auto& t : on->fields) {
-        if (t.key == "call" || t.key == "workflow_call")
+        if (is_trigger(t.key, "call"))
           r.called = true;
         else
           r.triggers.push_back(t.key);

@@ -1200,8 +1200,10 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         if ((ctx == Ctx::Object || ctx == Ctx::Env) && !s.name.empty() && !s.has_params) {
           // Statements need no separator, so `dispatch pull_request { }`
           // reads as one named block; where no block takes a name it is the
-          // flag `dispatch` followed by the block `pull_request { }`.
-          add_field(obj, s.kind_word, s.pos, make_null(s.pos), diags_);
+          // flag `dispatch` followed by the block `pull_request { }`; in a
+          // block of free keys, the bare name (`with { group more { } }`),
+          // as it is with a ; after it.
+          add_field(obj, s.kind_word, s.pos, ctx == Ctx::Env ? make_pass(s.pos) : make_null(s.pos), diags_);
           auto inner = new_object(s.name_pos);
           bool free_keys = s.name == "env" || s.name == "with" || s.name == "outputs" || ctx == Ctx::Env;
           eval_body(*s.body, scope, free_keys ? Ctx::Env : Ctx::Object, *inner, wf);

@@ -35,8 +35,7 @@ KnownTexts matrix_values(const Value& job, const std::string& key) {
 // A choice input's options, when only a manual run, which GitHub holds to
 // them, can set it: a caller may pass any text.
 KnownTexts choice_values(const WorkflowModel& wf, const std::string& name) {
-  const Value* on = wf.body->get("on");
-  const bool called = on && on->get("call");
+  const bool called = has_trigger(wf, "call");
   for (const auto& in : wf.inputs) {
     if (in.name != name) continue;
     if (in.type != "choice" || (called && in.only != "dispatch")) return std::nullopt;

@@ -42,8 +42,9 @@ std::string number_as_read(const std::string& text) {
 std::string double_as_read(const std::string& text) {
   double d = 0;
   const auto read = std::from_chars(text.data(), text.data() + text.size(), d);
-  // Past a double's range: a fraction this small is read as 0 (a whole
-  // part past 2^53 is refused before this).
+  // Past a double's range: "0", which is what a fraction that small is
+  // read as, and which the callers take as no exact reading for one that
+  // large (1e999; a whole part past 2^53 is refused before this).
   if (read.ec == std::errc::result_out_of_range) return "0";
   if (read.ec != std::errc()) return text;
   char buf[400];
@@ -554,18 +555,28 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
   // Operators counted per open bracket; their sum bounds the depth of the
   // tree under the current position.
   std::vector<int> ops = {0};
-  // The `else`s in each open block: a chain `when a {} else when b {} ...`
-  // nests one level per link in the parser, without a bracket.
+  // The `else`s of the chain a `when` starts, in each open block: a chain
+  // `when a {} else when b {} ...` nests one level per link in the parser
+  // and in expansion, without a bracket; and a chain inside one of its
+  // branches nests on from there, so they are counted along the path.
   std::vector<int> elses = {0};
+  int else_total = 0;
   int total = 0;
   std::string prev;
   for (auto* t : tokens.getTokens()) {
     std::string s = t->getText();
     if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
-    if (s == "else" && ++elses.back() > kMaxElses) {
-      diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
-                  "more than " + std::to_string(kMaxElses) + " else branches in one block; use a table or a let");
-      return false;
+    if (s == "else") {
+      ++elses.back();
+      if (++else_total > kMaxElses) {
+        diags.error(map_pos(origin, t->getLine(), t->getCharPositionInLine()), "nesting",
+                    "more than " + std::to_string(kMaxElses) +
+                        " else branches on one path (a chain, and the chains inside its branches); use a table or a let");
+        return false;
+      }
+    } else if (s == "when" && prev != "else") {  // a new chain
+      else_total -= elses.back();
+      elses.back() = 0;
     }
     // No expression has two operands side by side (`x y`, `"a" b`, `} c`)
     // or a `;`: there a new statement starts, and its operators a new
@@ -600,6 +611,7 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
       if (ops.size() > 1) {
         total -= ops.back();
         ops.pop_back();
+        else_total -= elses.back();
         elses.pop_back();
       }
     } else if (s == "=" || s == "," || s == ";") {
@@ -1163,6 +1175,8 @@ std::unique_ptr<Parsed> start(const std::string& text, const Origin& origin, Dia
 }
 
 ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
+  // A guard on the recursion: today a string in ${{ }} must use a quote
+  // kind its string does not (', ", """), which stops nesting at 3.
   if (depth_ > 4) {
     diags_.error(Pos{at.file, at.line, at.col}, "nesting", "${{ }} nested too deeply");
     return nullptr;
@@ -1178,11 +1192,8 @@ ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
     diags_.error(map_pos(at, t->getLine(), t->getCharPositionInLine()), "syntax",
                  "unexpected " + (name.empty() ? describe_token(t) + " in ${{ }}" : glued_message(*prev, name)));
   }
+  // (A blank ${{ }} is reported by string_lit before it comes here.)
   if (static_cast<int>(diags_.items().size()) != before) return nullptr;
-  if (text.find_first_not_of(" \t\n") == std::string::npos) {
-    diags_.error(Pos{at.file, at.line, at.col}, "syntax", "empty ${{ }}");
-    return nullptr;
-  }
   Builder inner(diags_, at, depth_ + 1);
   return inner.expr(tree);
 }

@@ -18,8 +18,9 @@ inline constexpr int kMaxOperators = 128;
 // The most tokens one .pipe file may have (its ${{ }} text aside): parsing
 // takes some hundreds of bytes for each. TheRock's largest has some 5,000.
 inline constexpr size_t kMaxTokens = 200000;
-// The most `else` branches one block holds: each link of an else-when chain
-// is a level of the parser's recursion.
+// The most `else` branches on one path, counting an else-when chain's and
+// those of the chains in its branches: each link of a chain is a level of
+// the parser's and the expansion's recursion.
 inline constexpr int kMaxElses = 256;
 
 // A .pipe file's text as pipec reads it: a leading UTF-8 byte order mark is
@@ -29,8 +30,8 @@ std::string normalize_source(const std::string& raw);
 
 // Parses `text` (read from `path`, newlines normalized). Text that is not
 // UTF-8 or holds a control character other than tab and newline is
-// reported, never parsed. Syntax errors go to `diags`; the returned
-// File holds whatever statements parsed cleanly.
+// reported, never parsed. Syntax errors go to `diags`, and the File
+// returned after one is empty.
 File parse_file(const std::string& path, const std::string& text, Diagnostics& diags);
 
 // Comments with their positions, for the formatter (their text as

@@ -172,18 +172,23 @@ inline std::string github_type(const InputDecl& in) {
   return in.type == "choice" || in.type == "environment" ? "string" : in.type;
 }
 
-// Whether a workflow has the trigger `name`, "dispatch" or "call", under
+// Whether the trigger written `key` is `name`, "dispatch" or "call", under
 // its .pipe name or GitHub's (workflow_dispatch, workflow_call).
+inline bool is_trigger(const std::string& key, const std::string& name) {
+  return key == name || key == "workflow_" + name;
+}
+
 // A workflow that an event other than workflow_call starts.
 inline bool starts_runs(const WorkflowModel& wf) {
   const Value* on = wf.body->get("on");
   if (!on) return false;
   for (const auto& f : on->fields) {
-    if (f.key != "call" && f.key != "workflow_call") return true;
+    if (!is_trigger(f.key, "call")) return true;
   }
   return false;
 }
 
+// Whether a workflow has the trigger `name`, under either name.
 inline bool has_trigger(const WorkflowModel& wf, const std::string& name) {
   const Value* on = wf.body->get("on");
   return on && (on->get(name) || on->get("workflow_" + name));

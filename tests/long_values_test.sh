@@ -92,8 +92,28 @@ rm pipelines/write.pipe
   for _ in $(seq 300); do printf ' else when false { step { run = "b" } }'; done
   printf '\n  }\n}\nuse t()\n'
 } > pipelines/chain.pipe
-expect else-chain 0 "pipelines/chain.pipe:6:10023: error: more than 256 else branches in one block; use a table or a let [nesting]" \
+expect else-chain 0 "pipelines/chain.pipe:6:10023: error: more than 256 else branches on one path (a chain, and the chains inside its branches); use a table or a let [nesting]" \
   sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
+# Chains inside a chain's last branch nest on: 150 and 150 are over the
+# bound (36 levels of 255 overflowed the stack). 300 chains side by side
+# nest no deeper than one, and compile.
+{
+  printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n'
+  for level in 1 2; do
+    printf '    when false { step { run = "a" } }'
+    for _ in $(seq 149); do printf ' else when false { step { run = "b" } }'; done
+    printf ' else {\n'
+  done
+  printf '    step { run = "c" }\n  } }\n  }\n}\nuse t()\n'
+} > pipelines/chain.pipe
+expect else-chains-nested 0 "pipelines/chain.pipe:7:4173: error: more than 256 else branches on one path (a chain, and the chains inside its branches); use a table or a let [nesting]" \
+  sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
+{
+  printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n'
+  for _ in $(seq 300); do printf '    when false { step { run = "a" } } else { step { run = "b" } }\n'; done
+  printf '  }\n}\nuse t()\n'
+} > pipelines/chain.pipe
+expect else-chains-apart 0 "1 generated file up to date" sh -c '"$1" gen 2>&1 | tail -1' _ "$pipec"
 {
   printf 'let a0 = github.ref\n'
   for i in $(seq 600); do printf 'let a%d = !a%d\n' "$i" $((i - 1)); done
