@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -64,7 +66,7 @@ std::string format_asked(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   // Past a file size limit (ulimit -f), a write fails with EFBIG, which gen
   // reports and undoes, rather than the signal ending pipec mid-write.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -330,4 +332,19 @@ int main(int argc, char** argv) {
     return 3;
   }
   return 2;
+}
+
+int main(int argc, char** argv) {
+  const int rc = run(argc, argv);
+  // What pipec printed that reached nowhere (a full disk): a list of
+  // outputs or a report cut short must not pass for a success.
+  errno = 0;
+  std::cout.flush();
+  if (!std::cout) {
+    const int err = errno;
+    std::cerr << "error: cannot write standard output" << (err ? std::string(": ") + std::strerror(err) : "")
+              << " [io]\n1 error\n";
+    return rc == 0 ? 2 : rc;
+  }
+  return rc;
 }

@@ -137,4 +137,13 @@ expect labels-text 0 'linux-mi300-1gpu' "$pipec" labels
 rm -f pipelines/*.pipe && printf 'use w(\n' > "pipelines/b$(printf '\033')[31mred.pipe"
 expect escape-in-file-name 2 'pipelines/b?[31mred.pipe:2:1: error: unexpected end of file; the ( at pipelines/b?[31mred.pipe:1:6 is not closed [syntax]
 1 error' "$pipec" gen
+# Output that reaches nowhere (a full disk) is an error, not a success
+# with an empty list or report.
+rm -f pipelines/*.pipe && printf 'workflow w {\n  file = "generated/w.yml"\n  on { push }\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse w()\n' > pipelines/a.pipe
+"$pipec" gen > /dev/null
+for command in outputs check "--format=json check" "explain --event push"; do
+  # shellcheck disable=SC2086 # the command's words
+  expect "full-disk-$command" 2 "error: cannot write standard output: No space left on device [io]
+1 error" bash -c '"$@" > /dev/full' _ "$pipec" $command
+done
 finish formats
