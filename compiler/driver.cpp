@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <dtl/dtl.hpp>
+#include <fmt/format.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -89,16 +90,48 @@ namespace fs = std::filesystem;
 namespace pipec {
 namespace {
 
-// A regular file's content (a directory opens as an empty stream: not a file).
+// A regular file's content (a directory opens as an empty stream: not a
+// file). Of a file larger than any pipec writes, only that much and a byte
+// more: enough to differ from every output, and never a 1 GiB file held
+// whole (or read to its first line break) in memory.
 bool read_file(const fs::path& p, std::string& out) {
   std::error_code ec;
   if (!fs::is_regular_file(p, ec)) return false;
   std::ifstream in(p, std::ios::binary);
   if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  out = s.str();
-  return true;
+  const uintmax_t size = fs::file_size(p, ec);
+  out.assign(static_cast<size_t>(ec ? kMaxOutputBytes : std::min<uintmax_t>(size, kMaxOutputBytes)) + 1, '\0');
+  in.read(out.data(), static_cast<std::streamsize>(out.size()));
+  out.resize(static_cast<size_t>(in.gcount()));
+  return !in.bad();
+}
+
+// A file's first line, or as much of it as a header could be.
+std::string first_line(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::string line(4096, '\0');
+  in.read(line.data(), static_cast<std::streamsize>(line.size()));
+  line.resize(static_cast<size_t>(in.gcount()));
+  return line.substr(0, line.find('\n'));
+}
+
+// A line of a file as a diff shows it: control characters other than tab
+// written out (\r, \x1b: a carriage return or an escape sequence would
+// make a changed line look like the one it replaces, or rewrite the
+// terminal), and a line longer than a screenful cut, saying so.
+std::string diff_line(const std::string& line) {
+  constexpr size_t kShown = 2000;
+  std::string out;
+  size_t end = std::min(line.size(), kShown);
+  if (end < line.size()) end = char_start(line, end);
+  for (size_t i = 0; i < end; ++i) {
+    const unsigned char c = static_cast<unsigned char>(line[i]);
+    if (c == '\r') out += "\\r";
+    else if ((c < 0x20 && c != '\t') || c == 0x7f) out += fmt::format("\\x{:02x}", c);
+    else out += line[i];
+  }
+  if (end < line.size()) out += fmt::format(" ... (cut at {} bytes)", kShown);
+  return out;
 }
 
 std::string body_hash(const std::string& body) {
@@ -359,7 +392,7 @@ std::string unified_diff(const std::string& path, const std::string& before, con
   };
   auto put = [&](char mark, const std::string& line, const std::string& note) {
     const bool broken = !line.empty() && line.back() == '\n';
-    out << mark << (broken ? line.substr(0, line.size() - 1) : line) << note << "\n";
+    out << mark << diff_line(broken ? line.substr(0, line.size() - 1) : line) << note << "\n";
     if (!broken) out << "\\ No newline at end of file\n";
   };
   for (const auto& h : d.getUniHunks()) {
@@ -424,10 +457,7 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
       std::string rel = e.path().lexically_relative(root).generic_string();
       if (wanted.count(rel) || temp_of_live_pipec(e.path().string())) return;
       if (auto file = fs::weakly_canonical(e.path(), file_ec); !file_ec && wanted_files.count(file)) return;
-      std::ifstream in(e.path());
-      std::string first;
-      std::getline(in, first);
-      if (generated_by_pipec(first)) out.push_back(rel);
+      if (generated_by_pipec(first_line(e.path()))) out.push_back(rel);
     };
     fs::path at = dir;  // the folder being read, for the error
     if (recursive) {
