@@ -356,8 +356,12 @@ constexpr size_t kHintCells = size_t{64} << 20;
 static size_t hint_cells_used = 0;
 
 void reset_spelling_hints() { hint_cells_used = 0; }
+bool spelling_hints_left() { return hint_cells_used <= kHintCells; }
 
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
+  // Each candidate looked at is work too, whatever its distance.
+  if (!spelling_hints_left()) return "";
+  hint_cells_used += candidates.size();
   // The word in another case first, however short: matrix.OS for os.
   const std::string word_lower = lower(word);
   for (const auto& c : candidates) {

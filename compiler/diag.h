@@ -108,6 +108,10 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
 // whatever was compiled before it in the process.
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
 void reset_spelling_hints();
+// Whether that bound has work left: while it has none, a caller need not
+// gather candidates (every name in scope, for each unknown name) that no
+// hint will come from.
+bool spelling_hints_left();
 // ` (did you mean "x"?)` or "".
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 // `a, b, c` — for "expected one of ..." messages.

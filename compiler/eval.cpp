@@ -137,8 +137,11 @@ ValuePtr Expander::unknown_name(const Expr& e, const ScopePtr& scope, bool may_b
   const auto note = unknown_note(e.text, e.pos);
   if (!note) return make_error(e.pos);
   const auto& roots = runtime_roots();
-  auto names = scope->all_names();
-  names.insert(names.end(), roots.begin(), roots.end());
+  std::vector<std::string> names;
+  if (spelling_hints_left()) {
+    names = scope->all_names();
+    names.insert(names.end(), roots.begin(), roots.end());
+  }
   // With no name like it, it may be text written as YAML writes it; not
   // one whose field is read.
   const std::string like = did_you_mean(e.text, names);

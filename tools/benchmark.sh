@@ -178,3 +178,9 @@ measure "gen ($((count * 10)) instances, each report made by all, shown once)" "
 mkdir -p "$work/comments/pipelines"
 for ((i = 0; i < count * 40; i++)); do echo "let x$i = $i # the value $i"; done > "$work/comments/pipelines/c.pipe"
 measure "fmt --check ($((count * 40)) trailing comments)" "$pipec" -C "$work/comments" fmt --check
+
+# N*40 lets, each naming a let that does not exist: every report looks for
+# a name like it among all the others (once quadratic: 144 s for 49,000).
+mkdir -p "$work/unknown/pipelines"
+for ((i = 0; i < count * 40; i++)); do echo "let v$i = nosuch$i"; done > "$work/unknown/pipelines/u.pipe"
+measure "gen ($((count * 40)) unknown names)" "$pipec" -C "$work/unknown" gen
