@@ -254,7 +254,9 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
       if (is_error(*c)) return c;
       if (c->kind != Value::Kind::Runtime) {
         if (!known_scalar(*c)) {
-          diags_.error(c->pos, "type", "the condition of ?: must be a boolean");
+          // At the condition as written here, not where its value was made
+          // (a let's list, lines away).
+          diags_.error(chain_head(*e.operands[0]).pos, "type", "the condition of ?: must be a boolean, not " + a_kind(*c));
           return make_error(e.pos);
         }
         return eval(e.operands[truthy(*c) ? 1 : 2], scope);
@@ -273,7 +275,7 @@ ValuePtr Expander::eval_node(const ExprPtr& ep, const ScopePtr& scope) {
         return make_error(e.pos);
       }
       if (!known_scalar(*b) && b->kind != Value::Kind::Runtime && !b->is_runtime_string()) {
-        diags_.error(b->pos, "type", "?: needs scalar branches, not " + a_kind(*b));
+        diags_.error(chain_head(*e.operands[2]).pos, "type", "?: needs scalar branches, not " + a_kind(*b));
         return make_error(e.pos);
       }
       return make_runtime(rebuild(e, {c->expr, to_expr(*a), to_expr(*b)}));
