@@ -560,6 +560,10 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
       out.push_back(std::move(d));
       continue;
     }
+    if (std::string far = outside_root(root, o.path); !far.empty()) {
+      out.push_back({Drift::Kind::OutsideRoot, o.path, far, "", {}});
+      continue;
+    }
     if (!read_file(fs::path(root) / o.path, current)) {
       // A directory, a dangling link or a file without read permission.
       std::error_code ec;
@@ -630,6 +634,11 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   for (const auto& o : outputs) {
     if (auto other = shared.find(o.path); other != shared.end()) {
       error = {o.path, "is the same file as " + other->second + " (through a link); each output needs a file of its own"};
+      return {};
+    }
+    if (std::string far = outside_root(root, o.path); !far.empty()) {
+      error = {o.path, "leads through a symbolic link to " + far +
+                           ", outside the repository; gen does not write there: put the file itself in its place"};
       return {};
     }
   }

@@ -49,10 +49,14 @@ struct Drift {
   // the header, which gen removes.
   // Blocked: missing, and something that is no folder (`other`) is where
   // one of its folders goes, which gen does not replace.
-  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, OrphanEdited, Shared, LeftOver, Blocked };
+  // OutsideRoot: a symbolic link (the file's, or a folder's above it)
+  // leads out of the repository, to `other`; gen does not write there.
+  enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, OrphanEdited, Shared, LeftOver, Blocked,
+                    OutsideRoot };
   Kind kind;
   std::string path;
-  std::string other;         // Shared: the output whose file this one is too; Blocked: what is in the way
+  std::string other;         // Shared: the output whose file this one is too; Blocked: what is in the way;
+                             // OutsideRoot: where the link leads
   std::string diff;          // unified diff, committed -> generated
   std::vector<Pos> sources;  // the .pipe positions the diff names, each once, in order
 };

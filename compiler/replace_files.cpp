@@ -199,6 +199,16 @@ std::vector<std::string> dead_temps(const std::string& root, const std::vector<s
   return dead;
 }
 
+std::string outside_root(const std::string& root, const std::string& path) {
+  std::error_code ec;
+  const fs::path top = fs::weakly_canonical(root, ec);
+  if (ec) return "";
+  const fs::path file = fs::weakly_canonical(fs::path(root) / path, ec);
+  if (ec) return "";
+  const fs::path rel = file.lexically_relative(top);
+  return rel.empty() || *rel.begin() == ".." ? file.string() : "";
+}
+
 std::string not_a_folder_above(const std::string& root, const std::string& path) {
   fs::path at = root;
   const fs::path folder = fs::path(path).parent_path();
@@ -247,6 +257,9 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     fs::path target = fs::path(root) / path;
     std::error_code ec;
     if (fs::is_directory(target, ec)) return fail(path, "is a directory");
+    if (const std::string far = outside_root(root, path); !far.empty())
+      return fail(path, "leads through a symbolic link to " + far +
+                            ", outside the repository; pipec does not write there: put the file itself in its place");
     // Through a symbolic link to the file it names, as an editor writes:
     // renaming onto the link would replace it with a copy.
     if (fs::is_symlink(fs::symlink_status(target, ec))) {

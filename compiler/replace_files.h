@@ -51,6 +51,12 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
 // one, a loop); "" when there is none. gen does not replace it.
 std::string not_a_folder_above(const std::string& root, const std::string& path);
 
+// Where `path` (relative to root) leads through symbolic links, when that
+// is outside the repository: what git commits there is a link, not the
+// file, and writing through it changes a file of no checkout. "" when it
+// stays inside (or leads nowhere, which is reported otherwise).
+std::string outside_root(const std::string& root, const std::string& path);
+
 // Why a symbolic link names no file pipec can use, from the error of
 // following it: "is a symbolic link ..." (in a loop, to a missing file, or
 // to one it cannot reach, with the reason).

@@ -130,6 +130,24 @@ expect symlinked-gen 0 "2 generated files up to date" "$pipec" gen
 expect symlinked-check 0 "2 generated files up to date" "$pipec" check
 expect symlinked-kept 0 "real/w_two.yml" sh -c 'ls real/w_two.yml'
 rm generated && mv real generated
+# A link out of the repository, for a file or for generated/: what git
+# commits is the link, so check says so and gen writes nothing there (it
+# once wrote through it, and check passed).
+outside=$(mktemp -d)
+mv generated/w_uno.yml "$outside/w_uno.yml" && ln -s "$outside/w_uno.yml" generated/w_uno.yml
+expect link-out-check 1 "generated/w_uno.yml: a symbolic link to $outside/w_uno.yml, outside the repository: git commits the link, not the workflow, and gen does not write there (put the file itself in its place)
+1 file differs; first mend what gen does not (said above), then run \`pipec gen\`" "$pipec" check
+cp "$outside/w_uno.yml" "$outside.before"
+expect link-out-gen 2 "generated/w_uno.yml: error: leads through a symbolic link to $outside/w_uno.yml, outside the repository; gen does not write there: put the file itself in its place [io]
+1 error" "$pipec" gen
+expect link-out-untouched 0 "" cmp "$outside.before" "$outside/w_uno.yml"
+rm "$outside.before"
+rm generated/w_uno.yml && mv "$outside/w_uno.yml" generated/ && mv generated/* "$outside/" && rmdir generated && ln -s "$outside" generated
+expect folder-out-check 1 "generated/w_two.yml: a symbolic link to $outside/w_two.yml, outside the repository: git commits the link, not the workflow, and gen does not write there (put the file itself in its place)
+generated/w_uno.yml: a symbolic link to $outside/w_uno.yml, outside the repository: git commits the link, not the workflow, and gen does not write there (put the file itself in its place)
+2 files differ; first mend what gen does not (said above), then run \`pipec gen\`" "$pipec" check
+rm generated && mkdir generated && mv "$outside"/* generated/ && rmdir "$outside"
+"$pipec" gen > /dev/null
 # A killed gen leaves its temporary files: the next check reports them, the
 # next gen removes them. A running gen's, which it holds a lock on, are left
 # alone, whatever the process id in their name.

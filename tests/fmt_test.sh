@@ -186,6 +186,12 @@ formatted shared/linked.pipe
 expect two-names-formatted 0 "let twice = 1
 let twice = 1" sh -c 'cat shared/linked.pipe shared/hard.pipe'
 rm -r pipelines/linked.pipe shared
+# One that leads out of the repository is not written through (it once was).
+ln -s "$work/outside.pipe" pipelines/out.pipe
+expect symlink-out 2 "pipelines/out.pipe: error: leads through a symbolic link to $work/outside.pipe, outside the repository; pipec does not write there: put the file itself in its place [io]
+1 error" "$pipec" fmt pipelines/out.pipe
+expect symlink-out-untouched 0 "let   outside = 1" cat "$work/outside.pipe"
+rm pipelines/out.pipe
 # Two fmt at once, naming two files in opposite orders: neither waits for
 # good on what the other holds (they once did, with Ctrl-C held); each
 # formats, or says another pipec is writing the file.
