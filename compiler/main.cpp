@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "check_key_types.h"
 #include "diag.h"
@@ -19,6 +20,7 @@
 #include "fmt.h"
 #include "graph.h"
 #include "profile_diff.h"
+#include "replace_files.h"
 #include "report.h"
 
 namespace {
@@ -236,6 +238,10 @@ int run(int argc, char** argv) {
   }
 
   try {
+    // gen and fmt write, check reads what they write: one at a time.
+    const bool writes = gen->parsed() || (fmt->parsed() && !fmt_check);
+    std::optional<pipec::RepoLock> lock;
+    if (writes || check->parsed() || fmt->parsed()) lock.emplace(root, writes);
     if (fmt->parsed()) {
       pipec::Diagnostics diags;
       auto r = pipec::format_files(root, fmt_files, fmt_check, diags);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -197,6 +198,22 @@ std::vector<std::string> dead_temps(const std::string& root, const std::vector<s
   }
   std::sort(dead.begin(), dead.end());
   return dead;
+}
+
+RepoLock::RepoLock(const std::string& root, bool exclusive) {
+  fd_ = ::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd_ < 0) return;
+  const int how = exclusive ? LOCK_EX : LOCK_SH;
+  if (::flock(fd_, how | LOCK_NB) == 0) return;
+  if (errno == EWOULDBLOCK) {
+    std::fputs("pipec: waiting for another pipec that writes in this repository\n", stderr);
+    while (::flock(fd_, how) != 0 && errno == EINTR) {
+    }
+  }
+}
+
+RepoLock::~RepoLock() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
 std::string outside_root(const std::string& root, const std::string& path) {

@@ -34,6 +34,23 @@ class HoldTermination {
   sigset_t old_;
 };
 
+// A lock on a repository (flock on its root folder), held for the run of a
+// command: exclusive for gen and fmt, which write, shared for check, which
+// reads what they write. Two gens at once once both moved one orphan
+// aside, and the one that failed put back what the other had removed. A
+// command that has to wait says so on stderr once, then waits. A root that
+// cannot be opened or locked (a file system without flock) is not locked.
+class RepoLock {
+ public:
+  RepoLock(const std::string& root, bool exclusive);
+  ~RepoLock();
+  RepoLock(const RepoLock&) = delete;
+  RepoLock& operator=(const RepoLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
 struct Replaced {
   std::vector<std::string> written;  // the paths renamed into place, in order
   std::string failed;                // the path that failed, or ""

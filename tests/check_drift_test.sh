@@ -148,6 +148,25 @@ generated/w_uno.yml: a symbolic link to $outside/w_uno.yml, outside the reposito
 2 files differ; first mend what gen does not (said above), then run \`pipec gen\`" "$pipec" check
 rm generated && mkdir generated && mv "$outside"/* generated/ && rmdir "$outside"
 "$pipec" gen > /dev/null
+# gen waits while another pipec writes in the repository (here flock(1)
+# holds the lock), and says so: two gens at once once both moved one orphan
+# aside, and the one that failed put back what the other had removed.
+cp generated/w_uno.yml generated/orphan.yml && sed -i 's/echo/echo edited/' generated/w_uno.yml
+rm -f locked && (flock . sh -c 'touch locked; sleep 1') & holder=$!
+while [ ! -e locked ]; do sleep 0.05; done
+expect waits-for-lock 0 "pipec: waiting for another pipec that writes in this repository
+wrote generated/w_uno.yml (replacing edits made by hand)
+removed generated/orphan.yml
+2 generated files up to date" "$pipec" gen
+wait "$holder"; rm locked
+for _ in 1 2 3 4 5; do
+  cp generated/w_uno.yml generated/orphan.yml && sed -i 's/echo/echo edited/' generated/w_uno.yml
+  "$pipec" gen > /dev/null 2>&1 & one=$!
+  "$pipec" gen > /dev/null 2>&1; b=$?; wait "$one"; a=$?
+  [ "$a$b" = 00 ] && "$pipec" check > /dev/null || echo "two gens at once: $a $b, then check: $("$pipec" check)"
+done > races
+expect two-gens 0 "" cat races
+rm races
 # A killed gen leaves its temporary files: the next check reports them, the
 # next gen removes them. A running gen's, which it holds a lock on, are left
 # alone, whatever the process id in their name.
