@@ -464,6 +464,13 @@ static std::vector<std::string> orphans(const std::string& root, const std::vect
       auto it = fs::recursive_directory_iterator(dir, ec);
       for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         at = it->path();
+        if (it.depth() >= kMaxFolderDepth && it->is_directory(ec)) {
+          error = {at.lexically_relative(root).generic_string(),
+                   "is nested more than " + std::to_string(kMaxFolderDepth) +
+                       " folders deep, which pipec does not read, and an orphaned file in it would go unseen; "
+                       "move it out of generated/"};
+          return {};
+        }
         visit(*it);
       }
     } else {

@@ -24,12 +24,18 @@ struct Walk {
   Diagnostics& diags;
   std::vector<std::string> files;
   std::set<fs::path> seen;      // folders read, after links
-  std::vector<fs::path> links;  // links to folders, read after the folders
+  std::vector<std::pair<fs::path, int>> links;  // links to folders and their depth, read after the folders
 
   std::string rel(const fs::path& p) const { return p.lexically_relative(root).generic_string(); }
 
-  void folder(const fs::path& dir) {
+  void folder(const fs::path& dir, int depth) {
     std::error_code ec;
+    if (depth > kMaxFolderDepth) {
+      diags.error(Pos{rel(dir), 0, 0}, "io",
+                  "is nested more than " + std::to_string(kMaxFolderDepth) +
+                      " folders deep, which pipec does not read, and a source in it would go unread; move it up");
+      return;
+    }
     if (const auto real = fs::canonical(dir, ec); !ec && !seen.insert(real).second) return;
     std::vector<fs::path> entries;
     for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
@@ -61,8 +67,8 @@ struct Walk {
       } else if (target_ec) {
         diags.error(Pos{rel(p), 0, 0}, "io", "cannot read what this is: " + target_ec.message());
       } else if (fs::is_directory(target)) {
-        if (fs::is_symlink(link)) links.push_back(p);
-        else folder(p);
+        if (fs::is_symlink(link)) links.push_back({p, depth + 1});
+        else folder(p, depth + 1);
       } else if (p.extension() == ".pipe") {
         if (fs::is_regular_file(target)) files.push_back(rel(p));
         else diags.error(Pos{rel(p), 0, 0}, "io", "cannot read file: it is not a regular file");
@@ -71,8 +77,11 @@ struct Walk {
   }
 
   void all(const fs::path& top) {
-    folder(top);
-    for (size_t i = 0; i < links.size(); ++i) folder(fs::path(links[i]));  // may add links
+    folder(top, 0);
+    for (size_t i = 0; i < links.size(); ++i) {
+      const auto [link, depth] = links[i];  // a copy: folder() may add links
+      folder(link, depth);
+    }
   }
 };
 

@@ -10,6 +10,11 @@
 
 namespace pipec {
 
+// The deepest folders pipec reads, under pipelines/ for sources and under
+// generated/ for orphans: deeper ones are an error, not minutes of work
+// and gigabytes of paths (20,000 levels took 24 GB).
+inline constexpr int kMaxFolderDepth = 64;
+
 // A .pipe file may be at most this many bytes, and all of them together at
 // most kMaxSourcesBytes: compiling takes some hundred bytes of memory per
 // source byte. TheRock's pipelines are some 50 KB in all.

@@ -167,6 +167,17 @@ for _ in 1 2 3 4 5; do
 done > races
 expect two-gens 0 "" cat races
 rm races
+# Folders nested deeper than pipec reads (once minutes and gigabytes for
+# thousands of levels): under generated/, an orphan could hide there;
+# under pipelines/, a source.
+deep=$(printf 'd/%.0s' $(seq 65)); deep=${deep%/}
+mkdir -p "generated/$deep"
+expect deep-generated 2 "generated/$deep: error: is nested more than 64 folders deep, which pipec does not read, and an orphaned file in it would go unseen; move it out of generated/ [io]
+1 error" "$pipec" check
+rm -r generated/d && mkdir -p "pipelines/$deep"
+expect deep-sources 2 "pipelines/$deep: error: is nested more than 64 folders deep, which pipec does not read, and a source in it would go unread; move it up [io]
+1 error" "$pipec" gen
+rm -r pipelines/d
 # A killed gen leaves its temporary files: the next check reports them, the
 # next gen removes them. A running gen's, which it holds a lock on, are left
 # alone, whatever the process id in their name.
