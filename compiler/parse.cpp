@@ -1174,6 +1174,19 @@ std::unique_ptr<Parsed> start(const std::string& text, const Origin& origin, Dia
   return p;
 }
 
+// The tokens of `text`, as the token stream of start() would hold them
+// (EOF too), none kept; what the lexer cannot read is reported by start().
+size_t count_tokens(const std::string& text) {
+  antlr4::ANTLRInputStream input(text);
+  pipec_antlr::PipeLexer lexer(&input);
+  lexer.removeErrorListeners();
+  size_t n = 0;
+  for (;;) {
+    ++n;
+    if (lexer.nextToken()->getType() == antlr4::Token::EOF) return n;
+  }
+}
+
 ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
   // A guard on the recursion: today a string in ${{ }} must use a quote
   // kind its string does not (', ", """), which stops nesting at 3.
@@ -1254,14 +1267,15 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
                             : "control character " + code_point_name(cp) + " (only tab and newline may appear in a .pipe file)");
     return file;
   }
-  auto p = start(text, origin, diags);
-  // A file of a few MiB of one-character tokens would take gigabytes.
-  if (p->tokens->size() > kMaxTokens) {
+  // A file of a few MiB of one-character tokens would take gigabytes: the
+  // tokens are counted first, each let go once counted, before any is kept.
+  if (const size_t tokens = count_tokens(text); tokens > kMaxTokens) {
     diags.error(Pos{origin.file, 1, 1}, "too-large",
-                "the file has " + std::to_string(p->tokens->size()) + " tokens; a .pipe file may have at most " +
+                "the file has " + std::to_string(tokens) + " tokens; a .pipe file may have at most " +
                     std::to_string(kMaxTokens));
     return file;
   }
+  auto p = start(text, origin, diags);
   if (!nesting_ok(*p->tokens, origin, diags)) return file;
   auto* tree = p->parser->file();
   if (p->listener->count > 0) return file;  // ANTLR's repaired tree is not trusted

@@ -184,3 +184,9 @@ measure "fmt --check ($((count * 40)) trailing comments)" "$pipec" -C "$work/com
 mkdir -p "$work/unknown/pipelines"
 for ((i = 0; i < count * 40; i++)); do echo "let v$i = nosuch$i"; done > "$work/unknown/pipelines/u.pipe"
 measure "gen ($((count * 40)) unknown names)" "$pipec" -C "$work/unknown" gen
+
+# A 4 MiB source of one-character tokens, refused for its token count:
+# counted without keeping them (kept, they once took 656 MiB).
+mkdir -p "$work/tokens/pipelines"
+head -c 4194290 /dev/zero | tr '\0' ';' > "$work/tokens/pipelines/t.pipe"
+measure "gen (4 MiB of tokens, refused)" "$pipec" -C "$work/tokens" gen
