@@ -818,15 +818,23 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
     given.kind = Value::Kind::Object;
     eval_body(*st->body, scope, Ctx::Env, given, nullptr);
     auto row = new_object(st->pos, "row");
+    // A misspelt column is one slip: the column its "did you mean" names
+    // is not reported missing as well.
+    std::vector<std::string> misspelt;
     for (const auto& f : given.fields) {
-      if (std::find(cols.begin(), cols.end(), f.key) == cols.end())
+      if (std::find(cols.begin(), cols.end(), f.key) == cols.end()) {
+        const std::string near = nearest(f.key, cols);
+        if (!near.empty()) misspelt.push_back(near);
         diags_.error(f.key_pos, "unknown-field", "table " + s.name + " has no column \"" + f.key + "\"" +
                                                      did_you_mean(f.key, cols));
+      }
     }
     for (const auto& c : s.params) {
       const Field* f = given.field(c.name);
       ValuePtr v = f ? f->value : (c.default_value ? eval(c.default_value, scope) : nullptr);
-      if (!v) {
+      if (!v && contains(misspelt, c.name)) {
+        v = make_error(st->pos);
+      } else if (!v) {
         diags_.error(st->pos, "missing", "row has no value for column \"" + c.name + "\"");
         v = make_error(st->pos);  // reported: what reads it says no more
       } else {

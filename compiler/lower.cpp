@@ -397,17 +397,22 @@ ValuePtr Lowerer::lower_on(const Value& on) {
           for (const auto& of : outs->fields) {
             auto decl = object(of.key_pos);
             if (of.value->kind == Value::Kind::Object) {
+              bool value_misspelt = false;  // one slip: not reported missing too
               for (const auto& k : of.value->fields) {
-                if (k.key != "description" && k.key != "value")
+                if (k.key != "description" && k.key != "value") {
                   diags_.error(k.key_pos, "unknown-key",
                                unexpected_key(k.key, {"description", "value"}, "output \"" + of.key + "\""));
+                  value_misspelt = value_misspelt || nearest(k.key, {"description", "value"}) == "value";
+                }
               }
               for (const auto& k : {"description", "value"}) {
                 if (const Value* x = of.value->get(k)) decl->fields.push_back({k, x->pos, output_value(*x, "workflow")});
               }
-              if (!of.value->get("value"))
-                diags_.error(of.key_pos, "type", "output \"" + of.key + "\" has no value; write value = jobs.JOB.outputs.NAME");
-              else if (of.value->get("value")->is_blank())
+              if (!of.value->get("value")) {
+                if (!value_misspelt)
+                  diags_.error(of.key_pos, "type",
+                               "output \"" + of.key + "\" has no value; write value = jobs.JOB.outputs.NAME");
+              } else if (of.value->get("value")->is_blank())
                 diags_.error(of.value->get("value")->pos, "type",
                              "output \"" + of.key + "\" is empty; write value = jobs.JOB.outputs.NAME");
             } else {
