@@ -8,6 +8,12 @@ set -uo pipefail
 pipec=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 update=${PIPEC_UPDATE_GOLDEN:-0}
+# Updating compares nothing: in CI, where a variable left set would turn
+# the test green, it is refused.
+if [ "$update" = 1 ] && [ "${CI:-}" = true ]; then
+  echo "golden: PIPEC_UPDATE_GOLDEN=1 rewrites the expected files, which CI does not do" >&2
+  exit 1
+fi
 passed=0 failed=0
 fail() { failed=$((failed + 1)); printf 'FAIL %s\n%s\n' "$1" "$2"; }
 
@@ -42,5 +48,5 @@ for src in "$here"/err/*.pipe; do
   fi
   rm -rf "$work"
 done
-echo "golden: $passed passed, $failed failed"
+if [ "$update" = 1 ]; then echo "golden: $passed updated, $failed failed"; else echo "golden: $passed passed, $failed failed"; fi
 [ "$failed" -eq 0 ]
