@@ -68,6 +68,8 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
   if (p.kind == "flag") attrs.push_back("positional");
   if (p.kind == "output") attrs.insert(attrs.end(), {"to", "locates"});
   if (p.kind == "env") attrs.push_back("exported");
+  // A bad option or help is the slip, not the missing one it leaves.
+  bool options_slip = false, help_slip = false;
   for (const auto& f : decl.fields) {
     const Value& v = *f.value;
     if (std::find(attrs.begin(), attrs.end(), f.key) == attrs.end()) {
@@ -75,14 +77,22 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
                                               join({attrs.begin() + 4, attrs.end()}) + did_you_mean(f.key, attrs));
     } else if (f.key == "options") {
       for (const auto& o : v.items) {
-        if (o->is_string()) p.options.push_back(o->text);
-        else diags.error(o->pos, "type", "choice options must be strings");
+        if (o->is_string()) {
+          p.options.push_back(o->text);
+        } else {
+          diags.error(o->pos, "type", "choice options must be strings, not " + describe(*o));
+          options_slip = true;
+        }
       }
     } else if (f.key == "default") {
       p.default_value = f.value;
     } else if (f.key == "help") {
-      if (v.is_string() && !v.text.empty()) p.help = v.text;
-      else diags.error(v.pos, "type", "help must be a non-empty string");
+      if (v.is_string() && !v.text.empty()) {
+        p.help = v.text;
+      } else {
+        diags.error(v.pos, "type", "help must be a non-empty string");
+        help_slip = true;
+      }
     } else if (f.key == "required" || f.key == "positional" || f.key == "exported") {
       if (v.kind != Value::Kind::Bool) diags.error(v.pos, "type", f.key + " must be true or false");
       else
@@ -103,8 +113,9 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
       }
     }
   }
-  if (p.help.empty()) diags.error(p.pos, "missing", what + " needs help = \"...\" (it is printed by --help)");
-  if (p.type == "choice" && p.options.empty())
+  if (p.help.empty() && !help_slip)
+    diags.error(p.pos, "missing", what + " needs help = \"...\" (it is printed by --help)");
+  if (p.type == "choice" && p.options.empty() && !options_slip)
     diags.error(decl.field("type")->value->pos, "type", "choice needs options: choice[\"a\", \"b\"]");
   if ((p.type == "string" || p.type == "boolean" || p.type == "number") && decl.field("options"))
     diags.error(decl.field("type")->value->pos, "type",
@@ -118,10 +129,10 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
       diags.error(
           d.pos, "type",
           "the default of " + what + " must be " + with_article(p.type) + ", not " + describe(d));
-    if (p.type == "choice" && d.is_string() &&
+    if (p.type == "choice" && d.is_string() && !p.options.empty() &&
         std::find(p.options.begin(), p.options.end(), d.text) == p.options.end())
       diags.error(d.pos, "type", "the default of " + what + " is not one of " + join(p.options));
-    if (p.kind == "output") diags.error(d.pos, "tool-attr", "an output has no default");
+    if (p.kind == "output") diags.error(d.pos, "tool-attr", what + " has no default: the tool writes it");
     if (p.required) diags.error(d.pos, "tool-attr", what + " is required, so it has no default");
   }
   // exported: what a step before the tool's writes to GITHUB_ENV (the
@@ -142,7 +153,7 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
         p.pos, "tool-attr",
         what + " is one of GitHub's default variables, which every step has; it is not exported");
   if (p.kind == "flag" && p.positional && p.type == "boolean")
-    diags.error(p.pos, "tool-attr", "a boolean flag cannot be positional");
+    diags.error(p.pos, "tool-attr", what + " is a boolean, which cannot be positional (it is given by its name alone)");
   return p;
 }
 

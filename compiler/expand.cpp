@@ -927,14 +927,18 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
         reported = true;  // where it was made
         continue;
       }
-      if (!item->is_string())
-        diags.error(item->pos, "type", "choice options must be strings");
-      else if (item->is_blank())
+      // A bad option is the slip, not the list of options it leaves empty.
+      if (!item->is_string()) {
+        diags.error(item->pos, "type", "choice options must be strings, not " + describe(*item));
+        reported = true;
+      } else if (item->is_blank()) {
         diags.error(item->pos, "type", "a choice option is empty; the form would offer nothing to pick");
-      else if (std::find(in.options.begin(), in.options.end(), item->text) != in.options.end())
+        reported = true;
+      } else if (std::find(in.options.begin(), in.options.end(), item->text) != in.options.end()) {
         diags.error(item->pos, "duplicate", "choice option \"" + item->text + "\" is listed twice");
-      else
+      } else {
         in.options.push_back(item->text);
+      }
     }
   }
   if (in.type == "choice" && in.options.empty() && !reported)
