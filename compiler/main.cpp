@@ -135,7 +135,7 @@ int run(int argc, char** argv) {
   auto* graph = app.add_subcommand("graph", "The call graph of all workflows, or one workflow's job graph (Mermaid; --format json: JSON)");
   std::string graph_workflow;
   bool graph_dot = false;
-  graph->add_option("WORKFLOW", graph_workflow, "A generated workflow: its file name (ci_linux.yml), or its path where two share a name")
+  graph->add_option("WORKFLOW", graph_workflow, "A generated workflow: its file name (ci_linux.yml), or its path where two share a name (with -C, relative to the root)")
       ->check(non_empty);
   graph->add_flag("--dot", graph_dot, "Graphviz dot instead of Mermaid");
   auto* fmt = app.add_subcommand("fmt", "Rewrite .pipe files in the canonical layout (default: all under pipelines/)");
@@ -220,6 +220,12 @@ int run(int argc, char** argv) {
         if (dir != cwd) {
           root = dir.string();
           for (auto& f : fmt_files) f = (cwd / f).lexically_normal().lexically_relative(dir).generic_string();
+          // So are a workflow's path for graph and explain (a bare file
+          // name stays a name).
+          for (std::string* w : {&graph_workflow, &event.workflow}) {
+            if (w->find('/') != std::string::npos)
+              *w = (cwd / *w).lexically_normal().lexically_relative(dir).generic_string();
+          }
         }
         break;
       }

@@ -200,4 +200,14 @@ expect quoted-labels-and-paths 0 'flowchart LR
   top_yml -->|"c---d"| callee_yml
   top_yml -->|"hand"| generated_a__github_workflows_hand_yml' "$pipec" -C "$work" graph
 
+# A workflow's path, run from a folder below the root, is read as the
+# shell names it (it was read from the root: another file); with -C, from
+# the root.
+printf 'workflow at_root {\n  file = ".github/workflows/hand.yml"\n  on { push }\n  job r { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse at_root()\n' > "$work/pipelines/root.pipe"
+"$pipec" -C "$work" gen > /dev/null
+expect path-from-subfolder 0 'flowchart LR
+  j["j"]' sh -c 'cd "$2/generated/b" && "$1" graph .github/workflows/hand.yml' _ "$pipec" "$work"
+expect path-with-root 0 'flowchart LR
+  j["j"]' sh -c 'cd "$2/generated/b" && "$1" -C "$2" graph generated/b/.github/workflows/hand.yml' _ "$pipec" "$work"
+
 finish graph
