@@ -93,6 +93,23 @@ int run(int argc, char** argv) {
   // sends, or no workflow; it too is most often an unset variable.
   const CLI::Validator non_empty(
       [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "TEXT");
+  // A branch or tag as GitHub's events name it: its short name, which git
+  // allows (git check-ref-format: no control character, space, ~ ^ : ? * [
+  // or \, no "..", no / at an end).
+  const CLI::Validator ref_name(
+      [](std::string& v) -> std::string {
+        if (v.empty()) return "is empty";
+        if (v.rfind("refs/", 0) == 0)
+          return "takes the short name (" + v.substr(v.find('/', 5) == std::string::npos ? 5 : v.find('/', 5) + 1) +
+                 "), not the full ref \"" + v + "\"";
+        const bool bad_char = std::any_of(v.begin(), v.end(), [](char c) {
+          return static_cast<unsigned char>(c) < 0x20 || c == 0x7f || std::string(" ~^:?*[\\").find(c) != std::string::npos;
+        });
+        if (bad_char || v.find("..") != std::string::npos || v.front() == '/' || v.back() == '/' || v.front() == '-')
+          return "is no branch or tag name git allows (a control character, space, ~ ^ : ? * [ \\, \"..\", or a / or - at an end)";
+        return "";
+      },
+      "NAME");
   const CLI::Validator name_value(
       [](std::string& v) -> std::string {
         auto eq = v.find('=');
@@ -118,9 +135,9 @@ int run(int argc, char** argv) {
   std::vector<std::string> input_args;
   explain->add_option("--event", event.event, "push, pull_request, schedule or workflow_dispatch")->required();
   auto* branch = explain->add_option("--branch", event.branch, "The branch pushed to, or the pull request's base (default: main)")
-                     ->check(non_empty);
+                     ->check(ref_name);
   auto* tag = explain->add_option("--tag", event.tag, "A tag pushed, instead of a branch (with --event push)")
-                  ->check(non_empty);
+                  ->check(ref_name);
   explain->add_option("--label", event.labels, "A pull request label (repeat for several)")->check(non_empty);
   explain->add_option("--input", input_args, "A dispatch input, name=value (repeat for several)")->check(name_value);
   explain->add_option("--changed", event.changed, "A changed path (repeat for several)")->check(non_empty);

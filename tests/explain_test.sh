@@ -175,6 +175,14 @@ Run with --help for more information.' --event workflow_dispatch --input build_p
 # An empty value is most often an unset variable in a script.
 usage "empty branch" '--branch: is empty
 Run with --help for more information.' --event push --branch ""
+# A branch or tag as events name it, which git allows: not the full ref,
+# nor a name with a line break (once printed as it was, breaking the report).
+usage "full ref" '--branch: takes the short name (main), not the full ref "refs/heads/main"
+Run with --help for more information.' --event push --branch refs/heads/main
+usage "tag with .." '--tag: is no branch or tag name git allows (a control character, space, ~ ^ : ? * [ \, "..", or a / or - at an end)
+Run with --help for more information.' --event push --tag v1..2
+usage "branch with a line break" '--branch: is no branch or tag name git allows (a control character, space, ~ ^ : ? * [ \, "..", or a / or - at an end)
+Run with --help for more information.' --event push --branch "$(printf 'a\nb')"
 usage "empty label" '--label: is empty
 Run with --help for more information.' --event pull_request --label ""
 usage "empty changed path" '--changed: is empty
