@@ -11,6 +11,7 @@
 
 #include "ascii.h"
 #include "escape.h"
+#include "source_files.h"
 #include "ordinal_case.h"
 #include "utf8.h"
 
@@ -68,6 +69,9 @@ std::string bad_output_path(const std::string& file, const std::string& sources_
     for (const std::string prefix : {".pipec-tmp-", ".pipec-orphan-"})
       if (p.rfind(prefix, 0) == 0) return "has a name starting with \"" + prefix + "\", as pipec's temporary files do";
   }
+  // (Deeper folders are not read for orphans: source_files.h.)
+  if (std::distance(out.begin(), out.end()) - 1 > kMaxFolderDepth)
+    return "is in a folder nested more than " + std::to_string(kMaxFolderDepth) + " deep, which pipec does not read";
   if (lower(out.begin()->string()) == lower(fs::path(sources_dir).lexically_normal().string()))
     return "must not be inside " + sources_dir + "/, where the sources are";
   return "";

@@ -574,7 +574,7 @@ bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnos
                         " else branches on one path (a chain, and the chains inside its branches); use a table or a let");
         return false;
       }
-    } else if (s == "when" && prev != "else") {  // a new chain
+    } else if (prev == "}" && elses.back() > 0) {  // the chain has ended
       else_total -= elses.back();
       elses.back() = 0;
     }

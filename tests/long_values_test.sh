@@ -114,6 +114,16 @@ expect else-chains-nested 0 "pipelines/chain.pipe:7:4173: error: more than 256 e
   printf '  }\n}\nuse t()\n'
 } > pipelines/chain.pipe
 expect else-chains-apart 0 "1 generated file up to date" sh -c '"$1" gen 2>&1 | tail -1' _ "$pipec"
+# A chain that has ended, and one in a block after it: no deeper than one.
+{
+  printf 'let v = "z"\nworkflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n    step {\n      run = "echo"\n'
+  printf '      when v == "a" { env { A = "0" } }'
+  for _ in $(seq 200); do printf ' else when v == "b" { env { A = "1" } }'; done
+  printf ' else { env { A = "2" } }\n      env { when v == "a" { B = "0" }'
+  for _ in $(seq 100); do printf ' else when v == "b" { B = "1" }'; done
+  printf ' else { B = "2" } }\n    }\n  }\n}\nuse t()\n'
+} > pipelines/chain.pipe
+expect else-chains-after 0 "1 generated file up to date" sh -c '"$1" gen 2>&1 | tail -1' _ "$pipec"
 {
   printf 'let a0 = github.ref\n'
   for i in $(seq 600); do printf 'let a%d = !a%d\n' "$i" $((i - 1)); done
