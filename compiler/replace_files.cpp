@@ -274,9 +274,6 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     fs::path target = fs::path(root) / path;
     std::error_code ec;
     if (fs::is_directory(target, ec)) return fail(path, "is a directory");
-    if (const std::string far = outside_root(root, path); !far.empty())
-      return fail(path, "leads through a symbolic link to " + far +
-                            ", outside the repository; pipec does not write there: put the file itself in its place");
     // Through a symbolic link to the file it names, as an editor writes:
     // renaming onto the link would replace it with a copy.
     if (fs::is_symlink(fs::symlink_status(target, ec))) {
