@@ -1,5 +1,6 @@
-// The package files of a directory: wheels (*.whl) and sdists (*.tar.gz,
-// *.zip), each with the PEP 503 name of its project.
+// The package files of a directory: wheels (*.whl) and sdists (*.tar.gz),
+// the files TheRock's indexer lists, each with the PEP 503 name of its
+// project.
 #pragma once
 
 #include <filesystem>

@@ -271,6 +271,21 @@ TEST_CASE("a METADATA Version is the file name's version as pip compares them (P
   }
 }
 
+TEST_CASE("a post or dev release's trailing zeros are no difference either") {
+  for (const auto& [file_version, metadata_version] :
+       {std::pair<std::string, std::string>{"2.7.0.post1", "2.7.post1"}, {"2.7.0.dev1", "2.7.dev1"}}) {
+    CAPTURE(file_version);
+    TempDir dir;
+    WheelParts parts = packages::testing::valid_wheel_parts("torch", file_version, kTag);
+    member(parts, parts.dist_info + "/METADATA") = "Metadata-Version: 2.1\nName: torch\nVersion: " + metadata_version + "\n";
+    const std::string name = "torch-" + file_version + "-" + std::string(kTag) + ".whl";
+    const auto wheel = packages::testing::write_wheel(dir.path(), name, parts);
+    const Result result = check(dir.path());
+    CHECK(result.code == 0);
+    CHECK(result.lines == std::vector<std::string>{"Valid wheel: " + name + " (" + size_of(wheel) + " bytes)"});
+  }
+}
+
 TEST_CASE("missing METADATA fields, missing WHEEL and a wrong dist-info name") {
   TempDir dir;
   WheelParts parts = packages::testing::valid_wheel_parts("torch", "2.6.0", kTag);

@@ -3,7 +3,7 @@
 // only says what it would do (dry run). TheRock's interface, spec 2.5.
 //
 // Deliberate differences from TheRock:
-//  * an empty dist/ (no *.whl, *.tar.gz or *.zip) is an error and nothing is
+//  * an empty dist/ (no *.whl or *.tar.gz) is an error and nothing is
 //    written, copied or uploaded (TheRock uploaded a bare index);
 //  * the index is this project's (index_html.h): a flat find-links
 //    index.html plus a PEP 503 simple/ tree, with sha256 fragments and no

@@ -69,6 +69,7 @@ bool same_version(const std::string& a, const std::string& b) {
     const std::size_t start = bang == std::string::npos ? 0 : bang + 1;
     std::size_t end = canonical.find_first_not_of("0123456789.", start);
     if (end == std::string::npos) end = canonical.size();
+    if (end > start && canonical[end - 1] == '.') --end;  // the dot of .post1 or .dev1
     std::string release = canonical.substr(start, end - start);
     while (release.size() > 2 && release.ends_with(".0")) release.resize(release.size() - 2);
     return canonical.substr(0, start) + release + canonical.substr(end);
