@@ -116,19 +116,24 @@ std::string first_line(const fs::path& p) {
 }
 
 // A line of a file as a diff shows it: control characters other than tab
-// written out (\r, \x1b: a carriage return or an escape sequence would
-// make a changed line look like the one it replaces, or rewrite the
-// terminal), and a line longer than a screenful cut, saying so.
+// written out (\r, \x1b, \u009b: a carriage return or an escape sequence
+// would make a changed line look like the one it replaces, or rewrite the
+// terminal), and so are bytes that are no UTF-8 and the bidirectional
+// controls, which reorder what is shown; a line longer than a screenful is
+// cut, saying so.
 std::string diff_line(const std::string& line) {
   constexpr size_t kShown = 2000;
   std::string out;
   size_t end = std::min(line.size(), kShown);
   if (end < line.size()) end = char_start(line, end);
-  for (size_t i = 0; i < end; ++i) {
-    const unsigned char c = static_cast<unsigned char>(line[i]);
+  for (size_t i = 0; i < end;) {
+    const size_t start = i;
+    const char32_t c = decode_utf8(line, i);
     if (c == '\r') out += "\\r";
-    else if ((c < 0x20 && c != '\t') || c == 0x7f) out += fmt::format("\\x{:02x}", c);
-    else out += line[i];
+    else if (c == kNotUtf8 || (c < 0x20 && c != '\t') || c == 0x7f)
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(line[start]));
+    else if ((c >= 0x80 && c <= 0x9f) || bidi_control_name(c)) out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+    else out.append(line, start, i - start);
   }
   if (end < line.size()) out += fmt::format(" ... (cut at {} bytes)", kShown);
   return out;

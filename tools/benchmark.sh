@@ -74,6 +74,12 @@ measure "check (clean)" "$pipec" -C "$work" check
 echo "# hand edit" >> "$work/generated/bench/wf_0_linux.yml"
 measure "check (one file drifted)" "$pipec" -C "$work" check
 echo "generated: $(find "$work/generated" -name '*.yml' | wc -l) files, $(cat "$work"/generated/bench/*.yml | wc -l) lines"
+# A 1 GiB file with no line break where an output goes: read only as far as
+# any output could go (it once took 2 GB, read whole).
+cp "$work/generated/bench/wf_1_windows.yml" "$work/wf_1_windows.yml"
+head -c 1G /dev/zero > "$work/generated/bench/wf_1_windows.yml"
+measure "check (a 1 GiB file in place)" "$pipec" -C "$work" check
+mv "$work/wf_1_windows.yml" "$work/generated/bench/"
 
 # One wide workflow: N jobs of one step each, in one block (block building
 # and the per-workflow checks, not the template instances above).
