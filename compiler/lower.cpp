@@ -161,6 +161,7 @@ ValuePtr Lowerer::condition(const Value& v) {
   if (std::string lines = render_condition_lines(e); !lines.empty()) {
     auto out = std::make_shared<Value>(*make_string(std::move(lines), v.pos));
     out->folded = true;
+    out->one_line = text_of(v);
     return out;
   }
   return make_string(text_of(v), v.pos);

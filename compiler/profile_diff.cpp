@@ -57,7 +57,17 @@ std::pair<size_t, size_t> common_ends(const std::string& a, const std::string& b
 // or object written out) is shown around where the two differ (cut to the
 // same first 97 characters, the change would not show); a script, by the
 // lines that differ.
-std::string change(const Value& a, const Value& b) {
+std::string change(const Value& folded_a, const Value& folded_b) {
+  // A long condition is laid out over lines, but it is no script: it is
+  // shown on one line, as it is written.
+  auto flat = [](const Value& v) {
+    if (!v.folded) return v;
+    Value out = v;
+    out.text = v.one_line;
+    out.folded = false;
+    return out;
+  };
+  const Value a = flat(folded_a), b = flat(folded_b);
   const bool strings = a.is_string() && b.is_string();
   if (strings && (a.text.find('\n') != std::string::npos || b.text.find('\n') != std::string::npos)) {
     const auto la = lines_of(a.text), lb = lines_of(b.text);

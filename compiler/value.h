@@ -36,6 +36,7 @@ struct Value {
   std::vector<StringPart> parts;   // String with runtime parts (exprs are folded)
   bool block_text = false;         // a triple-quoted string: emit as a block literal
   bool folded = false;             // text over lines emitted as a folded block (>-), as a long if: is
+  std::string one_line;            // folded: the same text on one line, as reports show it
   std::vector<ValuePtr> items;     // List
   std::vector<Field> fields;       // Object, in source order
   std::string tag;                 // Object: declared kind (action, image, profile, tool, ...)

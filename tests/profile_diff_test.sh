@@ -151,4 +151,27 @@ expect diff-json 0 '{
     ]
   }
 }' "$pipec" diff ci release --format json
+# A condition long enough to be laid out over lines is no script: shown on
+# one line around where the two differ, as a short one is (it was shown as
+# "line 2 of the script").
+rm -f pipelines/*.pipe
+cat > pipelines/c.pipe <<'PIPE'
+profile ci { bucket = "c" }
+profile release { extends = ci bucket = "therock-release-python" }
+workflow upload(p: profile) {
+  file = "generated/upload_${{ p.name }}.yml"
+  on { push }
+  job upload {
+    runs-on = "ubuntu-24.04"
+    step { name = "Upload" if = github.repository == p.bucket && github.event_name == "push" && github.ref_name != "main" run = "echo" }
+  }
+}
+use upload(p = ci)
+use upload(p = release)
+PIPE
+expect folded-condition 0 'profile ci -> release
+  ~ bucket: "c" -> "therock-release-python"
+
+generated/upload_ci.yml -> generated/upload_release.yml
+  ~ job upload step "Upload".if: "...{ github.repository == '"'c'"' && github.event_name =..." -> "...{ github.repository == '"'therock-release-python'"' && github.event_name =..."' "$pipec" diff ci release
 finish profile_diff
