@@ -112,6 +112,9 @@ void reset_spelling_hints();
 // gather candidates (every name in scope, for each unknown name) that no
 // hint will come from.
 bool spelling_hints_left();
+// Counts `n` more units of that work: a caller's gathering of candidates,
+// as much work as looking at them whether or not they become candidates.
+void charge_spelling_hints(size_t n);
 // ` (did you mean "x"?)` or "".
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 // `a, b, c` — for "expected one of ..." messages.

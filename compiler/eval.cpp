@@ -140,6 +140,7 @@ ValuePtr Expander::unknown_name(const Expr& e, const ScopePtr& scope, bool may_b
   std::vector<std::string> names;
   if (spelling_hints_left()) {
     names = scope->all_names();
+    charge_spelling_hints(names.size());
     names.insert(names.end(), roots.begin(), roots.end());
   }
   // With no name like it, it may be text written as YAML writes it; not
@@ -711,9 +712,13 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
   if (!note) return make_error(e.pos);
   std::vector<std::string> all = gh;
   all.insert(all.end(), pipec_functions().begin(), pipec_functions().end());
-  for (const auto& n : scope->all_names()) {
-    auto v = scope->lookup(n);
-    if (v && v->kind == Value::Kind::Template) all.push_back(n);
+  if (spelling_hints_left()) {
+    const auto names = scope->all_names();
+    charge_spelling_hints(names.size());
+    for (const auto& n : names) {
+      auto v = scope->lookup(n);
+      if (v && v->kind == Value::Kind::Template) all.push_back(n);
+    }
   }
   diags_.error(e.pos, "unknown-function",
                "unknown function \"" + f + "\"" + (note->empty() ? did_you_mean(f, all) : *note));

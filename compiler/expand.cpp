@@ -237,9 +237,13 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
       const auto note = unknown_note(s->name, s->name_pos);
       if (!note) continue;
       std::vector<std::string> names;
-      for (const auto& n : scope->all_names()) {
-        auto v = scope->lookup(n);
-        if (v->kind == Value::Kind::Template && v->tmpl->kind == "workflow") names.push_back(n);
+      if (spelling_hints_left()) {
+        const auto all = scope->all_names();
+        charge_spelling_hints(all.size());
+        for (const auto& n : all) {
+          auto v = scope->lookup(n);
+          if (v->kind == Value::Kind::Template && v->tmpl->kind == "workflow") names.push_back(n);
+        }
       }
       diags_.error(s->name_pos, "unknown-name",
                    "no workflow template \"" + s->name + "\"" +
@@ -1010,8 +1014,12 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           const auto note = unknown_note(s.name, s.name_pos);
           if (!note) break;
           std::vector<std::string> names;
-          for (const auto& n : scope->all_names()) {
-            if (scope->lookup(n)->kind == Value::Kind::Template) names.push_back(n);
+          if (spelling_hints_left()) {
+            const auto all = scope->all_names();
+            charge_spelling_hints(all.size());
+            for (const auto& n : all) {
+              if (scope->lookup(n)->kind == Value::Kind::Template) names.push_back(n);
+            }
           }
           diags_.error(s.name_pos, "unknown-name",
                        "no template \"" + s.name + "\"" + (note->empty() ? did_you_mean(s.name, names) : *note));
