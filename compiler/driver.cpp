@@ -378,7 +378,18 @@ std::string unified_diff(const std::string& path, const std::string& before, con
     }
     return out;
   };
-  dtl::Diff<std::string> d(lines(before), lines(after));
+  const auto before_lines = lines(before), after_lines = lines(after);
+  // A diff takes time and memory that grow with the lines times the lines
+  // that differ: one of a file of millions of lines (16 MiB of "a") is not
+  // worked out, and what it would show is said instead.
+  constexpr size_t kMostDiffed = 200000;
+  if (std::max(before_lines.size(), after_lines.size()) > kMostDiffed) {
+    const std::string shown = terminal_safe(path);
+    return "--- " + shown + " (on disk)\n+++ " + shown + " (" + after_label + ")\n" +
+           fmt::format("(not compared line by line: {} lines on disk, {} {}; more than {} on a side)\n",
+                       before_lines.size(), after_lines.size(), after_label, kMostDiffed);
+  }
+  dtl::Diff<std::string> d(before_lines, after_lines);
   d.compose();
   d.composeUnifiedHunks();
   std::ostringstream out;
