@@ -627,6 +627,9 @@ class Builder {
   Builder(Diagnostics& diags, Origin origin, int depth)
       : diags_(diags), origin_(std::move(origin)), depth_(depth) {}
 
+  // The file's tokens so far, which each ${{ }} parsed adds its own to.
+  void set_token_count(size_t* count) { tokens_ = count; }
+
   // For statements of a file: code point index -> byte offset.
   void set_offsets(const std::vector<size_t>* offsets) { offsets_ = offsets; }
   size_t byte(size_t cp) const {
@@ -949,6 +952,7 @@ class Builder {
   int depth_;
   // Where a name starts that runs on from a number, reported (glued_name).
   std::set<size_t> glued_;
+  size_t* tokens_ = nullptr;
 };
 
 // Moves a source position past byte `c` of UTF-8 text. Columns count
@@ -1194,6 +1198,19 @@ ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
     diags_.error(Pos{at.file, at.line, at.col}, "nesting", "${{ }} nested too deeply");
     return nullptr;
   }
+  // A ${{ }} of a million tokens would take gigabytes as one file of them
+  // does: they are counted with the file's before any is kept.
+  if (tokens_) {
+    const bool over = *tokens_ > kMaxTokens;
+    *tokens_ += count_tokens(text);
+    if (over) return nullptr;  // reported at the first ${{ }} past the bound
+    if (*tokens_ > kMaxTokens) {
+      diags_.error(Pos{at.file, at.line, at.col}, "too-large",
+                   "with this ${{ }} the file has more than " + std::to_string(kMaxTokens) +
+                       " tokens, counting those in ${{ }}; a .pipe file may have at most " + std::to_string(kMaxTokens));
+      return nullptr;
+    }
+  }
   int before = static_cast<int>(diags_.items().size());
   auto p = start(text, at, diags_);
   if (!nesting_ok(*p->tokens, at, diags_)) return nullptr;
@@ -1208,6 +1225,7 @@ ExprPtr Builder::parse_interpolation(const std::string& text, Origin at) {
   // (A blank ${{ }} is reported by string_lit before it comes here.)
   if (static_cast<int>(diags_.items().size()) != before) return nullptr;
   Builder inner(diags_, at, depth_ + 1);
+  inner.set_token_count(tokens_);
   return inner.expr(tree);
 }
 
@@ -1269,7 +1287,8 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   }
   // A file of a few MiB of one-character tokens would take gigabytes: the
   // tokens are counted first, each let go once counted, before any is kept.
-  if (const size_t tokens = count_tokens(text); tokens > kMaxTokens) {
+  size_t tokens = count_tokens(text);
+  if (tokens > kMaxTokens) {
     diags.error(Pos{origin.file, 1, 1}, "too-large",
                 "the file has " + std::to_string(tokens) + " tokens; a .pipe file may have at most " +
                     std::to_string(kMaxTokens));
@@ -1280,6 +1299,7 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   auto* tree = p->parser->file();
   if (p->listener->count > 0) return file;  // ANTLR's repaired tree is not trusted
   Builder b(diags, origin, 0);
+  b.set_token_count(&tokens);  // the tokens of its ${{ }} count too
   std::vector<size_t> offsets = code_point_offsets(text);
   b.set_offsets(&offsets);
   for (auto* s : tree->stmt()) {

@@ -185,4 +185,9 @@ rm pipelines/many.pipe
 printf 'let a = [%s1]\n' "$(yes 1, | head -n 100000 | tr -d '\n')" > pipelines/tokens.pipe
 expect many-tokens 0 "pipelines/tokens.pipe:1:1: error: the file has 200007 tokens; a .pipe file may have at most 200000 [too-large]" \
   sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
+# The tokens of ${{ }} count with the file's (one ${{ }} of that list took
+# 1.25 GB): reported at the first ${{ }} past the bound.
+printf 'let a = "${{ [%s1] }}"\n' "$(yes 1, | head -n 100000 | tr -d '\n')" > pipelines/tokens.pipe
+expect many-tokens-interpolated 0 "pipelines/tokens.pipe:1:13: error: with this \${{ }} the file has more than 200000 tokens, counting those in \${{ }}; a .pipe file may have at most 200000 [too-large]" \
+  sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
 finish long_values
