@@ -94,21 +94,32 @@ std::string field(std::string_view text, const FieldSpec& f, std::vector<bool>& 
   }
 }
 
-// Whether a schedule runs on two days in a row, as far as one day field
-// being * tells (when both are restricted, cron runs on a day either one
-// matches; not read here). Days of a month run on into the next month's
-// first only through 31, which not every month has: not counted.
-bool days_in_a_row(const std::vector<bool>& month_days, const std::vector<bool>& week_days) {
+// Whether a schedule runs on two days in a row, day by day through 28
+// years (every weekday each date falls on, and leap years): a day runs when
+// its month does, and its day of the month or of the week does, as cron
+// reads them (either one, when neither is every day).
+bool days_in_a_row(const std::vector<bool>& month_days, const std::vector<bool>& months,
+                   const std::vector<bool>& week_days) {
   const bool every_month_day = std::all_of(month_days.begin() + 1, month_days.end(), [](bool b) { return b; });
   const bool every_week_day = std::all_of(week_days.begin(), week_days.end(), [](bool b) { return b; });
-  if (every_week_day) {
-    for (size_t d = 1; d + 1 < month_days.size(); ++d) {
-      if (month_days[d] && month_days[d + 1]) return true;
-    }
-  }
-  if (every_month_day) {
-    for (size_t d = 0; d < week_days.size(); ++d) {
-      if (week_days[d] && week_days[(d + 1) % week_days.size()]) return true;
+  auto runs = [&](int month, int day, int weekday) {
+    if (!months[month]) return false;
+    if (every_month_day) return static_cast<bool>(week_days[weekday]);
+    if (every_week_day) return static_cast<bool>(month_days[day]);
+    return month_days[day] || week_days[weekday];
+  };
+  static const int kDays[] = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool before = false;
+  int weekday = 6;  // 1 January 2000 was a Saturday
+  for (int year = 2000; year < 2028; ++year) {
+    const bool leap = year % 4 == 0;  // 2000 is one too
+    for (int month = 1; month <= 12; ++month) {
+      const int days = kDays[month] + (month == 2 && leap);
+      for (int day = 1; day <= days; ++day, weekday = (weekday + 1) % 7) {
+        const bool now = runs(month, day, weekday);
+        if (now && before) return true;
+        before = now;
+      }
     }
   }
   return false;
@@ -154,7 +165,7 @@ std::string cron_error(std::string_view spec) {
   for (size_t i = 1; i < minutes.size(); ++i)
     closest = std::min(closest, minutes[i] - minutes[i - 1]);
   for (int h = 0; h < 24; ++h) {
-    if (sets[1][h] && sets[1][(h + 1) % 24] && (h < 23 || days_in_a_row(sets[2], sets[4])))
+    if (sets[1][h] && sets[1][(h + 1) % 24] && (h < 23 || days_in_a_row(sets[2], sets[3], sets[4])))
       closest = std::min(closest, 60 - minutes.back() + minutes.front());
   }
   if (closest < 5)

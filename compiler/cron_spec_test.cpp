@@ -69,7 +69,13 @@ TEST_CASE("GitHub runs a schedule at most once every 5 minutes") {
   // Days apart, or a day of the week on days that are not in a row.
   CHECK(cron_error("0,58 0,23 * * 1,3") == "");
   CHECK(cron_error("0,58 0,23 1,15 * *") == "");
-  CHECK(cron_error("0,58 0,23 15 * 1") == "");
+  // The last day of a month and the first of the next; a day of the month
+  // or of the week (cron runs on either).
+  CHECK(cron_error("0,58 0,23 31,1 * *") == two_apart);
+  CHECK(cron_error("0,58 0,23 28,1 2,3 *") == two_apart);
+  CHECK(cron_error("0,58 0,23 1 * 1") == two_apart);
+  CHECK(cron_error("0,58 0,23 31,1 1 *") == "");
+  CHECK(cron_error("0,58 0,23 15 * 1") == two_apart);
 }
 
 }  // namespace
