@@ -97,32 +97,34 @@ expect else-chain 0 "pipelines/chain.pipe:6:10023: error: more than 256 else bra
 # Chains inside a chain's last branch nest on: 150 and 150 are over the
 # bound (36 levels of 255 overflowed the stack). 300 chains side by side
 # nest no deeper than one, and compile.
+# A workflow of one job around the lines on stdin, with what $1 declares
+# before it.
+one_job() {
+  printf '%sworkflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n' "${1:-}"
+  cat
+  printf '  }\n}\nuse t()\n'
+}
 {
-  printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n'
   for level in 1 2; do
     printf '    when false { step { run = "a" } }'
     for _ in $(seq 149); do printf ' else when false { step { run = "b" } }'; done
     printf ' else {\n'
   done
-  printf '    step { run = "c" }\n  } }\n  }\n}\nuse t()\n'
-} > pipelines/chain.pipe
+  printf '    step { run = "c" }\n  } }\n'
+} | one_job > pipelines/chain.pipe
 expect else-chains-nested 0 "pipelines/chain.pipe:7:4173: error: more than 256 else branches on one path (a chain, and the chains inside its branches); use a table or a let [nesting]" \
   sh -c '"$1" gen 2>&1 | head -1' _ "$pipec"
-{
-  printf 'workflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n'
-  for _ in $(seq 300); do printf '    when false { step { run = "a" } } else { step { run = "b" } }\n'; done
-  printf '  }\n}\nuse t()\n'
-} > pipelines/chain.pipe
+for _ in $(seq 300); do printf '    when false { step { run = "a" } } else { step { run = "b" } }\n'; done |
+  one_job > pipelines/chain.pipe
 expect else-chains-apart 0 "1 generated file up to date" sh -c '"$1" gen 2>&1 | tail -1' _ "$pipec"
 # A chain that has ended, and one in a block after it: no deeper than one.
 {
-  printf 'let v = "z"\nworkflow t {\n  file = "generated/t.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n    step {\n      run = "echo"\n'
-  printf '      when v == "a" { env { A = "0" } }'
+  printf '    step {\n      run = "echo"\n      when v == "a" { env { A = "0" } }'
   for _ in $(seq 200); do printf ' else when v == "b" { env { A = "1" } }'; done
   printf ' else { env { A = "2" } }\n      env { when v == "a" { B = "0" }'
   for _ in $(seq 100); do printf ' else when v == "b" { B = "1" }'; done
-  printf ' else { B = "2" } }\n    }\n  }\n}\nuse t()\n'
-} > pipelines/chain.pipe
+  printf ' else { B = "2" } }\n    }\n'
+} | one_job $'let v = "z"\n' > pipelines/chain.pipe
 expect else-chains-after 0 "1 generated file up to date" sh -c '"$1" gen 2>&1 | tail -1' _ "$pipec"
 {
   printf 'let a0 = github.ref\n'
