@@ -206,7 +206,7 @@ RepoLock::RepoLock(const std::string& root, bool exclusive) {
   const int how = exclusive ? LOCK_EX : LOCK_SH;
   if (::flock(fd_, how | LOCK_NB) == 0) return;
   if (errno == EWOULDBLOCK) {
-    std::fputs("pipec: waiting for another pipec that writes in this repository\n", stderr);
+    std::fputs("pipec: waiting for another pipec at work in this repository\n", stderr);
     while (::flock(fd_, how) != 0 && errno == EINTR) {
     }
   }

@@ -163,7 +163,7 @@ rm generated && mkdir generated && mv "$outside"/* generated/ && rmdir "$outside
 cp generated/w_uno.yml generated/orphan.yml && sed -i 's/echo/echo edited/' generated/w_uno.yml
 rm -f locked && (flock . sh -c 'touch locked; sleep 1') & holder=$!
 while [ ! -e locked ]; do sleep 0.05; done
-expect waits-for-lock 0 "pipec: waiting for another pipec that writes in this repository
+expect waits-for-lock 0 "pipec: waiting for another pipec at work in this repository
 wrote generated/w_uno.yml (replacing edits made by hand)
 removed generated/orphan.yml
 2 generated files up to date" "$pipec" gen
