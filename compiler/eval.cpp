@@ -133,16 +133,24 @@ ValuePtr Expander::eval(const ExprPtr& ep, const ScopePtr& scope) {
   return v;
 }
 
+std::vector<std::string> Expander::hint_candidates(const ScopePtr& scope,
+                                                   const std::function<bool(const Value&)>& keep) {
+  std::vector<std::string> out;
+  if (!spelling_hints_left()) return out;
+  const auto names = scope->all_names();
+  charge_spelling_hints(names.size());
+  for (const auto& n : names) {
+    if (auto v = scope->lookup(n); v && keep(*v)) out.push_back(n);
+  }
+  return out;
+}
+
 ValuePtr Expander::unknown_name(const Expr& e, const ScopePtr& scope, bool may_be_text) {
   const auto note = unknown_note(e.text, e.pos);
   if (!note) return make_error(e.pos);
   const auto& roots = runtime_roots();
-  std::vector<std::string> names;
-  if (spelling_hints_left()) {
-    names = scope->all_names();
-    charge_spelling_hints(names.size());
-    names.insert(names.end(), roots.begin(), roots.end());
-  }
+  std::vector<std::string> names = hint_candidates(scope, [](const Value&) { return true; });
+  if (!names.empty()) names.insert(names.end(), roots.begin(), roots.end());
   // With no name like it, it may be text written as YAML writes it; not
   // one whose field is read.
   const std::string like = did_you_mean(e.text, names);
@@ -712,14 +720,8 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
   if (!note) return make_error(e.pos);
   std::vector<std::string> all = gh;
   all.insert(all.end(), pipec_functions().begin(), pipec_functions().end());
-  if (spelling_hints_left()) {
-    const auto names = scope->all_names();
-    charge_spelling_hints(names.size());
-    for (const auto& n : names) {
-      auto v = scope->lookup(n);
-      if (v && v->kind == Value::Kind::Template) all.push_back(n);
-    }
-  }
+  for (const auto& n : hint_candidates(scope, [](const Value& v) { return v.kind == Value::Kind::Template; }))
+    all.push_back(n);
   diags_.error(e.pos, "unknown-function",
                "unknown function \"" + f + "\"" + (note->empty() ? did_you_mean(f, all) : *note));
   return make_error(e.pos);

@@ -236,15 +236,8 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     if (!t || t->kind != Value::Kind::Template) {
       const auto note = unknown_note(s->name, s->name_pos);
       if (!note) continue;
-      std::vector<std::string> names;
-      if (spelling_hints_left()) {
-        const auto all = scope->all_names();
-        charge_spelling_hints(all.size());
-        for (const auto& n : all) {
-          auto v = scope->lookup(n);
-          if (v->kind == Value::Kind::Template && v->tmpl->kind == "workflow") names.push_back(n);
-        }
-      }
+      const auto names = hint_candidates(
+          scope, [](const Value& v) { return v.kind == Value::Kind::Template && v.tmpl->kind == "workflow"; });
       diags_.error(s->name_pos, "unknown-name",
                    "no workflow template \"" + s->name + "\"" +
                        (note->empty() ? did_you_mean(s->name, names) : *note));
@@ -1013,14 +1006,7 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         if (!t || t->kind != Value::Kind::Template) {
           const auto note = unknown_note(s.name, s.name_pos);
           if (!note) break;
-          std::vector<std::string> names;
-          if (spelling_hints_left()) {
-            const auto all = scope->all_names();
-            charge_spelling_hints(all.size());
-            for (const auto& n : all) {
-              if (scope->lookup(n)->kind == Value::Kind::Template) names.push_back(n);
-            }
-          }
+          const auto names = hint_candidates(scope, [](const Value& v) { return v.kind == Value::Kind::Template; });
           diags_.error(s.name_pos, "unknown-name",
                        "no template \"" + s.name + "\"" + (note->empty() ? did_you_mean(s.name, names) : *note));
           break;

@@ -73,6 +73,10 @@ class Expander {
   // A name nothing declares; `may_be_text` when it could be text written
   // without quotes (not before a dot).
   ValuePtr unknown_name(const Expr& e, const ScopePtr& scope, bool may_be_text);
+  // The names in scope whose values `keep` takes, as candidates for a
+  // spelling hint: none once the hints' bound is spent, and gathering them
+  // counts toward it (diag.h).
+  std::vector<std::string> hint_candidates(const ScopePtr& scope, const std::function<bool(const Value&)>& keep);
   ValuePtr call(const Expr& e, const ScopePtr& scope);
   ValuePtr member(const Expr& e, const ValuePtr& base);
   ValuePtr binary(const Expr& e, const ScopePtr& scope);

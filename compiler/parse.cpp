@@ -206,10 +206,11 @@ std::string glued_name(const antlr4::Token& number) {
   if (!in || number.getType() != pipec_antlr::PipeLexer::NUMBER) return "";
   std::string name;
   for (size_t i = number.getStopIndex() + 1; i < in->size(); ++i) {
+    // As IDENT goes: a letter or _, then digits and - too.
     const std::string c = in->getText(antlr4::misc::Interval(i, i));
-    const bool letter = c.size() == 1 && (std::isalpha(static_cast<unsigned char>(c[0])) || c[0] == '_');
-    if (!letter && (name.empty() || c.size() != 1 || !(std::isdigit(static_cast<unsigned char>(c[0])) || c[0] == '-')))
-      break;
+    const unsigned char b = c.size() == 1 ? static_cast<unsigned char>(c[0]) : 0;
+    const bool starts = std::isalpha(b) || b == '_';
+    if (!starts && (name.empty() || !(std::isdigit(b) || b == '-'))) break;
     name += c;
   }
   return name;
