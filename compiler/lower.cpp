@@ -160,7 +160,6 @@ ValuePtr Lowerer::condition(const Value& v) {
   const Expr& e = v.kind == Value::Kind::Runtime ? *v.expr : *v.parts[0].expr;
   if (std::string lines = render_condition_lines(e); !lines.empty()) {
     auto out = std::make_shared<Value>(*make_string(std::move(lines), v.pos));
-    out->folded = true;
     out->one_line = text_of(v);
     return out;
   }

@@ -61,10 +61,10 @@ std::string change(const Value& folded_a, const Value& folded_b) {
   // A long condition is laid out over lines, but it is no script: it is
   // shown on one line, as it is written.
   auto flat = [](const Value& v) {
-    if (!v.folded) return v;
+    if (!v.folded()) return v;
     Value out = v;
     out.text = v.one_line;
-    out.folded = false;
+    out.one_line.clear();
     return out;
   };
   const Value a = flat(folded_a), b = flat(folded_b);

@@ -35,8 +35,9 @@ struct Value {
   std::string text;                // Number text; String text when parts is empty
   std::vector<StringPart> parts;   // String with runtime parts (exprs are folded)
   bool block_text = false;         // a triple-quoted string: emit as a block literal
-  bool folded = false;             // text over lines emitted as a folded block (>-), as a long if: is
-  std::string one_line;            // folded: the same text on one line, as reports show it
+  // A long condition, laid out over lines and emitted as a folded block
+  // (>-): the same text on one line, as reports show it; "" for any other.
+  std::string one_line;
   std::vector<ValuePtr> items;     // List
   std::vector<Field> fields;       // Object, in source order
   std::string tag;                 // Object: declared kind (action, image, profile, tool, ...)
@@ -54,6 +55,7 @@ struct Value {
   const Value* get(const std::string& key) const;
   const Field* field(const std::string& key) const;
   bool is_string() const { return kind == Kind::String && parts.empty(); }
+  bool folded() const { return !one_line.empty(); }
   bool is_runtime_string() const { return kind == Kind::String && !parts.empty(); }
   // A string with no runtime parts and nothing but spaces, tabs and newlines.
   bool is_blank() const { return is_string() && text.find_first_not_of(" \t\n") == std::string::npos; }

@@ -107,7 +107,7 @@ void emit_after_key(const Value& v, int indent, const Pos& pos, Out& out) {
     out.add("\n", pos);  // `key:` alone, as GitHub's own examples write triggers
   } else if (is_block_text(v)) {
     out.add(" ", pos);
-    emit_block_text(v.text, indent + 2, pos, out, v.folded);
+    emit_block_text(v.text, indent + 2, pos, out, v.folded());
   } else {
     out.add(" " + scalar(v) + (v.comment.empty() ? "" : " # " + one_comment_line(v.comment)) + "\n", pos);
   }

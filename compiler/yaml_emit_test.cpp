@@ -138,7 +138,7 @@ TEST_CASE("a long condition is a folded block, an operand a line, and reads back
   const std::string lines = render_condition_lines(*cond);
   CHECK(lines == "${{\n  " + a + " &&\n  (\n    " + b + " ||\n    " + c + " ||\n    " + d + "\n  ) &&\n  " + d + "\n}}");
   auto folded = std::make_shared<Value>(*make_string(lines, {}));
-  folded->folded = true;
+  folded->one_line = "${{ " + render_expr(*cond) + " }}";
   Value root;
   root.kind = Value::Kind::Object;
   root.fields = {{"if", {}, folded}};
