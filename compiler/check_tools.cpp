@@ -402,6 +402,14 @@ void check_tool_decls(Program& program, Diagnostics& diags) {
   check_stores(program.tool_decls, diags);
 }
 
+std::vector<std::string> argument_names(const ToolDecl& tool) {
+  std::vector<std::string> names;
+  for (const auto* list : {&tool.flags, &tool.envs}) {
+    for (const auto& p : *list) names.push_back(p.name);
+  }
+  return names;
+}
+
 const ToolDecl* find_tool(const Program& program, const Value& tool) {
   if (tool.kind != Value::Kind::Object || tool.tag != "tool") return nullptr;
   const Value* name = tool.get("name");
@@ -525,10 +533,7 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
                         to_string(builds_at) + ")");
       }
       run.insert(tool);
-      std::vector<std::string> names;
-      for (const auto* list : {&tool->flags, &tool->envs}) {
-        for (const auto& p : *list) names.push_back(p.name);
-      }
+      const std::vector<std::string> names = argument_names(*tool);
       const Value* args = step.get("args");
       // A misspelt flag is one slip: the one its "did you mean" names is not
       // reported missing as well.

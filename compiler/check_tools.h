@@ -20,6 +20,9 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
 // The declaration of a tool value (an Object tagged "tool"), or null.
 const ToolDecl* find_tool(const Program& program, const Value& tool);
 
+// What a tool step's args may name: the tool's flags, then its env.
+std::vector<std::string> argument_names(const ToolDecl& tool);
+
 // The environment variables a step writes to GITHUB_ENV, which the steps
 // after it have: its own exports = [...], those its action declares, and a
 // tool's outputs with to = "env".

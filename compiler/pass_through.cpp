@@ -110,13 +110,8 @@ class PassThrough {
   // reports the name, and the input it would read is no second slip.
   ValuePtr tool_argument(const Value& step, const Field& f) const {
     const Value* tool = step.get("tool");
-    if (const ToolDecl* decl = tool ? find_tool(program_, *tool) : nullptr) {
-      bool known = false;
-      for (const auto* list : {&decl->flags, &decl->envs}) {
-        for (const auto& p : *list) known = known || p.name == f.key;
-      }
-      if (!known) return make_error(f.key_pos);
-    }
+    if (const ToolDecl* decl = tool ? find_tool(program_, *tool) : nullptr; decl && !contains(argument_names(*decl), f.key))
+      return make_error(f.key_pos);
     return input_of_same_name(f);
   }
 
