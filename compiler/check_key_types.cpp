@@ -18,6 +18,7 @@
 #include "image_ref.h"
 #include "linter.h"
 #include "matrix_legs.h"
+#include "runner_shell.h"
 #include "template_text.h"
 #include "utf8.h"
 
@@ -266,16 +267,6 @@ class KeyTypes {
       if (label->is_string()) out.push_back(lower(label->text));
     }
     return out;
-  }
-
-  // The system a label names, as actionlint reads the labels of GitHub's
-  // runners (windows-*, ubuntu-*, macos-*, and the words windows, linux and
-  // macos); "" for any other label.
-  static std::string label_system(const std::string& x) {
-    if (x == "windows" || x.rfind("windows-", 0) == 0) return "Windows";
-    if (x == "macos" || x.rfind("macos-", 0) == 0) return "macOS";
-    if (x == "linux" || x.rfind("ubuntu-", 0) == 0) return "Linux";
-    return "";
   }
 
   // The system a job's runs-on names, for its shells: "Windows" or "Linux

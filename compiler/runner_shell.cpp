@@ -27,14 +27,15 @@ KnownTexts labels_of(const Value& v, const Value& job, const WorkflowModel* wf) 
   return known_texts(v, job, wf);
 }
 
-// Labels are matched without case, as GitHub does (Windows, windows-2022).
-bool windows_label(const std::string& label) {
-  const std::string l = lower(label);
-  return l.find("windows") != std::string::npos && l.find("ubuntu") == std::string::npos &&
-         l.find("linux") == std::string::npos;
-}
-
 }  // namespace
+
+std::string label_system(const std::string& label) {
+  const std::string l = lower(label);
+  if (l.find("ubuntu") != std::string::npos || l.find("linux") != std::string::npos) return "Linux";
+  if (l.find("windows") != std::string::npos) return "Windows";
+  if (l.find("macos") != std::string::npos) return "macOS";
+  return "";
+}
 
 std::string default_shell(const Value& job, const WorkflowModel* wf) {
   const Value* runs_on = job.get("runs-on");
@@ -45,12 +46,12 @@ std::string default_shell(const Value& job, const WorkflowModel* wf) {
   // an expression or a matrix name different runners, which must agree.
   if (runs_on->kind == Value::Kind::List || runs_on->kind == Value::Kind::Object) {
     for (const auto& l : *labels) {
-      if (windows_label(l)) return "pwsh";
+      if (label_system(l) == "Windows") return "pwsh";
     }
     return "bash";
   }
   bool windows = false, other = false;
-  for (const auto& l : *labels) (windows_label(l) ? windows : other) = true;
+  for (const auto& l : *labels) (label_system(l) == "Windows" ? windows : other) = true;
   if (windows && other) return "";
   return windows ? "pwsh" : "bash";
 }

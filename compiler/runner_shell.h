@@ -11,6 +11,14 @@
 
 namespace pipec {
 
+// The system a runner label names, read without case as GitHub reads
+// labels: "Linux" for one that says ubuntu or linux, else "Windows" for one
+// that says windows, else "macOS" for one that says macos; "" for a label
+// that names none (self-hosted, gpu). GitHub's own labels (ubuntu-24.04,
+// windows-2022, macos-14) say it, and so do TheRock's self-hosted ones
+// (azure-windows-scale-rocm, linux-mi325-1gpu-ossci-rocm).
+std::string label_system(const std::string& label);
+
 // "bash" or "pwsh"; "" when the runners runs-on may pick disagree, or when
 // it may pick one pipec cannot see (an input, another job's output). With
 // the job's workflow, a choice input only a manual run sets gives its

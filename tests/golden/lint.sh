@@ -4,7 +4,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 labels=$(mktemp); trap 'rm -f "$labels"' EXIT
-printf 'ubuntu-24.04\nazure-linux-scale-rocm\n' > "$labels"
+printf 'ubuntu-24.04\nazure-linux-scale-rocm\nmi325-1gpu-rocm\n' > "$labels"
 mapfile -t files < <(find "$here/ok" -name '*.yml' | sort)
 "$here/../../tools/lint-workflows.sh" --labels "$labels" "${files[@]}"
 echo "golden lint: ${#files[@]} workflows, no findings"
