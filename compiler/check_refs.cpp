@@ -1,8 +1,8 @@
 // References: every runtime expression in a workflow is checked against
 // what exists where it is used (inputs, needs.<job>.outputs, steps.<id>.outputs,
-// matrix fields, env, GitHub's contexts). `needs` is inferred from the outputs
-// a job uses when the job does not list it; cycles and matrix outputs that
-// GitHub would collapse to one leg are errors.
+// matrix fields, env, GitHub's contexts). A job reads the needs of the jobs
+// it lists in needs, or that infer_needs listed for it; cycles and matrix
+// outputs that GitHub would collapse to one leg are errors.
 #include "check_refs.h"
 
 #include <algorithm>
@@ -37,7 +37,6 @@ struct JobInfo {
   std::vector<std::string> outputs;
   bool outputs_known = false;
   bool has_matrix = false;
-  bool explicit_needs = false;
   std::vector<std::string> needs;
 };
 
@@ -98,7 +97,7 @@ std::vector<std::string> keys_of(const Value* v) {
 
 class RefChecker {
  public:
-  RefChecker(WorkflowModel& wf, const Program& program, Diagnostics& diags)
+  RefChecker(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
       : wf_(wf), program_(program), diags_(diags) {}
 
   void run();
@@ -114,7 +113,7 @@ class RefChecker {
   std::string why_none(const std::map<std::string, Pos>& left_out, const std::string& name,
                        const std::vector<std::string>& names) const;
 
-  WorkflowModel& wf_;
+  const WorkflowModel& wf_;
   const Program& program_;
   Diagnostics& diags_;
   std::vector<JobInfo> jobs_;
@@ -157,7 +156,7 @@ void RefChecker::run() {
     diags_.error(wf_.pos, "no-jobs",
                  "every job of workflow " + wf_.instance + " is left out (if = false)");
   for (const auto& f : jobs->fields) {
-    JobInfo info{f.key, f.key_pos, f.value.get(), {}, false, false, false, {}};
+    JobInfo info{f.key, f.key_pos, f.value.get(), {}, false, false, {}};
     if (const Value* outs = f.value->get("outputs")) {
       info.outputs = keys_of(outs);
       info.outputs_known = true;
@@ -176,7 +175,6 @@ void RefChecker::run() {
     const Value* strategy = f.value->get("strategy");
     info.has_matrix = strategy && strategy->get("matrix");
     if (const Value* needs = f.value->get("needs")) {
-      info.explicit_needs = true;
       for (const auto& n : needs->items) {
         if (n->is_string()) info.needs.push_back(n->text);
       }
@@ -222,9 +220,8 @@ void RefChecker::run() {
       auto it = std::find(path.begin(), path.end(), id);
       std::vector<std::string> cyc(it, path.end());
       cyc.push_back(id);
-      // At the need that closes the cycle, where needs lists it (else it is
-      // inferred from a needs.ID read, and the job that reads it is the
-      // place).
+      // At the need that closes the cycle, where needs lists it, or at the
+      // needs.ID read infer_needs listed it for.
       Pos at = by_id.at(path.back())->pos;
       if (const Value* needs = by_id.at(path.back())->job->get("needs");
           needs && needs->kind == Value::Kind::List) {
@@ -248,23 +245,6 @@ void RefChecker::run() {
   };
   for (const auto& j : jobs_) {
     if (visit(j.id)) break;
-  }
-  // Write back inferred needs.
-  auto new_jobs = std::make_shared<Value>(*jobs);
-  for (size_t i = 0; i < jobs_.size(); ++i) {
-    const JobInfo& j = jobs_[i];
-    if (j.explicit_needs || j.needs.empty()) continue;
-    auto job = std::make_shared<Value>(*j.job);
-    auto list = std::make_shared<Value>();
-    list->kind = Value::Kind::List;
-    list->pos = j.pos;
-    for (const auto& n : j.needs) list->items.push_back(make_string(n, j.pos));
-    job->fields.push_back({"needs", j.pos, list});
-    new_jobs->fields[i].value = job;
-  }
-  auto body = std::make_shared<Value>(*wf_.body);
-  for (auto& f : body->fields) {
-    if (f.key == "jobs") f.value = new_jobs;
   }
   // Workflow outputs may read jobs.<id>.outputs.<name>, and inputs.
   if (const Value* outs = wf_.body->get("outputs")) {
@@ -305,7 +285,6 @@ void RefChecker::run() {
       }
     });
   }
-  wf_.body = body;
 }
 
 void RefChecker::check_job(JobInfo& job) {
@@ -448,13 +427,10 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       return;
     }
     if (!contains(job->needs, target)) {
-      if (job->explicit_needs) {
-        diags_.error(c[1].second, "needs-missing",
-                     "job \"" + job->id + "\" uses needs." + target + " but does not depend on \"" + target +
-                         "\"; add it to needs (or leave needs out and pipec infers it)");
-        return;
-      }
-      job->needs.push_back(target);
+      diags_.error(c[1].second, "needs-missing",
+                   "job \"" + job->id + "\" uses needs." + target + " but does not depend on \"" + target +
+                       "\"; add it to needs (or leave needs out and pipec infers it)");
+      return;
     }
     if (c.size() == 4 && seg(2) == "outputs") {
       if (t->outputs_known && !contains(t->outputs, seg(3)))
@@ -612,7 +588,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
 
 }  // namespace
 
-void check_refs(WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+void check_refs(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   RefChecker(wf, program, diags).run();
 }
 

@@ -1,4 +1,5 @@
-// Checks every runtime reference in a workflow and infers `needs`.
+// Checks every runtime reference in a workflow, with the needs infer_needs
+// gave the jobs that list none.
 #pragma once
 
 #include <string>
@@ -9,8 +10,7 @@
 
 namespace pipec {
 
-// May replace wf.body (to add inferred needs).
-void check_refs(WorkflowModel& wf, const Program& program, Diagnostics& diags);
+void check_refs(const WorkflowModel& wf, const Program& program, Diagnostics& diags);
 
 // matrix.KEY read in job `job`, whose matrix has only `keys`: the error
 // check_refs reports, and unroll for a job it makes one per leg.

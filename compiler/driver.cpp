@@ -75,6 +75,7 @@
 #include "event_reach.h"
 #include "expand.h"
 #include "external_workflows.h"
+#include "infer_needs.h"
 #include "infer_permissions.h"
 #include "lower.h"
 #include "parse.h"
@@ -283,7 +284,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   // cannot read has no target to check.
   for (const auto& wf : c.program.workflows) check_contexts(*wf, c.diags);
   if (blocked()) return c;
-  for (auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
+  for (auto& wf : c.program.workflows) infer_needs(*wf);
+  for (const auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);
   // The env checks compare steps' conditions: with a name in one that does
   // not resolve (github.events), they would report what follows from it.
   const bool refs_resolve = !blocked();
