@@ -975,6 +975,15 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
   auto scope = std::make_shared<Scope>(parent);
   for (const auto& sp : body) {
     const Stmt& s = *sp;
+    // A job's steps list is made of its step blocks: a steps key written in
+    // the job would be lost beside them, or take their place.
+    if (ctx == Ctx::Job && (s.kind == Stmt::Kind::Attr ? s.name : s.kind_word) == "steps" &&
+        s.kind != Stmt::Kind::Use) {
+      diags_.error(s.kind == Stmt::Kind::Attr ? s.name_pos : s.pos, "unexpected",
+                   "a job has no steps key: write each step as a step { } block in the job, "
+                   "or use a steps template (use NAME(...))");
+      continue;
+    }
     switch (s.kind) {
       case Stmt::Kind::Import:
         diags_.error(s.pos, "unexpected", "import belongs at the top of a file");
