@@ -999,7 +999,11 @@ std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
 // Removes the indentation common to all non-blank lines of a triple-quoted
 // string, the newline right after the opening quotes (and blanks before
 // it), and the last line when
-// it holds only the indentation of the closing quotes. Indentation is
+// it holds only the indentation of the closing quotes. Text right after the
+// opening quotes starts its line there, with no indentation to remove, and
+// is kept as written: the common indentation is that of the lines after it
+// (as Python's inspect.cleandoc reads a docstring), so a heredoc's end word
+// below it still starts its line. Indentation is
 // common when it is the same characters: a line indented with a tab where
 // the others have spaces is an error, since no width of a tab makes the
 // script what it looks like.
@@ -1012,7 +1016,9 @@ void dedent(std::vector<StringPart>& parts, const Pos& at, Diagnostics& diags) {
   int line = at.line;  // of the line being read
   // The line break after the opening quotes, with the blanks an editor may
   // leave before it (unseen, and so no line of the text).
-  if (const size_t first = all.find_first_not_of(" \t"); first != std::string::npos && all[first] == '\n') {
+  const size_t first = all.find_first_not_of(" \t");
+  const bool text_on_quotes = first != std::string::npos && all[first] != '\n';
+  if (first != std::string::npos && all[first] == '\n') {
     parts.front().text.erase(0, first + 1);
     all.erase(0, first + 1);
     ++line;
@@ -1028,7 +1034,7 @@ void dedent(std::vector<StringPart>& parts, const Pos& at, Diagnostics& diags) {
     if (end == std::string::npos) end = all.size();
     size_t n = 0;
     while (i + n < end && (all[i + n] == ' ' || all[i + n] == '\t')) ++n;
-    if (i + n < end) {
+    if (i + n < end && !(text_on_quotes && i == 0)) {
       lines.push_back({line, i, n});
       indent = std::min(indent, n);
     }
@@ -1050,7 +1056,7 @@ void dedent(std::vector<StringPart>& parts, const Pos& at, Diagnostics& diags) {
     return;
   }
   if (indent == std::string::npos) indent = 0;
-  bool at_start = true;
+  bool at_start = !text_on_quotes;
   size_t strip = indent;
   for (auto& p : parts) {
     if (p.expr) {
