@@ -87,6 +87,11 @@ const std::vector<Trigger> kTriggers = {
       "assigned", "unassigned", "labeled", "unlabeled", "locked", "unlocked", "milestoned",
       "demilestoned"}},
     {"issue_comment", {"types"}, {"created", "edited", "deleted"}},
+    {"discussion",
+     {"types"},
+     {"created", "edited", "deleted", "transferred", "pinned", "unpinned", "labeled", "unlabeled",
+      "locked", "unlocked", "category_changed", "answered", "unanswered"}},
+    {"discussion_comment", {"types"}, {"created", "edited", "deleted"}},
     {"repository_dispatch", {"types"}, {}},
 };
 

@@ -88,7 +88,8 @@ const std::vector<std::string>& trigger_names() {
       "push",          "pull_request",  "pull_request_target",
       "merge_group",   "schedule",      "workflow_dispatch",
       "workflow_call", "workflow_run",  "release",
-      "issues",        "issue_comment", "repository_dispatch"};
+      "issues",        "issue_comment", "discussion",
+      "discussion_comment", "repository_dispatch"};
   return names;
 }
 
