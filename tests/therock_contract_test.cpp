@@ -653,6 +653,9 @@ TEST_CASE("a PyTorch build installs packaging before build_prod_wheels.py, and W
 }
 
 TEST_CASE("the wheels the build wrote are the ones staged") {
+  // PyTorch's projects' wheels alone, in CI and release: the build could
+  // make any wheel (rocm_sdk_core, numpy), which the index the test
+  // installs from would then offer; in CI, over the run's own ROCm package.
   // In a container job, ${{ github.workspace }} is the host's path and the
   // working directory the container's (actions/runner#2058), so a relative
   // path and PACKAGE_DIST_DIR name different folders there: the build and
@@ -674,7 +677,10 @@ TEST_CASE("the wheels the build wrote are the ones staged") {
       CHECK_MESSAGE(build.find(windows ? "--output-dir \"%PACKAGE_DIST_DIR%\"" : "--output-dir \"${PACKAGE_DIST_DIR}\"") !=
                         std::string::npos,
                     name);
-      CHECK_MESSAGE(kept == "${{ env.PACKAGE_DIST_DIR }}/*.whl", name);
+      std::string expected = "${{ env.PACKAGE_DIST_DIR }}/torch-*.whl\n${{ env.PACKAGE_DIST_DIR }}/torchaudio-*.whl\n"
+                             "${{ env.PACKAGE_DIST_DIR }}/torchvision-*.whl\n";
+      if (!windows) expected += "${{ env.PACKAGE_DIST_DIR }}/triton-*.whl\n${{ env.PACKAGE_DIST_DIR }}/apex-*.whl\n";
+      CHECK_MESSAGE(kept == expected, name);
     }
     std::string fetched, upload;
     each_step(name, [&](const YAML::Node&, const YAML::Node& s) {
@@ -867,18 +873,16 @@ TEST_CASE("the promotion copies the leg's own wheels, and refuses versions that 
   }
 }
 
-TEST_CASE("staging uploads the wheels of PyTorch's projects alone") {
-  // The build could have made any wheel (rocm_sdk_core, numpy), which the
-  // staging index would then offer.
+TEST_CASE("release stages the wheels the build kept") {
+  // The build keeps PyTorch's projects' wheels alone (the wheels the build
+  // wrote are the ones staged), in CI and release.
   for (const std::string f : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml"}) {
     INFO(f);
     std::string run;
     each_step(f, [&](const YAML::Node&, const YAML::Node& s) {
       if (s["name"].as<std::string>("") == "Upload wheels to S3 staging") run = s["run"].as<std::string>();
     });
-    std::string expected = "aws s3 cp packages/dist \"s3://therock-${RELEASE_TYPE}-python/${S3_STAGING_SUBDIR}/${AMDGPU_FAMILY}/\" \\\n"
-                           "  --recursive --exclude \"*\" --include \"torch-*.whl\" --include \"torchaudio-*.whl\" --include \"torchvision-*.whl\"";
-    if (f.find("linux") != std::string::npos) expected += " --include \"triton-*.whl\" --include \"apex-*.whl\"";
-    CHECK(run == expected + "\n");
+    CHECK(run == "aws s3 cp packages/dist \"s3://therock-${RELEASE_TYPE}-python/${S3_STAGING_SUBDIR}/${AMDGPU_FAMILY}/\" \\\n"
+                 "  --recursive --exclude \"*\" --include \"*.whl\"\n");
   }
 }
