@@ -135,6 +135,6 @@ git -C WORK/temp/vcpkg checkout --quiet FETCH_HEAD
 bootstrap-vcpkg.bat -disableMetrics
 vcpkg install --vcpkg-root=WORK/temp/vcpkg --triplet x64-windows --binarysource=clear nlohmann-json libzip curl openssl expat
 cmake -S build/step-tools-source/pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=ON -DCMAKE_TOOLCHAIN_FILE=WORK/temp/vcpkg/scripts/buildsystems/vcpkg.cmake
-cmake --build build/step-tools --config Release --parallel --target python_to_cp_version determine_version write_torch_versions sanity_check_wheel
+cmake --build build/step-tools --config Release --parallel --target determine_version write_torch_versions sanity_check_wheel
 PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows build_windows_pytorch_wheels.yml
 finish step_tools_libraries
