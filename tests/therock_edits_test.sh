@@ -117,6 +117,6 @@ expect misspelt_kind_no_cascade unknown-function "$misspelt_kind" ci.pipe ""
 # which file, and the import to add.
 expect missing_import unknown-name 's|^import "families.pipe"||' pytorch.pipe \
   'pipelines/therock/pytorch.pipe:113:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]
-pipelines/therock/pytorch.pipe:524:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]'
+pipelines/therock/pytorch.pipe:528:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]'
 
 exit $fail
