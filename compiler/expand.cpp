@@ -22,6 +22,26 @@ std::shared_ptr<Value> new_object(const Pos& pos, std::string tag = "") {
   return v;
 }
 
+// The triggers `on = push` or `on = ["push", pull_request]` names, as they
+// go in the block; "push" when they are not all names or plain text.
+std::string trigger_names_in(const Expr& e) {
+  std::vector<const Expr*> items;
+  if (e.kind == Expr::Kind::List) {
+    for (const auto& i : e.operands) items.push_back(i.get());
+  } else {
+    items.push_back(&e);
+  }
+  std::string out;
+  for (const Expr* i : items) {
+    std::string name;
+    if (i->kind == Expr::Kind::Name) name = i->text;
+    if (i->kind == Expr::Kind::String && i->parts.size() == 1 && !i->parts[0].expr) name = i->parts[0].text;
+    if (!is_identifier(name, false)) return "push";
+    out += (out.empty() ? "" : " ") + name;
+  }
+  return out.empty() ? "push" : out;
+}
+
 // The jobs and inputs a workflow body declares, those under a `when` in it
 // too (either way), each with `at`: the when that leaves them out.
 void left_out(const Body& body, const Pos& at, WorkflowModel& wf) {
@@ -1062,6 +1082,11 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         break;
       }
       case Stmt::Kind::Attr: {
+        if (ctx == Ctx::Workflow && s.name == "on" && s.value->kind != Expr::Kind::Object) {
+          diags_.error(s.name_pos, "syntax",
+                       "on is a block of triggers, not a value: write on { " + trigger_names_in(*s.value) + " }");
+          break;
+        }
         ValuePtr v;
         if (ctx == Ctx::Job && s.name == "needs") {
           // needs names jobs: bare names are job ids, not variables.
