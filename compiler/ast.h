@@ -55,7 +55,7 @@ struct Expr {
   bool raw = false;  // a triple-quoted string
   std::vector<StringPart> parts;
   std::vector<ExprPtr> operands;
-  std::vector<ObjField> fields;
+  std::vector<ObjField> fields;  // Object; Call: the arguments given by name
   // Nodes once written out, a shared operand counted each time: set where
   // pipec builds an expression from others (parsed ones are bounded by
   // their source and count 1).
@@ -79,6 +79,7 @@ struct Param {
   ExprPtr default_value;  // may be null
 };
 
+// An argument of a use or a call: by position when name is empty.
 struct Arg {
   std::string name;
   Pos pos;
@@ -103,7 +104,7 @@ struct Stmt {
   std::optional<TypeRef> type;    // Typed
   bool has_params = false;        // Block: `(...)` was written
   std::vector<Param> params;      // Block
-  std::vector<Arg> args;          // Use
+  std::vector<Arg> args;          // Use: by position (no name), then by name
   std::optional<Body> body;       // Block, Typed (optional), When
   std::optional<Body> else_body;  // When (an else-when is one When stmt inside)
   std::string import_path;        // Import

@@ -492,9 +492,15 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
                        "(...)` inside a " + (t->tmpl->kind == "steps" ? "job" : "workflow"));
       return make_error(e.pos);
     }
-    Positional positional;
-    for (const auto& a : e.operands) positional.push_back({eval(a, scope), a->pos});
-    return instantiate_workflow(*t->tmpl, {}, positional, e.pos, e.pos.file);
+    std::vector<Arg> args;
+    for (const auto& a : e.operands) args.push_back({"", a->pos, a});
+    for (const auto& f : e.fields) args.push_back({f.key, f.pos, f.value});
+    return instantiate_workflow(*t->tmpl, args, e.pos, scope);
+  }
+  if (!e.fields.empty()) {
+    diags_.error(e.fields.front().pos, "syntax",
+                 f + "() takes its arguments in order, not by name (only a template's are named)");
+    return make_error(e.pos);
   }
   std::vector<ValuePtr> args;
   for (const auto& a : e.operands) {

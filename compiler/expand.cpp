@@ -271,7 +271,7 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     }
     // A second `use` of one instance writes nothing new: most likely a
     // copy whose arguments were meant to change.
-    auto ref = instantiate_workflow(*t->tmpl, s->args, {}, s->pos, path);
+    auto ref = instantiate_workflow(*t->tmpl, s->args, s->pos, std::make_shared<Scope>(scope));
     if (const Value* instance = ref->get("instance")) {
       auto [first, fresh] = used_at_top_.emplace(instance->text, s->pos);
       if (!fresh)
@@ -638,30 +638,32 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
   return ok;
 }
 
-bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
-                           const Positional& positional, const Pos& at, const ScopePtr& into,
-                           const ScopePtr& caller,
+bool Expander::bind_params(const Template& t, const std::vector<Arg>& args, const Pos& at,
+                           const ScopePtr& into, const ScopePtr& caller,
                            std::vector<std::pair<std::string, ValuePtr>>* bound) {
   used_.insert(&t);
   into->track_reads(&param_reads_[&t]);
   bool ok = true;
   std::vector<std::string> names;
   for (const auto& p : t.params) names.push_back(p.name);
-  if (positional.size() > t.params.size()) {
+  const size_t positional =
+      std::count_if(args.begin(), args.end(), [](const Arg& a) { return a.name.empty(); });
+  if (positional > t.params.size()) {
     diags_.error(at, "arity", t.name + " takes " + std::to_string(t.params.size()) + " parameters, not " +
-                                  std::to_string(positional.size()));
+                                  std::to_string(positional));
     return false;
   }
   std::map<std::string, ValuePtr> given;
   std::map<std::string, Pos> given_at;
-  for (size_t i = 0; i < positional.size(); ++i) {
-    given[t.params[i].name] = positional[i].first;
-    given_at[t.params[i].name] = positional[i].second;
+  for (size_t i = 0; i < positional; ++i) {
+    given[t.params[i].name] = eval(args[i].value, caller);
+    given_at[t.params[i].name] = args[i].value->pos;
   }
   // A misspelt parameter is one slip: the "did you mean" names the one it
   // stands for, which is then not reported missing as well.
   std::set<std::string> misspelt;
   for (const auto& a : args) {
+    if (a.name.empty()) continue;  // by position: above
     if (std::find(names.begin(), names.end(), a.name) == names.end()) {
       diags_.error(a.pos, "unknown-param", t.name + " has no parameter \"" + a.name + "\"" +
                                                did_you_mean(a.name, names) +
@@ -671,7 +673,10 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
       continue;
     }
     if (given.count(a.name)) {
-      diags_.error(a.pos, "duplicate", "parameter \"" + a.name + "\" given twice");
+      const bool first_by_position = std::any_of(t.params.begin(), t.params.begin() + positional,
+                                                 [&](const Param& p) { return p.name == a.name; });
+      diags_.error(a.pos, "duplicate", "parameter \"" + a.name + "\" given twice" +
+                                           (first_by_position ? " (first by position)" : ""));
       ok = false;
       continue;
     }
@@ -698,12 +703,11 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args,
   return ok;
 }
 
-ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg>& args,
-                                        const Positional& positional, const Pos& at,
-                                        const std::string& from_file) {
+ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg>& args, const Pos& at,
+                                        const ScopePtr& caller) {
   auto scope = std::make_shared<Scope>(t.scope);
   auto wf = std::make_shared<WorkflowModel>();
-  if (!bind_params(t, args, positional, at, scope, std::make_shared<Scope>(file_scopes_.count(from_file) ? file_scopes_[from_file] : t.scope), &wf->args))
+  if (!bind_params(t, args, at, scope, caller, &wf->args))
     return make_null(at);
   std::string key = t.name + "(";
   for (size_t i = 0; i < wf->args.size(); ++i)
@@ -731,7 +735,7 @@ ValuePtr Expander::instantiate_workflow(const Template& t, const std::vector<Arg
   instances_[key] = nullptr;
   wf->instance = key;
   wf->template_name = t.name;
-  wf->source = from_file;
+  wf->source = at.file;  // the file of the use or call
   wf->template_file = t.pos.file;
   wf->pos = at;
   auto body = new_object(t.pos, "workflow");
@@ -1074,7 +1078,7 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         const bool writes_steps = k == "steps" || k == "job";
         if (writes_steps) uses_at_.push_back(s.pos);
         using_.push_back(s.name);
-        if (bind_params(*t->tmpl, s.args, {}, s.pos, inner, scope, nullptr))
+        if (bind_params(*t->tmpl, s.args, s.pos, inner, scope, nullptr))
           eval_body(*t->tmpl->body, inner, ctx, obj, wf);
         using_.pop_back();
         if (writes_steps) uses_at_.pop_back();

@@ -85,14 +85,12 @@ class Expander {
   // format()), or an error when the joint makes "${{": GitHub would read
   // an expression there that pipec never read.
   ValuePtr no_hidden_expression(ValuePtr made, const Pos& at);
-  // A positional argument: its value, and where it is written.
-  using Positional = std::vector<std::pair<ValuePtr, Pos>>;
-  ValuePtr instantiate_workflow(const Template& t, const std::vector<Arg>& args,
-                                const Positional& positional, const Pos& at,
-                                const std::string& from_file);
-  bool bind_params(const Template& t, const std::vector<Arg>& args, const Positional& positional,
-                   const Pos& at, const ScopePtr& into, const ScopePtr& caller,
-                   std::vector<std::pair<std::string, ValuePtr>>* bound);
+  // args (by position, then by name) are read in `caller`: for a use at the
+  // top of a file, that file's scope.
+  ValuePtr instantiate_workflow(const Template& t, const std::vector<Arg>& args, const Pos& at,
+                                const ScopePtr& caller);
+  bool bind_params(const Template& t, const std::vector<Arg>& args, const Pos& at, const ScopePtr& into,
+                   const ScopePtr& caller, std::vector<std::pair<std::string, ValuePtr>>* bound);
   // A type error is reported at `at`: where the value is given, which for a
   // name is not where the value was written.
   bool check_type(const TypeRef& type, const ValuePtr& v, const std::string& what, const Pos& at);

@@ -799,9 +799,25 @@ class Builder {
     return Body{st};
   }
 
-  std::vector<Arg> args(P::ArgsContext* a) {
+  std::vector<Arg> args(P::ArgsContext* a) { return arg_list(a->arg()); }
+
+  // Arguments by position (an empty name), then by name; one by position
+  // after one by name is an error, as it is in Python: which parameter it
+  // stands for would depend on the names before it.
+  std::vector<Arg> arg_list(const std::vector<P::ArgContext*>& given) {
     std::vector<Arg> out;
-    for (auto* x : a->arg()) out.push_back({x->name->getText(), pos(x->name), expr(x->expr())});
+    bool named = false;
+    for (auto* x : given) {
+      if (x->name) {
+        named = true;
+        out.push_back({x->name->getText(), pos(x->name), expr(x->expr())});
+      } else if (named) {
+        diags_.error(pos(x->getStart()), "syntax",
+                     "an argument by position after one by name: write it as name = value too");
+      } else {
+        out.push_back({"", pos(x->getStart()), expr(x->expr())});
+      }
+    }
     return out;
   }
 
@@ -919,7 +935,10 @@ class Builder {
     if (auto* x = dynamic_cast<P::CallExprContext*>(c)) {
       auto e = std::make_shared<Expr>(*make(K::Call, x));
       e->text = x->IDENT()->getText();
-      for (auto* a : x->expr()) e->operands.push_back(expr(a));
+      for (Arg& a : arg_list(x->arg())) {
+        if (a.name.empty()) e->operands.push_back(std::move(a.value));
+        else e->fields.push_back({std::move(a.name), a.pos, std::move(a.value)});
+      }
       return e;
     }
     if (auto* x = dynamic_cast<P::NameExprContext*>(c)) {

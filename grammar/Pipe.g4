@@ -35,7 +35,8 @@ body      : '{' stmt* '}' ;
 params    : '(' (param (',' param)* ','?)? ')' ;
 param     : name=IDENT ':' typeRef ('=' expr)? ;
 args      : '(' (arg (',' arg)* ','?)? ')' ;
-arg       : name=IDENT '=' expr ;
+// Arguments by position, then by name (name = value), in a use and a call.
+arg       : (name=IDENT '=')? expr ;
 
 typeRef   : name=IDENT ('[' expr (',' expr)* ','? ']')? ;
 
@@ -55,7 +56,7 @@ primary   : STRING                                                 # stringLit
           | NUMBER                                                 # numberLit
           | ('true' | 'false')                                     # boolLit
           | 'null'                                                 # nullLit
-          | IDENT '(' (expr (',' expr)* ','?)? ')'                 # callExpr
+          | IDENT '(' (arg (',' arg)* ','?)? ')'                   # callExpr
           | IDENT                                                  # nameExpr
           | '[' (expr (',' expr)* ','?)? ']'                       # listLit
           | '{' (objField (',' objField)* ','?)? '}'               # objectLit
