@@ -74,6 +74,25 @@ std::string default_written(const InputDecl& in) {
   return "";
 }
 
+// How a group reads an input: as it is, or, in a workflow that other
+// triggers start too (runs without inputs), with what a manual run at the
+// default writes, so that the two share a group (check_runs_without_inputs
+// and input-default ask for it): `|| false`, `|| 0`, `|| 'prod'`.
+std::string group_read(const InputDecl& in, bool runs_without_inputs) {
+  const std::string bare = "inputs." + in.name;
+  if (!runs_without_inputs) return "${{ " + bare + " }}";
+  if (const std::string written = default_written(in); !written.empty())
+    return "${{ " + bare + " || " + written + " }}";
+  const Value* d = in.default_value.get();
+  if (d && d->is_string() && default_is_lost(in)) {
+    std::string quoted;
+    // As a .pipe source writes it (pipec writes GitHub's '' itself).
+    for (char c : d->text) quoted += c == '\'' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return "${{ " + bare + " || '" + quoted + "' }}";
+  }
+  return "${{ " + bare + " }}";
+}
+
 // Each input a group writes as it is, with where.
 void bare_inputs(const Expr& e, std::vector<std::pair<std::string, Pos>>& out) {
   if (e.kind != Expr::Kind::String) {
@@ -126,8 +145,9 @@ void check_dispatch_groups(const WorkflowModel& wf, Diagnostics& diags) {
                 "two manual runs of " + file_name(wf.file) + " that differ only in input \"" +
                     in.name + "\" cancel each other: the workflow's concurrency group (" +
                     to_string(group->pos) +
-                    ") does not read it, and cancel-in-progress is true; put ${{ inputs." +
-                    in.name + " }} in the group");
+                    ") does not read it, and cancel-in-progress is true; put " +
+                    group_read(in, !reads.event_name && !runs_without(wf, in.only).empty()) +
+                    " in the group");
   }
 }
 
