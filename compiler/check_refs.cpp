@@ -13,22 +13,13 @@
 
 #include "ascii.h"
 #include "check_tools.h"
+#include "event_fields.h"
 #include "expr_chain.h"
 #include "external_workflows.h"
 #include "matrix_legs.h"
 
 namespace pipec {
 namespace {
-
-// The github context's fields, as actionlint knows them.
-const std::vector<std::string> kGithubFields = {
-    "action", "action_path", "action_ref", "action_repository", "action_status", "actor", "actor_id",
-    "api_url", "artifact_cache_size_limit", "base_ref", "env", "event", "event_name", "event_path",
-    "graphql_url", "head_ref", "job", "output", "path", "ref", "ref_name", "ref_protected", "ref_type",
-    "repository", "repository_id", "repository_owner", "repository_owner_id", "repository_visibility",
-    "repositoryUrl", "retention_days", "run_attempt", "run_id", "run_number", "secret_source",
-    "server_url", "sha", "state", "step_summary", "token", "triggering_actor", "workflow", "workflow_ref",
-    "workflow_sha", "workspace"};
 
 struct JobInfo {
   std::string id;
@@ -371,7 +362,7 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   // Nothing is read from a value; but github.events.x is one slip, the
   // field that github lacks (below), and not x as well.
   if (size_t depth = value_depth(c); depth && c.size() > depth &&
-                                     !(root == "github" && !contains(kGithubFields, seg(1)))) {
+                                     !(root == "github" && !contains(github_fields(), seg(1)))) {
     no_field(c, depth, diags_);
     return;
   }
@@ -512,8 +503,8 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
               (quiet != quiet_.end() ? quiet->second : did_you_mean(seg(1), env_names)));
     }
   } else if (root == "github" && c.size() >= 2) {
-    if (!contains(kGithubFields, seg(1)))
-      diags_.error(c[1].second, "unknown-context", "github has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), kGithubFields));
+    if (!contains(github_fields(), seg(1)))
+      diags_.error(c[1].second, "unknown-context", "github has no field \"" + seg(1) + "\"" + did_you_mean(seg(1), github_fields()));
     else if (has_dispatch_ && c.size() >= 4 && seg(1) == "event" && seg(2) == "inputs" && !contains(dispatch_inputs_, seg(3)))
       diags_.error(c[3].second, "unknown-input",
                    "no dispatch input \"" + seg(3) + "\"" +

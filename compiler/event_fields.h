@@ -55,6 +55,19 @@ inline const std::vector<std::string>& github_events() {
   return events;
 }
 
+// The github context's fields, as actionlint knows them.
+inline const std::vector<std::string>& github_fields() {
+  static const std::vector<std::string> fields = {
+      "action", "action_path", "action_ref", "action_repository", "action_status", "actor", "actor_id",
+      "api_url", "artifact_cache_size_limit", "base_ref", "env", "event", "event_name", "event_path",
+      "graphql_url", "head_ref", "job", "output", "path", "ref", "ref_name", "ref_protected", "ref_type",
+      "repository", "repository_id", "repository_owner", "repository_owner_id", "repository_visibility",
+      "repositoryUrl", "retention_days", "run_attempt", "run_id", "run_number", "secret_source",
+      "server_url", "sha", "state", "step_summary", "token", "triggering_actor", "workflow", "workflow_ref",
+      "workflow_sha", "workspace"};
+  return fields;
+}
+
 inline bool github_event(const std::string& name) {
   const auto& events = github_events();
   return std::find(events.begin(), events.end(), name) != events.end();

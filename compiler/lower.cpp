@@ -11,6 +11,7 @@
 
 #include "ascii.h"
 #include "check_tools.h"
+#include "event_fields.h"
 #include "event_reach.h"
 #include "image_ref.h"
 #include "infer_permissions.h"
@@ -23,6 +24,44 @@
 
 namespace pipec {
 namespace {
+
+// The names of a chain of fields (github.event.pull_request.base.sha);
+// empty for any other expression.
+std::vector<std::string> member_names(const Expr& e) {
+  std::vector<std::string> segs;
+  for (const Expr* y = &e; y; y = y->kind == Expr::Kind::Member ? y->operands[0].get() : nullptr) {
+    if (y->kind == Expr::Kind::Member || y->kind == Expr::Kind::Name) segs.insert(segs.begin(), y->text);
+    else segs.clear();
+    if (y->kind != Expr::Kind::Member) break;
+  }
+  return segs;
+}
+
+// The environment variable a script reads a value through: named after
+// its last field (inputs.python_version is PYTHON_VERSION, a github field
+// GH_ with it, a job's or step's output its name), and a longer name, after
+// its last two fields (GH_BASE_SHA; BUILD_VERSION for
+// needs.build.outputs.version), for when two values of a script share the
+// first. VALUE for what is no chain of fields.
+std::pair<std::string, std::string> value_names(const Expr& e) {
+  const std::vector<std::string> segs = member_names(e);
+  if (segs.size() >= 2 && (segs[0] == "inputs" || segs[0] == "matrix")) {
+    const std::string name = env_var_name(segs.back());
+    return {name, name};
+  }
+  if (segs.size() == 4 && (segs[0] == "needs" || segs[0] == "steps"))
+    return {env_var_name(segs[3]), env_var_name(segs[1]) + "_" + env_var_name(segs[3])};
+  if (segs.empty()) return {"VALUE", "VALUE"};
+  const std::string prefix = segs.size() >= 2 && segs[0] == "github" ? "GH_" : "";
+  const std::string name = prefix + env_var_name(segs.back());
+  if (segs.size() < 3) return {name, name};
+  const std::string longer = prefix + env_var_name(segs[segs.size() - 2]) + "_" + env_var_name(segs.back());
+  // GH_SHA is github.sha's, whatever else the script reads: an event's
+  // field of a github field's name (github.event.pull_request.base.sha)
+  // takes the longer name.
+  if (!prefix.empty() && contains(github_fields(), segs.back())) return {longer, longer};
+  return {name, longer};
+}
 
 using Order = std::vector<std::string>;
 
@@ -538,6 +577,14 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     // so the ones before it are still taken.
     std::map<std::string, int> last_suffix;
     ShellSyntax syntax = shell_syntax(shell);
+    // Each value's variable is named after its last field (value_names);
+    // two values of the script with one such name are both named after
+    // their last two fields, where they have them: GH_BASE_SHA and GH_SHA,
+    // not GH_SHA and GH_SHA_2.
+    std::map<std::string, std::set<std::string>> by_short_name;  // -> the expressions
+    for (const auto& p : run->parts) {
+      if (p.expr) by_short_name[value_names(*p.expr).first].insert(render_expr(*p.expr));
+    }
     bool said = false;
     for (const auto& p : run->parts) {
       if (!p.expr) {
@@ -556,20 +603,11 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
             x->operands[0]->text == "env") {
           name = x->text;  // already an environment variable
         } else {
-          std::vector<std::string> segs;
-          for (const Expr* y = x; y; y = y->kind == Expr::Kind::Member ? y->operands[0].get() : nullptr) {
-            if (y->kind == Expr::Kind::Member) segs.insert(segs.begin(), y->text);
-            else if (y->kind == Expr::Kind::Name) segs.insert(segs.begin(), y->text);
-            else segs.clear();
-            if (y->kind != Expr::Kind::Member) break;
-          }
-          if (segs.size() >= 2 && (segs[0] == "inputs" || segs[0] == "matrix")) name = env_var_name(segs.back());
-          else if (segs.size() == 4 && (segs[0] == "needs" || segs[0] == "steps")) name = env_var_name(segs[3]);
-          else if (segs.size() >= 2 && segs[0] == "github") name = "GH_" + env_var_name(segs.back());
-          else if (!segs.empty()) name = env_var_name(segs.back());
-          else name = "VALUE";
+          const auto [short_name, long_name] = value_names(*x);
+          name = by_short_name[short_name].size() > 1 ? long_name : short_name;
           // Not a variable the system or the shell sets (inputs.path would
           // replace PATH): the context's name in front (INPUTS_PATH).
+          const std::vector<std::string> segs = member_names(*x);
           if (system_variable(name) && !segs.empty()) {
             std::string context = segs[0] == "runner" ? "GH_RUNNER" : env_var_name(segs[0]);
             name = context + "_" + name;
