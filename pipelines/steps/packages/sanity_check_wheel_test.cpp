@@ -181,6 +181,48 @@ TEST_CASE("a member missing from RECORD, and a RECORD entry with no member") {
             prefix + "lists torch/ghost.py in RECORD, but the archive has no such member"});
 }
 
+TEST_CASE("a path RECORD lists many times is one problem, and its member is read once") {
+  // Each row once inflated and hashed the member again: a 318 KB wheel
+  // whose RECORD listed a 200 MB member 2,000 times took minutes of CPU.
+  TempDir dir;
+  WheelParts parts = torch_parts();
+  std::string record = packages::testing::record_for(parts);
+  const std::string filler_row = record.substr(record.find("torch/_filler.bin,"));
+  const std::string row = filler_row.substr(0, filler_row.find('\n') + 1);
+  for (int i = 0; i < 2000; ++i) record += row;
+  record += "torch/ghost.py,sha256=AAAA,4\ntorch/ghost.py,sha256=AAAA,4\n";
+  write_with_record(dir.path() / kTorch, parts, record);
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  const std::string prefix = "ERROR: Wheel " + std::string(kTorch) + " ";
+  CHECK(result.lines ==
+        std::vector<std::string>{
+            prefix + "lists torch/_filler.bin 2001 times in RECORD",
+            prefix + "lists torch/ghost.py twice in RECORD",
+            prefix + "lists torch/ghost.py in RECORD, but the archive has no such member"});
+}
+
+TEST_CASE("an archive is inflated up to 1032 times its size, all reads together") {
+  // Deflate cannot pass 1032:1, so more is a member read over and over, or
+  // members that share compressed data (a zip bomb).
+  TempDir dir;
+  const auto wheel = packages::testing::write_wheel(dir.path(), kTorch, torch_parts());
+  std::string error;
+  const auto zip = packages::ZipReader::open(wheel, error);
+  REQUIRE(zip);
+  // The filler (110 KiB, stored) is most of the archive.
+  const auto read_filler = [&] {
+    return zip->stream("torch/_filler.bin", [](std::string_view) { return true; }, error);
+  };
+  int reads = 0;
+  while (reads < 2000 && read_filler()) ++reads;
+  const std::uintmax_t budget = fs::file_size(wheel) * 1032;
+  CHECK(reads == budget / (110 * 1024));
+  CHECK(zip->exhausted());
+  CHECK(error == "the archive inflates to more than 1032 times its size, more than deflate can: a zip bomb?");
+  CHECK_FALSE(read_filler());
+}
+
 TEST_CASE("a member that pip would install out of its folder, though RECORD lists it") {
   TempDir dir;
   WheelParts parts = torch_parts();

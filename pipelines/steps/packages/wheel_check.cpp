@@ -208,10 +208,23 @@ void check_record(const ZipReader& zip, const std::string& dist_info,
     problems.push_back("has a malformed RECORD: " + error);
     return;
   }
-  std::map<std::string, const RecordEntry*> listed;
+  // Each path's first row and how many rows list it: a path listed
+  // thousands of times is one problem, and its member is read once (each
+  // read inflates it again).
+  struct Listing {
+    const RecordEntry* first;
+    std::size_t rows;
+  };
+  std::map<std::string, Listing> listed;
   for (const auto& entry : *entries) {
-    if (!listed.emplace(entry.path, &entry).second) {
-      problems.push_back("lists " + entry.path + " twice in RECORD");
+    ++listed.try_emplace(entry.path, Listing{&entry, 0}).first->second.rows;
+  }
+  for (const auto& entry : *entries) {
+    const Listing& listing = listed.at(entry.path);
+    if (listing.first == &entry && listing.rows > 1) {
+      problems.push_back("lists " + entry.path + " " +
+                         (listing.rows == 2 ? "twice" : std::to_string(listing.rows) + " times") +
+                         " in RECORD");
     }
   }
   std::set<std::string> members;
@@ -227,10 +240,14 @@ void check_record(const ZipReader& zip, const std::string& dist_info,
     }
   }
   for (const auto& entry : *entries) {
+    if (listed.at(entry.path).first != &entry) continue;  // said above
     if (!members.contains(entry.path)) {
       problems.push_back("lists " + entry.path + " in RECORD, but the archive has no such member");
     } else if (!is_record_file(dist_info, entry.path)) {
       check_entry(zip, entry, problems);
+      // The archive's inflation budget is spent (check_entry said so):
+      // every further read would fail the same way.
+      if (zip.exhausted()) return;
     }
   }
 }

@@ -6,6 +6,15 @@
 
 namespace steps::packages {
 
+namespace {
+
+std::string over_budget_message() {
+  return "the archive inflates to more than " + std::to_string(ZipReader::kMostInflationPerByte) +
+         " times its size, more than deflate can: a zip bomb?";
+}
+
+}  // namespace
+
 struct ZipReader::Handle {
   zip_t* archive = nullptr;
   ~Handle() {
@@ -33,6 +42,9 @@ std::unique_ptr<ZipReader> ZipReader::open(const std::filesystem::path& archive,
   auto handle = std::make_unique<Handle>();
   handle->archive = zip;
   std::unique_ptr<ZipReader> reader(new ZipReader(std::move(handle)));
+  std::error_code ec;
+  const std::uintmax_t archive_size = std::filesystem::file_size(archive, ec);
+  reader->inflation_budget_ = ec ? 0 : archive_size * kMostInflationPerByte;
   const zip_int64_t count = zip_get_num_entries(zip, 0);
   for (zip_int64_t i = 0; i < count; ++i) {
     zip_stat_t stat;
@@ -48,6 +60,10 @@ std::unique_ptr<ZipReader> ZipReader::open(const std::filesystem::path& archive,
 bool ZipReader::stream(std::string_view name, const std::function<bool(std::string_view)>& sink,
                        std::string& error) const {
   const std::string key(name);
+  if (exhausted()) {
+    error = over_budget_message();
+    return false;
+  }
   zip_file_t* file = zip_fopen(handle_->archive, key.c_str(), 0);
   if (file == nullptr) {
     error = zip_strerror(handle_->archive);
@@ -63,6 +79,12 @@ bool ZipReader::stream(std::string_view name, const std::function<bool(std::stri
       break;
     }
     if (got == 0) break;
+    inflated_ += static_cast<std::uint64_t>(got);
+    if (exhausted()) {
+      error = over_budget_message();
+      ok = false;
+      break;
+    }
     if (!sink(std::string_view(buffer.data(), static_cast<std::size_t>(got)))) {
       ok = false;  // the sink said why
       break;

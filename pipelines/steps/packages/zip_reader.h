@@ -27,6 +27,14 @@ class ZipReader {
 
   const std::vector<ZipMember>& members() const { return members_; }
 
+  // All reads of one archive together inflate to at most this many bytes
+  // per byte of the archive. Deflate, what wheels use, cannot pass 1032:1,
+  // so more means members read over and over, or members that share their
+  // compressed data (a zip bomb): minutes of CPU from a small file. Past it
+  // every read fails, and exhausted() says so.
+  static constexpr std::uint64_t kMostInflationPerByte = 1032;
+  bool exhausted() const { return inflated_ > inflation_budget_; }
+
   // Feeds the member's bytes to `sink` in chunks. libzip checks the CRC at the
   // end. Returns false and sets `error` on failure; stops, and returns false,
   // when `sink` returns false (having set `error` itself).
@@ -44,6 +52,8 @@ class ZipReader {
   explicit ZipReader(std::unique_ptr<Handle> handle);
   std::unique_ptr<Handle> handle_;
   std::vector<ZipMember> members_;
+  std::uint64_t inflation_budget_ = 0;
+  mutable std::uint64_t inflated_ = 0;  // by every read so far
 };
 
 }  // namespace steps::packages
