@@ -269,6 +269,12 @@ mkdir summary_dir
 expect summary-folder 1 "configure_ci: error: cannot append to GITHUB_STEP_SUMMARY ($work/summary_dir): it is a directory
 no output file" bash -c 'GITHUB_STEP_SUMMARY="$2/summary_dir" GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false "$1/configure_ci" > /dev/null; rc=$?; [ -e output ] || echo "no output file"; exit $rc' _ "$bin" "$work"
 rmdir summary_dir
+# A pipe no process reads is refused at once (opening it waited for a reader
+# forever), and nothing is left written.
+mkfifo nobody_reads
+expect summary-fifo 1 "configure_ci: error: cannot append to GITHUB_STEP_SUMMARY (nobody_reads): it is a pipe that no process reads
+no output file" bash -c 'GITHUB_STEP_SUMMARY=nobody_reads GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false timeout 20 "$1/configure_ci" > /dev/null; rc=$?; [ -e output ] || echo "no output file"; exit $rc' _ "$bin"
+rm nobody_reads
 expect configure-event 1 "configure_ci: error: environment variable GITHUB_EVENT_NAME must be one of push, pull_request, schedule, workflow_dispatch, not \"release\"" \
   env GITHUB_REF_NAME=main GITHUB_EVENT_NAME=release "$bin/configure_ci"
 GITHUB_REF_NAME=main GITHUB_EVENT_NAME=schedule LOAD_TEST_RUNNERS_FROM_VAR=false LINUX_USE_PREBUILT_ARTIFACTS=true \

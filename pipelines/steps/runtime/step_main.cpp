@@ -2,15 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdint>
 #include <cstdlib>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "runtime/append_file.h"
 #include "runtime/step_error.h"
 #include "runtime/text.h"
 
@@ -96,50 +92,21 @@ void GitHubSink::env(const std::string& key, const std::string& value) {
 void GitHubSink::summary(const std::string& markdown) { pending_.push_back({"GITHUB_STEP_SUMMARY", markdown + "\n\n"}); }
 
 void GitHubSink::commit() {
-  namespace fs = std::filesystem;
-  struct Appended {
-    fs::path path;
-    std::uintmax_t size;  // before the append
-    bool created;         // there was no file before it
-  };
-  std::vector<Appended> appended;  // one per append to a regular file (or a new one)
+  std::vector<Append> appended;  // every append that opened its file, in order
   for (const auto& [variable, text] : pending_) {
     const char* path = std::getenv(variable);
     if (!path || !*path) {
       std::cerr << "warning: " << variable << " is not set; not writing:\n" << text;
       continue;
     }
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    if (fs::is_regular_file(status)) {
-      const std::uintmax_t size = fs::file_size(path, ec);
-      if (!ec) appended.push_back({path, size, false});
-    } else if (!fs::exists(status)) {
-      appended.push_back({path, 0, true});
-    }
-    errno = 0;
-    std::ofstream out(path, std::ios::binary | std::ios::app);
-    const int open_error = out.is_open() ? 0 : errno;
-    out << text;
-    // Flushed and closed here, so that a write the disk refuses (a full
-    // disk) is an error, not lost when the stream closes.
-    out.close();
-    if (out.fail()) {
-      // Cut back to where they were, last append first, so that a file two
-      // variables name (through two paths) ends at its first size. A file
-      // that is not a regular one (a pipe, a device) cannot be.
-      // One made by an append goes again.
-      for (auto a = appended.rbegin(); a != appended.rend(); ++a) {
-        if (!fs::is_regular_file(a->path, ec)) continue;
-        if (a->created) fs::remove(a->path, ec);
-        else fs::resize_file(a->path, a->size, ec);
-      }
+    Append append = append_file(path, text);
+    if (append.opened) appended.push_back(append);
+    if (!append.error.empty()) {
+      // Taken back last append first, so that a file two variables name
+      // (through two paths) ends at its first size.
+      for (auto a = appended.rbegin(); a != appended.rend(); ++a) take_back(*a);
       pending_.clear();
-      const std::string why = fs::is_directory(path, ec)                       ? "it is a directory"
-                              : !fs::exists(fs::absolute(path, ec).parent_path(), ec) ? "its folder does not exist"
-                              : open_error != 0                               ? std::strerror(open_error)
-                                                : "the write failed (a full disk?)";
-      throw InputError(std::string("cannot append to ") + variable + " (" + path + "): " + why);
+      throw InputError(std::string("cannot append to ") + variable + " (" + path + "): " + append.error);
     }
   }
   pending_.clear();

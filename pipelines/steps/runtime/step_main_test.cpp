@@ -9,6 +9,12 @@
 #include <fstream>
 #include <sstream>
 
+#ifndef _WIN32
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 #include "runtime/step_error.h"
 #include "runtime/text.h"
 
@@ -140,6 +146,58 @@ TEST_CASE("an append that fails takes back those before it") {
   CHECK(text.str() == "before=1\n");
   std::filesystem::remove(path);
   unsetenv("GITHUB_STEP_SUMMARY");
+}
+
+TEST_CASE("a link to nothing is refused, not followed: no file is left where it leads") {
+  // The file made through the link was once kept, and the link removed,
+  // when a later append failed.
+  const auto dir = std::filesystem::temp_directory_path() / "step_main_test_dangling";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::create_symlink(dir / "target", dir / "link");
+  setenv("GITHUB_ENV", (dir / "env").string().c_str(), 1);
+  setenv("GITHUB_OUTPUT", (dir / "link").string().c_str(), 1);
+  GitHubSink sink;
+  sink.env("E", "1");
+  sink.output("a", "1");
+  CHECK_THROWS_WITH_AS(sink.commit(), ("cannot append to GITHUB_OUTPUT (" + (dir / "link").string() +
+                                       "): it is a link to a file that does not exist").c_str(),
+                       steps::InputError);
+  CHECK(!std::filesystem::exists(dir / "target"));
+  CHECK(std::filesystem::is_symlink(dir / "link"));
+  CHECK(!std::filesystem::exists(dir / "env"));  // made, and taken back
+  std::filesystem::remove_all(dir);
+  unsetenv("GITHUB_ENV");
+  unsetenv("GITHUB_OUTPUT");
+}
+
+TEST_CASE("a pipe no process reads is refused at once; one that a process reads is written") {
+  const auto dir = std::filesystem::temp_directory_path() / "step_main_test_fifo";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const auto fifo = dir / "fifo";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  setenv("GITHUB_OUTPUT", fifo.string().c_str(), 1);
+  {
+    GitHubSink sink;
+    sink.output("a", "1");
+    CHECK_THROWS_WITH_AS(sink.commit(), ("cannot append to GITHUB_OUTPUT (" + fifo.string() +
+                                         "): it is a pipe that no process reads").c_str(),
+                         steps::InputError);
+  }
+  // A reader: opened before the step writes (O_RDWR does not wait for a
+  // writer), read after.
+  const int reader = open(fifo.c_str(), O_RDWR | O_NONBLOCK);
+  REQUIRE(reader >= 0);
+  GitHubSink sink;
+  sink.output("a", "1");
+  sink.commit();
+  char got[16] = {};
+  CHECK(read(reader, got, sizeof got - 1) == 4);
+  CHECK(std::string(got) == "a=1\n");
+  close(reader);
+  std::filesystem::remove_all(dir);
+  unsetenv("GITHUB_OUTPUT");
 }
 
 TEST_CASE("a file two variables name, through two paths, goes back to its first size") {
