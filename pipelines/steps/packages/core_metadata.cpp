@@ -21,7 +21,7 @@ bool iequals(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-HeaderFields HeaderFields::parse(std::string_view text) {
+std::optional<HeaderFields> HeaderFields::parse(std::string_view text, std::string& problem) {
   HeaderFields result;
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
@@ -35,6 +35,10 @@ HeaderFields HeaderFields::parse(std::string_view text) {
     }
     const std::size_t colon = line.find(':');
     if (colon == std::string_view::npos) continue;
+    if (result.fields_.size() == kMostFields) {
+      problem = "more than " + std::to_string(kMostFields) + " fields";
+      return std::nullopt;
+    }
     result.fields_.emplace_back(std::string(trim(line.substr(0, colon))),
                                 std::string(trim(line.substr(colon + 1))));
   }

@@ -13,7 +13,12 @@ namespace steps::packages {
 
 class HeaderFields {
  public:
-  static HeaderFields parse(std::string_view text);
+  // More fields than any METADATA or WHEEL has (a large one has hundreds):
+  // past it the text is refused, so that 256 MiB of "a:" lines, each a
+  // field, does not take tens of gigabytes.
+  static constexpr std::size_t kMostFields = 10000;
+  // Returns nullopt, and sets `problem`, for text of more than kMostFields.
+  static std::optional<HeaderFields> parse(std::string_view text, std::string& problem);
 
   // Field names compare case-insensitively.
   std::optional<std::string> first(std::string_view name) const;

@@ -4,6 +4,11 @@
 
 #include <algorithm>
 
+#ifndef _WIN32
+#include <sys/resource.h>
+#endif
+
+#include "packages/wheel_record.h"
 #include "packages/zip_reader.h"
 #include "test_support/doctest_printers.h"
 #include "test_support/temp_dir.h"
@@ -222,6 +227,54 @@ TEST_CASE("an archive is inflated up to 1032 times its size, all reads together"
   CHECK(error == "the archive inflates to more than 1032 times its size, more than deflate can: a zip bomb?");
   CHECK_FALSE(read_filler());
 }
+
+TEST_CASE("a RECORD of more rows than the archive has members, plus 10,000, is refused whole") {
+  // 256 MiB of "a,,\n" rows, within the text limit, once took tens of
+  // gigabytes as entries (std::bad_alloc).
+  TempDir dir;
+  WheelParts parts = torch_parts();
+  std::string record = packages::testing::record_for(parts);
+  for (int i = 0; i < 10001; ++i) record += "a,,\n";
+  write_with_record(dir.path() / kTorch, parts, record);
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  // Five members: four and RECORD.
+  CHECK(result.lines == std::vector<std::string>{"ERROR: Wheel " + std::string(kTorch) +
+                                                 " has a malformed RECORD: RECORD has more than 10005 rows"});
+}
+
+TEST_CASE("a METADATA or WHEEL of more than 10,000 fields is refused") {
+  // 256 MiB of "a:" lines, each a field, once took tens of gigabytes.
+  TempDir dir;
+  WheelParts parts = torch_parts();
+  std::string& wheel = member(parts, parts.dist_info + "/WHEEL");
+  for (int i = 0; i < 10000; ++i) wheel += "a:\n";
+  packages::testing::write_wheel(dir.path(), kTorch, parts);
+  const Result result = check(dir.path());
+  CHECK(result.code == 1);
+  CHECK(result.lines == std::vector<std::string>{"ERROR: Wheel " + std::string(kTorch) +
+                                                 " has a WHEEL of more than 10000 fields"});
+}
+
+#ifndef _WIN32
+// The most memory the process has held so far, in bytes.
+static std::uint64_t peak_memory() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux: kilobytes
+}
+
+TEST_CASE("a RECORD row of millions of fields is counted, not held") {
+  // Each field was a string of its own: 256 MiB of commas took 8 GiB.
+  const std::string row = "a" + std::string(30'000'000, ',') + "\n";
+  const std::uint64_t before = peak_memory();
+  std::string problem;
+  CHECK_FALSE(packages::parse_record(row, problem, 10));
+  CHECK(problem == "RECORD row 1 has 30000001 fields, expected 3 (path,hash,size)");
+  // Held, they would take about 30 million times 32 bytes (960 MB).
+  CHECK(peak_memory() - before < (200u << 20));
+}
+#endif
 
 TEST_CASE("a member that pip would install out of its folder, though RECORD lists it") {
   TempDir dir;

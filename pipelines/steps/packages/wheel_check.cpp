@@ -50,7 +50,9 @@ std::optional<HeaderFields> read_fields(const ZipReader& zip, const std::string&
     problems.push_back("has no readable " + path + " (" + error + ")");
     return std::nullopt;
   }
-  return HeaderFields::parse(text);
+  auto fields = HeaderFields::parse(text, error);
+  if (!fields) problems.push_back("has a " + path.substr(path.rfind('/') + 1) + " of " + error);
+  return fields;
 }
 
 // Whether two versions are one as pip compares them (PEP 440: parsed, so
@@ -195,6 +197,8 @@ bool escapes_install_folder(const std::string& name) {
   return false;
 }
 
+constexpr std::size_t kMostExtraRecordRows = 10000;
+
 void check_record(const ZipReader& zip, const std::string& dist_info,
                   std::vector<std::string>& problems) {
   const std::string record_path = dist_info + "/RECORD";
@@ -203,7 +207,9 @@ void check_record(const ZipReader& zip, const std::string& dist_info,
     problems.push_back("has no readable " + record_path + " (" + error + ")");
     return;
   }
-  const auto entries = parse_record(text, error);
+  // A row past one per member is a problem; a few of them are said one by
+  // one, and past that RECORD is refused whole (its rows take memory).
+  const auto entries = parse_record(text, error, zip.members().size() + kMostExtraRecordRows);
   if (!entries) {
     problems.push_back("has a malformed RECORD: " + error);
     return;
