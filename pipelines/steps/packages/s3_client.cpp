@@ -114,7 +114,12 @@ S3Failure S3Client::list(std::string_view prefix, std::vector<ListedObject>& obj
   // A listing that never ends (a token given twice, or pages past any
   // folder's size) is a broken server, not a folder.
   constexpr int kMostPages = 10000;
+  // Nor is one of more objects than a run's folder could hold (it has
+  // hundreds), which would fill the memory: pages of a million keys each.
+  constexpr std::size_t kMostObjects = 100000;
   std::set<std::string> tokens;
+  std::set<std::string> keys;
+  std::size_t listed = 0;  // in the prefix or not
   int pages = 0;
   do {
     if (++pages > kMostPages) return "listing " + std::string(prefix) + " took more than " + std::to_string(kMostPages) + " pages";
@@ -131,10 +136,19 @@ S3Failure S3Client::list(std::string_view prefix, std::vector<ListedObject>& obj
       return "GET " + list_request.url + " failed (" + describe_failure(response) + ")";
     }
     ListPage page;
-    if (auto error = parse_list_page(response.body, page)) {
+    if (auto error = parse_list_page(response.body, page, prefix)) {
       return "GET " + list_request.url + ": " + *error;
     }
-    for (auto& object : page.objects) objects.push_back(std::move(object));
+    listed += page.listed;
+    if (listed > kMostObjects)
+      return "listing " + std::string(prefix) + " gave more than " + std::to_string(kMostObjects) + " objects";
+    for (auto& object : page.objects) {
+      // S3 lists each key once: one given again (on another page) would be
+      // indexed twice, so the listing is refused as a broken server's.
+      if (!keys.insert(object.key).second)
+        return "GET " + list_request.url + " listed " + object.key + " a second time";
+      objects.push_back(std::move(object));
+    }
     token = page.truncated ? page.next_token : std::string();
     if (!token.empty() && !tokens.insert(token).second)
       return "GET " + list_request.url + " gave continuation token " + token + " a second time";

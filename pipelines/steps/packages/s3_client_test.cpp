@@ -245,4 +245,40 @@ TEST_CASE("listing failures name the request and the reason") {
         std::optional<std::string>("GET " + url + " failed (HTTP 403 AccessDenied)"));
 }
 
+TEST_CASE("a listing keeps only its prefix's keys, refuses a key given twice, and stops at 100,000 objects") {
+  // Pages of a million keys each, each with a new token, once filled the
+  // memory (std::bad_alloc); a key on two pages was indexed twice.
+  const auto two_pages = [](std::string first, std::string second) {
+    return [first, second](const HttpRequest& request) {
+      const bool later = request.url.find("continuation-token") != std::string::npos;
+      return HttpResponse{200, "", {},
+                          later ? listing(second, "<IsTruncated>false</IsTruncated>")
+                                : listing(first, "<IsTruncated>true</IsTruncated><NextContinuationToken>t</NextContinuationToken>")};
+    };
+  };
+  Harness outside(two_pages(object("p/a", "1") + object("q/b", "1"), object("p", "1") + object("p/c", "1")));
+  std::vector<ListedObject> objects;
+  CHECK(outside.client.list("p/", objects) == std::nullopt);
+  REQUIRE(objects.size() == 2);
+  CHECK(objects[0].key == "p/a");
+  CHECK(objects[1].key == "p/c");
+
+  Harness twice(two_pages(object("p/a", "1") + object("p/b", "1"), object("p/b", "1")));
+  CHECK(twice.client.list("p/", objects) ==
+        std::optional<std::string>("GET http://127.0.0.1:9/bucket/?continuation-token=t&list-type=2&prefix=p%2F "
+                                   "listed p/b a second time"));
+
+  int page = 0;
+  Harness many([&page](const HttpRequest&) {
+    std::string contents;
+    // Keys out of the prefix count too: they cost as much to read.
+    for (int i = 0; i < 30000; ++i) contents += "<Contents><Key>" + std::string(i % 2 ? "p/" : "q/") + std::to_string(page) + "-" + std::to_string(i) + "</Key></Contents>";
+    return HttpResponse{200, "", {},
+                        listing(contents, "<IsTruncated>true</IsTruncated><NextContinuationToken>" +
+                                              std::to_string(++page) + "</NextContinuationToken>")};
+  });
+  CHECK(many.client.list("p/", objects) == std::optional<std::string>("listing p/ gave more than 100000 objects"));
+  CHECK(page == 4);
+}
+
 }  // namespace steps::packages

@@ -13,6 +13,7 @@ namespace {
 // The element path from the root, and the text of the innermost element.
 struct ParseState {
   ListPage* page = nullptr;
+  std::string_view prefix;  // of the keys kept
   std::vector<std::string> path;
   std::string text;
   bool has_key = false;
@@ -58,8 +59,10 @@ void on_end(void* data, const XML_Char*) {
       state.error = "the Size \"" + state.text + "\" of an object is not a number";
     }
     state.page->objects.back().size = size;
-  } else if (at(state, {"ListBucketResult", "Contents"}) && !state.has_key && !state.error) {
-    state.error = "an object in the listing has no Key";
+  } else if (at(state, {"ListBucketResult", "Contents"})) {
+    if (!state.has_key && !state.error) state.error = "an object in the listing has no Key";
+    ++state.page->listed;
+    if (!state.page->objects.back().key.starts_with(state.prefix)) state.page->objects.pop_back();
   }
   state.path.pop_back();
   state.text.clear();
@@ -71,7 +74,8 @@ void on_text(void* data, const XML_Char* text, int length) {
 
 }  // namespace
 
-std::optional<std::string> parse_list_page(std::string_view xml, ListPage& page) {
+std::optional<std::string> parse_list_page(std::string_view xml, ListPage& page,
+                                           std::string_view prefix) {
   page = {};
   if (xml.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
     return "the listing is too large to parse";
@@ -81,6 +85,7 @@ std::optional<std::string> parse_list_page(std::string_view xml, ListPage& page)
   if (!parser) return "cannot create an XML parser";
   ParseState state;
   state.page = &page;
+  state.prefix = prefix;
   XML_SetUserData(parser.get(), &state);
   XML_SetElementHandler(parser.get(), on_start, on_end);
   XML_SetCharacterDataHandler(parser.get(), on_text);

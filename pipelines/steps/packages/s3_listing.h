@@ -23,13 +23,17 @@ struct ListedObject {
 
 struct ListPage {
   std::vector<ListedObject> objects;
+  std::size_t listed = 0;  // the objects the page names, kept or not
   bool truncated = false;
   std::string next_token;  // NextContinuationToken; set when truncated
 };
 
-// Parses `xml` into `page`. Returns why it could not (malformed XML, a root
-// other than ListBucketResult, a Contents without Key or with a Size that is
-// not a number, a truncated page without a token); nullopt on success.
-std::optional<std::string> parse_list_page(std::string_view xml, ListPage& page);
+// Parses `xml` into `page`, keeping only the objects whose key starts with
+// `prefix` (S3 lists no other; a server that does is not kept in memory).
+// Returns why it could not (malformed XML, a root other than
+// ListBucketResult, a Contents without Key or with a Size that is not a
+// number, a truncated page without a token); nullopt on success.
+std::optional<std::string> parse_list_page(std::string_view xml, ListPage& page,
+                                           std::string_view prefix = {});
 
 }  // namespace steps::packages
