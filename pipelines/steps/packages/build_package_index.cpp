@@ -41,6 +41,11 @@ void check_targets(const fs::path& dir, const std::vector<packages::IndexPage>& 
       if (is_link(p))
         throw InputError(p.string() + " is a symbolic link; the index is written only into " + dir.string() +
                          " itself");
+      // A folder of the page's that is a file (simple/b) would stop the
+      // writes part-way.
+      const fs::file_status status = fs::symlink_status(p, ec);
+      if (p != target && fs::exists(status) && !fs::is_directory(status))
+        throw InputError("cannot write " + target.string() + ": " + p.string() + " is not a folder");
     }
     if (fs::is_directory(fs::symlink_status(target, ec)))
       throw InputError("cannot write " + target.string() + ": it is a directory");
@@ -74,9 +79,10 @@ void write_pages(const fs::path& dir, const std::vector<packages::IndexPage>& pa
   }
   std::sort(stale.begin(), stale.end());
   for (const fs::path& page : stale) {
-    fs::remove(page, ec);
-    fs::remove(page.parent_path(), ec);  // only if now empty
+    if (!fs::remove(page, ec) || ec)
+      throw InputError("cannot remove " + page.string() + ": " + (ec ? ec.message() : "it is gone"));
     out.line("Removed " + page.string());
+    fs::remove(page.parent_path(), ec);  // only if now empty: an error is no failure
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "packages/digest.h"
 #include "runtime/step_error.h"
 #include "test_support/doctest_printers.h"
@@ -198,6 +200,38 @@ TEST_CASE("a page that cannot be written stops the index before any page is") {
                        ("cannot write " + path_text(dir.path(), "index.html") + ": it is a directory").c_str(),
                        steps::InputError);
   CHECK_FALSE(fs::exists(dir.path() / "simple"));
+}
+
+TEST_CASE("a page whose folder is a file stops the index before any page is") {
+  // simple/torch a file: the pages before it were written, then the step failed.
+  TempDir dir;
+  write_packages(dir.path());
+  fs::create_directories(dir.path() / "simple");
+  write_text(dir.path() / "simple/torch", "a file");
+  RecordedOutput out;
+  CHECK_THROWS_WITH_AS(run({dir.path()}, out),
+                       ("cannot write " + path_text(dir.path(), "simple/torch/index.html") + ": " +
+                        path_text(dir.path(), "simple/torch") + " is not a folder")
+                           .c_str(),
+                       steps::InputError);
+  CHECK_FALSE(fs::exists(dir.path() / "index.html"));
+  CHECK_FALSE(fs::exists(dir.path() / "simple/index.html"));
+  CHECK_FALSE(fs::exists(dir.path() / "simple/rocm"));
+  CHECK_FALSE(fs::exists(dir.path() / "simple/rocm-sdk-core"));
+  CHECK(out.lines.empty());
+}
+
+TEST_CASE("a stale page that cannot be removed is an error, not \"Removed\"") {
+  TempDir dir;
+  write_packages(dir.path());
+  // A folder where the gone project's page was: remove() fails (not empty).
+  fs::create_directories(dir.path() / "simple/gone/index.html");
+  write_text(dir.path() / "simple/gone/index.html/x", "x");
+  RecordedOutput out;
+  CHECK_THROWS_WITH_AS(run({dir.path()}, out),
+                       ("cannot remove " + path_text(dir.path(), "simple/gone/index.html") + ": Directory not empty").c_str(),
+                       steps::InputError);
+  CHECK(std::none_of(out.lines.begin(), out.lines.end(), [](const std::string& line) { return line.starts_with("Removed"); }));
 }
 
 TEST_CASE("a directory without packages is an error, and nothing is written") {
