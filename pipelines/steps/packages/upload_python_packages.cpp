@@ -1,9 +1,12 @@
 #include "packages/upload_python_packages.h"
 
+#include "packages/atomic_write.h"
+
 #include <algorithm>
 
 #include <system_error>
 
+#include "packages/atomic_write.h"
 #include "packages/build_package_index.h"
 #include "packages/digest.h"
 #include "packages/index_html.h"
@@ -84,11 +87,8 @@ void copy_local(const fs::path& dist, const fs::path& destination,
     const fs::path source = native(dist, file);
     const fs::path target = native(destination, file);
     out.line("[INFO] Copying " + source.string() + " -> " + target.string());
-    fs::create_directories(target.parent_path(), ec);
-    if (!ec) fs::copy_file(source, target, fs::copy_options::overwrite_existing, ec);
-    if (ec)
-      throw InputError("cannot copy " + source.string() + " to " + target.string() + ": " +
-                       ec.message());
+    // Through a temporary: a copy the disk refuses leaves no half package.
+    packages::copy_file_atomically(source, target);
   }
 }
 

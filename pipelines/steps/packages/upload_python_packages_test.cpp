@@ -2,6 +2,13 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <csignal>
+
+#ifndef _WIN32
+#include <sys/resource.h>
+#endif
+
 #include "runtime/step_error.h"
 #include "test_support/doctest_printers.h"
 #include "test_support/temp_dir.h"
@@ -135,6 +142,45 @@ TEST_CASE("--no-index adds the packages to the destination and writes no index p
   CHECK_FALSE(fs::exists(f.dist() / "index.html"));
   CHECK_FALSE(fs::exists(f.dist() / "simple"));
 }
+
+#ifndef _WIN32
+TEST_CASE("a copy the disk refuses leaves the file as it was, no half of it, and says why") {
+  // fs::copy_file wrote straight to the package's path: a full disk left
+  // half a package there.
+  Fixture f;
+  write_text(f.dist() / kTorch, std::string(64 * 1024, 'w'));
+  const fs::path out_dir = f.root.path() / "out";
+  const fs::path destination = out_dir / "12345-linux/python/gfx94X-dcgpu";
+  fs::create_directories(destination);
+  write_text(destination / kTorch, "an earlier upload's");
+  f.inputs.output_dir = out_dir;
+  f.inputs.no_index = true;
+  // A file size limit stands in for a full disk: past it a write fails
+  // (EFBIG) instead of killing the process.
+  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+  rlimit old_limit{};
+  getrlimit(RLIMIT_FSIZE, &old_limit);
+  rlimit limit = old_limit;
+  limit.rlim_cur = 4096;
+  setrlimit(RLIMIT_FSIZE, &limit);
+  RecordedOutput out;
+  std::string error;
+  try {
+    run(f.inputs, out);
+  } catch (const InputError& e) {
+    error = e.what();
+  }
+  setrlimit(RLIMIT_FSIZE, &old_limit);
+  std::signal(SIGXFSZ, old_handler);
+  CHECK(error == "cannot copy " + f.d(kTorch) + " to " + packages::testing::path_text(destination, kTorch) +
+                     ": File too large");
+  CHECK(read_text(destination / kTorch) == "an earlier upload's");
+  std::vector<std::string> left;
+  for (const auto& entry : fs::directory_iterator(destination)) left.push_back(entry.path().filename().string());
+  std::sort(left.begin(), left.end());
+  CHECK(left == std::vector<std::string>{"rocm-7.1.0.tar.gz", kTorch});
+}
+#endif
 
 TEST_CASE("dry run to S3: every action is printed and nothing changes") {
   Fixture f;
