@@ -14,6 +14,7 @@ namespace {
 using Row = std::vector<std::pair<std::string, std::string>>;
 
 using runtime::lower;
+using runtime::one_line;
 using runtime::str2bool;
 using runtime::trim;
 
@@ -95,7 +96,7 @@ std::vector<std::string> known_names(const std::string& text, const std::vector<
     while (j < t.size() && !std::isspace(static_cast<unsigned char>(t[j]))) ++j;
     if (j > i) {
       std::string w = lower(t.substr(i, j - i));
-      if (std::find(known.begin(), known.end(), w) == known.end()) lines.push_back("WARNING: unknown name \"" + w + "\" ignored");
+      if (std::find(known.begin(), known.end(), w) == known.end()) lines.push_back("WARNING: unknown name \"" + one_line(w) + "\" ignored");
       else if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
     }
     i = j;
@@ -145,7 +146,7 @@ std::optional<std::string> runner_kernel(const Event& e, std::vector<std::string
     if (l.find("test_runner") == std::string::npos) continue;
     size_t colon = l.find(':');
     if (colon == std::string::npos || l.find(':', colon + 1) != std::string::npos) {
-      lines.push_back("WARNING: label \"" + l + "\" is not test_runner:<kernel>; ignored");
+      lines.push_back("WARNING: label \"" + one_line(l) + "\" is not test_runner:<kernel>; ignored");
       return std::nullopt;
     }
     return l.substr(colon + 1);
@@ -296,7 +297,7 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
       res.lines.push_back("skip-ci: no builds");
     }
     for (const auto& r : requested) {
-      if (std::find(all_keys.begin(), all_keys.end(), r) == all_keys.end()) res.lines.push_back("WARNING: unknown family label \"" + r + "\" ignored");
+      if (std::find(all_keys.begin(), all_keys.end(), r) == all_keys.end()) res.lines.push_back("WARNING: unknown family label \"" + one_line(r) + "\" ignored");
       else if (std::find(selected.begin(), selected.end(), r) == selected.end()) selected.push_back(r);
     }
     keys[0] = keys[1] = selected;
@@ -310,7 +311,7 @@ Result configure(const Event& e, const std::vector<Family>& families, const std:
     for (auto& name : t) {
       name = lower(name);
       if (std::find(test_names.begin(), test_names.end(), name) == test_names.end())
-        res.lines.push_back(std::string("WARNING: unknown ") + (p == 0 ? "Linux" : "Windows") + " test \"" + name + "\" ignored");
+        res.lines.push_back(std::string("WARNING: unknown ") + (p == 0 ? "Linux" : "Windows") + " test \"" + one_line(name) + "\" ignored");
     }
     std::vector<std::string> kept;
     for (const auto& name : test_names) {

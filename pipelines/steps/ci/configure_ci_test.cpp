@@ -104,6 +104,21 @@ TEST_CASE("pull request labels: families, tests, skip-ci skips everything") {
   CHECK(output(skip, "linux_test_labels") == "[]");
 }
 
+TEST_CASE("a name echoed in a warning is one line of the log: no workflow command in it") {
+  // A line break in a label began a line of its own, which the runner
+  // read as a command (::error::).
+  Result r = run(ev("pull_request", "1/merge", {"test:a\n::error::x", "gfx9\n::error::y-linux"}, "", "", "", "", "",
+                    "release", {"a.md"}, {}));
+  CHECK(r.lines == std::vector<std::string>{"WARNING: unknown family label \"gfx9\\n::error::y\" ignored",
+                                            "WARNING: unknown Linux test \"a\\n::error::x\" ignored",
+                                            "WARNING: unknown Windows test \"a\\n::error::x\" ignored",
+                                            "changed paths: a.md",
+                                            "enable_build_jobs=false: only skippable paths and workflows CI does not run changed",
+                                            "test_type=smoke: no submodule changed and no known test labels"});
+  Result runner = run(ev("pull_request", "1/merge", {"test_runner\n::error::z"}, "", "", "", "", "", "release", {"a.md"}, {}));
+  CHECK(runner.lines.at(0) == "WARNING: label \"test_runner\\n::error::z\" is not test_runner:<kernel>; ignored");
+}
+
 TEST_CASE("test labels: anywhere in a label, lowercased, as TheRock reads them") {
   Result r = run(ev("pull_request", "1/merge", {"test:ROCPRIM", "ci-test:hipcub", "gfx950-linux-test:rocfft", "test:nope"},
                     "", "", "", "", "", "release", {}, {}));

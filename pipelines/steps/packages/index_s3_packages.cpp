@@ -49,7 +49,9 @@ StoredSha256 stored_sha256(const HttpResponse& response) {
 
 }  // namespace
 
-int run(const Inputs& inputs, packages::StepOutput& out, const Services& services) {
+int run(const Inputs& inputs, packages::StepOutput& step_output, const Services& services) {
+  // Every line below may echo an S3 key, which the server names.
+  packages::OneLineOutput out(step_output);
   packages::check_component("--artifact-group", inputs.artifact_group);
   packages::check_component("--run-id", inputs.run_id);
   packages::check_component("--platform", inputs.platform);

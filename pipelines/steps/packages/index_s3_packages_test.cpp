@@ -220,6 +220,23 @@ TEST_CASE("an empty folder, or one S3 will not list, fails the step") {
         "failed (HTTP 403 AccessDenied)");
 }
 
+TEST_CASE("a key with a line break is one line of the log: no workflow command in it") {
+  FakeTransport listing([](const HttpRequest& request) {
+    if (request.method == "HEAD") return HttpResponse{200, "", {}, ""};
+    return HttpResponse{200, "", {},
+                        "<ListBucketResult><IsTruncated>false</IsTruncated><Contents><Key>"
+                        "7-linux/python/gfx94X-dcgpu/a-1.0&#10;::error::x.tar.gz</Key></Contents></ListBucketResult>"};
+  });
+  RecordedOutput out;
+  CHECK(run(inputs("http://127.0.0.1:9"), out, {&listing, kFastRetry}) == 1);
+  CHECK(out.lines == std::vector<std::string>{
+                         "[INFO] Indexing " + std::string(kFolder),
+                         "ERROR: " + std::string(kFolder) +
+                             "a-1.0\\n::error::x.tar.gz: S3 holds no SHA-256 for it (neither x-amz-checksum-sha256 "
+                             "nor x-amz-meta-checksum-sha256); upload it with upload_python_packages",
+                         "ERROR: no index page was uploaded"});
+}
+
 TEST_CASE("bad inputs are InputErrors, before any request") {
   FakeTransport none([](const HttpRequest&) { return HttpResponse{500, "", {}, ""}; });
   Inputs in = inputs("http://127.0.0.1:9");

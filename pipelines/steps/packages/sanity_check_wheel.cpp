@@ -46,7 +46,9 @@ bool matches_typical_pattern(std::string_view filename, std::string_view project
          rest.ends_with(".whl");
 }
 
-int run(const Inputs& inputs, packages::StepOutput& out) {
+int run(const Inputs& inputs, packages::StepOutput& step_output) {
+  // Every line below may echo a file name or a name a wheel holds.
+  packages::OneLineOutput out(step_output);
   std::error_code ec;
   // An empty argument is most likely an empty variable: refused, where
   // TheRock's Path("") checked the current directory.
@@ -74,8 +76,7 @@ int run(const Inputs& inputs, packages::StepOutput& out) {
       }
       const packages::WheelReport report = packages::check_wheel(wheel);
       for (const std::string& problem : report.problems) {
-        // One line of the log each, whatever names the wheel holds.
-        out.line("ERROR: Wheel " + runtime::one_line(file + " " + problem));
+        out.line("ERROR: Wheel " + file + " " + problem);
       }
       if (report.problems.empty()) {
         out.line("Valid wheel: " + file + " (" + std::to_string(report.size) + " bytes)");

@@ -432,6 +432,21 @@ TEST_CASE("a file that is not a zip archive, and two dist-info directories") {
           "[other-1.0.dist-info, torchaudio-2.7.0.dist-info]"});
 }
 
+TEST_CASE("a name with a line break is one line of the log: no workflow command in it") {
+  TempDir dir;
+  const fs::path odd = dir.path() / "d\n::error::x";
+  const Result missing = check(odd);
+  CHECK(missing.lines == std::vector<std::string>{"ERROR: " + dir.path().string() + "/d\\n::error::x is not a directory"});
+  fs::create_directories(odd);
+  const Result empty = check(odd);
+  CHECK(empty.lines == std::vector<std::string>{"ERROR: " + dir.path().string() +
+                                                "/d\\n::error::x contains no torch, torchaudio or torchvision wheels"});
+  packages::testing::write_wheel(odd, "torch-\n::error::y.whl", torch_parts());
+  const Result wheel = check(odd);
+  REQUIRE(!wheel.lines.empty());
+  CHECK(wheel.lines[0] == "WARNING: Wheel name torch-\\n::error::y.whl does not match typical pattern");
+}
+
 TEST_CASE("TheRock's typical-pattern check") {
   CHECK(matches_typical_pattern("torch-2.7.0-x.whl", "torch"));
   CHECK(matches_typical_pattern("torch-1.whl", "torch"));

@@ -1,5 +1,7 @@
 #include "packages/step_output.h"
 
+#include "runtime/text.h"
+
 namespace steps::packages {
 
 void RecordedOutput::line(std::string_view text) { lines.emplace_back(text); }
@@ -9,5 +11,7 @@ void RecordedOutput::set_output(std::string_view key, std::string_view value) {
 }
 
 void RecordedOutput::append_summary(std::string_view markdown) { summaries.emplace_back(markdown); }
+
+void OneLineOutput::line(std::string_view text) { next_.line(runtime::one_line(text)); }
 
 }  // namespace steps::packages

@@ -33,4 +33,18 @@ class RecordedOutput : public StepOutput {
   std::vector<std::string> summaries;
 };
 
+// Passes everything on to `next`, each log line as one line whatever names
+// it echoes (runtime::one_line): a line break in a wheel's or an S3 key's
+// name would begin a line the runner reads as a command (::error::).
+class OneLineOutput : public StepOutput {
+ public:
+  explicit OneLineOutput(StepOutput& next) : next_(next) {}
+  void line(std::string_view text) override;
+  void set_output(std::string_view key, std::string_view value) override { next_.set_output(key, value); }
+  void append_summary(std::string_view markdown) override { next_.append_summary(markdown); }
+
+ private:
+  StepOutput& next_;
+};
+
 }  // namespace steps::packages
