@@ -74,6 +74,20 @@ torchvision_version=0.25.0+rocm7.12.0
 triton_version=3.5.0
 apex_version=1.10.0" files
 
+# A log the runner reads through a pipe that closed is an error that says
+# so (SIGPIPE once ended the step with 141 and no word), and no output is written.
+expect torch-versions-closed-pipe 0 "write_torch_versions: error: cannot write the step's log (stdout)
+exit 1
+no output file" bash -c '{ sleep 0.5; "$1" --dist-dir dist; echo "exit $?" >&2; } | true; [ -e output ] || echo "no output file" >&2' _ "$bin/write_torch_versions"
+# Outside a git checkout, the error is the step's one line: git's own
+# stderr (129 lines of usage, "fatal: not a git repository") is not passed on.
+mkdir -p nogit && echo '{"rocm-version": "7.12.0"}' > nogit/version.json
+expect configure-no-checkout 1 "configure_ci: error: \`git diff --name-only HEAD\` exited with 129 (is BASE_REF a revision of this checkout?)" \
+  bash -c 'cd nogit && GIT_CEILING_DIRECTORIES="$PWD/.." GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD "$1" > /dev/null' _ "$bin/configure_ci"
+expect package-version-no-checkout 1 "compute_rocm_package_version: error: \`git rev-parse --verify HEAD\` exited with 128 (set GITHUB_SHA outside a git checkout)" \
+  bash -c 'cd nogit && GIT_CEILING_DIRECTORIES="$PWD/.." env -u GITHUB_SHA "$1" --release-type=dev' _ "$bin/compute_rocm_package_version"
+rm -rf nogit output env summary
+
 echo '{"rocm-version": "7.12.0"}' > version.json
 expect package-version 0 "rocm_package_version=7.12.0.dev0+21eaa7d7ffc8e351d07dd4dcac78f967d304249a" \
   env GITHUB_SHA=21eaa7d7ffc8e351d07dd4dcac78f967d304249a "$bin/compute_rocm_package_version" --release-type=dev

@@ -10,9 +10,12 @@
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 #else
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <cerrno>
 extern char** environ;
@@ -104,12 +107,16 @@ Outcome run(const std::vector<std::string>& argv, std::string& text) {
   startup.dwFlags = STARTF_USESTDHANDLES;
   startup.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
   startup.hStdOutput = write_end;
-  startup.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+  // What the program says on stderr is not the step's: the step's own
+  // error names the command and its exit code in one line.
+  HANDLE null_device = CreateFileW(L"NUL", GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit, OPEN_EXISTING, 0, nullptr);
+  startup.hStdError = null_device != INVALID_HANDLE_VALUE ? null_device : GetStdHandle(STD_ERROR_HANDLE);
   PROCESS_INFORMATION process{};
   const BOOL started = CreateProcessW(program.c_str(), command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr,
                                       &startup, &process);
   const DWORD start_error = GetLastError();
   CloseHandle(write_end);
+  if (null_device != INVALID_HANDLE_VALUE) CloseHandle(null_device);
   if (started) {
     char buf[4096];
     DWORD n = 0;
@@ -133,12 +140,26 @@ Outcome run(const std::vector<std::string>& argv, std::string& text) {
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, fds[0]);
   posix_spawn_file_actions_addclose(&actions, fds[1]);
+  // What the program says on stderr is not the step's: the step's own
+  // error names the command and its exit code in one line (git's usage
+  // outside a checkout was 129 lines before it).
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  // The step ignores SIGPIPE (run_main); the program gets the default back.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t default_signals;
+  sigemptyset(&default_signals);
+  sigaddset(&default_signals, SIGPIPE);
+  sigaddset(&default_signals, SIGXFSZ);
+  posix_spawnattr_setsigdefault(&attributes, &default_signals);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  const int spawned = posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   close(fds[1]);
   if (spawned == 0) {
     char buf[4096];

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -219,6 +220,12 @@ std::optional<Values> parse(const Interface& iface, const std::vector<std::strin
 int run_main(int argc, char** argv, const Interface& iface,
              const std::function<void(const Values&, GitHubSink&)>& body) {
   std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+#ifndef _WIN32
+  // A write to a closed pipe, or past the file size limit, fails and is
+  // reported (stdout's below) instead of killing the step without a word.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);
+#endif
   try {
     std::string help;
     auto values = parse(iface, args, [](const std::string& name) -> std::optional<std::string> {
