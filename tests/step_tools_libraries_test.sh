@@ -4,7 +4,7 @@
 # the commands they call.
 # - TheRock's manylinux container: rpm and dnf keep a package list in a file.
 #   What the image had stays, and so does libzip, which the tools load; every
-#   -devel package the install added goes.
+#   -devel package the install added goes. A restored build adds libzip alone.
 # - Windows: git, vcpkg's bootstrap, vcpkg and cmake log their calls. The
 #   build is configured with the toolchain of the vcpkg the install fetched.
 #   tests/step_tools_libraries_test.sh REPO
@@ -71,6 +71,14 @@ done
 expect nothing-added 0 "left: bash bzip2-devel epel-release expat-devel json-devel libcurl-devel libzip libzip-devel openssl-devel zlib-devel " \
   run build_portable_linux_pytorch_wheels_ci.yml \
   "bash bzip2-devel epel-release expat-devel json-devel libcurl-devel libzip libzip-devel openssl-devel zlib-devel"
+# On a cache hit, CI's jobs install only libzip, which the restored tools
+# load: no EPEL, and nothing to remove. (Release jobs always build.)
+hit() { CACHE_HIT=true run "$@"; }
+for wf in build_portable_linux_python_packages.yml build_portable_linux_pytorch_wheels_ci.yml; do
+  expect "$wf-cache-hit" 0 "left: bash glibc-devel libcurl libzip openssl-libs zlib-devel " hit "$wf" "$image"
+done
+expect release-no-cache 0 "rpm -e --nodeps bzip2-devel expat-devel json-devel libcurl-devel libzip-devel openssl-devel
+left: bash epel-release glibc-devel libcurl libzip openssl-libs zlib-devel " hit build_portable_linux_pytorch_wheels.yml "$image"
 # The hosted Linux jobs and Windows have no such step.
 expect hosted-linux 0 "" script ci_linux.yml "Remove the step tools' development packages"
 expect windows 0 "" script build_windows_pytorch_wheels_ci.yml "Remove the step tools' development packages"
