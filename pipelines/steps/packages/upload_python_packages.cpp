@@ -1,9 +1,7 @@
 #include "packages/upload_python_packages.h"
 
-#include "packages/atomic_write.h"
-
 #include <algorithm>
-
+#include <set>
 #include <system_error>
 
 #include "packages/atomic_write.h"
@@ -137,10 +135,17 @@ std::string upload_prefix(const std::string& external_repo, const Inputs& inputs
   return packages::run_folder(external_repo, inputs.run_id, inputs.platform, inputs.artifact_group);
 }
 
-std::string summary_markdown(const std::string& index_url, const std::string& platform) {
+std::string summary_markdown(const std::string& index_url, const std::string& platform,
+                             const std::vector<std::string>& projects) {
   const std::string continuation = platform == "windows" ? "^" : "\\";
-  return "[ROCm Python packages](" + index_url +
-         ")\n```bash\npip install rocm[libraries,devel] --pre " + continuation +
+  if (std::find(projects.begin(), projects.end(), "rocm") != projects.end() || projects.empty())
+    return "[ROCm Python packages](" + index_url +
+           ")\n```bash\npip install rocm[libraries,devel] --pre " + continuation +
+           "\n    --find-links=" + index_url + "\n```\n";
+  std::set<std::string> names(projects.begin(), projects.end());
+  std::string listed;
+  for (const auto& n : names) listed += n + " ";
+  return "[Python packages](" + index_url + ")\n```bash\npip install " + listed + "--pre " + continuation +
          "\n    --find-links=" + index_url + "\n```\n";
 }
 
@@ -216,7 +221,9 @@ int run(const Inputs& inputs, StepOutput& out, const Services& services) {
     section(out, "Set github actions output");
     out.set_output("package_find_links_url", index_url);
     section(out, "Write github actions build summary");
-    out.append_summary(summary_markdown(index_url, inputs.platform));
+    std::vector<std::string> projects;
+    for (const auto& file : files) projects.push_back(file.project);
+    out.append_summary(summary_markdown(index_url, inputs.platform, projects));
   }
   out.line("");
   out.line("[INFO] Done!");

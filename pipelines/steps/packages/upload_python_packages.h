@@ -26,6 +26,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "packages/http_transport.h"
 #include "packages/retrieve_bucket_info.h"
@@ -62,8 +63,12 @@ struct Services {
 // The run's folder (run_folder.h) for these inputs.
 std::string upload_prefix(const std::string& external_repo, const Inputs& inputs);
 
-// The step summary Markdown for the find-links URL.
-std::string summary_markdown(const std::string& index_url, const std::string& platform);
+// The step summary Markdown for the find-links URL: how to install ROCm's
+// packages (TheRock's text), where `projects` (the uploaded files' PEP 503
+// names) hold rocm; else how to install the projects uploaded (a manual
+// run of CI's PyTorch build uploads torch's wheels alone).
+std::string summary_markdown(const std::string& index_url, const std::string& platform,
+                             const std::vector<std::string>& projects);
 
 // Returns the exit code: 0 on success, 1 after an "ERROR: ..." line when an
 // upload failed. Throws steps::InputError for bad inputs.

@@ -322,8 +322,13 @@ TEST_CASE(
       InputError);
   CHECK_FALSE(fs::exists(f.root.path() / "out"));
   CHECK_FALSE(fs::exists(f.dist() / "index.html"));
-  CHECK(summary_markdown("U", "linux") ==
+  CHECK(summary_markdown("U", "linux", {"rocm", "rocm-sdk-core"}) ==
         "[ROCm Python packages](U)\n```bash\npip install rocm[libraries,devel] --pre \\\n    "
+        "--find-links=U\n```\n");
+  // Without rocm among them (a manual run of CI's PyTorch build uploads
+  // torch's wheels alone): how to install what was uploaded.
+  CHECK(summary_markdown("U", "windows", {"torchvision", "torch", "torchaudio", "torch"}) ==
+        "[Python packages](U)\n```bash\npip install torch torchaudio torchvision --pre ^\n    "
         "--find-links=U\n```\n");
 }
 
