@@ -106,7 +106,7 @@ if [ "$got" = "      build_pytorch_wheels [Build | gfx94X-dcgpu | py 3.11 | torc
         Generating target to run:
           test-runs-on=linux-mi325-1gpu-ossci-rocm
       test_pytorch_wheels [Test | gfx94X-dcgpu | linux-mi325-1gpu-ossci-rocm]: calls test_pytorch_wheels.yml
-        test_wheels [Test | gfx94X-dcgpu | torch <torch_version>]: runs
+        test_wheels [Test | gfx94X-dcgpu | torch release/2.7]: runs
       upload_pytorch_wheels [Release PyTorch Wheels to S3]: runs
         Determine upload flag:
           upload=true" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL release gfx94X:\n%s\n' "$got"; fi
