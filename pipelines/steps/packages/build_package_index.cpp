@@ -86,7 +86,9 @@ void write_pages(const fs::path& dir, const std::vector<packages::IndexPage>& pa
   }
 }
 
-void run(const Inputs& inputs, packages::StepOutput& out) {
+void run(const Inputs& inputs, packages::StepOutput& step_output) {
+  // Every line may echo a file's name, which the build chose.
+  packages::OneLineOutput out(step_output);
   write_pages(inputs.dir, index_pages(packages::list_packages(inputs.dir)), out);
 }
 

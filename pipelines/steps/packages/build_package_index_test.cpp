@@ -155,6 +155,18 @@ TEST_CASE("a project that is gone loses its page") {
   CHECK(read_text(dir.path() / "simple/index.html").find("rocm/") == std::string::npos);
 }
 
+TEST_CASE("a name with a line break is one line of the log: no workflow command in it") {
+  TempDir dir;
+  write_packages(dir.path());
+  fs::create_directories(dir.path() / "simple/x\n::error::y");
+  write_text(dir.path() / "simple/x\n::error::y/index.html", "stale");
+  RecordedOutput out;
+  run({dir.path()}, out);
+  CHECK(std::count(out.lines.begin(), out.lines.end(),
+                   "Removed " + path_text(dir.path(), "simple/x\\n::error::y/index.html")) == 1);
+  for (const auto& line : out.lines) CHECK(line.find('\n') == std::string::npos);
+}
+
 TEST_CASE("a link under simple/ is neither followed nor removed: the index stays in its folder") {
   TempDir dir, outside;
   write_packages(dir.path());

@@ -149,7 +149,9 @@ std::string summary_markdown(const std::string& index_url, const std::string& pl
          "\n    --find-links=" + index_url + "\n```\n";
 }
 
-int run(const Inputs& inputs, StepOutput& out, const Services& services) {
+int run(const Inputs& inputs, StepOutput& step_output, const Services& services) {
+  // Every line below may echo a file's name, which the build chose.
+  packages::OneLineOutput out(step_output);
   const fs::path dist = checked_dist(inputs);
   const fs::path packages_dir = dist.parent_path();
   out.line("[INFO] Packages directory: " + packages_dir.string());

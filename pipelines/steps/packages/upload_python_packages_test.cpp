@@ -216,6 +216,16 @@ TEST_CASE("dry run to S3: every action is printed and nothing changes") {
   CHECK_FALSE(fs::exists(f.dist() / "simple"));
 }
 
+TEST_CASE("a name with a line break is one line of the log: no workflow command in it") {
+  Fixture f;
+  write_text(f.dist() / "a-1.0\n::error::x.tar.gz", "odd sdist");
+  f.inputs.dry_run = true;
+  RecordedOutput out;
+  CHECK(run(f.inputs, out) == 0);
+  CHECK(std::count(out.lines.begin(), out.lines.end(), "  - a-1.0\\n::error::x.tar.gz") == 1);
+  for (const auto& line : out.lines) CHECK(line.find('\n') == std::string::npos);
+}
+
 TEST_CASE("dry run with an output directory prints the copies and creates nothing") {
   Fixture f;
   f.inputs.dry_run = true;
