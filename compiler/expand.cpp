@@ -10,6 +10,7 @@
 #include "check_step_env.h"
 #include "image_ref.h"
 #include "infer_permissions.h"
+#include "on_hint.h"
 
 namespace pipec {
 namespace {
@@ -20,26 +21,6 @@ std::shared_ptr<Value> new_object(const Pos& pos, std::string tag = "") {
   v->pos = pos;
   v->tag = std::move(tag);
   return v;
-}
-
-// The triggers `on = push` or `on = ["push", pull_request]` names, as they
-// go in the block; "push" when they are not all names or plain text.
-std::string trigger_names_in(const Expr& e) {
-  std::vector<const Expr*> items;
-  if (e.kind == Expr::Kind::List) {
-    for (const auto& i : e.operands) items.push_back(i.get());
-  } else {
-    items.push_back(&e);
-  }
-  std::string out;
-  for (const Expr* i : items) {
-    std::string name;
-    if (i->kind == Expr::Kind::Name) name = i->text;
-    if (i->kind == Expr::Kind::String && i->parts.size() == 1 && !i->parts[0].expr) name = i->parts[0].text;
-    if (!is_identifier(name, false)) return "push";
-    out += (out.empty() ? "" : " ") + name;
-  }
-  return out.empty() ? "push" : out;
 }
 
 // The jobs and inputs a workflow body declares, those under a `when` in it
@@ -1086,11 +1067,6 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         break;
       }
       case Stmt::Kind::Attr: {
-        if (ctx == Ctx::Workflow && s.name == "on" && s.value->kind != Expr::Kind::Object) {
-          diags_.error(s.name_pos, "syntax",
-                       "on is a block of triggers, not a value: write on { " + trigger_names_in(*s.value) + " }");
-          break;
-        }
         ValuePtr v;
         if (ctx == Ctx::Job && s.name == "needs") {
           // needs names jobs: bare names are job ids, not variables.
@@ -1105,7 +1081,22 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           }
           v = list;
         } else {
-          v = eval(s.value, scope);
+          // `on = push` or `on = ["push", pull_request]`, the YAML way: the
+          // names are triggers, not values (a let's object is a block).
+          auto trigger_like = [&](const Expr& i) {
+            return (i.kind == Expr::Kind::Name && !scope->lookup(i.text)) ||
+                   (i.kind == Expr::Kind::String && i.parts.size() <= 1 && (i.parts.empty() || !i.parts[0].expr));
+          };
+          const Expr& on = *s.value;
+          const bool written_as_triggers =
+              on.kind == Expr::Kind::List ? std::all_of(on.operands.begin(), on.operands.end(),
+                                                        [&](const ExprPtr& i) { return trigger_like(*i); })
+                                          : trigger_like(on);
+          v = written_as_triggers && ctx == Ctx::Workflow && s.name == "on" ? make_null(on.pos) : eval(s.value, scope);
+          if (ctx == Ctx::Workflow && s.name == "on" && v->kind != Value::Kind::Object && !is_error(*v)) {
+            diags_.error(s.name_pos, "syntax", "on is a block of triggers, not a value: write " + on_block_hint(on));
+            break;
+          }
         }
         // `uses = inner`, a template not called: said here, where it is,
         // and not as the template never used as well.

@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <map>
 #include <set>
-#include <sstream>
 #include <vector>
 
 #pragma GCC diagnostic push
@@ -19,7 +18,7 @@
 #include "antlr4-runtime.h"
 #pragma GCC diagnostic pop
 
-#include "ascii.h"
+#include "on_hint.h"
 #include "utf8.h"
 
 namespace pipec {
@@ -757,20 +756,8 @@ class Builder {
     } else if (auto* c = dynamic_cast<P::ErrorStmtContext*>(s)) {
       auto* bad = c->badStmt();
       if (bad->key->getText() == "on") {
-        // `on: push` or `on: [push, pull_request]`: the triggers, when they
-        // are names, go in the block as they are.
-        std::string written = bad->expr()->getText(), names;
-        std::erase_if(written, [](char ch) { return ch == '[' || ch == ']' || ch == '"'; });
-        std::istringstream items(written);
-        for (std::string name; std::getline(items, name, ',');) {
-          if (!is_identifier(name, false)) {
-            names = "push";
-            break;
-          }
-          names += (names.empty() ? "" : " ") + name;
-        }
         diags_.error(pos(bad->getStart()), "syntax",
-                     "on is a block of triggers, not a value: write on { " + names + " }");
+                     "on is a block of triggers, not a value: write " + on_block_hint(*expr(bad->expr())));
         return nullptr;
       }
       diags_.error(pos(bad->getStart()), "syntax",
