@@ -497,7 +497,12 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     for (const auto& f : e.fields) args.push_back({f.key, f.pos, f.value});
     return instantiate_workflow(*t->tmpl, args, e.pos, scope);
   }
-  if (!e.fields.empty()) {
+  // A function pipec or GitHub knows, given a name: an unknown one, or one
+  // spelt in another case, is said so below.
+  const auto known = [&](const std::vector<std::string>& names) {
+    return std::find(names.begin(), names.end(), f) != names.end();
+  };
+  if (!e.fields.empty() && (known(github_functions()) || known(pipec_functions()))) {
     diags_.error(e.fields.front().pos, "syntax",
                  f + "() takes its arguments in order, not by name (only a template's are named)");
     return make_error(e.pos);

@@ -641,15 +641,17 @@ bool Expander::bind_params(const Template& t, const std::vector<Arg>& args, cons
     given_at[t.params[i].name] = args[i].value->pos;
   }
   // A misspelt parameter is one slip: the "did you mean" names the one it
-  // stands for, which is then not reported missing as well.
+  // stands for (not one given by position), which is then not reported
+  // missing as well.
   std::set<std::string> misspelt;
+  const std::vector<std::string> by_name(names.begin() + static_cast<std::ptrdiff_t>(positional), names.end());
   for (const auto& a : args) {
     if (a.name.empty()) continue;  // by position: above
     if (std::find(names.begin(), names.end(), a.name) == names.end()) {
       diags_.error(a.pos, "unknown-param", t.name + " has no parameter \"" + a.name + "\"" +
-                                               did_you_mean(a.name, names) +
+                                               did_you_mean(a.name, by_name) +
                                                (names.empty() ? "" : "; it takes " + join(names)));
-      misspelt.insert(nearest(a.name, names));
+      misspelt.insert(nearest(a.name, by_name));
       ok = false;
       continue;
     }
