@@ -75,16 +75,18 @@ triton_version=3.5.0
 apex_version=1.10.0" files
 
 # A log the runner reads through a pipe that closed is an error that says
-# so (SIGPIPE once ended the step with 141 and no word), and no output is written.
+# so (SIGPIPE once ended the step with 141 and no word), and no output is
+# written. The pipe: a FIFO opened for writing while fd 3 reads it, and fd 3
+# closed, so it has no reader before the step writes.
 expect torch-versions-closed-pipe 0 "write_torch_versions: error: cannot write the step's log (stdout)
 exit 1
-no output file" bash -c '{ sleep 0.5; "$1" --dist-dir dist; echo "exit $?" >&2; } | true; [ -e output ] || echo "no output file" >&2' _ "$bin/write_torch_versions"
-# Outside a git checkout, the error is the step's one line: git's own
-# stderr (129 lines of usage, "fatal: not a git repository") is not passed on.
+no output file" bash -c 'rm -f closed && mkfifo closed && exec 3<>closed 4>closed 3<&- && { "$1" --dist-dir dist >&4; echo "exit $?" >&2; }; [ -e output ] || echo "no output file" >&2' _ "$bin/write_torch_versions"
+# Outside a git checkout, the error is the step's one line, with the first
+# line git wrote on stderr (its cause), not all of it (129 lines of usage).
 mkdir -p nogit && echo '{"rocm-version": "7.12.0"}' > nogit/version.json
-expect configure-no-checkout 1 "configure_ci: error: \`git diff --name-only HEAD\` exited with 129 (is BASE_REF a revision of this checkout?)" \
+expect configure-no-checkout 1 "configure_ci: error: \`git diff --name-only HEAD\` exited with 129: warning: Not a git repository. Use --no-index to compare two paths outside a working tree (is BASE_REF a revision of this checkout?)" \
   bash -c 'cd nogit && GIT_CEILING_DIRECTORIES="$PWD/.." GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push BASE_REF=HEAD "$1" > /dev/null' _ "$bin/configure_ci"
-expect package-version-no-checkout 1 "compute_rocm_package_version: error: \`git rev-parse --verify HEAD\` exited with 128 (set GITHUB_SHA outside a git checkout)" \
+expect package-version-no-checkout 1 "compute_rocm_package_version: error: \`git rev-parse --verify HEAD\` exited with 128: fatal: not a git repository (or any of the parent directories): .git (set GITHUB_SHA outside a git checkout)" \
   bash -c 'cd nogit && GIT_CEILING_DIRECTORIES="$PWD/.." env -u GITHUB_SHA "$1" --release-type=dev' _ "$bin/compute_rocm_package_version"
 rm -rf nogit output env summary
 
@@ -313,7 +315,7 @@ expect configure-labels-none 0 "* windows_variants: gfx110X-all, gfx1151, gfx120
 rm -f output env summary
 # BASE_REF is one argument to git (TheRock passes it in a list): no shell
 # reads it, and git does not take it for an option.
-expect configure-base-ref-one-word 1 "configure_ci: error: \`git diff --name-only HEAD;touch pwned\` exited with 128 (is BASE_REF a revision of this checkout?)" \
+expect configure-base-ref-one-word 1 "configure_ci: error: \`git diff --name-only HEAD;touch pwned\` exited with 128: fatal: ambiguous argument 'HEAD;touch pwned': unknown revision or path not in the working tree. (is BASE_REF a revision of this checkout?)" \
   bash -c "cd pr-checkout && GITHUB_REF_NAME=main GITHUB_EVENT_NAME=push env 'BASE_REF=HEAD;touch pwned' '$bin/configure_ci' 2>&1 | grep '^configure_ci:'; exit \${PIPESTATUS[0]}"
 expect configure-base-ref-no-shell 0 "" test ! -e pr-checkout/pwned
 expect configure-base-ref-option 1 "configure_ci: error: BASE_REF \"--output=written\" is not a revision: it starts with -" \

@@ -2,12 +2,14 @@
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <sstream>
 
 #include "runtime/step_error.h"
 
 #ifdef _WIN32
 #define WIN32_LEAN_AND_MEAN
+#include <io.h>
 #include <windows.h>
 #else
 #include <fcntl.h>
@@ -23,6 +25,29 @@ extern char** environ;
 
 namespace steps::runtime {
 namespace {
+
+// The first line with text of what a program wrote on stderr (into `err`,
+// a temporary file), at most 300 bytes of it: the cause, as git writes it
+// ("fatal: detected dubious ownership ...", "warning: Not a git repository")
+// before its advice or pages of usage. "" for none.
+std::string first_error_line(std::FILE* err) {
+  if (!err) return "";
+  std::string head(4096, '\0');
+  std::rewind(err);
+  head.resize(std::fread(head.data(), 1, head.size(), err));
+  std::istringstream in(head);
+  for (std::string l; std::getline(in, l);) {
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    if (l.find_first_not_of(" \t") != std::string::npos) return l.size() > 300 ? l.substr(0, 300) + "..." : l;
+  }
+  return "";
+}
+
+// "exited with 129", with what the program said first on stderr.
+std::string exited(unsigned long code, std::FILE* err) {
+  const std::string said = first_error_line(err);
+  return "exited with " + std::to_string(code) + (said.empty() ? "" : ": " + said);
+}
 
 // How a run went: whether the program started, and what went wrong ("" for
 // nothing), as a message goes on after the command.
@@ -107,29 +132,35 @@ Outcome run(const std::vector<std::string>& argv, std::string& text) {
   startup.dwFlags = STARTF_USESTDHANDLES;
   startup.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
   startup.hStdOutput = write_end;
-  // What the program says on stderr is not the step's: the step's own
-  // error names the command and its exit code in one line.
-  HANDLE null_device = CreateFileW(L"NUL", GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit, OPEN_EXISTING, 0, nullptr);
-  startup.hStdError = null_device != INVALID_HANDLE_VALUE ? null_device : GetStdHandle(STD_ERROR_HANDLE);
+  // What the program says on stderr goes to a temporary file, not the
+  // step's log: the step's error gives its first line (first_error_line).
+  std::FILE* err = std::tmpfile();
+  HANDLE err_handle = err ? reinterpret_cast<HANDLE>(_get_osfhandle(_fileno(err))) : INVALID_HANDLE_VALUE;
+  if (err_handle != INVALID_HANDLE_VALUE) SetHandleInformation(err_handle, HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT);
+  startup.hStdError = err_handle != INVALID_HANDLE_VALUE ? err_handle : GetStdHandle(STD_ERROR_HANDLE);
   PROCESS_INFORMATION process{};
   const BOOL started = CreateProcessW(program.c_str(), command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr,
                                       &startup, &process);
   const DWORD start_error = GetLastError();
   CloseHandle(write_end);
-  if (null_device != INVALID_HANDLE_VALUE) CloseHandle(null_device);
   if (started) {
     char buf[4096];
     DWORD n = 0;
     while (ReadFile(read_end, buf, sizeof buf, &n, nullptr) && n > 0) text.append(buf, n);
   }
   CloseHandle(read_end);
-  if (!started) return {false, "could not run (Windows error " + std::to_string(start_error) + ")"};
+  if (!started) {
+    if (err) std::fclose(err);
+    return {false, "could not run (Windows error " + std::to_string(start_error) + ")"};
+  }
   WaitForSingleObject(process.hProcess, INFINITE);
   DWORD code = 1;
   GetExitCodeProcess(process.hProcess, &code);
   CloseHandle(process.hProcess);
   CloseHandle(process.hThread);
-  return {true, code == 0 ? "" : "exited with " + std::to_string(code)};
+  const std::string problem = code == 0 ? "" : exited(code, err);
+  if (err) std::fclose(err);
+  return {true, problem};
 }
 #else
 Outcome run(const std::vector<std::string>& argv, std::string& text) {
@@ -140,10 +171,12 @@ Outcome run(const std::vector<std::string>& argv, std::string& text) {
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, fds[0]);
   posix_spawn_file_actions_addclose(&actions, fds[1]);
-  // What the program says on stderr is not the step's: the step's own
-  // error names the command and its exit code in one line (git's usage
-  // outside a checkout was 129 lines before it).
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  // What the program says on stderr goes to a temporary file, not the
+  // step's log (git's usage outside a checkout is 129 lines): the step's
+  // error gives its first line (first_error_line).
+  std::FILE* err = std::tmpfile();
+  if (err) posix_spawn_file_actions_adddup2(&actions, fileno(err), STDERR_FILENO);
+  else posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   // The step ignores SIGPIPE (run_main); the program gets the default back.
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
@@ -169,6 +202,8 @@ Outcome run(const std::vector<std::string>& argv, std::string& text) {
     }
   }
   close(fds[0]);
+  // Closed on every way out.
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> closing(err, [](std::FILE* f) { return f ? std::fclose(f) : 0; });
   if (spawned == ENOENT) return {false, "could not run: no " + argv[0] + " on PATH"};
   if (spawned != 0) return {false, std::string("could not run (") + std::strerror(spawned) + ")"};
   int status = 0;
@@ -176,7 +211,7 @@ Outcome run(const std::vector<std::string>& argv, std::string& text) {
     if (errno != EINTR) return {true, std::string("could not be waited for (") + std::strerror(errno) + ")"};
   }
   if (WIFSIGNALED(status)) return {true, "was stopped by signal " + std::to_string(WTERMSIG(status))};
-  return {true, WEXITSTATUS(status) == 0 ? "" : "exited with " + std::to_string(WEXITSTATUS(status))};
+  return {true, WEXITSTATUS(status) == 0 ? "" : exited(static_cast<unsigned long>(WEXITSTATUS(status)), err)};
 }
 #endif
 
