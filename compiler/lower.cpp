@@ -52,15 +52,23 @@ std::pair<std::string, std::string> value_names(const Expr& e) {
   if (segs.size() == 4 && (segs[0] == "needs" || segs[0] == "steps"))
     return {env_var_name(segs[3]), env_var_name(segs[1]) + "_" + env_var_name(segs[3])};
   if (segs.empty()) return {"VALUE", "VALUE"};
-  const std::string prefix = segs.size() >= 2 && segs[0] == "github" ? "GH_" : "";
-  const std::string name = prefix + env_var_name(segs.back());
+  if (segs.size() >= 3 && segs[0] == "github") {
+    // GH_SHA is github.sha's, and GH_BASE_REF github.base_ref's, whatever
+    // else the script reads: an event's field is named after as many of its
+    // last fields as it takes to name no github field
+    // (github.event.pull_request.base.sha is GH_BASE_SHA).
+    std::vector<std::string> names;
+    std::string fields;
+    for (size_t i = segs.size() - 1; i >= 1 && names.size() < 2; --i) {
+      fields = segs[i] + (fields.empty() ? "" : "_" + fields);
+      if (!contains(github_fields(), fields)) names.push_back("GH_" + env_var_name(fields));
+    }
+    if (names.empty()) return {"VALUE", "VALUE"};
+    return {names.front(), names.back()};
+  }
+  const std::string name = (segs.size() >= 2 && segs[0] == "github" ? "GH_" : "") + env_var_name(segs.back());
   if (segs.size() < 3) return {name, name};
-  const std::string longer = prefix + env_var_name(segs[segs.size() - 2]) + "_" + env_var_name(segs.back());
-  // GH_SHA is github.sha's, whatever else the script reads: an event's
-  // field of a github field's name (github.event.pull_request.base.sha)
-  // takes the longer name.
-  if (!prefix.empty() && contains(github_fields(), segs.back())) return {longer, longer};
-  return {name, longer};
+  return {name, env_var_name(segs[segs.size() - 2]) + "_" + env_var_name(segs.back())};
 }
 
 using Order = std::vector<std::string>;
