@@ -341,6 +341,11 @@ ValuePtr Lowerer::ordered(const Value& v, const Order& order, const Order& pipec
         std::find(pipec_only.begin(), pipec_only.end(), f.key) == pipec_only.end()) {
       Order all = order;
       all.insert(all.end(), pipec_only.begin(), pipec_only.end());
+      // Sources write a job's steps and a workflow's jobs as blocks, one
+      // each (step { }, job NAME { }): those are the words to suggest.
+      for (auto& key : all) {
+        if (key == "steps" || key == "jobs") key.pop_back();
+      }
       diags_.error(f.key_pos, "unknown-key", unexpected_key(f.key, all, what));
     }
   }

@@ -760,8 +760,14 @@ class Builder {
                      "on is a block of triggers, not a value: write " + on_block_hint(*expr(bad->expr())));
         return nullptr;
       }
-      diags_.error(pos(bad->getStart()), "syntax",
-                   "write `" + bad->key->getText() + " = ...`: attributes take '=', not ':'");
+      // A job's steps and a workflow's jobs are blocks, one each.
+      const std::string key = bad->key->getText();
+      if (key == "steps" || key == "jobs")
+        diags_.error(pos(bad->getStart()), "syntax",
+                     key == "steps" ? "a job's steps are blocks, one each: write step { run = \"...\" }"
+                                    : "a workflow's jobs are blocks, one each: write job NAME { ... }");
+      else
+        diags_.error(pos(bad->getStart()), "syntax", "write `" + key + " = ...`: attributes take '=', not ':'");
       return nullptr;
     }
     return st;
