@@ -86,8 +86,9 @@ std::string group_read(const InputDecl& in, bool runs_without_inputs) {
   const Value* d = in.default_value.get();
   if (d && d->is_string() && default_is_lost(in)) {
     std::string quoted;
-    // As a .pipe source writes it (pipec writes GitHub's '' itself).
-    for (char c : d->text) quoted += c == '\'' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    // As a .pipe source writes it in a "..." group (pipec writes GitHub's
+    // '' itself).
+    for (char c : d->text) quoted += c == '\'' || c == '\\' || c == '"' ? std::string("\\") + c : std::string(1, c);
     return "${{ " + bare + " || '" + quoted + "' }}";
   }
   return "${{ " + bare + " }}";
