@@ -9,8 +9,9 @@ namespace steps::packages {
 namespace {
 
 std::string over_budget_message() {
-  return "the archive inflates to more than " + std::to_string(ZipReader::kMostInflationPerByte) +
-         " times its size, more than deflate can: a zip bomb?";
+  return "the archive's members inflate to more than deflate can (" +
+         std::to_string(ZipReader::kMostInflationPerByte) + " times its size, each read " +
+         std::to_string(ZipReader::kMostReadsOfAMember) + " times): a zip bomb?";
 }
 
 }  // namespace
@@ -44,7 +45,7 @@ std::unique_ptr<ZipReader> ZipReader::open(const std::filesystem::path& archive,
   std::unique_ptr<ZipReader> reader(new ZipReader(std::move(handle)));
   std::error_code ec;
   const std::uintmax_t archive_size = std::filesystem::file_size(archive, ec);
-  reader->inflation_budget_ = ec ? 0 : archive_size * kMostInflationPerByte;
+  reader->inflation_budget_ = ec ? 0 : archive_size * kMostInflationPerByte * kMostReadsOfAMember;
   const zip_int64_t count = zip_get_num_entries(zip, 0);
   for (zip_int64_t i = 0; i < count; ++i) {
     zip_stat_t stat;

@@ -29,10 +29,13 @@ class ZipReader {
 
   // All reads of one archive together inflate to at most this many bytes
   // per byte of the archive. Deflate, what wheels use, cannot pass 1032:1,
-  // so more means members read over and over, or members that share their
-  // compressed data (a zip bomb): minutes of CPU from a small file. Past it
-  // every read fails, and exhausted() says so.
+  // and the wheel check reads a member at most twice (METADATA and WHEEL:
+  // their text, then their hash); so more means members read over and
+  // over, or members that share their compressed data (a zip bomb):
+  // minutes of CPU from a small file. Past it every read fails, and
+  // exhausted() says so.
   static constexpr std::uint64_t kMostInflationPerByte = 1032;
+  static constexpr std::uint64_t kMostReadsOfAMember = 2;
   bool exhausted() const { return inflated_ > inflation_budget_; }
 
   // Feeds the member's bytes to `sink` in chunks. libzip checks the CRC at the

@@ -52,7 +52,7 @@ std::string record_for(const WheelParts& parts) {
   return record;
 }
 
-void write_zip(const std::filesystem::path& path, const Members& members) {
+void write_zip(const std::filesystem::path& path, const Members& members, bool deflate) {
   int error = 0;
   zip_t* zip = zip_open(path.string().c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
   if (zip == nullptr) throw std::runtime_error("cannot create " + path.string());
@@ -64,7 +64,7 @@ void write_zip(const std::filesystem::path& path, const Members& members) {
       zip_discard(zip);
       throw std::runtime_error("cannot add " + name);
     }
-    zip_set_file_compression(zip, static_cast<zip_uint64_t>(index), ZIP_CM_STORE, 0);
+    zip_set_file_compression(zip, static_cast<zip_uint64_t>(index), deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 9);
   }
   if (zip_close(zip) != 0) {
     const std::string message = zip_strerror(zip);
@@ -74,11 +74,11 @@ void write_zip(const std::filesystem::path& path, const Members& members) {
 }
 
 std::filesystem::path write_wheel(const std::filesystem::path& dir, const std::string& filename,
-                                  const WheelParts& parts) {
+                                  const WheelParts& parts, bool deflate) {
   Members members = parts.members;
   members.emplace_back(parts.dist_info + "/RECORD", record_for(parts));
   const auto path = dir / filename;
-  write_zip(path, members);
+  write_zip(path, members, deflate);
   return path;
 }
 

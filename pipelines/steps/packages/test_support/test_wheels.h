@@ -26,12 +26,13 @@ WheelParts valid_wheel_parts(const std::string& distribution, const std::string&
 // RECORD text listing `members` with sha256 hashes and sizes, then RECORD.
 std::string record_for(const WheelParts& parts);
 
-// Writes a zip (members stored uncompressed, in the given order).
-void write_zip(const std::filesystem::path& path, const Members& members);
+// Writes a zip (members in the given order, stored uncompressed, or
+// deflated, as pip's wheels are, with `deflate`).
+void write_zip(const std::filesystem::path& path, const Members& members, bool deflate = false);
 
 // parts.members plus RECORD from record_for, written to dir/filename.
 std::filesystem::path write_wheel(const std::filesystem::path& dir, const std::string& filename,
-                                  const WheelParts& parts);
+                                  const WheelParts& parts, bool deflate = false);
 
 // Writes a small file with the given content (for sdists and such).
 void write_text(const std::filesystem::path& path, const std::string& content);
