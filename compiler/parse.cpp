@@ -1032,9 +1032,10 @@ std::string unescape(const std::string& s, const Pos& pos, Diagnostics& diags) {
 // it), and the last line when
 // it holds only the indentation of the closing quotes. Text right after the
 // opening quotes starts its line there, with no indentation to remove, and
-// is kept as written: the common indentation is that of the lines after it
-// (as Python's inspect.cleandoc reads a docstring), so a heredoc's end word
-// below it still starts its line. Indentation is
+// is kept as written, its own blanks too: the common indentation is that
+// of the lines after it (as Python's inspect.cleandoc reads a docstring,
+// which also drops the first line's blanks), so a heredoc's end word below
+// it still starts its line. Indentation is
 // common when it is the same characters: a line indented with a tab where
 // the others have spaces is an error, since no width of a tab makes the
 // script what it looks like.
@@ -1082,8 +1083,9 @@ void dedent(std::vector<StringPart>& parts, const Pos& at, Diagnostics& diags) {
     const bool tab = all[l.start + k] == '\t';
     diags.error(Pos{at.file, l.number, static_cast<int>(k) + 1}, "syntax",
                 std::string("this line is indented with a ") + (tab ? "tab" : "space") +
-                    " where the first line of the \"\"\" string (line " + std::to_string(lines.front().number) +
-                    ") has a " + (tab ? "space" : "tab") + ": indent its lines alike");
+                    " where line " + std::to_string(lines.front().number) +
+                    ", the first the \"\"\" string's indentation is taken from, has a " + (tab ? "space" : "tab") +
+                    ": indent its lines alike");
     return;
   }
   if (indent == std::string::npos) indent = 0;
