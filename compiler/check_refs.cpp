@@ -46,12 +46,6 @@ bool only_values(const Value& matrix, const std::string& key) {
   return t == "string" || t == "number" || t == "boolean";
 }
 
-// Whether `if = false` leaves a job or step out of what pipec writes.
-bool left_out(const Value& job_or_step) {
-  const Value* c = job_or_step.get("if");
-  return c && c->kind == Value::Kind::Bool && !c->boolean;
-}
-
 std::string left_out_job(const std::string& id, const std::string& read) {
   return "job \"" + id + "\" is left out of the workflow (if = false), so " + read +
          " has nothing to read";

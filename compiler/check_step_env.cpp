@@ -214,8 +214,7 @@ void check_step_env(const WorkflowModel& wf, const Program& program, Diagnostics
       const Value& step = *st;
       check_exports(step, "a step", diags);
       // A step with if = false is left out: it runs nothing, exports nothing.
-      if (const Value* c = step.get("if"); c && c->kind == Value::Kind::Bool && !c->boolean)
-        continue;
+      if (left_out(step)) continue;
       // The job's conditions hold for each of its steps.
       std::vector<std::string> when = job_when;
       for (auto& c : conjuncts(step.get("if"))) when.push_back(std::move(c));

@@ -10,12 +10,6 @@
 namespace pipec {
 namespace {
 
-// Whether `if = false` leaves a job out of what pipec writes.
-bool left_out(const Value& job) {
-  const Value* c = job.get("if");
-  return c && c->kind == Value::Kind::Bool && !c->boolean;
-}
-
 // The needs that `job` (of id `id`) reads, among `jobs`, in the order it
 // first reads them, each at that read.
 // The list is placed at `at`, the job's name.

@@ -194,6 +194,12 @@ inline bool has_trigger(const WorkflowModel& wf, const std::string& name) {
   return on && (on->get(name) || on->get("workflow_" + name));
 }
 
+// Whether `if = false` leaves a job or step out of what pipec writes.
+inline bool left_out(const Value& job_or_step) {
+  const Value* c = job_or_step.get("if");
+  return c && c->kind == Value::Kind::Bool && !c->boolean;
+}
+
 // The triggers of a workflow whose runs have no value of an input declared
 // for `only` ("" for both, "call" or "dispatch"): GitHub gives a run only
 // the inputs of the dispatch form or the caller that started it. Written
