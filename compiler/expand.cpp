@@ -23,6 +23,17 @@ std::shared_ptr<Value> new_object(const Pos& pos, std::string tag = "") {
   return v;
 }
 
+// Whether `on = ...` names triggers, the YAML way (push, "push", [push,
+// pull_request]): names no let or parameter has, or plain text.
+bool written_as_triggers(const Expr& on, const Scope& scope) {
+  auto trigger = [&](const Expr& i) {
+    return (i.kind == Expr::Kind::Name && !scope.lookup(i.text)) ||
+           (i.kind == Expr::Kind::String && (i.parts.empty() || (i.parts.size() == 1 && !i.parts[0].expr)));
+  };
+  if (on.kind != Expr::Kind::List) return trigger(on);
+  return std::all_of(on.operands.begin(), on.operands.end(), [&](const ExprPtr& i) { return trigger(*i); });
+}
+
 // The jobs and inputs a workflow body declares, those under a `when` in it
 // too (either way), each with `at`: the when that leaves them out.
 void left_out(const Body& body, const Pos& at, WorkflowModel& wf) {
@@ -1082,23 +1093,16 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
             else list->items.push_back(eval(item, scope));
           }
           v = list;
-        } else {
+        } else if (ctx == Ctx::Workflow && s.name == "on") {
           // `on = push` or `on = ["push", pull_request]`, the YAML way: the
-          // names are triggers, not values (a let's object is a block).
-          auto trigger_like = [&](const Expr& i) {
-            return (i.kind == Expr::Kind::Name && !scope->lookup(i.text)) ||
-                   (i.kind == Expr::Kind::String && i.parts.size() <= 1 && (i.parts.empty() || !i.parts[0].expr));
-          };
-          const Expr& on = *s.value;
-          const bool written_as_triggers =
-              on.kind == Expr::Kind::List ? std::all_of(on.operands.begin(), on.operands.end(),
-                                                        [&](const ExprPtr& i) { return trigger_like(*i); })
-                                          : trigger_like(on);
-          v = written_as_triggers && ctx == Ctx::Workflow && s.name == "on" ? make_null(on.pos) : eval(s.value, scope);
-          if (ctx == Ctx::Workflow && s.name == "on" && v->kind != Value::Kind::Object && !is_error(*v)) {
-            diags_.error(s.name_pos, "syntax", "on is a block of triggers, not a value: write " + on_block_hint(on));
+          // names are triggers, not values; a let's object is a block.
+          v = written_as_triggers(*s.value, *scope) ? make_null(s.value->pos) : eval(s.value, scope);
+          if (v->kind != Value::Kind::Object && !is_error(*v)) {
+            diags_.error(s.name_pos, "syntax", "on is a block of triggers, not a value: write " + on_block_hint(*s.value));
             break;
           }
+        } else {
+          v = eval(s.value, scope);
         }
         // `uses = inner`, a template not called: said here, where it is,
         // and not as the template never used as well.
