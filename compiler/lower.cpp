@@ -40,18 +40,18 @@ std::vector<std::string> member_names(const Expr& e) {
 // The environment variable a script reads a value through: named after
 // its last field (inputs.python_version is PYTHON_VERSION, a github field
 // GH_ with it, a job's or step's output its name), and a longer name, after
-// its last two fields (GH_BASE_SHA; BUILD_VERSION for
-// needs.build.outputs.version), for when two values of a script share the
-// first. VALUE for what is no chain of fields.
+// its last two fields (BUILD_VERSION for needs.build.outputs.version), for
+// when two values of a script share the first. VALUE for what is no chain
+// of fields.
 std::pair<std::string, std::string> value_names(const Expr& e) {
   const std::vector<std::string> segs = member_names(e);
+  if (segs.empty()) return {"VALUE", "VALUE"};
   if (segs.size() >= 2 && (segs[0] == "inputs" || segs[0] == "matrix")) {
     const std::string name = env_var_name(segs.back());
     return {name, name};
   }
   if (segs.size() == 4 && (segs[0] == "needs" || segs[0] == "steps"))
     return {env_var_name(segs[3]), env_var_name(segs[1]) + "_" + env_var_name(segs[3])};
-  if (segs.empty()) return {"VALUE", "VALUE"};
   if (segs.size() >= 3 && segs[0] == "github") {
     // GH_SHA is github.sha's, and GH_BASE_REF github.base_ref's, whatever
     // else the script reads: an event's field is named after as many of its
@@ -592,8 +592,8 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     ShellSyntax syntax = shell_syntax(shell);
     // Each value's variable is named after its last field (value_names);
     // two values of the script with one such name are both named after
-    // their last two fields, where they have them: GH_BASE_SHA and GH_SHA,
-    // not GH_SHA and GH_SHA_2.
+    // their last two fields, where they have them: BUILD_VERSION and
+    // TEST_VERSION, not VERSION and VERSION_2.
     std::map<std::string, std::set<std::string>> by_short_name;  // -> the expressions
     for (const auto& p : run->parts) {
       if (p.expr) by_short_name[value_names(*p.expr).first].insert(render_expr(*p.expr));
