@@ -11,8 +11,8 @@ namespace pipec {
 namespace {
 
 // The needs that `job` (of id `id`) reads, among `jobs`, in the order it
-// first reads them, each at that read.
-// The list is placed at `at`, the job's name.
+// first reads them, each placed at that read; the list at `at`, the job's
+// name.
 std::shared_ptr<Value> needs_read(const std::string& id, const Value& job, const Value& jobs,
                                   const Pos& at) {
   auto list = std::make_shared<Value>();
