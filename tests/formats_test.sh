@@ -6,10 +6,10 @@ pipec=$(realpath "$1")
 source "$tests_dir/lib.sh"
 scratch_repo
 printf 'workflow w {\n  file = "generated/w.yml"\n  on { push }\n  nme = "x, 100%%"\n  job j { runs-on = "ubuntu-24.04" step { run = "true" } }\n}\nuse w()\n' > pipelines/a.pipe
-expect github-error 2 '::error file=pipelines/a.pipe,line=4,col=3,title=pipec [unknown-key]::unexpected key "nme" for workflow (did you mean "name"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name' "$pipec" --format=github gen
+expect github-error 2 '::error file=pipelines/a.pipe,line=4,col=3,title=pipec [unknown-key]::unexpected key "nme" for workflow (did you mean "name"?); expected one of concurrency, defaults, env, job, name, on, outputs, permissions, run-name' "$pipec" --format=github gen
 # pipec's own options may follow the command too.
-expect github-error-after 2 '::error file=pipelines/a.pipe,line=4,col=3,title=pipec [unknown-key]::unexpected key "nme" for workflow (did you mean "name"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name' "$pipec" gen --format=github
-expect github-error-after-root 2 '::error file=pipelines/a.pipe,line=4,col=3,title=pipec [unknown-key]::unexpected key "nme" for workflow (did you mean "name"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name' bash -c 'cd / && "$0" gen -C "$1" --format=github' "$pipec" "$work"
+expect github-error-after 2 '::error file=pipelines/a.pipe,line=4,col=3,title=pipec [unknown-key]::unexpected key "nme" for workflow (did you mean "name"?); expected one of concurrency, defaults, env, job, name, on, outputs, permissions, run-name' "$pipec" gen --format=github
+expect github-error-after-root 2 '::error file=pipelines/a.pipe,line=4,col=3,title=pipec [unknown-key]::unexpected key "nme" for workflow (did you mean "name"?); expected one of concurrency, defaults, env, job, name, on, outputs, permissions, run-name' bash -c 'cd / && "$0" gen -C "$1" --format=github' "$pipec" "$work"
 expect json-error 2 '{
   "diagnostics": [
     {
@@ -17,7 +17,7 @@ expect json-error 2 '{
       "line": 4,
       "column": 3,
       "severity": "error",
-      "message": "unexpected key \"nme\" for workflow (did you mean \"name\"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name",
+      "message": "unexpected key \"nme\" for workflow (did you mean \"name\"?); expected one of concurrency, defaults, env, job, name, on, outputs, permissions, run-name",
       "id": "unknown-key"
     }
   ]
@@ -44,7 +44,7 @@ expect sarif-error 2 '{
           "ruleId": "unknown-key",
           "level": "error",
           "message": {
-            "text": "unexpected key \"nme\" for workflow (did you mean \"name\"?); expected one of concurrency, defaults, env, jobs, name, on, outputs, permissions, run-name"
+            "text": "unexpected key \"nme\" for workflow (did you mean \"name\"?); expected one of concurrency, defaults, env, job, name, on, outputs, permissions, run-name"
           },
           "locations": [
             {
