@@ -763,6 +763,24 @@ TEST_CASE("Windows runs the PyTorch tests for torch 2.9 only, and exits with the
   }
 }
 
+TEST_CASE("the PyTorch test suites stop at 120 minutes, and the test job is named by the PyTorch ref") {
+  // CI runs them on every push to main: a hang held a GPU runner for
+  // GitHub's 360 minutes. A name with the torch version, which in CI holds
+  // the commit, changed with every commit.
+  for (const std::string f : {"test_pytorch_wheels.yml", "test_pytorch_wheels_windows.yml"}) {
+    INFO(f);
+    const YAML::Node job = wf(f)["jobs"]["test_wheels"];
+    CHECK(job["name"].as<std::string>("") == "Test | ${{ inputs.amdgpu_family }} | torch ${{ inputs.pytorch_git_ref }}");
+    int suites = 0;
+    for (const auto& s : job["steps"]) {
+      if (s["run"].as<std::string>("").find("run_pytorch_tests.py") == std::string::npos) continue;
+      ++suites;
+      CHECK(s["timeout-minutes"].as<int>(0) == 120);
+    }
+    CHECK(suites == 1);
+  }
+}
+
 TEST_CASE("CI runs the smoke tests alone for a family whose ROCm tests are sanity checks only") {
   for (const std::string file : {"ci_linux.yml", "ci_windows.yml"}) {
     INFO(file);
