@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <memory>
 
 #ifndef _WIN32
 #include <sys/resource.h>
@@ -47,6 +48,14 @@ void write_with_record(const fs::path& path, const WheelParts& parts, const std:
   packages::testing::write_zip(path, members);
 }
 
+// The archive at `path`, opened (the test stops when it cannot be).
+std::unique_ptr<packages::ZipReader> open_zip(const fs::path& path) {
+  std::string error;
+  auto zip = packages::ZipReader::open(path, error);
+  REQUIRE_MESSAGE(zip, error);
+  return zip;
+}
+
 struct Result {
   int code;
   std::vector<std::string> lines;
@@ -81,9 +90,8 @@ TEST_CASE("a text member is read up to a size, not held whole") {
   // A METADATA that inflated to 3 GiB was once read into memory whole.
   TempDir dir;
   const auto wheel = packages::testing::write_wheel(dir.path(), kTorch, torch_parts());
+  const auto zip = open_zip(wheel);
   std::string error;
-  const auto zip = packages::ZipReader::open(wheel, error);
-  REQUIRE(zip);
   std::string text;
   CHECK(zip->read("torch-2.7.0+rocm7.0.dist-info/WHEEL", text, error));
   const std::size_t size = text.size();
@@ -213,9 +221,8 @@ TEST_CASE("an archive is inflated up to 2 x 1032 times its size, all reads toget
   // members that share compressed data (a zip bomb).
   TempDir dir;
   const auto wheel = packages::testing::write_wheel(dir.path(), kTorch, torch_parts());
+  const auto zip = open_zip(wheel);
   std::string error;
-  const auto zip = packages::ZipReader::open(wheel, error);
-  REQUIRE(zip);
   // The filler (110 KiB, stored) is most of the archive.
   const auto read_filler = [&] {
     return zip->stream("torch/_filler.bin", [](std::string_view) { return true; }, error);
@@ -237,9 +244,8 @@ TEST_CASE("a member that inflates near deflate's most may be read twice") {
   const fs::path archive = dir.path() / "m.zip";
   packages::testing::write_zip(archive, {{"METADATA", std::string(20u << 20, 'a')}}, true);
   REQUIRE(fs::file_size(archive) * 900 < (20u << 20));  // inflates more than 900 times
+  const auto zip = open_zip(archive);
   std::string error;
-  const auto zip = packages::ZipReader::open(archive, error);
-  REQUIRE(zip);
   std::string text;
   CHECK(zip->read("METADATA", text, error));
   CHECK(zip->stream("METADATA", [](std::string_view) { return true; }, error));
