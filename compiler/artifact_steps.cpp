@@ -322,7 +322,7 @@ class Walk {
   // What a called workflow's input holds when its caller leaves it out: the
   // default, or GitHub's empty value of its type.
   static Form unset_input(const InputDecl& in) {
-    if (const Value* d = in.default_value.get()) {
+    if (const Value* d = default_in(in, true)) {
       if (d->kind == Value::Kind::Bool || d->kind == Value::Kind::Number || d->is_string())
         return {value_piece(value_json(*d, nullptr))};
       return {unknown_piece({})};

@@ -67,7 +67,7 @@ std::string input_named(const Expr& e) {
 // but writes as '' (false, 0; input-default reports the others); "" for
 // any other.
 std::string default_written(const InputDecl& in) {
-  const Value* d = in.default_value.get();
+  const Value* d = default_in(in, false);
   if (!d || in.only == "call" || default_is_lost(in)) return "";
   if (d->kind == Value::Kind::Bool) return "false";
   if (d->kind == Value::Kind::Number) return "0";
@@ -83,7 +83,7 @@ std::string group_read(const InputDecl& in, bool runs_without_inputs) {
   if (!runs_without_inputs) return "${{ " + bare + " }}";
   if (const std::string written = default_written(in); !written.empty())
     return "${{ " + bare + " || " + written + " }}";
-  const Value* d = in.default_value.get();
+  const Value* d = default_in(in, false);
   if (d && d->is_string() && default_is_lost(in)) {
     std::string quoted;
     // As a .pipe source writes it in a "..." group (pipec writes GitHub's

@@ -34,7 +34,8 @@ struct Why {
 
 // Why a run can leave a string input empty on its own (empty text when it
 // cannot): not required, and its default empty, or absent where a dispatch
-// form shows it or a trigger starts runs without inputs. (A choice input's
+// form shows it or a trigger starts runs without inputs, or given to the
+// other of call and dispatch alone (default_for). (A choice input's
 // form shows its first option; one without a default that only calls give,
 // a call must give: check_calls.)
 Why empty_by_itself(const WorkflowModel& wf, const InputDecl& in) {
@@ -46,6 +47,11 @@ Why empty_by_itself(const WorkflowModel& wf, const InputDecl& in) {
     return runs.empty() ? Why{} : Why{"it is empty in the " + runs + " runs of " + file_name(wf.file), false};
   }
   if (in.default_value->is_string() && in.default_value->text.empty()) return {"its default is \"\"", true};
+  // (Another default would not reach these runs either.)
+  if (in.default_for == "call" && has_trigger(wf, "dispatch"))
+    return {"its default is the callers' alone, so the dispatch form starts it empty", false};
+  if (in.default_for == "dispatch" && has_trigger(wf, "call"))
+    return {"its default is the dispatch form's alone, so a call that leaves it out starts it empty", false};
   return {};
 }
 
@@ -132,14 +138,16 @@ void check_empty_call_values(const Program& program, Diagnostics& diags) {
   }
   for (const Call& c : all) {
     const InputDecl& to = *c.to;
-    if (to.required || !to.default_value || !to.default_value->is_string() || to.default_value->text.empty()) continue;
+    // (A callee whose calls have no default reads "" either way.)
+    const Value* to_default = default_in(to, true);
+    if (to.required || !to_default || !to_default->is_string() || to_default->text.empty()) continue;
     Pos at = c.with_field->value->pos;
     const InputDecl* from = given_input(*c.caller, *c.with_field->value, at);
     if (!from || guarded(*c.job, from->name)) continue;
     auto w = why.find({c.caller, from->name});
     if (w == why.end()) continue;
     const std::string read = "inputs." + from->name;
-    const std::string fallback = describe(*to.default_value);
+    const std::string fallback = describe(*to_default);
     diags.error(at, "call-empty",
                 read + " can be empty (" + w->second.text + "), and then input \"" + to.name + "\" of " + c.callee_name +
                     " is \"\", not its default " + fallback +

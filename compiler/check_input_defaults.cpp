@@ -80,9 +80,12 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
     const bool from_event = written[0] == 'g';
     const std::string runs = runs_without(wf, from_event ? "" : in.only);
     if (runs.empty()) return;
-    const std::string started = from_event || in.only == "dispatch" ? "from the dispatch form"
-                                : in.only == "call"                 ? "by a caller"
-                                                    : "from the dispatch form or by a caller";
+    // The trigger whose list has the default (default_for), or the one
+    // the input is in.
+    const std::string& given = in.default_for.empty() ? in.only : in.default_for;
+    const std::string started = from_event || given == "dispatch" ? "from the dispatch form"
+                                : given == "call"                 ? "by a caller"
+                                                                  : "from the dispatch form or by a caller";
     const bool boolean = def.kind == Value::Kind::Bool && !from_event;
     const std::string fallback =
         from_event && !def.is_string() ? "\"" + scalar_text(def) + "\"" : describe(def);

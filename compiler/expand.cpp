@@ -966,21 +966,41 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
     for (const auto& f : attrs.fields) {
       if (f.key == "description" && f.value->is_string()) in.description = f.value->text;
       else if (f.key == "required" && f.value->kind == Value::Kind::Bool) in.required = f.value->boolean;
-      else if (f.key == "only" && f.value->is_string() &&
+      else if ((f.key == "only" || f.key == "default_for") && f.value->is_string() &&
                (f.value->text == "call" || f.value->text == "dispatch"))
-        in.only = f.value->text;
+        (f.key == "only" ? in.only : in.default_for) = f.value->text;
       else if (is_error(*f.value))
         continue;  // reported where it was made
-      else if (f.key == "description" || f.key == "required" || f.key == "only")
+      else if (f.key == "description" || f.key == "required" || f.key == "only" || f.key == "default_for")
         diags.error(f.value->pos, "type",
                     "an input's " + f.key + " takes " +
-                        (f.key == "required" ? "true or false" : f.key == "only" ? "\"call\" or \"dispatch\"" : "text") +
+                        (f.key == "required" ? "true or false" : f.key == "description" ? "text" : "\"call\" or \"dispatch\"") +
                         ", not " + describe(*f.value));
       else
         diags.error(f.key_pos, "input-attr",
-                    "unexpected \"" + f.key + "\" for input" + did_you_mean(f.key, {"description", "required", "only"}) +
-                        "; expected description = \"...\", "
-                    "required = true|false, only = \"call\"|\"dispatch\"");
+                    "unexpected \"" + f.key + "\" for input" +
+                        did_you_mean(f.key, {"description", "required", "only", "default_for"}) +
+                        "; expected description = \"...\", required = true|false, only = \"call\"|\"dispatch\", "
+                        "default_for = \"call\"|\"dispatch\"");
+    }
+    // default_for gives the default to one of the two lists an input is
+    // in; where it is in one, or a required input's default fills the
+    // dispatch form alone already, it has nothing to choose.
+    if (!in.default_for.empty()) {
+      const Field* f = attrs.field("default_for");
+      const Pos at = f ? f->key_pos : in.pos;
+      if (!s.value)
+        diags.error(at, "input-attr",
+                    "input \"" + in.name + "\" has no default for default_for to give to one trigger: write it after "
+                    "the type (input " + in.name + ": " + in.type + " = ...)");
+      else if (!in.only.empty())
+        diags.error(at, "input-attr",
+                    "input \"" + in.name + "\" is in one list already (only = \"" + in.only +
+                        "\"), so its default is that list's; leave out default_for");
+      else if (in.required)
+        diags.error(at, "input-attr",
+                    "input \"" + in.name + "\" is required, so its default fills the dispatch form alone already "
+                    "(GitHub never uses a required call input's default); leave out default_for");
     }
   }
   return in;

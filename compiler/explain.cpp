@@ -427,8 +427,8 @@ json Simulator::run_job(const WorkflowModel& wf, const std::string& id, const Va
     if (!callee) return json::object();
     json with = json::object();
     for (const auto& in : callee->inputs) {
-      with[in.name] = in.default_value ? value_json(*in.default_value, &ctx)
-                                       : github_unset_input(github_type(in));
+      const Value* d = default_in(in, true);
+      with[in.name] = d ? value_json(*d, &ctx) : github_unset_input(github_type(in));
     }
     if (const Value* w = job.get("with")) {
       for (const auto& f : w->fields) with[f.key] = value_json(*f.value, &ctx);
@@ -641,10 +641,10 @@ std::string explain(const Program& program, const ExplainEvent& event, const Ste
         if (in.only == "call") continue;
         if (auto it = event.inputs.find(in.name); it != event.inputs.end()) {
           inputs[in.name] = in.type == "boolean" ? json(it->second == "true") : json(it->second);
-        } else if (in.default_value) {
+        } else if (const Value* d = default_in(in, false)) {
           // A manual run gives a number input as text, its default too.
           EvalContext ctx;
-          const json value = value_json(*in.default_value, &ctx);
+          const json value = value_json(*d, &ctx);
           inputs[in.name] = in.type == "number" ? json(github_to_string(value)) : value;
         } else {
           inputs[in.name] = in.type == "boolean" ? json(false) : json(in.options.empty() ? "" : in.options[0]);

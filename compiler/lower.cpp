@@ -399,7 +399,9 @@ ValuePtr Lowerer::lower_inputs(bool for_call) {
         diags_.error(d.pos, "type", "the default \"" + d.text + "\" of input \"" + in.name + "\" is not one of its options");
       // A caller must pass a required input, so its default is for the
       // dispatch form only (GitHub never uses a required call input's default).
-      if (!(for_call && in.required)) decl->fields.push_back({"default", d.pos, std::make_shared<Value>(d)});
+      // default_for gives it to the other list alone.
+      if (!(for_call && in.required) && default_in(in, for_call))
+        decl->fields.push_back({"default", d.pos, std::make_shared<Value>(d)});
     }
     if (!for_call && in.type == "choice") {
       auto opts = std::make_shared<Value>();
@@ -429,6 +431,16 @@ ValuePtr Lowerer::lower_on(const Value& on) {
   for (const auto& in : wf_.inputs) {
     if ((in.only == "call" && !has_call) || (in.only == "dispatch" && !has_dispatch) || (!has_call && !has_dispatch))
       diags_.error(in.pos, "input-trigger", "input \"" + in.name + "\" belongs to a trigger this workflow does not have (on { call } or on { dispatch })");
+    else if (!in.default_for.empty() && in.only.empty() && !(has_call && has_dispatch)) {
+      const bool named = in.default_for == "call" ? has_call : has_dispatch;
+      const std::string other = in.default_for == "call" ? "dispatch" : "call";
+      diags_.error(in.pos, "input-trigger",
+                   named ? "input \"" + in.name + "\" is in one list (this workflow has no on { " + other +
+                               " }), so its default is that list's; leave out default_for"
+                         : "input \"" + in.name + "\" gives its default to " +
+                               (in.default_for == "call" ? "calls" : "the dispatch form") + " (default_for = \"" +
+                               in.default_for + "\"), and this workflow has no on { " + in.default_for + " }");
+    }
   }
   // A workflow's secrets and outputs are its callers' (on.workflow_call).
   if (!has_call) {

@@ -41,7 +41,16 @@ struct InputDecl {
   ValuePtr default_value;            // may be null
   std::string description;
   std::string only;                  // "", "call" or "dispatch"
+  std::string default_for;           // "", "call" or "dispatch": the one trigger whose list has the default
 };
+
+// An input's default in the list of a call (call) or of the dispatch form:
+// null where default_for gives it to the other trigger alone. (A required
+// input's default, which a call never uses, is the callers' to weigh.)
+inline const Value* default_in(const InputDecl& in, bool call) {
+  if (!in.default_for.empty() && in.default_for != (call ? "call" : "dispatch")) return nullptr;
+  return in.default_value.get();
+}
 
 struct SecretDecl {
   std::string name;
