@@ -520,8 +520,10 @@ TEST_CASE("an input of both triggers is the same input in both lists") {
 TEST_CASE("two manual runs on one branch do not cancel each other, nor a manual run a push's") {
   // The event is part of the group: a manual run builds only the families
   // it names (none by default), so it must not cancel a push's or a
-  // schedule's run of the same commit.
-  const std::string run = "${{ github.workflow }}-${{ github.event_name }}-${{ github.event.number || github.sha }}";
+  // schedule's run of the same commit. The ref is too: a push of a commit
+  // main's run is building to another branch must not cancel main's run.
+  const std::string run =
+      "${{ github.workflow }}-${{ github.event_name }}-${{ github.ref }}-${{ github.event.number || github.sha }}";
   // Every input a manual run sets is part of the group.
   for (const auto& f : {"ci.yml", "ci_nightly.yml", "ci_asan.yml", "ci_tsan.yml"}) {
     const std::string group = wf(f)["concurrency"]["group"].as<std::string>();
