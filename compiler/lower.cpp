@@ -37,21 +37,35 @@ std::vector<std::string> member_names(const Expr& e) {
   return segs;
 }
 
-// The environment variable a script reads a value through: named after
-// its last field (inputs.python_version is PYTHON_VERSION, a github field
-// GH_ with it, a job's or step's output its name), and a longer name, after
-// its last two fields (BUILD_VERSION for needs.build.outputs.version), for
-// when two values of a script share the first. VALUE for what is no chain
-// of fields.
-std::pair<std::string, std::string> value_names(const Expr& e) {
+// The environment variables a script may read a value through: one named
+// after its last field (inputs.python_version is PYTHON_VERSION, a github
+// field GH_ with it, a job's or step's output its name); a longer one,
+// after its last two fields (BUILD_VERSION for needs.build.outputs.version),
+// for when two values of a script share the first; and one after all its
+// fields (NEEDS_BUILD_VERSION beside STEPS_BUILD_VERSION, INPUTS_FAMILY
+// beside MATRIX_FAMILY), for when they share the second too. VALUE for
+// what is no chain of fields.
+struct ValueNames {
+  std::string short_name, long_name, full_name;
+};
+
+ValueNames value_names(const Expr& e) {
   const std::vector<std::string> segs = member_names(e);
-  if (segs.empty()) return {"VALUE", "VALUE"};
+  if (segs.empty()) return {"VALUE", "VALUE", "VALUE"};
+  std::string full;
+  for (size_t i = 0; i < segs.size(); ++i) {
+    if (segs[0] == "github" && i == 0) continue;  // GH_, below
+    if (segs[0] == "needs" && i == 2) continue;  // outputs
+    if (segs[0] == "steps" && i == 2) continue;
+    full += (full.empty() ? "" : "_") + env_var_name(segs[i]);
+  }
+  if (segs[0] == "github") full = "GH_" + full;
   if (segs.size() >= 2 && (segs[0] == "inputs" || segs[0] == "matrix")) {
     const std::string name = env_var_name(segs.back());
-    return {name, name};
+    return {name, name, full};
   }
   if (segs.size() == 4 && (segs[0] == "needs" || segs[0] == "steps"))
-    return {env_var_name(segs[3]), env_var_name(segs[1]) + "_" + env_var_name(segs[3])};
+    return {env_var_name(segs[3]), env_var_name(segs[1]) + "_" + env_var_name(segs[3]), full};
   if (segs.size() >= 3 && segs[0] == "github") {
     // GH_SHA is github.sha's, and GH_BASE_REF github.base_ref's, whatever
     // else the script reads: an event's field is named after as many of its
@@ -63,12 +77,12 @@ std::pair<std::string, std::string> value_names(const Expr& e) {
       fields = segs[i] + (fields.empty() ? "" : "_" + fields);
       if (!contains(github_fields(), fields)) names.push_back("GH_" + env_var_name(fields));
     }
-    if (names.empty()) return {"VALUE", "VALUE"};
-    return {names.front(), names.back()};
+    if (names.empty()) return {"VALUE", "VALUE", "VALUE"};
+    return {names.front(), names.back(), full};
   }
   const std::string name = (segs.size() >= 2 && segs[0] == "github" ? "GH_" : "") + env_var_name(segs.back());
-  if (segs.size() < 3) return {name, name};
-  return {name, env_var_name(segs[segs.size() - 2]) + "_" + env_var_name(segs.back())};
+  if (segs.size() < 3) return {name, name, full};
+  return {name, env_var_name(segs[segs.size() - 2]) + "_" + env_var_name(segs.back()), full};
 }
 
 using Order = std::vector<std::string>;
@@ -605,10 +619,14 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     // Each value's variable is named after its last field (value_names);
     // two values of the script with one such name are both named after
     // their last two fields, where they have them: BUILD_VERSION and
-    // TEST_VERSION, not VERSION and VERSION_2.
-    std::map<std::string, std::set<std::string>> by_short_name;  // -> the expressions
+    // TEST_VERSION, not VERSION and VERSION_2; and two with one such name
+    // too after all their fields: NEEDS_BUILD_VERSION and STEPS_BUILD_VERSION.
+    std::map<std::string, std::set<std::string>> by_short_name, by_long_name;  // -> the expressions
     for (const auto& p : run->parts) {
-      if (p.expr) by_short_name[value_names(*p.expr).first].insert(render_expr(*p.expr));
+      if (!p.expr) continue;
+      const ValueNames n = value_names(*p.expr);
+      by_short_name[n.short_name].insert(render_expr(*p.expr));
+      by_long_name[n.long_name].insert(render_expr(*p.expr));
     }
     bool said = false;
     for (const auto& p : run->parts) {
@@ -628,8 +646,10 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
             x->operands[0]->text == "env") {
           name = x->text;  // already an environment variable
         } else {
-          const auto [short_name, long_name] = value_names(*x);
-          name = by_short_name[short_name].size() > 1 ? long_name : short_name;
+          const ValueNames n = value_names(*x);
+          name = by_short_name[n.short_name].size() < 2  ? n.short_name
+                 : by_long_name[n.long_name].size() < 2 ? n.long_name
+                                                         : n.full_name;
           // Not a variable the system or the shell sets (inputs.path would
           // replace PATH): the context's name in front (INPUTS_PATH).
           const std::vector<std::string> segs = member_names(*x);
