@@ -51,6 +51,7 @@
 #include "check_implicit_success.h"
 #include "check_index_order.h"
 #include "check_inherited_secrets.h"
+#include "check_called_secrets.h"
 #include "check_input_defaults.h"
 #include "check_key_types.h"
 #include "check_known_values.h"
@@ -321,6 +322,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_fork_credentials(c.program, c.diags);
   check_boundaries(c.program, c.diags);
   check_inherited_secrets(c.program, c.diags);
+  check_called_secrets(c.program, c.diags);
   check_concurrency(c.program, c.diags);
   check_artifacts(c.program, c.diags);
   check_direct_downloads(c.program, c.diags);
