@@ -591,6 +591,10 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
       out.push_back({Drift::Kind::OutsideRoot, o.path, far, "", {}});
       continue;
     }
+    if (std::string to = file_link(root, o.path); !to.empty()) {
+      out.push_back({Drift::Kind::Link, o.path, to, "", {}});
+      continue;
+    }
     if (!read_file(fs::path(root) / o.path, current)) {
       // A directory, a dangling link or a file without read permission.
       std::error_code ec;
@@ -666,6 +670,12 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
     if (std::string far = outside_root(root, o.path); !far.empty()) {
       error = {o.path, "leads through a symbolic link to " + far +
                            ", outside the repository; gen does not write there: put the file itself in its place"};
+      return {};
+    }
+    if (std::string to = file_link(root, o.path); !to.empty()) {
+      error = {o.path, "is a symbolic link (to " + to +
+                           "), which git commits as the link, not the workflow; gen does not write through it: put "
+                           "the file itself in its place"};
       return {};
     }
   }

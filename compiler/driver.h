@@ -51,12 +51,14 @@ struct Drift {
   // one of its folders goes, which gen does not replace.
   // OutsideRoot: a symbolic link (the file's, or a folder's above it)
   // leads out of the repository, to `other`; gen does not write there.
+  // Link: the file is a symbolic link in the repository, to `other`, which
+  // git would commit as the link; gen does not write through it.
   enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, OrphanEdited, Shared, LeftOver, Blocked,
-                    OutsideRoot };
+                    OutsideRoot, Link };
   Kind kind;
   std::string path;
   std::string other;         // Shared: the output whose file this one is too; Blocked: what is in the way;
-                             // OutsideRoot: where the link leads
+                             // OutsideRoot, Link: where the link leads
   std::string diff;          // unified diff, committed -> generated
   std::vector<Pos> sources;  // the .pipe positions the diff names, each once, in order
 };

@@ -226,6 +226,15 @@ std::string outside_root(const std::string& root, const std::string& path) {
   return rel.empty() || *rel.begin() == ".." ? file.string() : "";
 }
 
+std::string file_link(const std::string& root, const std::string& path) {
+  std::error_code ec;
+  const fs::path p = fs::path(root) / path;
+  if (!fs::is_symlink(fs::symlink_status(p, ec))) return "";
+  if (!fs::exists(fs::status(p, ec))) return "";  // leads nowhere: in the way, reported otherwise
+  const fs::path to = fs::read_symlink(p, ec);
+  return ec ? "another file" : to.string();
+}
+
 std::string not_a_folder_above(const std::string& root, const std::string& path) {
   fs::path at = root;
   const fs::path folder = fs::path(path).parent_path();

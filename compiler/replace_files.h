@@ -74,6 +74,12 @@ std::string not_a_folder_above(const std::string& root, const std::string& path)
 // stays inside (or leads nowhere, which is reported otherwise).
 std::string outside_root(const std::string& root, const std::string& path);
 
+// Where a symbolic link that is the file root/path itself leads (as the link
+// says it), or "" when that file is no link (or a link to nothing, which is
+// in the way). Git commits the link, not the
+// file it leads to, so gen does not write an output through one.
+std::string file_link(const std::string& root, const std::string& path);
+
 // Why a symbolic link names no file pipec can use, from the error of
 // following it: "is a symbolic link ..." (in a loop, to a missing file, or
 // to one it cannot reach, with the reason).

@@ -69,6 +69,10 @@ static std::string kind_text(Drift::Kind k, const std::string& other) {
       return "a symbolic link to " + (other.empty() ? "a file" : other) +
              ", outside the repository: git commits the link, not the workflow, and gen does not write there "
              "(put the file itself in its place)";
+    case Drift::Kind::Link:
+      return "a symbolic link" + (other.empty() ? std::string() : " (to " + other + ")") +
+             ": git commits the link, not the workflow, and gen does not write through it (put the file itself in "
+             "its place)";
   }
   return "";
 }
@@ -81,7 +85,8 @@ std::string drift_text(const Drift& d) { return kind_text(d.kind, d.other); }
 // must be moved first, which no source line is to blame for.
 static bool gen_mends(Drift::Kind k) {
   return k != Drift::Kind::NotGenerated && k != Drift::Kind::Unreadable && k != Drift::Kind::Shared &&
-         k != Drift::Kind::OrphanEdited && k != Drift::Kind::Blocked && k != Drift::Kind::OutsideRoot;
+         k != Drift::Kind::OrphanEdited && k != Drift::Kind::Blocked && k != Drift::Kind::OutsideRoot &&
+         k != Drift::Kind::Link;
 }
 
 // What puts a drifted file right, after "; ".
@@ -209,7 +214,7 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
       nlohmann::ordered_json item = {{"file", d.path}, {"kind", drift_kind_name(d.kind)}};
       if (d.kind == Drift::Kind::Shared) item["same_file_as"] = d.other;
       if (d.kind == Drift::Kind::Blocked) item["in_the_way"] = d.other;
-      if (d.kind == Drift::Kind::OutsideRoot) item["link_to"] = d.other;
+      if (d.kind == Drift::Kind::OutsideRoot || d.kind == Drift::Kind::Link) item["link_to"] = d.other;
       item["sources"] = sources;
       item["diff"] = d.diff;
       list.push_back(item);

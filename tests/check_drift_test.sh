@@ -156,6 +156,15 @@ expect folder-out-check 1 "generated/w_two.yml: a symbolic link to $outside/w_tw
 generated/w_uno.yml: a symbolic link to $outside/w_uno.yml, outside the repository: git commits the link, not the workflow, and gen does not write there (put the file itself in its place)
 2 files differ; first mend what gen does not (said above), then run \`pipec gen\`" "$pipec" check
 rm generated && mkdir generated && mv "$outside"/* generated/ && rmdir "$outside"
+# A link in the repository is committed as the link too: a checkout has
+# whatever it leads to there, or nothing (a file left out of the commit).
+mkdir notes && mv generated/w_uno.yml notes/ && ln -s ../notes/w_uno.yml generated/w_uno.yml
+expect link-in-check 1 "generated/w_uno.yml: a symbolic link (to ../notes/w_uno.yml): git commits the link, not the workflow, and gen does not write through it (put the file itself in its place)
+1 file differs; first mend what gen does not (said above), then run \`pipec gen\`" "$pipec" check
+expect link-in-gen 2 "generated/w_uno.yml: error: is a symbolic link (to ../notes/w_uno.yml), which git commits as the link, not the workflow; gen does not write through it: put the file itself in its place [io]
+1 error" "$pipec" gen
+expect link-in-json 0 '      "link_to": "../notes/w_uno.yml",' sh -c '"$1" --format json check | grep link_to' _ "$pipec"
+rm generated/w_uno.yml && mv notes/w_uno.yml generated/ && rmdir notes
 "$pipec" gen > /dev/null
 # gen waits while another pipec writes in the repository (here flock(1)
 # holds the lock), and says so: two gens at once once both moved one orphan
