@@ -58,5 +58,19 @@ new_workflow v && pipec gen > /dev/null && unadded v pipec-check
 # The pipec-gen hook writes the file itself, and refuses the commit the same way.
 sed -i 's/id: pipec-check/id: pipec-gen/' .pre-commit-config.yaml && git add .pre-commit-config.yaml
 new_workflow u && unadded u pipec-gen
+# A new source whose generated file alone is added: check reads the source
+# from the work tree and passes, but the commit would leave it out, and CI
+# would find the file orphaned. So would a source git ignores.
+new_workflow t && pipec gen > /dev/null && git add generated/t.yml
+if out=$(git commit -qm "t unadded" 2>&1); then bad source-unadded-commit "committed without pipelines/t.pipe"
+elif [[ "$out" == *"pipelines/t.pipe: a source pipec reads, not added to git: the commit would leave it out (git add it)"* ]]; then ok
+else bad source-unadded-message "$out"; fi
+echo "t.pipe" > pipelines/.gitignore && git add pipelines/.gitignore
+if out=$(git commit -qm "t ignored" 2>&1); then bad source-ignored-commit "committed without pipelines/t.pipe"
+elif [[ "$out" == *"pipelines/t.pipe: a source pipec reads, not added to git"* ]]; then ok
+else bad source-ignored-message "$out"; fi
+git rm -q --cached pipelines/.gitignore && rm pipelines/.gitignore
+git add pipelines/t.pipe
+if out=$(git commit -qm "t added" 2>&1); then ok; else bad source-added-commit "$out"; fi
 echo "precommit: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
