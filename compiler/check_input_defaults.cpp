@@ -38,6 +38,13 @@ bool tests_event(const Expr& e) {
   return found;
 }
 
+// A choice input without a default that a dispatch form shows: the form
+// starts it at its first option, which runs without inputs do not have.
+bool first_option_lost(const WorkflowModel& wf, const InputDecl& in) {
+  return in.type == "choice" && !in.default_value && in.only != "call" && !in.options.empty() &&
+         has_trigger(wf, "dispatch");
+}
+
 }  // namespace
 
 void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
@@ -45,7 +52,8 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
   // not give them).
   std::map<std::string, const InputDecl*> inputs;
   for (const auto& in : wf.inputs)
-    if (default_is_lost(in) && !runs_without(wf, in.only).empty()) inputs[in.name] = &in;
+    if ((default_is_lost(in) || first_option_lost(wf, in)) && !runs_without(wf, in.only).empty())
+      inputs[in.name] = &in;
   if (inputs.empty()) return;
   // Reads that say what an empty input means: x || fallback, x == '', or
   // any read beside a test of the event (github.event_name == 'push' && x).
@@ -73,7 +81,9 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
     auto it = inputs.find(name);
     if (it == inputs.end() || handled.count(&e) || !reported.insert(to_string(at)).second) return;
     const InputDecl& in = *it->second;
-    const Value& def = *in.default_value;
+    // A choice without a default: its first option, as the form shows it.
+    const ValuePtr first_option = in.default_value ? nullptr : make_string(in.options[0], in.pos);
+    const Value& def = first_option ? *first_option : *in.default_value;
     // github.event.inputs holds text, "false" included, and only a
     // dispatch run's (a called run's is its caller's:
     // check_caller_event_inputs).
@@ -81,22 +91,30 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
     const std::string runs = runs_without(wf, from_event ? "" : in.only);
     if (runs.empty()) return;
     // The trigger whose list has the default (default_for), or the one
-    // the input is in.
-    const std::string& given = in.default_for.empty() ? in.only : in.default_for;
-    const std::string started = from_event || given == "dispatch" ? "from the dispatch form"
-                                : given == "call"                 ? "by a caller"
-                                                                  : "from the dispatch form or by a caller";
+    // the input is in, or the one of the two the workflow has.
+    const std::string given = !in.default_for.empty()       ? in.default_for
+                              : !in.only.empty()            ? in.only
+                              : !has_trigger(wf, "call")     ? "dispatch"
+                              : !has_trigger(wf, "dispatch") ? "call"
+                                                             : "";
+    const std::string started = from_event || given == "dispatch" || first_option ? "from the dispatch form"
+                                : given == "call"                                 ? "by a caller"
+                                                  : "from the dispatch form or by a caller";
     const bool boolean = def.kind == Value::Kind::Bool && !from_event;
     const std::string fallback =
         from_event && !def.is_string() ? "\"" + scalar_text(def) + "\"" : describe(def);
     diags.error(
         at, "input-default",
         written + " is " + (boolean ? "false" : "empty") + " in the " + runs + " runs of " +
-            file_name(wf.file) + ": GitHub gives input \"" + name + "\" its default (" +
-            describe(def) + ") only in runs started " + started + "; " +
+            file_name(wf.file) + ": GitHub gives input \"" + name + "\" " +
+            (first_option ? "its first option (" + describe(def) + "), as it has no default, "
+                          : "its default (" + describe(def) + ") ") +
+            "only in runs started " + started + "; " +
             (boolean ? "decide its value for the other runs where it is read, or make "
                        "its default false"
-                     : "read it as " + written + " || " + fallback + ", or declare no default"));
+             // A choice the form shows without a default starts at its first option.
+             : in.type == "choice" ? "read it as " + written + " || " + fallback
+                                   : "read it as " + written + " || " + fallback + ", or declare no default"));
   });
 }
 
