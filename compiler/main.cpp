@@ -72,6 +72,9 @@ int run(int argc, char** argv) {
   // Past a file size limit (ulimit -f), a write fails with EFBIG, which gen
   // reports and undoes, rather than the signal ending pipec mid-write.
   std::signal(SIGXFSZ, SIG_IGN);
+  // A reader that goes away (pipec check | head) is a write that fails,
+  // reported below with exit 2, rather than the signal's 141.
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"pipec: compiles .pipe pipelines to GitHub Actions workflows", "pipec"};
   app.set_version_flag("--version", std::string("pipec ") + PIPEC_VERSION);
   app.require_subcommand(1);
@@ -365,15 +368,16 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   const int rc = run(argc, argv);
-  // What pipec printed that reached nowhere (a full disk): a list of
-  // outputs or a report cut short must not pass for a success.
+  // What pipec printed that reached nowhere (a full disk, a closed pipe): a
+  // list of outputs or a report cut short must not pass for a success, nor
+  // for check's answer (1), which was not read whole.
   errno = 0;
   std::cout.flush();
   if (!std::cout) {
     const int err = errno;
     std::cerr << "error: cannot write standard output" << (err ? std::string(": ") + std::strerror(err) : "")
               << " [io]\n1 error\n";
-    return rc == 0 ? 2 : rc;
+    return rc <= 1 ? 2 : rc;
   }
   return rc;
 }

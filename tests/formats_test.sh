@@ -146,6 +146,14 @@ for command in outputs check "--format=json check" "explain --event push"; do
   expect "full-disk-$command" 2 "error: cannot write standard output: No space left on device [io]
 1 error" bash -c '"$@" > /dev/full' _ "$pipec" $command
 done
+# So is a report of drift (check's 1 is an answer nobody read whole), and
+# a closed stdout.
+sed -i 's/- run: "true"/- run: edited/' generated/w.yml
+expect full-disk-drift 2 "error: cannot write standard output: No space left on device [io]
+1 error" bash -c '"$1" check > /dev/full' _ "$pipec"
+expect closed-stdout-drift 2 "error: cannot write standard output: Bad file descriptor [io]
+1 error" bash -c '"$1" check >&-' _ "$pipec"
+"$pipec" gen > /dev/null
 # A source file name that is no UTF-8, or holds a control character, is
 # escaped in the header it names it in: YAML may hold neither (the file
 # once had the raw bytes, which no YAML reader takes).
