@@ -79,10 +79,12 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
 
 // Writes every output that differs (temporary file + rename) and removes
 // orphans. Returns the paths written or removed, for the log. Nothing is
-// written when an orphan was edited by hand (gen does not remove it) or a
-// folder where orphans are looked for cannot be read.
+// written when an orphan was edited by hand (gen does not remove it), an
+// output's place holds what gen does not replace, or a folder where orphans
+// are looked for cannot be read: `errors` then names each such file (or the
+// folder), and any failure while writing.
 std::vector<std::string> write_outputs(const std::string& root, const std::vector<Output>& outputs,
-                                       FileError& error);
+                                       std::vector<FileError>& errors);
 
 // A unified diff, committed -> generated. With after_sources (one position
 // per line of `after`), each changed line names the .pipe line that produces

@@ -47,6 +47,14 @@ int report_one(const pipec::Pos& at, const std::string& id, const std::string& m
 // reports one: an `io` diagnostic at the file.
 int report_file_error(const pipec::FileError& e) { return report_one(pipec::Pos{e.path, 0, 0}, "io", e.message); }
 
+// Each file gen could not write, or would not: exit code 2.
+int report_file_errors(const std::vector<pipec::FileError>& errors) {
+  pipec::Diagnostics diags;
+  for (const auto& e : errors) diags.error(pipec::Pos{e.path, 0, 0}, "io", e.message);
+  (g_format == "text" ? std::cerr : std::cout) << pipec::render_diagnostics(g_format, diags.sorted(), {});
+  return 2;
+}
+
 // A mistake in the command line, as every other error is reported: a
 // `usage` diagnostic, at no file.
 int report_usage(const std::string& message) { return report_one(pipec::Pos{}, "usage", message); }
@@ -282,10 +290,10 @@ int run(int argc, char** argv) {
     auto c = pipec::compile_tree(root);
     if (c.diags.has_errors()) return report_errors(c);
     if (gen->parsed()) {
-      pipec::FileError error;
-      auto done = pipec::write_outputs(root, c.outputs, error);
+      std::vector<pipec::FileError> errors;
+      auto done = pipec::write_outputs(root, c.outputs, errors);
       for (const auto& line : done) std::cout << line << "\n";
-      if (error.failed()) return report_file_error(error);
+      if (!errors.empty()) return report_file_errors(errors);
       std::cout << c.outputs.size() << (c.outputs.size() == 1 ? " generated file" : " generated files") << " up to date\n";
       return 0;
     }

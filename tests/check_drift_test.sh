@@ -432,7 +432,8 @@ expect two-loops 0 "generated/w_two.yml: in the way (not a file pipec can read, 
 generated/w_uno.yml: in the way (not a file pipec can read, which gen does not replace: move it away)" \
   sh -c '"$1" check | grep "^generated/.*:"' _ "$pipec"
 expect two-loops-gen 2 "generated/w_two.yml: error: is a symbolic link in a loop of links; gen does not replace it: move it away [io]
-1 error" "$pipec" gen
+generated/w_uno.yml: error: is a symbolic link in a loop of links; gen does not replace it: move it away [io]
+2 errors" "$pipec" gen
 rm generated/w_two.yml generated/w_uno.yml && mv w_two.kept generated/w_two.yml && mv w_uno.kept generated/w_uno.yml
 # Many files replaced with few descriptors allowed (a soft limit of 64):
 # gen holds two for each file it replaces, and raises its own soft limit
@@ -561,10 +562,15 @@ expect root-not-above 2 "pipelines: error: no pipelines/ directory in . or a fol
 # remove it, and writes nothing (check still calls it orphaned); without the
 # edit, gen removes it.
 cp generated/w_two.yml generated/w_copy.yml && echo "# my own additions" >> generated/w_copy.yml
+cp generated/w_copy.yml generated/w_copy2.yml
 sed -i 's/ubuntu-24.04/ubuntu-22.04/' pipelines/a.pipe
 before=$(md5sum generated/*)
+# Each is named, not the first alone.
 expect orphan-edited 2 "generated/w_copy.yml: error: orphaned (no source generates it), and edited by hand since pipec wrote it; gen does not remove it: remove it yourself, or keep it without pipec's header [io]
-1 error" "$pipec" gen
+generated/w_copy2.yml: error: orphaned (no source generates it), and edited by hand since pipec wrote it; gen does not remove it: remove it yourself, or keep it without pipec's header [io]
+2 errors" "$pipec" gen
+rm generated/w_copy2.yml
+before=$(md5sum generated/*)
 expect orphan-edited-kept 0 "$before" md5sum generated/*
 expect orphan-edited-check 0 "generated/w_copy.yml: orphaned (no source generates it) and edited by hand, which gen does not remove: remove it yourself" sh -c '"$1" check | grep ^generated/w_copy' _ "$pipec"
 sed -i '$d' generated/w_copy.yml
