@@ -305,7 +305,10 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     if (ec) return fail(path, "cannot create its folder: " + ec.message());
     // One file under two names (a link among the paths): written once, and
     // an error when the two would get different content.
-    const fs::path same = fs::weakly_canonical(target, ec);
+    // (A path it cannot resolve, one longer than PATH_MAX, is its own: the
+    // empty path of a failure once made any two such files one.)
+    fs::path same = fs::weakly_canonical(target, ec);
+    if (ec || same.empty()) same = target.lexically_normal();
     if (auto earlier = std::find_if(replaces.begin(), replaces.end(), [&](const Replace& x) { return x.same == same; });
         earlier != replaces.end()) {
       if (files[earlier - replaces.begin()].second != content)

@@ -606,4 +606,14 @@ expect blocked-link-gen 2 "generated/x/b.yml: error: cannot create its folder: g
 1 error" "$pipec" gen
 expect blocked-link-kept 0 "nowhere" readlink generated/x
 expect blocked-link-check 1 "generated/x/b.yml: missing, and its folder cannot be made: generated/x stands where the folder goes, which gen does not replace (move it away)" bash -c 'set -o pipefail; "$1" check | head -1' _ "$pipec"
+# A repository deeper than PATH_MAX: two edited files stay two files (a
+# path pipec could not resolve was once the empty path, so any two such
+# were "the same file through a link").
+mkdir "$work/deep" && cd "$work/deep"
+d=$(printf 'd%.0s' $(seq 200)); for _ in $(seq 22); do mkdir "$d" && cd "$d"; done
+mkdir pipelines && one_step_workflow w generated/w.yml 'echo w' > pipelines/w.pipe && one_step_workflow v generated/v.yml 'echo v' > pipelines/v.pipe
+"$pipec" gen > /dev/null && echo "# e" >> generated/w.yml && echo "# e" >> generated/v.yml
+expect deep-root-gen 0 "wrote generated/v.yml (replacing edits made by hand)
+wrote generated/w.yml (replacing edits made by hand)
+2 generated files up to date" "$pipec" gen
 finish check_drift
