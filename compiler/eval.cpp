@@ -449,6 +449,27 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
   }
   auto r = eval(e.operands[1], scope);
   if (is_error(*r)) return r;
+  if (op == "+") {
+    // Lists pipec knows, joined here: GitHub's expressions have no +.
+    for (size_t i : {0, 1}) {
+      const Value& v = i ? *r : *l;
+      if (v.kind == Value::Kind::List) continue;
+      const bool runtime = v.kind == Value::Kind::Runtime || v.is_runtime_string();
+      diags_.error(e.operands[i]->pos, "type",
+                   "+ joins two lists pipec knows when it compiles, not " +
+                       (runtime ? std::string("a value known only at run time (GitHub's expressions have no +)")
+                                : a_kind(v)) +
+                       (v.kind == Value::Kind::String ? "; text is joined inside one string: \"${{ a }}${{ b }}\""
+                                                      : ""));
+      return make_error(e.pos);
+    }
+    auto out = std::make_shared<Value>();
+    out->kind = Value::Kind::List;
+    out->pos = e.pos;
+    out->items = l->items;
+    out->items.insert(out->items.end(), r->items.begin(), r->items.end());
+    return out;
+  }
   if (known_scalar(*l) && known_scalar(*r)) {
     if (op == "==" || op == "!=") {
       bool eq;

@@ -863,6 +863,7 @@ class Builder {
       e->operands = {expr(l), expr(r)};
       return e;
     };
+    if (auto* x = dynamic_cast<P::ConcatExprContext*>(c)) return binary(x, "+", x->expr(0), x->expr(1));
     if (auto* x = dynamic_cast<P::CompareExprContext*>(c))
       return binary(x, x->op->getText(), x->expr(0), x->expr(1));
     if (auto* x = dynamic_cast<P::EqualExprContext*>(c))

@@ -44,6 +44,7 @@ expr      : primary                                                # primaryExpr
           | expr '.' (name=IDENT | star='*')                       # memberExpr
           | expr '[' expr ']'                                      # indexExpr
           | '!' expr                                               # notExpr
+          | expr '+' expr                                          # concatExpr
           | expr op=('<' | '<=' | '>' | '>=') expr                 # compareExpr
           | expr op=('==' | '!=') expr                             # equalExpr
           | expr '&&' expr                                         # andExpr
