@@ -155,16 +155,17 @@ class IndexOrder {
                "; the index leaves out what is written here: " + after.why.fix);
   }
 
-  // A report on a write or a read; in a leg of a matrix followed leg by
-  // leg, kept until the end, so that the legs that say the same make one.
-  void report_at(const Site& w, const std::string& message) {
-    if (w.a.leg_name.empty()) return diags_.error(w.a.at, "index-order", message);
+  // A report on a write or a read (at its place, or at `at`); in a leg of a
+  // matrix followed leg by leg, kept until the end, so that the legs that
+  // say the same make one.
+  void report_at(const Site& w, const std::string& message, std::optional<Pos> at = std::nullopt) {
+    const Pos pos = at ? *at : w.a.at;
+    if (w.a.leg_name.empty()) return diags_.error(pos, "index-order", message);
     const std::string label = leg_label(w.a.leg_name);
     std::string alike = message;
-    for (size_t at = alike.find(label); at != std::string::npos; at = alike.find(label, at))
-      alike.erase(at, label.size());
-    LegReport& r = leg_reports_[to_string(w.a.at) + "|" + alike];
-    if (r.legs.empty()) r = {w.a.at, message, alike, {}};
+    for (size_t i = alike.find(label); i != std::string::npos; i = alike.find(label, i)) alike.erase(i, label.size());
+    LegReport& r = leg_reports_[to_string(pos) + "|" + alike];
+    if (r.legs.empty()) r = {pos, message, alike, {}};
     r.legs.push_back({w.a.leg ? w.a.leg->index : 0, "\"" + w.a.leg_name + "\""});
   }
 
@@ -257,11 +258,13 @@ class IndexOrder {
                              w.a.jobs + " writes into (" + w.a.by + ", " + to_string(w.a.at) + ")";
     raced_.insert(&w);  // needing it also puts an index after it
     const bool direct = i.a.jobs == ij && w.a.jobs == wj;
-    diags_.error(i.a.at, "index-order",
-                 what + ", but " + (direct ? "does not need it" : ij + " does not need " + wj) +
-                     ": GitHub may run the two at once, and the index leaves out what is "
-                     "written after it is made; add " +
-                     f.y->job + " to the needs of " + f.x->job);
+    // At the index, once for the legs of a matrix that write alike.
+    report_at(w,
+              what + ", but " + (direct ? "does not need it" : ij + " does not need " + wj) +
+                  ": GitHub may run the two at once, and the index leaves out what is "
+                  "written after it is made; add " +
+                  f.y->job + " to the needs of " + f.x->job,
+              i.a.at);
   }
 
   // A read that waits for a write needs an index of what was written:
