@@ -466,6 +466,10 @@ ValuePtr Expander::binary(const Expr& e, const ScopePtr& scope) {
     auto out = std::make_shared<Value>();
     out->kind = Value::Kind::List;
     out->pos = e.pos;
+    // Weighed before the copy: a + a, doubled many levels deep, would fill
+    // the memory before eval saw its size.
+    out->weight = add_weight(l->weight, r->weight);
+    if (out->weight > kMaxWeight) return out;  // reported by eval
     out->items = l->items;
     out->items.insert(out->items.end(), r->items.begin(), r->items.end());
     return out;

@@ -321,7 +321,7 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
       break;
     }
     static const std::set<std::string> continues = {"&&", "||", "==", "!=", "<", "<=", ">", ">=", "=",
-                                                    ",", "(", "[", "?", ":", "!", "."};
+                                                    ",", "(", "[", "?", ":", "!", ".", "+"};
     const bool starts_statement = !before || !continues.count(before->getText());
     if (starts_statement && call.size() >= 3 && call[0]->getType() == pipec_antlr::PipeLexer::IDENT &&
         call[1]->getText() == "(") {
@@ -546,7 +546,8 @@ class Listener : public antlr4::BaseErrorListener {
 // brackets nest at most kMaxNesting deep, and at most kMaxOperators operators
 // stand between two brackets (a && b && ... builds a tree as deep as it is long).
 bool nesting_ok(antlr4::CommonTokenStream& tokens, const Origin& origin, Diagnostics& diags) {
-  static const std::set<std::string> operators = {"!", "&&", "||", "==", "!=", "<", "<=", ">", ">=", "?", ".", ":"};
+  static const std::set<std::string> operators = {"!",  "&&", "||", "==", "!=", "<", "<=",
+                                                  ">=", ">",  "?",  ".",  ":",  "+"};
   // A name, literal or closing bracket ends an operand; a name or literal
   // starts one.
   auto starts_operand = [](const std::string& s) {
