@@ -1,5 +1,6 @@
 #include "check_called_secrets.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,11 +15,6 @@ bool inherits(const Value& job) {
   return s && s->is_string() && s->text == "inherit";
 }
 
-// secrets = "..." of any text: inherit, or a slip the key types report.
-bool secrets_text(const Value& job) {
-  const Value* s = job.get("secrets");
-  return s && s->is_string();
-}
 
 // GitHub's own, which a called run has whatever its caller passes.
 bool githubs_own(const std::string& name) {
@@ -26,10 +22,13 @@ bool githubs_own(const std::string& name) {
   return n == "github_token" || n == "actions_runner_debug" || n == "actions_step_debug";
 }
 
+// A secret a called run needs from its caller: one it reads without
+// declaring it, or one a workflow it hands inherit on to requires.
 struct Read {
-  std::string name;  // secrets.NAME, or secrets for the whole object
-  Pos pos;
-  std::string file;  // the workflow that reads it
+  std::string name;  // secrets.NAME
+  Pos pos;           // the read, or the declaration
+  std::string file;  // the workflow that reads or requires it
+  bool required = false;
 };
 
 class CalledSecrets {
@@ -40,7 +39,11 @@ class CalledSecrets {
     for (const auto& wf : program_.workflows) {
       for (const auto& j : jobs_of(*wf->body)) {
         const WorkflowModel* callee = called_workflow(program_, *j.value);
-        if (!callee || secrets_text(*j.value)) continue;
+        // A call that inherits passes them all. One that names them passes
+        // only those, which check_calls holds to the callee's declarations
+        // (and says so where the callee declares none).
+        const Value* passed = j.value->get("secrets");
+        if (!callee || inherits(*j.value) || (passed && callee->secrets.empty())) continue;
         const std::vector<Read>& reads = wanted(*callee);
         if (reads.empty()) continue;
         const Field* uses = j.value->field("uses");
@@ -50,11 +53,12 @@ class CalledSecrets {
           const Read& r = reads[i];
           list += (i == 0 ? "" : i + 1 == reads.size() ? " and " : ", ") + r.name + " (" +
                   (r.file == called ? "" : "in " + r.file + ", which it hands its secrets on to, ") +
-                  to_string(r.pos) + ")";
+                  (r.required ? "required there, " : "") + to_string(r.pos) + ")";
         }
         const bool one = reads.size() == 1;
         diags_.error(uses ? uses->key_pos : j.key_pos, "secrets-unpassed",
-                     "job \"" + j.key + "\" calls " + called + " and passes it no secrets, but that run reads " +
+                     "job \"" + j.key + "\" calls " + called + " and passes it " +
+                         (passed ? "only the secrets it names" : "no secrets") + ", but that run needs " +
                          list + ", which " + called + " does not declare: a called run gets only the secrets its " +
                          "caller passes, so there " + (one ? "it is" : "they are") + " empty; declare " +
                          (one ? "it" : "each") + " in " + called + " (secret NAME: string) and pass " +
@@ -64,9 +68,10 @@ class CalledSecrets {
   }
 
  private:
-  // The secrets a workflow reads from its caller without declaring them:
-  // its own reads, when it declares none (one that does reads only those:
-  // check_refs), and those of the workflows it hands inherit on to.
+  // The secrets a workflow needs from its caller and does not declare: its
+  // own reads, when it declares none (one that does reads only those:
+  // check_refs), and what the workflows it hands inherit on to need or
+  // require (a declared one it gets from its caller, and hands on).
   const std::vector<Read>& wanted(const WorkflowModel& wf) {
     if (auto it = known_.find(&wf); it != known_.end()) return it->second;
     known_[&wf] = {};  // a call cycle adds nothing
@@ -79,16 +84,23 @@ class CalledSecrets {
     if (wf.secrets.empty()) {
       each_runtime(*wf.body, [&](const Expr& e) {
         const Chain c = chain(e);
+        // (The whole object, toJSON(secrets), holds GitHub's token at least.)
         if (c.size() >= 2 && c[0].first == "secrets" && !githubs_own(c[1].first))
           add({"secrets." + c[1].first, c[0].second, file_name(wf.file)});
-        for (const auto& o : e.operands)
-          if (c.empty() && o->kind == Expr::Kind::Name && o->text == "secrets") add({"secrets", o->pos, file_name(wf.file)});
       });
     }
+    auto declared = [&](const std::string& name) {
+      return std::any_of(wf.secrets.begin(), wf.secrets.end(),
+                         [&](const SecretDecl& d) { return "secrets." + lower(d.name) == lower(name); });
+    };
     for (const auto& j : jobs_of(*wf.body)) {
       const WorkflowModel* callee = called_workflow(program_, *j.value);
       if (!callee || !inherits(*j.value)) continue;
-      for (const auto& r : wanted(*callee)) add(r);
+      for (const auto& r : wanted(*callee))
+        if (!declared(r.name)) add(r);
+      for (const auto& d : callee->secrets)
+        if (d.required && !declared("secrets." + d.name))
+          add({"secrets." + d.name, d.pos, file_name(callee->file), true});
     }
     known_[&wf] = out;
     return known_[&wf];
