@@ -67,7 +67,7 @@ std::string input_named(const Expr& e) {
 // but writes as '' (false, 0; input-default reports the others); "" for
 // any other.
 std::string default_written(const InputDecl& in) {
-  const Value* d = default_in(in, false);
+  const Value* d = in.default_value.get();
   if (!d || in.only == "call" || default_is_lost(in)) return "";
   if (d->kind == Value::Kind::Bool) return "false";
   if (d->kind == Value::Kind::Number) return "0";
@@ -78,13 +78,16 @@ std::string default_written(const InputDecl& in) {
 // triggers start too (runs without inputs), with what a manual run at the
 // default writes, so that the two share a group (check_runs_without_inputs
 // and input-default ask for it): `|| false`, `|| 0`, `|| 'prod'`.
-std::string group_read(const InputDecl& in, bool runs_without_inputs) {
+std::string group_read(const WorkflowModel& wf, const InputDecl& in, bool runs_without_inputs) {
   const std::string bare = "inputs." + in.name;
   if (!runs_without_inputs) return "${{ " + bare + " }}";
   if (const std::string written = default_written(in); !written.empty())
     return "${{ " + bare + " || " + written + " }}";
-  const Value* d = default_in(in, false);
-  if (d && d->is_string() && default_is_lost(in)) {
+  // (A default only calls have is read so too, as input-default asks; a
+  // choice without one, as its first option, which the form starts at.)
+  const ValuePtr first = starts_at_first_option(wf, in) ? make_string(in.options[0], in.pos) : nullptr;
+  const Value* d = first ? first.get() : in.default_value.get();
+  if (d && d->is_string() && (first || default_is_lost(in))) {
     std::string quoted;
     // As a .pipe source writes it in a "..." group (pipec writes GitHub's
     // '' itself).
@@ -147,7 +150,7 @@ void check_dispatch_groups(const WorkflowModel& wf, Diagnostics& diags) {
                     in.name + "\" cancel each other: the workflow's concurrency group (" +
                     to_string(group->pos) +
                     ") does not read it, and cancel-in-progress is true; put " +
-                    group_read(in, !reads.event_name && !runs_without(wf, in.only).empty()) +
+                    group_read(wf, in, !reads.event_name && !runs_without(wf, in.only).empty()) +
                     " in the group");
   }
 }

@@ -38,13 +38,6 @@ bool tests_event(const Expr& e) {
   return found;
 }
 
-// A choice input without a default that a dispatch form shows: the form
-// starts it at its first option, which runs without inputs do not have.
-bool first_option_lost(const WorkflowModel& wf, const InputDecl& in) {
-  return in.type == "choice" && !in.default_value && in.only != "call" && !in.options.empty() &&
-         has_trigger(wf, "dispatch");
-}
-
 }  // namespace
 
 void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
@@ -52,7 +45,7 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
   // not give them).
   std::map<std::string, const InputDecl*> inputs;
   for (const auto& in : wf.inputs)
-    if ((default_is_lost(in) || first_option_lost(wf, in)) && !runs_without(wf, in.only).empty())
+    if ((default_is_lost(in) || starts_at_first_option(wf, in)) && !runs_without(wf, in.only).empty())
       inputs[in.name] = &in;
   if (inputs.empty()) return;
   // Reads that say what an empty input means: x || fallback, x == '', or
@@ -81,7 +74,7 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
     auto it = inputs.find(name);
     if (it == inputs.end() || handled.count(&e) || !reported.insert(to_string(at)).second) return;
     const InputDecl& in = *it->second;
-    // A choice without a default: its first option, as the form shows it.
+    // A choice without a default: its first option (starts_at_first_option).
     const ValuePtr first_option = in.default_value ? nullptr : make_string(in.options[0], in.pos);
     const Value& def = first_option ? *first_option : *in.default_value;
     // github.event.inputs holds text, "false" included, and only a

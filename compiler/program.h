@@ -225,6 +225,13 @@ inline std::string runs_without(const WorkflowModel& wf, const std::string& only
   return spoken_list(runs);
 }
 
+// A choice input without a default that a dispatch form shows: the form
+// starts it at its first option, which runs without inputs do not have.
+inline bool starts_at_first_option(const WorkflowModel& wf, const InputDecl& in) {
+  return in.type == "choice" && !in.default_value && in.only != "call" && !in.options.empty() &&
+         has_trigger(wf, "dispatch");
+}
+
 // Whether a run without inputs (a push's, say: GitHub gives inputs only to
 // runs started from the dispatch form or by a caller) reads an input
 // differently from its default. It reads null, which is falsy and equal to
