@@ -546,18 +546,6 @@ static std::map<std::string, std::string> shared_outputs(const std::string& root
   return shared;
 }
 
-// Whether some lines of a file end in CRLF and others in LF alone: not a
-// checkout's doing (git's autocrlf turns them all), but an edit, whose CRs
-// git would commit.
-static bool mixed_line_ends(const std::string& text) {
-  bool crlf = false, lf = false;
-  for (size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1)) {
-    (i > 0 && text[i - 1] == '\r' ? crlf : lf) = true;
-    if (crlf && lf) return true;
-  }
-  return false;
-}
-
 // Whether a file pipec wrote was edited since: its content no longer
 // matches the hash its header records (`text` with line ends normalised).
 static bool edited_since_written(const std::string& path, const std::string& text) {
@@ -619,23 +607,18 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
       out.push_back(std::move(d));
       continue;
     }
-    // A checkout with Windows line ends (git's autocrlf) is up to date; one
-    // whose lines end both ways was edited.
+    // A checkout with Windows line ends (git's autocrlf) is up to date.
     const bool bom = has_bom(current);
-    const bool mixed = mixed_line_ends(current);
-    // A byte order mark and a CR are invisible, so the diff names them.
-    std::string shown = mixed ? current : "";
-    for (size_t i = shown.find("\r\n"); i != std::string::npos; i = shown.find("\r\n", i + 5)) shown.replace(i, 1, "<CR>");
     current = normalize_source(current);  // which drops a byte order mark too
-    if (current == o.content && !bom && !mixed) continue;
-    const bool edited = bom || mixed || edited_since_written(o.path, current);
+    if (current == o.content && !bom) continue;
+    const bool edited = bom || edited_since_written(o.path, current);
     Drift d{!written_by_pipec(current) ? Drift::Kind::NotGenerated
             : edited                      ? Drift::Kind::HandEdited
                                           : Drift::Kind::Stale,
             o.path, "", "", {}};
-    if (mixed) shown = normalize_source(shown);  // the mark, if any, below
-    d.diff = unified_diff(o.path, (bom ? "<byte order mark>" : "") + (mixed ? shown : current), o.content,
-                          &o.line_sources, "generated", &d.sources);
+    // A byte order mark is invisible, so the diff names it.
+    d.diff = unified_diff(o.path, (bom ? "<byte order mark>" : "") + current, o.content, &o.line_sources, "generated",
+                          &d.sources);
     out.push_back(std::move(d));
   }
   for (const auto& p : orphaned) {
@@ -718,8 +701,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   for (const auto& o : outputs) {
     std::string current;
     if (reported.count(o.path)) continue;
-    if (!read_file(fs::path(root) / o.path, current) || normalize_source(current) != o.content || has_bom(current) ||
-        mixed_line_ends(current))
+    if (!read_file(fs::path(root) / o.path, current) || normalize_source(current) != o.content || has_bom(current))
       changed.push_back({o.path, o.content});
   }
   // A file pipec did not write is not replaced: it may be the hand-written
@@ -741,8 +723,6 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
       edited[path] = " (replacing edits made by hand)";
     } else if (has_bom(current)) {
       edited[path] = " (dropping the byte order mark an editor put before it)";
-    } else if (mixed_line_ends(current)) {
-      edited[path] = " (replacing the CRLF line ends an editor put in some lines)";
     }
   }
   // Each of those is reported, and nothing is written.
