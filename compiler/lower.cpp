@@ -55,8 +55,8 @@ ValueNames value_names(const Expr& e) {
   std::string full;
   for (size_t i = 0; i < segs.size(); ++i) {
     if (segs[0] == "github" && i == 0) continue;  // GH_, below
-    if (segs[0] == "needs" && i == 2) continue;  // outputs
-    if (segs[0] == "steps" && i == 2) continue;
+    // needs.a.outputs.b and steps.a.outputs.b: NEEDS_A_B, STEPS_A_B.
+    if ((segs[0] == "needs" || segs[0] == "steps") && i == 2 && segs[2] == "outputs") continue;
     full += (full.empty() ? "" : "_") + env_var_name(segs[i]);
   }
   if (segs[0] == "github") full = "GH_" + full;
