@@ -72,5 +72,21 @@ else bad source-ignored-message "$out"; fi
 git rm -q --cached pipelines/.gitignore && rm pipelines/.gitignore
 git add pipelines/t.pipe
 if out=$(git commit -qm "t added" 2>&1); then ok; else bad source-added-commit "$out"; fi
+# Through a folder link, git holds a file where the link leads: a source in
+# a linked folder, and an output in one, are looked for there.
+mkdir shared && ln -s ../shared pipelines/shared && new_workflow s && mv pipelines/s.pipe shared/ && pipec gen > /dev/null
+git add pipelines/shared generated/s.yml
+if out=$(git commit -qm "s linked" 2>&1); then bad linked-source-commit "committed without shared/s.pipe"
+elif [[ "$out" == *"pipelines/shared/s.pipe: a source pipec reads, not added to git as shared/s.pipe, where a link leads: the commit would leave it out (git add shared/s.pipe)"* ]]; then ok
+else bad linked-source-message "$out"; fi
+git add shared/s.pipe
+if out=$(git commit -qm "s added" 2>&1); then ok; else bad linked-source-added "$out"; fi
+git mv -k generated real > /dev/null && ln -s real generated && git add generated
+new_workflow r && pipec gen > /dev/null && git add pipelines/r.pipe
+if out=$(git commit -qm "r linked" 2>&1); then bad linked-output-commit "committed without real/r.yml"
+elif [[ "$out" == *"generated/r.yml: generated, but not added to git as real/r.yml, where a link leads: the commit would leave it out (git add real/r.yml)"* ]]; then ok
+else bad linked-output-message "$out"; fi
+git add real/r.yml
+if out=$(git commit -qm "r added" 2>&1); then ok; else bad linked-output-added "$out"; fi
 echo "precommit: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
