@@ -36,7 +36,7 @@ void spit(const fs::path& p, const std::string& text) { std::ofstream(p, std::io
 
 // One to three edits of the kinds people and editors make by accident.
 std::string mutate(std::string text, std::mt19937& rng) {
-  static const std::string kBytes = std::string("{}[]()\"=:,.$?!<>|&#\\\n \xff") + '\0';
+  static const std::string kBytes = std::string("{}[]()\"=:,.$?!<>|&#+\\\n \xff") + '\0';
   auto pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n)(rng); };
   for (size_t edits = 1 + pick(2); edits > 0; --edits) {
     size_t at = pick(text.size());
