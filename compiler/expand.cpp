@@ -1101,6 +1101,13 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       }
       case Stmt::Kind::Attr: {
         ValuePtr v;
+        if (ctx == Ctx::Job && s.name == "needs" && s.value->kind == Expr::Kind::Binary && s.value->text == "+") {
+          // Its names are jobs only in a list as written: joined, they
+          // would be read as values.
+          diags_.error(s.value->pos, "type",
+                       "needs is one list of the jobs' names (needs = [build, test]); + joins lists of values");
+          break;
+        }
         if (ctx == Ctx::Job && s.name == "needs") {
           // needs names jobs: bare names are job ids, not variables.
           auto list = std::make_shared<Value>();
