@@ -81,6 +81,14 @@ elif [[ "$out" == *"pipelines/shared/s.pipe: a source pipec reads, not added to 
 else bad linked-source-message "$out"; fi
 git add shared/s.pipe
 if out=$(git commit -qm "s added" 2>&1); then ok; else bad linked-source-added "$out"; fi
+# The link itself is needed too: a checkout without it has no source there.
+mkdir more && ln -s ../more pipelines/more && new_workflow m && mv pipelines/m.pipe more/ && pipec gen > /dev/null
+git add more/m.pipe generated/m.yml
+if out=$(git commit -qm "m link unadded" 2>&1); then bad link-unadded-commit "committed without pipelines/more"
+elif [[ "$out" == *"pipelines/more/m.pipe: reached through the link pipelines/more, which is not added to git: the commit would leave it out (git add pipelines/more)"* ]]; then ok
+else bad link-unadded-message "$out"; fi
+git add pipelines/more
+if out=$(git commit -qm "m link added" 2>&1); then ok; else bad link-added-commit "$out"; fi
 git mv -k generated real > /dev/null && ln -s real generated && git add generated
 new_workflow r && pipec gen > /dev/null && git add pipelines/r.pipe
 if out=$(git commit -qm "r linked" 2>&1); then bad linked-output-commit "committed without real/r.yml"

@@ -7,7 +7,7 @@
 # be left out of the commit, and `pipec check` in CI, on a clean checkout,
 # would find it missing; a new source left out would find the workflows it
 # makes orphaned. A file reached through a link is looked for in git where
-# the link leads, as git holds it there.
+# the link leads, as git holds it there, and the link itself too.
 #   pre-commit-check.sh [--gen]
 set -u
 if [ "${1:-}" = "--gen" ]; then pipec gen > /dev/null || exit; fi
@@ -23,6 +23,19 @@ not_added() {
     ..|../*) printf '%s: %s outside the repository (through a link): a checkout would not have it\n' "$file" "$kind"
              return ;;
   esac
+  # The first link on the way (the file's, or a folder's): git holds the
+  # link, which a checkout needs to reach the file.
+  rest=$file prefix=
+  while [ -n "$rest" ]; do
+    part=${rest%%/*}
+    case $rest in */*) rest=${rest#*/} ;; *) rest= ;; esac
+    prefix=${prefix:+$prefix/}$part
+    [ -L "$prefix" ] || continue
+    git ls-files --error-unmatch -- "$prefix" > /dev/null 2>&1 ||
+      printf '%s: reached through the link %s, which is not added to git: the commit would leave it out (git add %s)\n' \
+        "$file" "$prefix" "$prefix"
+    break
+  done
   git ls-files --error-unmatch -- "$at" > /dev/null 2>&1 && return
   if [ "$at" = "$file" ]; then
     printf '%s: %s not added to git: the commit would leave it out (git add it)\n' "$file" "$kind"
