@@ -10,11 +10,6 @@
 namespace pipec {
 namespace {
 
-bool inherits(const Value& job) {
-  const Value* s = job.get("secrets");
-  return s && s->is_string() && s->text == "inherit";
-}
-
 
 // GitHub's own, which a called run has whatever its caller passes.
 bool githubs_own(const std::string& name) {

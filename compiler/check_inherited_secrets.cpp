@@ -9,11 +9,6 @@
 namespace pipec {
 namespace {
 
-bool inherits(const Value& job) {
-  const Value* s = job.get("secrets");
-  return s && s->is_string() && s->text == "inherit";
-}
-
 // secrets = "..." other than "inherit": a slip the key types report, which
 // may have meant to hand the secrets on.
 bool misspelt(const Value& job) {

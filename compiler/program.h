@@ -372,6 +372,13 @@ inline const Value* declared_store(const Value& step, const char* kind) {
   return store && store->is_string() && store->parts.empty() ? store : nullptr;
 }
 
+// Whether a job that calls a workflow hands it every secret
+// (secrets = "inherit").
+inline bool inherits(const Value& job) {
+  const Value* s = job.get("secrets");
+  return s && s->is_string() && s->text == "inherit";
+}
+
 // The workflow a job calls (uses = TEMPLATE(...)); null for a job that runs
 // steps or calls a workflow outside these pipelines.
 inline const WorkflowModel* called_workflow(const Program& program, const Value& job) {
