@@ -989,6 +989,7 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
     if (!in.default_for.empty()) {
       const Field* f = attrs.field("default_for");
       const Pos at = f ? f->key_pos : in.pos;
+      in.default_for_pos = at;
       if (!s.value)
         diags.error(at, "input-attr",
                     "input \"" + in.name + "\" has no default for default_for to give to one trigger: write it after "

@@ -448,7 +448,7 @@ ValuePtr Lowerer::lower_on(const Value& on) {
     else if (!in.default_for.empty() && in.only.empty() && !(has_call && has_dispatch)) {
       const bool named = in.default_for == "call" ? has_call : has_dispatch;
       const std::string other = in.default_for == "call" ? "dispatch" : "call";
-      diags_.error(in.pos, "input-trigger",
+      diags_.error(in.default_for_pos, "input-trigger",
                    named ? "input \"" + in.name + "\" is in one list (this workflow has no on { " + other +
                                " }), so its default is that list's; leave out default_for"
                          : "input \"" + in.name + "\" gives its default to " +

@@ -42,6 +42,7 @@ struct InputDecl {
   std::string description;
   std::string only;                  // "", "call" or "dispatch"
   std::string default_for;           // "", "call" or "dispatch": the one trigger whose list has the default
+  Pos default_for_pos;               // where default_for is written
 };
 
 // An input's default in the list of a call (call) or of the dispatch form:
