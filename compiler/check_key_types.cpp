@@ -718,12 +718,16 @@ class KeyTypes {
         auto t = yaml_text(*i);
         if (!t) {
           open.insert(f.key);
-        } else if (std::none_of(seen.begin(), seen.end(),
-                                [&](const Value* v) { return yaml_text(*v) == t; })) {
+        } else if (auto first = std::find_if(seen.begin(), seen.end(),
+                                             [&](const Value* v) { return yaml_text(*v) == t; });
+                   first == seen.end()) {
           seen.push_back(i.get());
         } else {
+          // Where the first is, too: the two may come from two lists
+          // joined (a + b), each listing it once.
           diags_.error(i->pos, "type",
-                       "job.strategy.matrix." + f.key + " lists " + describe(*i) + " twice");
+                       "job.strategy.matrix." + f.key + " lists " + describe(*i) + " twice (first at " +
+                           to_string((*first)->pos) + ")");
         }
       }
     }
