@@ -85,7 +85,7 @@ std::string group_read(const WorkflowModel& wf, const InputDecl& in, bool runs_w
     return "${{ " + bare + " || " + written + " }}";
   // (A default only calls have is read so too, as input-default asks; a
   // choice without one, as its first option, which the form starts at.)
-  const ValuePtr first = starts_at_first_option(wf, in) ? make_string(in.options[0], in.pos) : nullptr;
+  const ValuePtr first = first_option_default(wf, in);
   const Value* d = first ? first.get() : in.default_value.get();
   if (d && d->is_string() && (first || default_is_lost(in))) {
     std::string quoted;

@@ -74,8 +74,7 @@ void check_input_defaults(const WorkflowModel& wf, Diagnostics& diags) {
     auto it = inputs.find(name);
     if (it == inputs.end() || handled.count(&e) || !reported.insert(to_string(at)).second) return;
     const InputDecl& in = *it->second;
-    // A choice without a default: its first option (starts_at_first_option).
-    const ValuePtr first_option = in.default_value ? nullptr : make_string(in.options[0], in.pos);
+    const ValuePtr first_option = first_option_default(wf, in);
     const Value& def = first_option ? *first_option : *in.default_value;
     // github.event.inputs holds text, "false" included, and only a
     // dispatch run's (a called run's is its caller's:

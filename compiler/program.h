@@ -233,6 +233,11 @@ inline bool starts_at_first_option(const WorkflowModel& wf, const InputDecl& in)
          has_trigger(wf, "dispatch");
 }
 
+// That first option, as the default it stands for; null for any other input.
+inline ValuePtr first_option_default(const WorkflowModel& wf, const InputDecl& in) {
+  return starts_at_first_option(wf, in) ? make_string(in.options[0], in.pos) : nullptr;
+}
+
 // Whether a run without inputs (a push's, say: GitHub gives inputs only to
 // runs started from the dispatch form or by a caller) reads an input
 // differently from its default. It reads null, which is falsy and equal to
