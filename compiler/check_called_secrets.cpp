@@ -10,7 +10,6 @@
 namespace pipec {
 namespace {
 
-
 // GitHub's own, which a called run has whatever its caller passes.
 bool githubs_own(const std::string& name) {
   const std::string n = lower(name);
