@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -573,6 +574,17 @@ static bool orphan_edited(const std::string& path, const std::string& text) {
   return edited_since_written(path, normalize_source(text));
 }
 
+// What a link makes of an output's place, which check reports and gen does
+// not write through: one file with another output (Shared), a link out of
+// the repository (OutsideRoot), or the file itself a link (Link).
+static std::optional<Drift> linked(const std::string& root, const std::string& path,
+                                   const std::map<std::string, std::string>& shared) {
+  if (auto other = shared.find(path); other != shared.end()) return Drift{Drift::Kind::Shared, path, other->second, "", {}};
+  if (std::string far = outside_root(root, path); !far.empty()) return Drift{Drift::Kind::OutsideRoot, path, far, "", {}};
+  if (std::string to = file_link(root, path); !to.empty()) return Drift{Drift::Kind::Link, path, to, "", {}};
+  return std::nullopt;
+}
+
 std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>& outputs, FileError& error) {
   std::vector<Drift> out;
   const std::vector<std::string> orphaned = orphans(root, outputs, error);
@@ -580,19 +592,12 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
   const auto shared = shared_outputs(root, outputs);
   for (const auto& o : outputs) {
     std::string current;
-    if (auto other = shared.find(o.path); other != shared.end()) {
-      read_file(fs::path(root) / o.path, current);
-      Drift d{Drift::Kind::Shared, o.path, other->second, "", {}};
-      d.diff = unified_diff(o.path, normalize_source(current), o.content, &o.line_sources, "generated", &d.sources);
-      out.push_back(std::move(d));
-      continue;
-    }
-    if (std::string far = outside_root(root, o.path); !far.empty()) {
-      out.push_back({Drift::Kind::OutsideRoot, o.path, far, "", {}});
-      continue;
-    }
-    if (std::string to = file_link(root, o.path); !to.empty()) {
-      out.push_back({Drift::Kind::Link, o.path, to, "", {}});
+    if (std::optional<Drift> d = linked(root, o.path, shared)) {
+      if (d->kind == Drift::Kind::Shared) {
+        read_file(fs::path(root) / o.path, current);
+        d->diff = unified_diff(o.path, normalize_source(current), o.content, &o.line_sources, "generated", &d->sources);
+      }
+      out.push_back(std::move(*d));
       continue;
     }
     if (!read_file(fs::path(root) / o.path, current)) {
@@ -664,20 +669,17 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   HoldTermination hold;  // until the orphans are gone too
   const auto shared = shared_outputs(root, outputs);
   for (const auto& o : outputs) {
-    if (auto other = shared.find(o.path); other != shared.end()) {
-      errors.push_back({o.path, "is the same file as " + other->second + " (through a link); each output needs a file of its own"});
-      continue;
-    }
-    if (std::string far = outside_root(root, o.path); !far.empty()) {
-      errors.push_back({o.path, "leads through a symbolic link to " + far +
-                                    ", outside the repository; gen does not write there: put the file itself in its place"});
-      continue;
-    }
-    if (std::string to = file_link(root, o.path); !to.empty()) {
-      errors.push_back({o.path, "is a symbolic link (to " + to +
-                                    "), which git commits as the link, not the workflow; gen does not write through it: "
-                                    "put the file itself in its place"});
-    }
+    const std::optional<Drift> d = linked(root, o.path, shared);
+    if (!d) continue;
+    errors.push_back(
+        {o.path, d->kind == Drift::Kind::Shared
+                     ? "is the same file as " + d->other + " (through a link); each output needs a file of its own"
+                 : d->kind == Drift::Kind::OutsideRoot
+                     ? "leads through a symbolic link to " + d->other +
+                           ", outside the repository; gen does not write there: put the file itself in its place"
+                     : "is a symbolic link (to " + d->other +
+                           "), which git commits as the link, not the workflow; gen does not write through it: "
+                           "put the file itself in its place"});
   }
   // The orphans, found before anything is written; one edited since pipec
   // wrote it holds someone's work, which gen does not remove.

@@ -43,11 +43,8 @@ int report_one(const pipec::Pos& at, const std::string& id, const std::string& m
   return 2;
 }
 
-// A file gen or check could not read, write or remove, reported as fmt
-// reports one: an `io` diagnostic at the file.
-int report_file_error(const pipec::FileError& e) { return report_one(pipec::Pos{e.path, 0, 0}, "io", e.message); }
-
-// Each file gen could not write, or would not: exit code 2.
+// Each file gen or check could not read, write or remove (or would not),
+// reported as fmt reports one: an `io` diagnostic at the file; exit code 2.
 int report_file_errors(const std::vector<pipec::FileError>& errors) {
   pipec::Diagnostics diags;
   for (const auto& e : errors) diags.error(pipec::Pos{e.path, 0, 0}, "io", e.message);
@@ -363,7 +360,7 @@ int run(int argc, char** argv) {
     if (check->parsed()) {
       pipec::FileError error;
       auto drift = pipec::find_drift(root, c.outputs, error);
-      if (error.failed()) return report_file_error(error);
+      if (error.failed()) return report_file_errors({error});
       std::cout << pipec::render_drift(g_format, drift, c.outputs.size());
       return drift.empty() ? 0 : 1;
     }

@@ -76,8 +76,8 @@ std::string outside_root(const std::string& root, const std::string& path);
 
 // Where a symbolic link that is the file root/path itself leads (as the link
 // says it), or "" when that file is no link (or a link to nothing, which is
-// in the way). Git commits the link, not the
-// file it leads to, so gen does not write an output through one.
+// in the way). Git commits the link, not the file it leads to, so gen does
+// not write an output through one.
 std::string file_link(const std::string& root, const std::string& path);
 
 // Why a symbolic link names no file pipec can use, from the error of
