@@ -47,26 +47,6 @@ std::vector<std::pair<std::string, std::string>> exporters(const Program& progra
   return found;
 }
 
-// The conditions a step's if joins with &&, as GitHub writes them, leaving
-// out the status functions (success(), always(), !cancelled(), ...), which
-// say when a step runs after a failure, not what it has. Empty for a step
-// that always runs.
-std::vector<std::string> conjuncts(const Value* cond) {
-  std::vector<std::string> out;
-  if (!cond || cond->kind != Value::Kind::Runtime || !cond->expr) return out;
-  for (const Expr* e : and_operands(*cond->expr)) {
-    const Expr* call = e->kind == Expr::Kind::Not ? e->operands[0].get() : e;
-    if (call->kind == Expr::Kind::Call && call->operands.empty() &&
-        (call->text == "success" || call->text == "always" || call->text == "failure" ||
-         call->text == "cancelled"))
-      continue;
-    // Joined with && again in a report: an || binds less tightly.
-    bool looser = (e->kind == Expr::Kind::Binary && e->text == "||") || e->kind == Expr::Kind::Cond;
-    out.push_back(looser ? "(" + render_expr(*e) + ")" : render_expr(*e));
-  }
-  return out;
-}
-
 // Where a name comes from before a step: set for every run of the job (an
 // env block, or a step that always runs), or by steps that run only under
 // their conditions.

@@ -8,6 +8,7 @@
 #include "ascii.h"
 #include "check_env_names.h"
 #include "cpp_names.h"
+#include "expr_chain.h"
 
 namespace pipec {
 namespace {
@@ -477,6 +478,10 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
     const std::string job = "job \"" + j.key + "\" in " + file_name(wf.file);
     const auto& steps = steps_of(*j.value);
     bool built = false, listed = false;
+    // The step_tools step and the conditions it runs under: a tool step that
+    // runs without one of them finds no PIPEC_STEPS_BIN.
+    const Value* builder_step = nullptr;
+    std::vector<std::string> builder_when;
     // The tools the step_tools step builds (its builds list), and whether a
     // later step runs each.
     std::vector<std::pair<const ToolDecl*, const Value*>> builds;
@@ -503,7 +508,11 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
       } else if (builder) {
         diags.error(step.pos, "tool-step", "the step with id \"step_tools\" needs builds = [TOOL, ...]: the tools it builds");
       }
-      if (builder) built = true;
+      if (builder) {
+        built = true;
+        builder_step = &step;
+        builder_when = conjuncts(step.get("if"));
+      }
       const Field* tf = step.field("tool");
       if (!tf) {
         if (const Field* a = step.field("args"))
@@ -531,6 +540,25 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
                     job + " runs tool " + tool->name +
                         ", which the builds list of its step_tools step leaves out; add it there (" +
                         to_string(builds_at) + ")");
+      } else {
+        // The job's conditions hold for each of its steps.
+        std::vector<std::string> when = conjuncts(j.value->get("if"));
+        for (auto& c : conjuncts(step.get("if"))) when.push_back(std::move(c));
+        std::vector<std::string> lacking;
+        for (const auto& c : builder_when) {
+          if (!contains(when, c)) lacking.push_back(c);
+        }
+        if (!lacking.empty()) {
+          const std::string lack = builder_when.size() == 1 ? std::string("that condition")
+                                   : (lacking.size() == 1 ? "the condition " : "the conditions ") +
+                                         join(lacking, " && ");
+          diags.error(tf->key_pos, "tool-step",
+                      job + " runs tool " + tool->name + ", which " + step_label(*builder_step) +
+                          " builds only if " + join(builder_when, " && ") + "; this step runs without " +
+                          lack + ", and then PIPEC_STEPS_BIN is unset and the tool is not there: add " +
+                          (lacking.size() == 1 ? "it" : "them") +
+                          " to this step's if (with && beside any other condition)");
+        }
       }
       run.insert(tool);
       const std::vector<std::string> names = argument_names(*tool);

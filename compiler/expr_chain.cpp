@@ -94,6 +94,22 @@ std::vector<const Expr*> and_operands(const Expr& e) {
   return out;
 }
 
+std::vector<std::string> conjuncts(const Value* cond) {
+  std::vector<std::string> out;
+  if (!cond || cond->kind != Value::Kind::Runtime || !cond->expr) return out;
+  for (const Expr* e : and_operands(*cond->expr)) {
+    const Expr* call = e->kind == Expr::Kind::Not ? e->operands[0].get() : e;
+    if (call->kind == Expr::Kind::Call && call->operands.empty() &&
+        (call->text == "success" || call->text == "always" || call->text == "failure" ||
+         call->text == "cancelled"))
+      continue;
+    // Joined with && again in a report: an || binds less tightly.
+    bool looser = (e->kind == Expr::Kind::Binary && e->text == "||") || e->kind == Expr::Kind::Cond;
+    out.push_back(looser ? "(" + render_expr(*e) + ")" : render_expr(*e));
+  }
+  return out;
+}
+
 std::string secret_read(const Value& v) {
   std::string found;
   each_runtime(v, [&](const Expr& e) {

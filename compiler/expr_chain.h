@@ -27,6 +27,12 @@ std::string secret_read(const Value& v);
 // right; the expression itself when it is no &&.
 std::vector<const Expr*> and_operands(const Expr& e);
 
+// The conditions a step's or job's if joins with &&, as GitHub writes them,
+// leaving out the status functions (success(), always(), !cancelled(), ...),
+// which say when it runs after a failure, not what it has. Empty for one
+// that always runs.
+std::vector<std::string> conjuncts(const Value* cond);
+
 // Where a member or index chain starts (github in github.event.x[0].y),
 // which reports point at; e itself when it is no chain.
 const Expr& chain_head(const Expr& e);
