@@ -112,6 +112,9 @@ struct Stmt {
   Span head;         // what precedes the body: `job x(p: t)`, `key = value`, `use t(a = 1)`, ...
   Span body_braces;  // `{ ... }` of the body, braces included
   Span else_braces;  // `{ ... }` of a plain else (an else-when is a When in else_body)
+  // The comment lines right above it, each on its own line, with no blank
+  // line between them and it: "# ...", as YAML writes a comment.
+  std::vector<std::string> lead;
 };
 
 struct File {

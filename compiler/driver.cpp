@@ -32,6 +32,7 @@
 #include "check_concurrency.h"
 #include "check_contexts.h"
 #include "check_copies.h"
+#include "comment_leads.h"
 #include "check_declared_names.h"
 #include "check_direct_downloads.h"
 #include "check_direct_uploads.h"
@@ -244,6 +245,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   check_declared_names(files, c.diags);
   if (c.diags.has_errors()) return c;
+  const CommentLeads leads(files);
   Expander ex(c.diags, c.program);
   const SourcesByFile by_file(root, listed);
   ex.run(files, [&by_file](const std::string& from, const std::string& path) { return by_file.resolve(from, path); });
@@ -353,7 +355,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     check_expression_length(*tree, wf->file, c.diags);
     wf->lowered = tree;
     std::vector<Pos> lines(3, wf->pos);  // the header comes from the `use`
-    std::string body = emit_yaml(*tree, &lines);
+    std::string body = emit_yaml(*tree, &lines, &leads);
     // The header names the file to edit: the template's, which may not be
     // the one whose use made the instance (the first of several, maybe).
     c.outputs.push_back(

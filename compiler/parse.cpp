@@ -633,6 +633,33 @@ class Builder {
   // The file's tokens so far, which each ${{ }} parsed adds its own to.
   void set_token_count(size_t* count) { tokens_ = count; }
 
+  // For statements of a file: its tokens, comments among them.
+  void set_stream(antlr4::CommonTokenStream* stream) { stream_ = stream; }
+
+  // The comments right above a statement's first token: each alone on its
+  // line (not the end of the line before), the last on the line above the
+  // statement, none with a blank line after it. `//` becomes `#`.
+  std::vector<std::string> lead(antlr4::Token* first) const {
+    if (!stream_) return {};
+    const std::vector<antlr4::Token*> hidden = stream_->getHiddenTokensToLeft(first->getTokenIndex());
+    if (hidden.empty()) return {};
+    // The token before the comments, on whose line a comment ends it.
+    const size_t before_at = hidden.front()->getTokenIndex();
+    const size_t before_line = before_at == 0 ? 0 : stream_->get(before_at - 1)->getLine();
+    std::vector<std::string> out;
+    size_t line = first->getLine();
+    for (auto it = hidden.rbegin(); it != hidden.rend(); ++it) {
+      const antlr4::Token* c = *it;
+      if (c->getLine() + 1 != line || c->getLine() == before_line) break;
+      line = c->getLine();
+      std::string text = c->getText();
+      text.erase(0, text[0] == '#' ? 1 : 2);
+      text.erase(text.find_last_not_of(" \t") + 1);
+      out.insert(out.begin(), "#" + text);
+    }
+    return out;
+  }
+
   // For statements of a file: code point index -> byte offset.
   void set_offsets(const std::vector<size_t>* offsets) { offsets_ = offsets; }
   size_t byte(size_t cp) const {
@@ -684,6 +711,7 @@ class Builder {
     auto st = std::make_shared<Stmt>();
     st->pos = pos(s);
     st->span = span(s);
+    st->lead = lead(s->getStart());
     if (auto* c = dynamic_cast<P::ImportStmtContext*>(s)) {
       st->kind = Stmt::Kind::Import;
       st->import_path = unquote_plain(c->STRING()->getSymbol());
@@ -987,6 +1015,7 @@ class Builder {
   // Where a name starts that runs on from a number, reported (glued_name).
   std::set<size_t> glued_;
   size_t* tokens_ = nullptr;
+  antlr4::CommonTokenStream* stream_ = nullptr;
 };
 
 // Moves a source position past byte `c` of UTF-8 text. Columns count
@@ -1342,6 +1371,7 @@ File parse_file(const std::string& path, const std::string& text, Diagnostics& d
   if (p->listener->count > 0) return file;  // ANTLR's repaired tree is not trusted
   Builder b(diags, origin, 0);
   b.set_token_count(&tokens);  // the tokens of its ${{ }} count too
+  b.set_stream(p->tokens.get());
   std::vector<size_t> offsets = code_point_offsets(text);
   b.set_offsets(&offsets);
   for (auto* s : tree->stmt()) {

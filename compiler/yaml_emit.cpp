@@ -51,6 +51,14 @@ bool is_empty_collection(const Value& v) {
 struct Out {
   std::string text;
   std::vector<Pos>* lines = nullptr;
+  const CommentLeads* leads = nullptr;
+  // The comment lines above `key` at `pos`, at the indentation `pad`.
+  void comments(const Pos& pos, const std::string& key, const std::string& pad) {
+    if (!leads) return;
+    if (const auto* lead = leads->find(pos, key)) {
+      for (const auto& c : *lead) add(pad + c + "\n", pos);
+    }
+  }
   void add(const std::string& s, const Pos& pos) {
     text += s;
     if (!lines) return;
@@ -117,16 +125,27 @@ void emit_value(const Value& v, int indent, Out& out) {
   std::string pad(indent, ' ');
   if (v.kind == Value::Kind::Object) {
     for (const auto& f : v.fields) {
+      out.comments(f.key_pos, f.key, pad);
       out.add(pad + (needs_quotes(f.key) ? quoted(f.key) : f.key) + ":", pos_of(f));
       emit_after_key(*f.value, indent, pos_of(f), out);
     }
   } else if (v.kind == Value::Kind::List) {
     for (const auto& item : v.items) {
       if (item->kind == Value::Kind::Object && !item->fields.empty()) {
+        out.comments(item->pos, "-", pad);
         std::vector<Pos> inner_lines;
-        Out inner{"", out.lines ? &inner_lines : nullptr};
+        Out inner{"", out.lines ? &inner_lines : nullptr, out.leads};
         emit_value(*item, indent + 2, inner);
-        out.text += pad + "- " + inner.text.substr(indent + 2);
+        // The comments above the item's first key go above its "- ", the
+        // line that key is written on.
+        const std::string comment_pad(indent + 2, ' ');
+        size_t first = 0;
+        while (inner.text.compare(first, comment_pad.size() + 1, comment_pad + "#") == 0) {
+          const size_t nl = inner.text.find('\n', first);
+          out.text += pad + inner.text.substr(first + indent + 2, nl + 1 - first - indent - 2);
+          first = nl + 1;
+        }
+        out.text += pad + "- " + inner.text.substr(first + indent + 2);
         if (out.lines) out.lines->insert(out.lines->end(), inner_lines.begin(), inner_lines.end());
       } else {
         out.add(pad + "-", item->pos);
@@ -172,8 +191,8 @@ bool needs_quotes(const std::string& s) {
   return has_other_break(s);
 }
 
-std::string emit_yaml(const Value& root, std::vector<Pos>* line_sources) {
-  Out out{"", line_sources};
+std::string emit_yaml(const Value& root, std::vector<Pos>* line_sources, const CommentLeads* leads) {
+  Out out{"", line_sources, leads};
   emit_value(root, 0, out);
   return out.text;
 }

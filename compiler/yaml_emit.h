@@ -6,13 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "comment_leads.h"
 #include "value.h"
 
 namespace pipec {
 
 // With line_sources, also records for each line written the source position
-// of the key or value that produced it.
-std::string emit_yaml(const Value& root, std::vector<Pos>* line_sources = nullptr);
+// of the key or value that produced it. With leads, writes the comments of
+// the sources above the keys and steps they are written above there.
+std::string emit_yaml(const Value& root, std::vector<Pos>* line_sources = nullptr,
+                      const CommentLeads* leads = nullptr);
 // True when a plain scalar would not read back as this exact string.
 bool needs_quotes(const std::string& s);
 
