@@ -44,7 +44,8 @@ check "push to main: gfx94X only" "      1 build_pytorch_wheels [Build PyTorch]:
       1 windows_build_and_test: 3 legs" --workflow therock/.github/workflows/ci.yml --event push --branch main --changed src/a.cpp
 check "nightly schedule: every family not expected to fail" "     10 build_pytorch_wheels [Build PyTorch]: calls build_portable_linux_pytorch_wheels_ci.yml
       7 build_pytorch_wheels [Build PyTorch]: calls build_windows_pytorch_wheels_ci.yml
-      3 build_pytorch_wheels: skipped (false: inputs.build_pytorch)
+      1 build_pytorch_wheels: skipped (false: !inputs.expect_failure)
+      2 build_pytorch_wheels: skipped (false: inputs.build_pytorch)
       1 linux: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all, gfx950-dcgpu, gfx90X-dcgpu, gfx101X-dgpu, gfx103X-dgpu, gfx1150, gfx1152, gfx1153; PyTorch: gfx94X-dcgpu, gfx110X-all, gfx1151, gfx120X-all, gfx950-dcgpu, gfx90X-dcgpu, gfx103X-dgpu, gfx1150, gfx1152, gfx1153
       1 linux_build_and_test: 11 legs
       1 setup: calls setup.yml

@@ -504,7 +504,9 @@ TEST_CASE("an input of both triggers is the same input in both lists") {
       if (c["required"].as<bool>(false)) {
         // A caller must pass a required input: its default fills the dispatch form only.
         CHECK_MESSAGE(!c["default"], what);
-      } else if (what == "test_rocm_wheels.yml: package_index_url_base") {
+      } else if (what == "test_rocm_wheels.yml: package_index_url_base" ||
+                 what == "test_pytorch_wheels.yml: package_index_url" ||
+                 what == "test_pytorch_wheels_windows.yml: package_index_url") {
         // The nightly index is a manual run's; a caller that leaves it out
         // installs from its find-links alone, as in TheRock.
         CHECK_MESSAGE(!c["default"], what);
@@ -594,14 +596,13 @@ TEST_CASE("secrets reach only the entry jobs that run benchmarks") {
 }
 
 TEST_CASE("CI's tests install from the run's find-links folder only") {
-  // The inputs' defaults are TheRock's nightly index, for manual runs:
-  // test_rocm_wheels' in its dispatch form alone, so CI leaves it out (the
-  // test above holds that its call input has no default); test_pytorch_wheels'
-  // input is required, and CI passes it empty.
+  // The inputs' defaults are TheRock's nightly index, for manual runs: in
+  // their dispatch forms alone, so CI leaves them out (the test above holds
+  // that their call inputs have no default).
   for (const auto& f : {"ci_linux.yml", "ci_windows.yml"}) {
     const YAML::Node jobs = wf(f)["jobs"];
     CHECK(!jobs["test_rocm_wheels"]["with"]["package_index_url_base"]);
-    CHECK(jobs["test_pytorch_wheels"]["with"]["package_index_url"].as<std::string>() == "");
+    CHECK(!jobs["test_pytorch_wheels"]["with"]["package_index_url"]);
     for (const auto& job : {"test_rocm_wheels", "test_pytorch_wheels"}) {
       CHECK(jobs[job]["with"]["package_find_links_url"].as<std::string>() ==
             "${{ needs.build_python_packages.outputs.package_find_links_url }}");
