@@ -37,12 +37,17 @@ std::string number_literal(const std::string& text) {
 
 bool is_chain(const Expr& e) { return e.kind == Expr::Kind::Binary && (e.text == "&&" || e.text == "||"); }
 
-// The operands of a chain of one operator, as render_expr reads it: from
-// the left, so a chain on the right is one operand (in parentheses).
+// Whether `e` is an operand of chain `of` that needs no parentheses on
+// either side: && and || are associative (each gives the first operand
+// that decides it), so a && (b && c) is a && b && c.
+bool same_chain(const Expr& e, const Expr& of) { return is_chain(e) && e.text == of.text; }
+
+// The operands of a chain of one operator, however it is grouped.
 void chain_operands(const Expr& e, std::vector<const Expr*>& out) {
-  if (is_chain(*e.operands[0]) && e.operands[0]->text == e.text) chain_operands(*e.operands[0], out);
-  else out.push_back(e.operands[0].get());
-  out.push_back(e.operands[1].get());
+  for (const auto& op : e.operands) {
+    if (same_chain(*op, e)) chain_operands(*op, out);
+    else out.push_back(op.get());
+  }
 }
 
 // The lines of chain `e`, each indented by `pad`, the operator ending
@@ -133,7 +138,8 @@ std::string render_expr(const Expr& e) {
       // ==; actionlint reads one from the right, all alike. A comparison
       // inside another is written in parentheses, so both read it alike.
       if (p >= 3) return wrap(*e.operands[0], 5) + " " + e.text + " " + wrap(*e.operands[1], 5);
-      return wrap(*e.operands[0], p) + " " + e.text + " " + wrap(*e.operands[1], p + 1);
+      return wrap(*e.operands[0], p) + " " + e.text + " " +
+             wrap(*e.operands[1], same_chain(*e.operands[1], e) ? p : p + 1);
     }
     case K::Cond:
       // GitHub has no ?:; `c && a || b` is the same when a is truthy, which

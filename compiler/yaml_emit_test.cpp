@@ -154,6 +154,20 @@ TEST_CASE("a long condition is a folded block, an operand a line, and reads back
   CHECK(render_condition_lines(*binary_expr("==", name_expr(a + b), name_expr(c + d))) == "");
 }
 
+TEST_CASE("a chain grouped on the right is one chain: && and || are associative") {
+  auto x = name_expr("x"), y = name_expr("y"), z = name_expr("z");
+  CHECK(render_expr(*binary_expr("&&", x, binary_expr("&&", y, z))) == "x && y && z");
+  CHECK(render_expr(*binary_expr("||", x, binary_expr("||", y, z))) == "x || y || z");
+  // Another operator inside keeps its parentheses, on either side.
+  CHECK(render_expr(*binary_expr("&&", x, binary_expr("||", y, z))) == "x && (y || z)");
+  CHECK(render_expr(*binary_expr("||", binary_expr("&&", x, y), z)) == "x && y || z");
+  CHECK(render_expr(*binary_expr("&&", binary_expr("||", x, y), z)) == "(x || y) && z");
+  // Laid out over lines, each operand of the whole chain is a line.
+  const std::string a(30, 'a'), b(30, 'b'), c(30, 'c');
+  CHECK(render_condition_lines(*binary_expr("&&", name_expr(a), binary_expr("&&", name_expr(b), name_expr(c)))) ==
+        "${{\n  " + a + " &&\n  " + b + " &&\n  " + c + "\n}}");
+}
+
 TEST_CASE("github_string doubles single quotes") {
   CHECK(github_string("it's") == "'it''s'");
   CHECK(github_string("") == "''");
