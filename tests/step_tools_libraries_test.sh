@@ -62,23 +62,22 @@ run() {
 }
 
 image="bash glibc-devel libcurl openssl-libs zlib-devel"
-for wf in build_portable_linux_python_packages.yml build_portable_linux_pytorch_wheels.yml \
-          build_portable_linux_pytorch_wheels_ci.yml; do
-  expect "$wf" 0 "rpm -e --nodeps bzip2-devel expat-devel json-devel libcurl-devel libzip-devel openssl-devel
+wf=build_portable_linux_python_packages.yml
+expect "$wf" 0 "rpm -e --nodeps bzip2-devel expat-devel json-devel libcurl-devel libzip-devel openssl-devel
 left: bash epel-release glibc-devel libcurl libzip openssl-libs zlib-devel " run "$wf" "$image"
-done
 # An image that has them all already: nothing is removed, and nothing fails.
 expect nothing-added 0 "left: bash bzip2-devel epel-release expat-devel json-devel libcurl-devel libzip libzip-devel openssl-devel zlib-devel " \
-  run build_portable_linux_pytorch_wheels_ci.yml \
-  "bash bzip2-devel epel-release expat-devel json-devel libcurl-devel libzip libzip-devel openssl-devel zlib-devel"
-# On a cache hit, CI's jobs install only libzip, which the restored tools
-# load: no EPEL, and nothing to remove. (Release jobs always build.)
+  run "$wf" "bash bzip2-devel epel-release expat-devel json-devel libcurl-devel libzip libzip-devel openssl-devel zlib-devel"
+# On a cache hit, the job installs only libzip, which the restored tools
+# load: no EPEL, and nothing to remove.
 hit() { CACHE_HIT=true run "$@"; }
-for wf in build_portable_linux_python_packages.yml build_portable_linux_pytorch_wheels_ci.yml; do
-  expect "$wf-cache-hit" 0 "left: bash glibc-devel libcurl libzip openssl-libs zlib-devel " hit "$wf" "$image"
+expect "$wf-cache-hit" 0 "left: bash glibc-devel libcurl libzip openssl-libs zlib-devel " hit "$wf" "$image"
+# The PyTorch builds' tools link no library: in the container they install
+# nothing, and remove nothing.
+for wf in build_portable_linux_pytorch_wheels.yml build_portable_linux_pytorch_wheels_ci.yml; do
+  expect "$wf-installs-nothing" 0 "" script "$wf" "Install the step tools' libraries"
+  expect "$wf-removes-nothing" 0 "" script "$wf" "Remove the step tools' development packages"
 done
-expect release-no-cache 0 "rpm -e --nodeps bzip2-devel expat-devel json-devel libcurl-devel libzip-devel openssl-devel
-left: bash epel-release glibc-devel libcurl libzip openssl-libs zlib-devel " hit build_portable_linux_pytorch_wheels.yml "$image"
 # The hosted Linux jobs and Windows have no such step.
 expect hosted-linux 0 "" script ci_linux.yml "Remove the step tools' development packages"
 expect windows 0 "" script build_windows_pytorch_wheels_ci.yml "Remove the step tools' development packages"
@@ -134,15 +133,11 @@ vcpkg install --vcpkg-root=WORK/temp/vcpkg --triplet x64-windows --binarysource=
 cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=ON -DCMAKE_TOOLCHAIN_FILE=WORK/temp/vcpkg/scripts/buildsystems/vcpkg.cmake
 cmake --build build/step-tools --config Release --parallel --target upload_python_packages
 PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows build_windows_python_packages.yml
-# A release job builds from the workflow's commit. Neither reads vcpkg's
-# binary cache: a reused runner keeps it in the user's profile, where an
-# earlier job of any run (a fork's too) could have put what it built.
-expect windows-vcpkg-release 0 "git init --quiet WORK/temp/vcpkg
-git -C WORK/temp/vcpkg fetch --quiet --depth 1 https://github.com/microsoft/vcpkg.git 9e593bb18ea69cc5095e012465dcd675a822ed0d
-git -C WORK/temp/vcpkg checkout --quiet FETCH_HEAD
-bootstrap-vcpkg.bat -disableMetrics
-vcpkg install --vcpkg-root=WORK/temp/vcpkg --triplet x64-windows --binarysource=clear nlohmann-json libzip curl openssl expat
-cmake -S build/step-tools-source/pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=ON -DCMAKE_TOOLCHAIN_FILE=WORK/temp/vcpkg/scripts/buildsystems/vcpkg.cmake
-cmake --build build/step-tools --config Release --parallel --target determine_version write_torch_versions sanity_check_wheel
+# It does not read vcpkg's binary cache: a reused runner keeps it in the
+# user's profile, where an earlier job of any run (a fork's too) could have
+# put what it built. The PyTorch builds' tools link no library: no vcpkg (a
+# release job builds from the workflow's commit).
+expect windows-release-no-vcpkg 0 "cmake -S build/step-tools-source/pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF
+cmake --build build/step-tools --config Release --parallel --target determine_version write_torch_versions
 PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows build_windows_pytorch_wheels.yml
 finish step_tools_libraries

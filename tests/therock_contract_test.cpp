@@ -454,8 +454,8 @@ TEST_CASE("a job that checks out another ref builds the step tools from the work
       CHECK(sparse == "pipelines/steps\ngenerated/steps\n");
     }
   }
-  CHECK(jobs == 15);
-  CHECK(at_ref == 6);
+  CHECK(jobs == 17);
+  CHECK(at_ref == 8);
 }
 
 TEST_CASE("a release job restores no cache: it builds the step tools afresh and saves none") {
@@ -473,23 +473,31 @@ TEST_CASE("a release job restores no cache: it builds the step tools afresh and 
       CHECK(build.find("CACHE_HIT") == std::string::npos);
     }
   }
-  CHECK(jobs == 6);
+  CHECK(jobs == 8);
 }
 
 TEST_CASE("Windows builds the step tools with a pinned vcpkg, not the runner's") {
   // Nothing in TheRock says its Windows scale set has vcpkg, and the hosted
   // runners' copy changes with their image: the job fetches one commit of vcpkg, builds
   // with its toolchain, and names its tag in the cache key.
+  // A job whose tools link no library (the PyTorch builds') needs none.
   const std::regex fetch(R"(fetch --quiet --depth 1 https://github\.com/microsoft/vcpkg\.git [0-9a-f]{40}\n)");
-  int jobs = 0;
+  int jobs = 0, without = 0;
   for (const auto& [name, w] : workflows()) {
     CHECK_MESSAGE(!mentions(w, "VCPKG_INSTALLATION_ROOT"), name);
     for (const auto& job : w["jobs"]) {
       if (!mentions(job.second["runs-on"], "windows")) continue;
       const auto [key, install, build] = step_tools(job.second);
       if (build.empty()) continue;
-      ++jobs;
       INFO(name << ": job " << job.first.as<std::string>());
+      if (install.empty()) {
+        ++without;
+        CHECK((key.empty() || key.rfind("step-tools-windows-", 0) == 0));
+        CHECK(build.find("vcpkg") == std::string::npos);
+        CHECK(build.find("-DPIPEC_STEPS_PACKAGES=OFF") != std::string::npos);
+        continue;
+      }
+      ++jobs;
       CHECK((key.empty() || key.rfind("step-tools-windows-vcpkg-2026.07.29-", 0) == 0));
       CHECK(std::regex_search(install, fetch));
       CHECK(install.rfind("vcpkg_root=\"$(cygpath -m \"${RUNNER_TEMP}\")/vcpkg\"\n", 0) == 0);
@@ -497,7 +505,8 @@ TEST_CASE("Windows builds the step tools with a pinned vcpkg, not the runner's")
       CHECK(build.find("-DCMAKE_TOOLCHAIN_FILE=\"$(cygpath -m \"${RUNNER_TEMP}\")/vcpkg/scripts/buildsystems/vcpkg.cmake\"") != std::string::npos);
     }
   }
-  CHECK(jobs == 3);
+  CHECK(jobs == 1);
+  CHECK(without == 2);
 }
 
 TEST_CASE("an input of both triggers is the same input in both lists") {
@@ -746,7 +755,7 @@ TEST_CASE("in the manylinux container, the step tools' development packages are 
   // TheRock keeps development packages out of its build image, so that
   // nothing builds against the system's libraries by accident: a job that
   // installs them for the step tools removes them right after the build.
-  int jobs = 0;
+  int jobs = 0, installs = 0;
   for (const auto& [name, w] : workflows()) {
     for (const auto& job : w["jobs"]) {
       if (!job.second["container"] || !mentions(job.second["container"], "therock_build_manylinux")) continue;
@@ -755,14 +764,23 @@ TEST_CASE("in the manylinux container, the step tools' development packages are 
       for (const auto& s : job.second["steps"]) steps.push_back(s["name"].as<std::string>(""));
       auto at = [&](const std::string& step) { return std::find(steps.begin(), steps.end(), step) - steps.begin(); };
       INFO(name << ": job " << job.first.as<std::string>());
+      // A job whose tools link no library (the PyTorch builds') installs
+      // nothing, and has nothing to remove.
+      const size_t n = job.second["steps"].size();
+      if (static_cast<size_t>(at("Install the step tools' libraries")) == n) {
+        CHECK(static_cast<size_t>(at("Remove the step tools' development packages")) == n);
+        continue;
+      }
+      ++installs;
       // (A release job restores nothing: the install comes after the checkouts.)
-      if (job.second["steps"].size() > static_cast<size_t>(at("Restore the step tools build")))
+      if (n > static_cast<size_t>(at("Restore the step tools build")))
         CHECK(at("Install the step tools' libraries") == at("Restore the step tools build") + 1);
       CHECK(at("Remove the step tools' development packages") == at("Build the step tools") + 1);
       CHECK(at("Build the step tools") == at("Install the step tools' libraries") + 1);
     }
   }
   CHECK(jobs == 3);
+  CHECK(installs == 1);
 }
 
 TEST_CASE("Windows runs the PyTorch tests for torch 2.9 only, and exits with the code the test process wrote") {
@@ -906,8 +924,9 @@ TEST_CASE("the promotion copies the leg's own wheels, and refuses versions that 
       expected += "--include\ntriton-3.5.0+rocm7.12.0a20260211-cp312-" + tag + ".whl\n"
                   "--include\napex-1.10.0+rocm7.12.0a20260211-cp312-" + tag + ".whl\n";
     CHECK(run_with_aws(script, where + " " + versions) == std::pair<int, std::string>{0, expected});
-    // What the build may not name: patterns, paths, nothing but a version.
-    for (const std::string bad : {"'*'", "'2.10.0?'", "'[0-9]*'", "'2.10/../x'", "'2.10.0 --include *'"}) {
+    // What the build may not name: patterns, paths, nothing but a version;
+    // nor nothing (a failed build the policy promotes anyway).
+    for (const std::string bad : {"'*'", "'2.10.0?'", "'[0-9]*'", "'2.10/../x'", "'2.10.0 --include *'", "''"}) {
       INFO(bad);
       CHECK(run_with_aws(script, where + " " + versions + " TORCHVISION_VERSION=" + bad) == std::pair<int, std::string>{1, ""});
     }

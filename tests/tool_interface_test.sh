@@ -29,7 +29,7 @@ expect logic-builds 0 "" compile
 sed -i 's/flag wheel_dir: string/flag wheels_dir: string/' "$work/root/pipelines/therock/tools.pipe"
 use=$(grep -n 'tool = sanity_check_wheel' "$work/root/pipelines/therock/pytorch.pipe" | cut -d: -f1)
 expect step-disagrees 2 "pipelines/therock/pytorch.pipe:$use:73: error: tool sanity_check_wheel has no flag or env \"wheel_dir\" (did you mean \"wheels_dir\"?); expected one of wheels_dir [tool-step]
-      step { name = \"Sanity Check Wheel\" tool = sanity_check_wheel args { wheel_dir = env.PACKAGE_DIST_DIR } }
+      step { name = \"Sanity Check Wheel\" tool = sanity_check_wheel args { wheel_dir = \"packages/dist\" } }
                                                                           ^
 1 error" "$pipec" -C "$work/root" check
 
