@@ -1,6 +1,15 @@
 #include "comment_leads.h"
 
 namespace pipec {
+namespace {
+
+// The key a word makes in the YAML: `on { call dispatch }` are triggers
+// GitHub names otherwise.
+std::string yaml_key(const std::string& word) {
+  return word == "call" ? "workflow_call" : word == "dispatch" ? "workflow_dispatch" : word;
+}
+
+}  // namespace
 
 CommentLeads::CommentLeads(const std::map<std::string, File>& files) {
   for (const auto& [path, file] : files) add(file.stmts, {});
@@ -18,16 +27,18 @@ void CommentLeads::add(const Body& body, std::vector<std::string> inherited) {
     };
     switch (s.kind) {
       case Stmt::Kind::Attr: put(s.name_pos, s.name); break;
-      case Stmt::Kind::Flag: put(s.pos, s.kind_word); break;
+      case Stmt::Kind::Flag: put(s.pos, yaml_key(s.kind_word)); break;
       case Stmt::Kind::Typed: put(s.name_pos, s.name); break;
       case Stmt::Kind::Block:
         if (s.kind_word == "step") put(s.pos, "-");
         else if (s.kind_word == "job") put(s.name_pos, s.name);
-        else if (s.name.empty()) put(s.pos, s.kind_word);
+        else if (s.name.empty()) put(s.pos, yaml_key(s.kind_word));
         break;
       case Stmt::Kind::When:
-        if (s.body) add(*s.body, lead);
-        if (s.else_body) add(*s.else_body, lead);
+        // Above a when with an else, a comment may be about either branch:
+        // it stays in the source.
+        if (s.body) add(*s.body, s.else_body ? std::vector<std::string>{} : lead);
+        if (s.else_body) add(*s.else_body, {});
         continue;
       default: break;
     }

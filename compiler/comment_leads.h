@@ -1,9 +1,9 @@
 // The comments a generated workflow carries: a comment written right above
 // a key, a step, a job or an input in a .pipe source is written above what
 // it makes in the YAML, at its indentation, in every workflow that has it
-// (each instance of a template). A comment above a `when` goes to the
-// first statement of the branch taken. Other comments (above a let, a
-// template, a use) stay in the source.
+// (each instance of a template). A comment above a `when` with no `else`
+// goes to the first statement of its branch. Other comments (above a let,
+// a template, a use, a when with an else) stay in the source.
 #pragma once
 
 #include <map>

@@ -96,8 +96,10 @@ std::vector<const Expr*> and_operands(const Expr& e) {
 
 std::vector<std::string> conjuncts(const Value* cond) {
   std::vector<std::string> out;
-  if (!cond || cond->kind != Value::Kind::Runtime || !cond->expr) return out;
-  for (const Expr* e : and_operands(*cond->expr)) {
+  // A runtime value, or text that is one ${{ }} alone (if = "${{ ... }}").
+  const Expr* whole = cond ? whole_expr(*cond) : nullptr;
+  if (!whole) return out;
+  for (const Expr* e : and_operands(*whole)) {
     const Expr* call = e->kind == Expr::Kind::Not ? e->operands[0].get() : e;
     if (call->kind == Expr::Kind::Call && call->operands.empty() &&
         (call->text == "success" || call->text == "always" || call->text == "failure" ||

@@ -643,9 +643,15 @@ class Builder {
     if (!stream_) return {};
     const std::vector<antlr4::Token*> hidden = stream_->getHiddenTokensToLeft(first->getTokenIndex());
     if (hidden.empty()) return {};
-    // The token before the comments, on whose line a comment ends it.
+    // The line the token before the comments ends on (a """ string spans
+    // lines), where a comment ends that line.
     const size_t before_at = hidden.front()->getTokenIndex();
-    const size_t before_line = before_at == 0 ? 0 : stream_->get(before_at - 1)->getLine();
+    size_t before_line = 0;
+    if (before_at > 0) {
+      const antlr4::Token* before = stream_->get(before_at - 1);
+      const std::string text = before->getText();
+      before_line = before->getLine() + static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+    }
     std::vector<std::string> out;
     size_t line = first->getLine();
     for (auto it = hidden.rbegin(); it != hidden.rend(); ++it) {

@@ -56,7 +56,9 @@ struct Out {
   void comments(const Pos& pos, const std::string& key, const std::string& pad) {
     if (!leads) return;
     if (const auto* lead = leads->find(pos, key)) {
-      for (const auto& c : *lead) add(pad + c + "\n", pos);
+      // Escaped as the header's comments are: a character a YAML reader
+      // takes for a line break (U+2028) would end the comment there.
+      for (const auto& c : *lead) add(pad + one_comment_line(c) + "\n", pos);
     }
   }
   void add(const std::string& s, const Pos& pos) {

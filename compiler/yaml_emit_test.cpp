@@ -158,7 +158,7 @@ TEST_CASE("a chain grouped on the right is one chain: && and || are associative"
   auto x = name_expr("x"), y = name_expr("y"), z = name_expr("z");
   CHECK(render_expr(*binary_expr("&&", x, binary_expr("&&", y, z))) == "x && y && z");
   CHECK(render_expr(*binary_expr("||", x, binary_expr("||", y, z))) == "x || y || z");
-  // Another operator inside keeps its parentheses, on either side.
+  // Another operator inside keeps the parentheses it needs, on either side.
   CHECK(render_expr(*binary_expr("&&", x, binary_expr("||", y, z))) == "x && (y || z)");
   CHECK(render_expr(*binary_expr("||", binary_expr("&&", x, y), z)) == "x && y || z");
   CHECK(render_expr(*binary_expr("&&", binary_expr("||", x, y), z)) == "(x || y) && z");
