@@ -137,7 +137,7 @@ PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows build_windows_python
 # user's profile, where an earlier job of any run (a fork's too) could have
 # put what it built. The PyTorch builds' tools link no library: no vcpkg (a
 # release job builds from the workflow's commit).
-expect windows-release-no-vcpkg 0 "cmake -S build/step-tools-source/pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF
+expect windows-release-no-vcpkg 0 "cmake -S build/step-tools-source/pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF -DPIPEC_STEPS_JSON=OFF
 cmake --build build/step-tools --config Release --parallel --target determine_version write_torch_versions
 PIPEC_STEPS_BIN=WORK/checkout/build/step-tools/bin" windows build_windows_pytorch_wheels.yml
 finish step_tools_libraries

@@ -33,6 +33,20 @@ expect cache-hit 0 "PIPEC_STEPS_BIN=$work/checkout/build/step-tools/bin" bash -c
 expect runs 0 "1" bash -c "cd '$work' && echo '{\"rocm-version\": \"7.12.0\"}' > version.json &&
   env -u GITHUB_OUTPUT '$work/checkout/build/step-tools/bin/compute_rocm_package_version' --release-type nightly 2>/dev/null |
   grep -cxE 'rocm_package_version=7\.12\.0a[0-9]{8}'"
+# A PyTorch build's tools (the version steps) read no JSON: its job installs
+# no library, and they configure and build where nlohmann-json is absent (a
+# cmake in front of the real one makes find_package fail for it).
+awk '/- name: Build the step tools/{f=1} f&&/run: \|/{r=1; next} r&&/^          /{sub(/^          /, ""); print; next} r{exit}' \
+  "$repo/generated/therock/.github/workflows/build_portable_linux_pytorch_wheels_ci.yml" > "$work/pytorch_build.sh"
+real_cmake=$(command -v cmake)
+mkdir "$work/no-json" && printf '#!/bin/sh\ncase "$1" in -S) exec %s "$@" -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON ;; esac\nexec %s "$@"\n' \
+  "$real_cmake" "$real_cmake" > "$work/no-json/cmake" && chmod +x "$work/no-json/cmake"
+rm -rf "$work/checkout/build" "$GITHUB_ENV"
+(cd "$work/checkout" && CACHE_HIT="" PATH="$work/no-json:$PATH" bash -e "$work/pytorch_build.sh" > "$work/pytorch.log" 2>&1) ||
+  cat "$work/pytorch.log"
+expect no-json-built 0 "determine_version
+python_to_cp_version
+write_torch_versions" ls "$work/checkout/build/step-tools/bin"
 # The package tools as the manylinux_2_28 container (AlmaLinux 8) builds them:
 # its libzip (1.5) installs no CMake package, and its libcurl (7.61) cannot
 # sign AWS requests, so pkg-config finds libzip and sigv4.h signs. Both are
