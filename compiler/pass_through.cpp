@@ -1,5 +1,6 @@
 #include "pass_through.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -85,11 +86,34 @@ class PassThrough {
     }
     const Value* jobs = body->get("jobs");
     body = resolve_in(body, "outputs", [&](const Field& f) { return job_output(f, jobs); });
+    body = described_outputs(body, jobs);
     report_leftovers(*body);
     wf_.body = body;
   }
 
  private:
+  // A workflow's output written `x { description = "..." }`, with no value:
+  // the value a bare x would take, and the description beside it.
+  ValuePtr described_outputs(const ValuePtr& body, const Value* jobs) {
+    const Value* outs = body->get("outputs");
+    if (!outs || outs->kind != Value::Kind::Object) return body;
+    auto resolved = std::make_shared<Value>(*outs);
+    bool changed = false;
+    for (auto& f : resolved->fields) {
+      const Value& o = *f.value;
+      // Only a description: another key (a misspelt value) is the lowering's
+      // to name.
+      if (o.kind != Value::Kind::Object || !o.tag.empty() || o.fields.empty() ||
+          std::any_of(o.fields.begin(), o.fields.end(), [](const Field& k) { return k.key != "description"; }))
+        continue;
+      auto with_value = std::make_shared<Value>(o);
+      with_value->fields.push_back({"value", f.key_pos, job_output(f, jobs, true)});
+      f.value = with_value;
+      changed = true;
+    }
+    return changed ? with_field(body, "outputs", resolved) : body;
+  }
+
   ValuePtr job(const std::string& id, const ValuePtr& j) {
     ValuePtr out = resolve_in(resolve_in(j, "with", input_of_same_name), "secrets", secret_of_same_name);
     out = resolve_in(out, "outputs", [&](const Field& f) { return step_output(id, *j, f); });
@@ -139,7 +163,8 @@ class PassThrough {
     return make_error(f.key_pos);
   }
 
-  ValuePtr job_output(const Field& f, const Value* jobs) {
+  // `described`: written x { description = "..." }, with no value.
+  ValuePtr job_output(const Field& f, const Value* jobs, bool described = false) {
     std::vector<std::string> ids;
     if (jobs) {
       for (const auto& j : jobs->fields) {
@@ -157,13 +182,15 @@ class PassThrough {
       }
       diags_.error(f.key_pos, "pass-through",
                    "no job of " + wf_.instance + " has an output \"" + f.key + "\"" +
-                       did_you_mean(f.key, names) + "; a bare name in a workflow's " +
-                       "outputs takes that output of the one job that has it (else write " + f.key +
-                       " = jobs.ID.outputs.NAME)");
+                       did_you_mean(f.key, names) +
+                       (described ? "; an output with a description and no value takes that output of the one "
+                                    "job that has it (else write value = jobs.ID.outputs.NAME)"
+                                  : "; a bare name in a workflow's outputs takes that output of the one job that "
+                                    "has it (else write " + f.key + " = jobs.ID.outputs.NAME)"));
     } else {
       diags_.error(f.key_pos, "pass-through",
-                   "several jobs have an output \"" + f.key + "\" (" + join(ids) + "); say which: " + f.key +
-                       " = jobs.ID.outputs." + f.key);
+                   "several jobs have an output \"" + f.key + "\" (" + join(ids) + "); say which: " +
+                       (described ? "value" : f.key) + " = jobs.ID.outputs." + f.key);
     }
     return make_error(f.key_pos);
   }
