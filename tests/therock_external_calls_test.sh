@@ -51,7 +51,7 @@ cp "$work/pipelines/therock/ci.pipe" "$work/ci.pipe.orig"
 sed -i 's/with { artifact_group amdgpu_families test_runs_on artifact_run_id test_type test_labels sanity_check_only_for_family }/with { artifact_group amdgpu_families test_runs_on artifact_run_id test_type test_label = inputs.test_labels sanity_check_only_for_family }/' \
   "$work/pipelines/therock/ci.pipe"
 expect "a misspelt input of TheRock's test_artifacts.yml" \
-  'pipelines/therock/ci.pipe:114:82: error: test_artifacts.yml has no input "test_label" (did you mean "test_labels"?); it takes artifact_group, artifact_run_id, amdgpu_families, test_runs_on, sanity_check_only_for_family, test_type, test_labels [call-input]'
+  'pipelines/therock/ci.pipe:122:82: error: test_artifacts.yml has no input "test_label" (did you mean "test_labels"?); it takes artifact_group, artifact_run_id, amdgpu_families, test_runs_on, sanity_check_only_for_family, test_type, test_labels [call-input]'
 cp "$work/ci.pipe.orig" "$work/pipelines/therock/ci.pipe"
 # setup() loses its multi_arch input, which nothing generated passes;
 # TheRock's multi_arch_ci.yml does.
