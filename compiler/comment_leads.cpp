@@ -18,7 +18,7 @@ CommentLeads::CommentLeads(const std::map<std::string, File>& files) {
 void CommentLeads::add(const Body& body, std::vector<std::string> inherited) {
   for (const auto& sp : body) {
     const Stmt& s = *sp;
-    // A when's comment is its first statement's, in either branch.
+    // What a when with no else passed on goes above its first statement.
     std::vector<std::string> lead = std::move(inherited);
     inherited.clear();
     lead.insert(lead.end(), s.lead.begin(), s.lead.end());
