@@ -115,6 +115,9 @@ struct Stmt {
   // The comment lines right above it, each on its own line, with no blank
   // line between them and it: "# ...", as YAML writes a comment.
   std::vector<std::string> lead;
+  // Block: the comment lines right above its name (`call` then a comment
+  // then `dispatch { }` is one named block), which the name's key carries.
+  std::vector<std::string> name_lead;
 };
 
 struct File {

@@ -30,9 +30,17 @@ void CommentLeads::add(const Body& body, std::vector<std::string> inherited) {
       case Stmt::Kind::Flag: put(s.pos, yaml_key(s.kind_word)); break;
       case Stmt::Kind::Typed: put(s.name_pos, s.name); break;
       case Stmt::Kind::Block:
-        if (s.kind_word == "step") put(s.pos, "-");
-        else if (s.kind_word == "job") put(s.name_pos, s.name);
-        else if (s.name.empty()) put(s.pos, yaml_key(s.kind_word));
+        if (s.kind_word == "step") {
+          put(s.pos, "-");
+        } else if (s.kind_word == "job") {
+          put(s.name_pos, s.name);
+        } else {
+          // `push` then `pull_request { }` is one block named pull_request:
+          // two keys, each with its comment.
+          put(s.pos, yaml_key(s.kind_word));
+          if (!s.name.empty() && !s.name_lead.empty())
+            at_[{s.name_pos.file, s.name_pos.line, s.name_pos.col, yaml_key(s.name)}] = s.name_lead;
+        }
         break;
       case Stmt::Kind::When:
         // Above a when with an else, a comment may be about either branch:

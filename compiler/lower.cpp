@@ -483,6 +483,9 @@ ValuePtr Lowerer::lower_on(const Value& on) {
                   value_misspelt = value_misspelt || nearest(k.key, {"description", "value"}) == "value";
                 }
               }
+              // GitHub reads an output's description as text, never ${{ }}.
+              if (const Value* d = of.value->get("description"); d && !d->is_string() && !is_error(*d))
+                diags_.error(d->pos, "type", "an output's description takes text, not " + describe(*d));
               for (const auto& k : {"description", "value"}) {
                 if (const Value* x = of.value->get(k)) decl->fields.push_back({k, x->pos, output_value(*x, "workflow")});
               }

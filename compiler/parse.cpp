@@ -770,6 +770,7 @@ class Builder {
       if (c->name) {
         st->name = c->name->getText();
         st->name_pos = pos(c->name);
+        st->name_lead = lead(c->name);
       }
       if (c->params()) {
         st->has_params = true;

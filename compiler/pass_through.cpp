@@ -189,7 +189,7 @@ class PassThrough {
                                     "has it (else write " + f.key + " = jobs.ID.outputs.NAME)"));
     } else {
       diags_.error(f.key_pos, "pass-through",
-                   "several jobs have an output \"" + f.key + "\" (" + join(ids) + "); say which: " +
+                   "several jobs of " + wf_.instance + " have an output \"" + f.key + "\" (" + join(ids) + "); say which: " +
                        (described ? "value" : f.key) + " = jobs.ID.outputs." + f.key);
     }
     return make_error(f.key_pos);
