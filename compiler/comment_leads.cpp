@@ -1,15 +1,8 @@
 #include "comment_leads.h"
 
+#include "program.h"
+
 namespace pipec {
-namespace {
-
-// The key a word makes in the YAML: `on { call dispatch }` are triggers
-// GitHub names otherwise.
-std::string yaml_key(const std::string& word) {
-  return word == "call" ? "workflow_call" : word == "dispatch" ? "workflow_dispatch" : word;
-}
-
-}  // namespace
 
 CommentLeads::CommentLeads(const std::map<std::string, File>& files) {
   for (const auto& [path, file] : files) add(file.stmts, {});
@@ -27,7 +20,8 @@ void CommentLeads::add(const Body& body, std::vector<std::string> inherited) {
     };
     switch (s.kind) {
       case Stmt::Kind::Attr: put(s.name_pos, s.name); break;
-      case Stmt::Kind::Flag: put(s.pos, yaml_key(s.kind_word)); break;
+      // `on { call dispatch }`: the triggers GitHub names otherwise.
+      case Stmt::Kind::Flag: put(s.pos, github_trigger(s.kind_word)); break;
       case Stmt::Kind::Typed: put(s.name_pos, s.name); break;
       case Stmt::Kind::Block:
         if (s.kind_word == "step") {
@@ -37,9 +31,9 @@ void CommentLeads::add(const Body& body, std::vector<std::string> inherited) {
         } else {
           // `push` then `pull_request { }` is one block named pull_request:
           // two keys, each with its comment.
-          put(s.pos, yaml_key(s.kind_word));
+          put(s.pos, github_trigger(s.kind_word));
           if (!s.name.empty() && !s.name_lead.empty())
-            at_[{s.name_pos.file, s.name_pos.line, s.name_pos.col, yaml_key(s.name)}] = s.name_lead;
+            at_[{s.name_pos.file, s.name_pos.line, s.name_pos.col, github_trigger(s.name)}] = s.name_lead;
         }
         break;
       case Stmt::Kind::When:

@@ -438,7 +438,7 @@ ValuePtr Lowerer::lower_on(const Value& on) {
   // `call` and `dispatch` are short for workflow_call and workflow_dispatch.
   auto renamed = object(on.pos);
   for (const auto& f : on.fields) {
-    std::string key = f.key == "call" ? "workflow_call" : f.key == "dispatch" ? "workflow_dispatch" : f.key;
+    std::string key = github_trigger(f.key);
     renamed->fields.push_back({key, f.key_pos, f.value});
   }
   bool has_call = renamed->get("workflow_call"), has_dispatch = renamed->get("workflow_dispatch");

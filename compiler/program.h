@@ -182,6 +182,12 @@ inline std::string github_type(const InputDecl& in) {
   return in.type == "choice" || in.type == "environment" ? "string" : in.type;
 }
 
+// The key GitHub names a trigger written `key` by: `call` and `dispatch`
+// are workflow_call and workflow_dispatch; any other is its own.
+inline std::string github_trigger(const std::string& key) {
+  return key == "call" || key == "dispatch" ? "workflow_" + key : key;
+}
+
 // Whether the trigger written `key` is `name`, "dispatch" or "call", under
 // its .pipe name or GitHub's (workflow_dispatch, workflow_call).
 inline bool is_trigger(const std::string& key, const std::string& name) {
