@@ -10,9 +10,13 @@ repo=$(realpath "$1")
 source "$tests_dir/lib.sh"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 mkdir "$work/checkout" && cp -r "$repo/pipelines" "$repo/generated" "$work/checkout/"
-# The script, as setup.yml writes it (a block literal under `run: |`).
-wf="$repo/generated/therock/.github/workflows/setup.yml"
-awk '/- name: Build the step tools/{f=1} f&&/run: \|/{r=1; next} r&&/^          /{sub(/^          /, ""); print; next} r{exit}' "$wf" > "$work/build.sh"
+# The first "Build the step tools" script of a workflow, as pipec writes it
+# (a block literal under `run: |`).
+build_script() {
+  awk '/- name: Build the step tools/{f=1} f&&/run: \|/{r=1; next} r&&/^          /{sub(/^          /, ""); print; next} r{exit}' \
+    "$repo/generated/therock/.github/workflows/$1"
+}
+build_script setup.yml > "$work/build.sh"
 expect script 0 'if [ "${CACHE_HIT}" != "true" ]; then
   cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF
   cmake --build build/step-tools --config Release --parallel --target configure_ci compute_rocm_package_version
@@ -36,8 +40,7 @@ expect runs 0 "1" bash -c "cd '$work' && echo '{\"rocm-version\": \"7.12.0\"}' >
 # A PyTorch build's tools (the version steps) read no JSON: its job installs
 # no library, and they configure and build where nlohmann-json is absent (a
 # cmake in front of the real one makes find_package fail for it).
-awk '/- name: Build the step tools/{f=1} f&&/run: \|/{r=1; next} r&&/^          /{sub(/^          /, ""); print; next} r{exit}' \
-  "$repo/generated/therock/.github/workflows/build_portable_linux_pytorch_wheels_ci.yml" > "$work/pytorch_build.sh"
+build_script build_portable_linux_pytorch_wheels_ci.yml > "$work/pytorch_build.sh"
 real_cmake=$(command -v cmake)
 mkdir "$work/no-json" && printf '#!/bin/sh\ncase "$1" in -S) exec %s "$@" -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON ;; esac\nexec %s "$@"\n' \
   "$real_cmake" "$real_cmake" > "$work/no-json/cmake" && chmod +x "$work/no-json/cmake"
