@@ -473,12 +473,6 @@ std::vector<std::string> exported_env(const Value& step, const Program& program)
   return names;
 }
 
-// An if written as text that is no condition (no ${{ }}, or text beside
-// it), which the lowering reports; its parts cannot be compared.
-static bool plain_text_condition(const Value* cond) {
-  return cond && cond->kind == Value::Kind::String && !whole_expr(*cond);
-}
-
 void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
   for (const auto& j : jobs_of(*wf.body)) {
     const std::string job = "job \"" + j.key + "\" in " + file_name(wf.file);
@@ -546,9 +540,8 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
                     job + " runs tool " + tool->name +
                         ", which the builds list of its step_tools step leaves out; add it there (" +
                         to_string(builds_at) + ")");
-      } else if (!plain_text_condition(step.get("if")) && !plain_text_condition(j.value->get("if"))) {
-        // The job's conditions hold for each of its steps. (An if that is
-        // text and no condition is the lowering's to report.)
+      } else {
+        // The job's conditions hold for each of its steps.
         std::vector<std::string> when = conjuncts(j.value->get("if"));
         for (auto& c : conjuncts(step.get("if"))) when.push_back(std::move(c));
         std::vector<std::string> lacking;

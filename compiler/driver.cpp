@@ -30,6 +30,7 @@
 #include "check_empty_call_values.h"
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
+#include "check_conditions.h"
 #include "check_contexts.h"
 #include "check_copies.h"
 #include "comment_leads.h"
@@ -285,8 +286,12 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   }
   if (blocked()) return c;
   // What each key may read comes first: a reference to a context the key
-  // cannot read has no target to check.
-  for (const auto& wf : c.program.workflows) check_contexts(*wf, c.diags);
+  // cannot read has no target to check. So does an if that is no condition,
+  // which the checks that compare conditions cannot read.
+  for (const auto& wf : c.program.workflows) {
+    check_contexts(*wf, c.diags);
+    check_conditions(*wf, c.diags);
+  }
   if (blocked()) return c;
   for (auto& wf : c.program.workflows) infer_needs(*wf);
   for (const auto& wf : c.program.workflows) check_refs(*wf, c.program, c.diags);

@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "ascii.h"
+#include "check_conditions.h"
 #include "check_tools.h"
 #include "event_fields.h"
 #include "event_reach.h"
@@ -203,22 +204,15 @@ class Lowerer {
 };
 
 // Scalars and strings with runtime parts become the text GitHub reads.
-// An `if` that is not true or false: one expression GitHub evaluates. A
-// string (plain, or with text around its ${{ }}) would be read by GitHub as
-// an expression pipec never checked, or as text, which is always true.
+// An `if` that is not true or false: one expression GitHub evaluates
+// (check_conditions has reported any other before the lowering runs).
 ValuePtr Lowerer::condition(const Value& v) {
-  bool one_expr = v.kind == Value::Kind::Runtime ||
-                  (v.kind == Value::Kind::String && v.parts.size() == 1 && v.parts[0].expr);
-  if (!one_expr) {
-    std::string why = v.is_string() && v.parts.empty()
-                          ? "a string; write the condition itself, without quotes"
-                      : v.kind == Value::Kind::String
-                          ? "text around ${{ }}, which GitHub reads as a non-empty string: always true"
-                          : a_kind(v);
-    diags_.error(v.pos, "type", "if takes a condition or true/false, not " + why);
+  if (std::string why = not_a_condition(v); !why.empty()) {
+    diags_.error(v.pos, "type", why);
     return make_null(v.pos);
   }
-  const Expr& e = v.kind == Value::Kind::Runtime ? *v.expr : *v.parts[0].expr;
+  if (v.kind == Value::Kind::Bool) return make_string(v.boolean ? "true" : "false", v.pos);
+  const Expr& e = *whole_expr(v);
   if (std::string lines = render_condition_lines(e); !lines.empty()) {
     auto out = std::make_shared<Value>(*make_string(std::move(lines), v.pos));
     out->one_line = text_of(v);

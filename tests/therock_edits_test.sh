@@ -111,6 +111,12 @@ misspelt='160s/inputs.build_pytorch/inputs.build_pytorh/'
 expect misspelt_condition unknown-input "$misspelt" ci.pipe \
   'pipelines/therock/ci.pipe:160:29: error: no input "build_pytorh" (did you mean "build_pytorch"?) [unknown-input]'
 expect misspelt_condition_no_cascade index-order "$misspelt" ci.pipe ""
+# The condition of the PyTorch build written as text around ${{ }}: the
+# slip is reported, and not what the order checks would make of it.
+text_if='160s/^    if = packaged && inputs.build_pytorch$/    if = "${{ packaged }} \&\& ${{ inputs.build_pytorch }}"/'
+expect text_condition type "$text_if" ci.pipe \
+  'pipelines/therock/ci.pipe:160:10: error: if takes a condition or true/false, not text around ${{ }}, which GitHub reads as a non-empty string: always true [type]'
+expect text_condition_no_cascade index-order "$text_if" ci.pipe ""
 # A misspelt import is the one error: the names the file would have taken
 # from it are not reported too.
 misspelt_import='s|^import "packages.pipe"|import "package.pipe"|'

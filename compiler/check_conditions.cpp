@@ -1,0 +1,25 @@
+#include "check_conditions.h"
+
+namespace pipec {
+
+std::string not_a_condition(const Value& v) {
+  if (v.kind == Value::Kind::Bool || whole_expr(v)) return "";
+  const std::string why = v.is_string() && v.parts.empty() ? "a string; write the condition itself, without quotes"
+                          : v.kind == Value::Kind::String
+                              ? "text around ${{ }}, which GitHub reads as a non-empty string: always true"
+                              : a_kind(v);
+  return "if takes a condition or true/false, not " + why;
+}
+
+void check_conditions(const WorkflowModel& wf, Diagnostics& diags) {
+  auto check = [&diags](const Value* cond) {
+    if (!cond || is_error(*cond)) return;
+    if (std::string why = not_a_condition(*cond); !why.empty()) diags.error(cond->pos, "type", why);
+  };
+  for (const auto& j : jobs_of(*wf.body)) {
+    check(j.value->get("if"));
+    for (const auto& s : steps_of(*j.value)) check(s->get("if"));
+  }
+}
+
+}  // namespace pipec
