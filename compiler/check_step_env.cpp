@@ -10,16 +10,10 @@
 #include "check_tools.h"
 #include "expr_chain.h"
 #include "render_expr.h"
+#include "shell_quoting.h"
 
 namespace pipec {
 namespace {
-
-bool shell_name(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return c == '_' || std::isalnum(static_cast<unsigned char>(c));
-  });
-}
 
 void add_keys(const Value* block, std::vector<std::string>& names) {
   if (!block) return;

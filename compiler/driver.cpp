@@ -47,6 +47,7 @@
 #include "check_env_file_writes.h"
 #include "check_external_callers.h"
 #include "check_runtime_images.h"
+#include "check_script_env_names.h"
 #include "check_untrusted_env.h"
 #include "check_cmd_env.h"
 #include "check_fork_credentials.h"
@@ -321,7 +322,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   // turn.
   using WorkflowCheck = void (*)(const WorkflowModel&, Diagnostics&);
   for (WorkflowCheck check :
-       {check_code_inputs, check_action_inputs, check_local_actions, check_env_names, check_untrusted_env, check_cmd_env, check_env_file_writes, check_runtime_images,
+       {check_code_inputs, check_action_inputs, check_local_actions, check_env_names, check_script_env_names, check_untrusted_env, check_cmd_env, check_env_file_writes, check_runtime_images,
         check_known_values, check_implicit_success, check_hidden_uploads, check_direct_uploads,
         check_artifact_inputs, check_cache_keys, check_artifact_characters, check_expression_depth,
         check_shared_groups, check_input_defaults, check_dispatch_groups})

@@ -1,5 +1,6 @@
 #include "shell_quoting.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <deque>
@@ -500,6 +501,12 @@ class Quoter {
 };
 
 }  // namespace
+
+bool shell_name(const std::string& name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+  return std::all_of(name.begin(), name.end(),
+                     [](char c) { return c == '_' || std::isalnum(static_cast<unsigned char>(c)); });
+}
 
 ShellSyntax shell_syntax(const std::string& shell) {
   if (shell == "cmd") return ShellSyntax::Cmd;

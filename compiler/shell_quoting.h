@@ -14,6 +14,10 @@ enum class ShellSyntax { Posix, Cmd, Pwsh };
 // The shell syntax of a step's `shell` value (bash and sh are Posix).
 ShellSyntax shell_syntax(const std::string& shell);
 
+// Whether a shell reads `name` as a variable: letters, digits and _, not
+// first a digit (ASCII).
+bool shell_name(const std::string& name);
+
 // How a script reads environment variable `name`: ${NAME}, %NAME% or
 // $env:NAME (unquoted).
 std::string variable_ref(const std::string& name, ShellSyntax syntax);
