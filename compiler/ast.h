@@ -70,6 +70,9 @@ struct TypeRef {
   std::string name;  // string, boolean, number, choice, list, object, any
   Pos pos;
   std::vector<ExprPtr> args;  // choice["a", "b"] or choice[table.column]
+  // list[choice["a", "b"]]: the items' type, where it has options (a name
+  // alone, list[tool], is args[0]).
+  std::shared_ptr<TypeRef> item;
 };
 
 struct Param {

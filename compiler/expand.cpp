@@ -586,24 +586,31 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
   if (t == "string") ok = v->kind == Value::Kind::String || runtime;
   else if (t == "boolean") ok = v->kind == Value::Kind::Bool || runtime;
   else if (t == "number") ok = v->kind == Value::Kind::Number || runtime;
-  else if (t == "list" && !type.args.empty()) {
-    // list[TYPE]: a list whose every item is of that type.
-    const Expr& item_type = *type.args[0];
-    if (type.args.size() != 1 || item_type.kind != Expr::Kind::Name || item_type.text == "choice") {
+  else if (t == "list" && (!type.args.empty() || type.item)) {
+    // list[TYPE]: a list whose every item is of that type; a name
+    // (list[tool]), or a choice with its options (list[choice["a", "b"]]).
+    TypeRef item_type;
+    if (type.item) {
+      item_type = *type.item;
+    } else if (const Expr& e = *type.args[0]; type.args.size() == 1 && e.kind == Expr::Kind::Name && e.text != "choice") {
+      item_type = TypeRef{e.text, e.pos, {}, nullptr};
+    } else if (type.args.size() == 1 && e.kind == Expr::Kind::Index && e.operands[0]->kind == Expr::Kind::Name &&
+               e.operands[0]->text == "choice") {
+      item_type = TypeRef{"choice", e.operands[0]->pos, {e.operands[1]}, nullptr};  // one option
+    } else {
       diags_.error(type.pos, "unknown-type",
-                   "list[...] takes the one type of its items, a name: list[tool], list[string]");
+                   "list[...] takes the one type of its items: list[tool], list[string], list[choice[\"a\", \"b\"]]");
       return false;
     }
     // Whatever the list holds, an empty one too.
-    if (std::find(types.begin(), types.end(), item_type.text) == types.end())
-      return unknown(item_type.text, item_type.pos);
+    if (std::find(types.begin(), types.end(), item_type.name) == types.end())
+      return unknown(item_type.name, item_type.pos);
     if (v->kind != Value::Kind::List) {
-      diags_.error(at, "type", what + " must be a list of " + item_type.text + "s, not " + a_kind(*v));
+      diags_.error(at, "type", what + " must be a list of " + item_type.name + "s, not " + a_kind(*v));
       return false;
     }
     for (size_t i = 0; i < v->items.size(); ++i) {
-      if (!check_type(TypeRef{item_type.text, item_type.pos, {}}, v->items[i],
-                      "item " + std::to_string(i + 1) + " of " + what, v->items[i]->pos))
+      if (!check_type(item_type, v->items[i], "item " + std::to_string(i + 1) + " of " + what, v->items[i]->pos))
         return false;
     }
     return true;

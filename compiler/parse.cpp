@@ -855,6 +855,12 @@ class Builder {
     out.name = t->name->getText();
     out.pos = pos(t->name);
     for (auto* e : t->expr()) out.args.push_back(expr(e));
+    if (t->item) {
+      out.item = std::make_shared<TypeRef>(type_ref(t->item));
+      if (out.name != "list")
+        diags_.error(out.item->pos, "unknown-type",
+                     "only list[...] takes a type in [ ], as list[choice[\"a\", \"b\"]]");
+    }
     return out;
   }
 

@@ -38,7 +38,10 @@ args      : '(' (arg (',' arg)* ','?)? ')' ;
 // Arguments by position, then by name (name = value), in a use and a call.
 arg       : (name=IDENT '=')? expr ;
 
-typeRef   : name=IDENT ('[' expr (',' expr)* ','? ']')? ;
+// In [ ]: options (choice["a", "b"]), or the items' type (list[tool]); a
+// type with options of its own where an expression cannot be
+// (list[choice["a", "b"]]) is the second form.
+typeRef   : name=IDENT ('[' (expr (',' expr)* ','? | item=typeRef) ']')? ;
 
 expr      : primary                                                # primaryExpr
           | expr '.' (name=IDENT | star='*')                       # memberExpr
