@@ -139,7 +139,10 @@ const std::vector<std::pair<std::string, std::string>> kRetiredLabels = {
 
 class KeyTypes {
  public:
-  KeyTypes(const Program& program, Diagnostics& diags) : program_(program), diags_(diags) {}
+  // file: the workflow file's name, which reports of the matrix's values
+  // name (a template's instances have values of their own).
+  KeyTypes(const Program& program, Diagnostics& diags, std::string file)
+      : program_(program), diags_(diags), in_file_(" in " + std::move(file)) {}
 
   void workflow(const Value& wf) {
     distinct_keys(wf);
@@ -726,7 +729,7 @@ class KeyTypes {
           // Where the first is, too: the two may come from two lists
           // joined (a + b), each listing it once.
           diags_.error(i->pos, "type",
-                       "job.strategy.matrix." + f.key + " lists " + describe(*i) + " twice (first at " +
+                       "job.strategy.matrix." + f.key + in_file_ + " lists " + describe(*i) + " twice (first at " +
                            to_string((*first)->pos) + ")");
         }
       }
@@ -758,7 +761,7 @@ class KeyTypes {
         });
         if (!rewritten)
           diags_.error(row->pos, "type",
-                       "job.strategy.matrix.include lists " + describe(*row) +
+                       "job.strategy.matrix.include" + in_file_ + " lists " + describe(*row) +
                            " twice: the second entry adds nothing to the legs the first "
                            "matched, or runs a second leg of the same work");
       }
@@ -767,7 +770,7 @@ class KeyTypes {
     if (!exclude || exclude->kind != Value::Kind::List) return;
     std::vector<std::string> keys;
     for (const auto& [k, v] : axes) keys.push_back(k);
-    const std::string what = "job.strategy.matrix.exclude";
+    const std::string what = "job.strategy.matrix.exclude" + in_file_;
     for (const auto& row : exclude->items) {
       bool reported = false;  // one value error for the row
       for (const auto& a : row->fields) {
@@ -1035,6 +1038,7 @@ class KeyTypes {
 
   const Program& program_;
   Diagnostics& diags_;
+  const std::string in_file_;  // " in FILE"
   // The system the job being checked runs on (job_os), for its shells.
   std::string job_os_;
 };
@@ -1053,12 +1057,13 @@ std::string refused_id(const std::string& id) {
   return "";
 }
 
-void check_key_types(const Value& lowered_workflow, const Program& program, Diagnostics& diags) {
-  KeyTypes(program, diags).workflow(lowered_workflow);
+void check_key_types(const Value& lowered_workflow, const std::string& file, const Program& program,
+                     Diagnostics& diags) {
+  KeyTypes(program, diags, file).workflow(lowered_workflow);
 }
 
-void check_matrix(const Field& matrix, const Program& program, Diagnostics& diags) {
-  KeyTypes(program, diags).matrix(matrix);
+void check_matrix(const Field& matrix, const std::string& file, const Program& program, Diagnostics& diags) {
+  KeyTypes(program, diags, file).matrix(matrix);
 }
 
 const std::vector<std::string>& pull_request_activity_types() {

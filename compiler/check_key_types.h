@@ -11,7 +11,10 @@
 
 namespace pipec {
 
-void check_key_types(const Value& lowered_workflow, const Program& program, Diagnostics& diags);
+// file: the workflow file's name (ci.yml), which reports of a matrix's
+// values name.
+void check_key_types(const Value& lowered_workflow, const std::string& file, const Program& program,
+                     Diagnostics& diags);
 
 // Why GitHub refuses a job or step id ("is 104 characters long; ...",
 // "begins with \"__\", ..."); "" when it takes it.
@@ -19,7 +22,7 @@ std::string refused_id(const std::string& id);
 
 // The same check of one job's strategy.matrix alone: for a job that unroll
 // turns into one job per leg, whose matrix the lowered tree no longer has.
-void check_matrix(const Field& matrix, const Program& program, Diagnostics& diags);
+void check_matrix(const Field& matrix, const std::string& file, const Program& program, Diagnostics& diags);
 
 // The activity types of a pull_request event (`types` of its trigger).
 const std::vector<std::string>& pull_request_activity_types();

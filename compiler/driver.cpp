@@ -357,7 +357,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (blocked()) return c;
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);
-    check_key_types(*tree, c.program, c.diags);
+    check_key_types(*tree, file_name(wf->file), c.program, c.diags);
     check_expression_length(*tree, wf->file, c.diags);
     wf->lowered = tree;
     std::vector<Pos> lines(3, wf->pos);  // the header comes from the `use`

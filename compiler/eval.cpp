@@ -27,6 +27,12 @@ ValuePtr Scope::lookup(const std::string& name) const {
   return parent_ ? parent_->lookup(name) : nullptr;
 }
 
+ValuePtr Scope::peek(const std::string& name) const {
+  auto it = names_.find(name);
+  if (it != names_.end()) return it->second;
+  return parent_ ? parent_->peek(name) : nullptr;
+}
+
 std::vector<std::string> Scope::all_names() const {
   std::vector<std::string> out = parent_ ? parent_->all_names() : std::vector<std::string>{};
   for (const auto& [k, v] : names_) out.push_back(k);

@@ -36,6 +36,8 @@ class Scope {
   // template's parameters: which of them its instances read).
   void track_reads(std::set<std::string>* sink) { reads_ = sink; }
   ValuePtr lookup(const std::string& name) const;
+  // The same, not counted as a read (for what a report says).
+  ValuePtr peek(const std::string& name) const;
   bool has_own(const std::string& name) const { return names_.count(name) > 0; }
   std::vector<std::string> all_names() const;
 

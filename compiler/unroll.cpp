@@ -301,7 +301,7 @@ void unroll_matrices(WorkflowModel& wf, const Program& program, Diagnostics& dia
     // The matrix as GitHub would take it, checked here: the lowered tree
     // that check_key_types reads will not have it.
     const size_t before = diags.items().size();
-    check_matrix(*strategy->field("matrix"), program, diags);
+    check_matrix(*strategy->field("matrix"), file_name(wf.file), program, diags);
     std::vector<Leg> legs;
     if (diags.items().size() != before || !legs_of(*m, legs, diags)) continue;
     // Each leg is a copy of the job: stopped before the copies are made.

@@ -117,6 +117,14 @@ text_if='160s/^    if = packaged && inputs.build_pytorch$/    if = "${{ packaged
 expect text_condition type "$text_if" ci.pipe \
   'pipelines/therock/ci.pipe:160:10: error: if takes a condition or true/false, not text around ${{ }}, which GitHub reads as a non-empty string: always true [type]'
 expect text_condition_no_cascade index-order "$text_if" ci.pipe ""
+# A release-only input read in CI, through a template: the error says
+# which when leaves it out of the CI files.
+expect release_input_in_ci unknown-input '160s/use checkout_therock(at_ref = p.staging)/use checkout_therock(at_ref = true)/' pytorch.pipe \
+  'pipelines/therock/common.pipe:134:78: error: no input "ref", which the when at pipelines/therock/pytorch.pipe:130:3 leaves out of build_portable_linux_pytorch_wheels_ci.yml (from the use at pipelines/therock/pytorch.pipe:160:5 in build_portable_linux_pytorch_wheels_ci.yml) (the same in build_windows_pytorch_wheels_ci.yml) [unknown-input]'
+# A matrix row that holds for one platform's instance of the release
+# template only: the error names the instance it does not hold in.
+expect exclude_one_platform type '/pytorch_git_ref = (platform == "linux"/a\        exclude = [{python_version: "3.13", pytorch_git_ref: "release/2.7"}]' pytorch.pipe \
+  'pipelines/therock/pytorch.pipe:559:62: error: job.strategy.matrix.exclude in release_windows_pytorch_wheels.yml: pytorch_git_ref = "release/2.7" is none of the matrix'"'"'s values (release/2.9, release/2.10, nightly), so the row excludes nothing [type]'
 # A misspelt import is the one error: the names the file would have taken
 # from it are not reported too.
 misspelt_import='s|^import "packages.pipe"|import "package.pipe"|'
