@@ -21,12 +21,9 @@ struct Held {
 // The group a workflow or job asks for: concurrency, or its group; null
 // when there is none.
 const Value* group_of(const Value& body) {
-  const Value* c = body.get("concurrency");
-  if (c && c->kind == Value::Kind::Object) c = c->get("group");
+  const Value* c = concurrency_group(body);
   // An empty group is an error of its own (check_key_types).
-  if (!c || (c->kind != Value::Kind::String && c->kind != Value::Kind::Runtime) || c->is_blank())
-    return nullptr;
-  return c;
+  return c && !c->is_blank() ? c : nullptr;
 }
 
 // Whether every value the group reads is the same for both places: github

@@ -62,8 +62,7 @@ void check_script(const Value& run, const std::string& job, const std::vector<En
         if (which.empty() && upper_line.find(std::string("GITHUB_") + file) != std::string::npos) which = file;
       }
     } else if (std::regex_search(line, m, kWrite)) {
-      which = m[1].str();
-      for (auto& c : which) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      which = upper(m[1].str());
       if (std::smatch h; std::regex_search(line, h, kHeredoc)) {
         heredoc_end = h[1].str();
         heredoc_file = which;

@@ -377,9 +377,7 @@ class KeyTypes {
     if (!v.is_string() || v.is_blank() || v.text.find("${{") != std::string::npos) return;
     if (!pinned_by_digest(v.text))
       diags_.error(v.pos, "unpinned",
-                   what + " \"" + v.text +
-                       "\" is not pinned; name the image by digest (NAME@sha256:<64 hex digits>), or "
-                       "declare it once with `image NAME { ref = \"...\" }`");
+                   what + " \"" + v.text + "\" is not pinned; " + kPinImage);
     if (std::string problem = image_name_problem(v.text); !problem.empty())
       diags_.error(v.pos, "image",
                    what + " \"" + v.text + "\" cannot be pulled: " + problem +

@@ -26,9 +26,7 @@ void check_image(const Value& image, const Value& job, const WorkflowModel& wf, 
   for (const auto& name : *images) {
     if (name.empty() || pinned_by_digest(name)) continue;
     diags.error(at, "unpinned",
-                what + " can be \"" + name +
-                    "\", which is not pinned; name the image by digest (NAME@sha256:<64 hex digits>), or "
-                    "declare it once with `image NAME { ref = \"...\" }`");
+                what + " can be \"" + name + "\", which is not pinned; " + kPinImage);
   }
 }
 

@@ -72,21 +72,15 @@ void check_group(const Value& group, const std::string& where, const Value& on,
                   read + " || github.ref");
 }
 
-const Value* group_value(const Value& body) {
-  const Value* c = body.get("concurrency");
-  if (c && c->kind == Value::Kind::Object) c = c->get("group");
-  return c && (c->kind == Value::Kind::String || c->kind == Value::Kind::Runtime) ? c : nullptr;
-}
-
 }  // namespace
 
 void check_shared_groups(const WorkflowModel& wf, Diagnostics& diags) {
   const Value* on = wf.body->get("on");
   if (!on || on->kind != Value::Kind::Object) return;
-  if (const Value* g = group_value(*wf.body))
+  if (const Value* g = concurrency_group(*wf.body))
     check_group(*g, "the concurrency group of " + file_name(wf.file), *on, diags);
   for (const auto& j : jobs_of(*wf.body))
-    if (const Value* g = group_value(*j.value))
+    if (const Value* g = concurrency_group(*j.value))
       check_group(*g, "the concurrency group of job \"" + j.key + "\" in " + file_name(wf.file),
                   *on, diags);
 }

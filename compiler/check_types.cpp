@@ -37,11 +37,6 @@ namespace {
 // neither as text.
 bool composite(const std::string& type) { return type == "object" || type == "array"; }
 
-// "an object", "a string", ... for messages.
-std::string an(const std::string& type) {
-  return (type == "object" || type == "array" ? "an " : "a ") + type;
-}
-
 // The JSON that fromJSON() of a literal gives, or a field or item read from
 // it (.name, ["name"], [0]; names without case, as GitHub reads them);
 // nothing when e is none of those or reads what the literal does not hold.
@@ -319,7 +314,7 @@ void TypeChecker::check_operands(const Expr& e) {
                                    ? "it has no field \"" + e.text + "\""
                                    : "[" + render_expr(*e.operands[1]) + "] reads nothing from it";
       diags_.error(expr_start(e), "unknown-field",
-                   render_expr(base) + " is " + (t.empty() ? "a value" : an(t)) +
+                   render_expr(base) + " is " + (t.empty() ? "a value" : with_article(t)) +
                        ", not an object or array: " + read);
     }
   }
@@ -351,7 +346,7 @@ void TypeChecker::check_operands(const Expr& e) {
       why = "GitHub reads `" + render_expr(e) + "` as " + base + "." + name +
             ", but actionlint refuses an array indexed by text; write " + base + "." + name;
     } else if (!type.empty() && type != "number") {
-      why = "`" + render_expr(e) + "` indexes an array by " + (type == "null" ? "null" : an(type)) +
+      why = "`" + render_expr(e) + "` indexes an array by " + (type == "null" ? "null" : with_article(type)) +
             ", which actionlint refuses: index it by a number";
     }
     if (!why.empty()) diags_.error(expr_start(e), "type-mismatch", why);
@@ -364,7 +359,7 @@ void TypeChecker::check_operands(const Expr& e) {
     if (!type.empty() && type != "string")
       diags_.error(expr_start(e), "type-mismatch",
                    "`" + render_expr(e) + "` indexes an object by " +
-                       (type == "null" ? "null" : an(type)) +
+                       (type == "null" ? "null" : with_article(type)) +
                        ", which actionlint refuses: index an object by text" +
                        (composite(type) ? "" : " (GitHub reads it as its text)"));
   }
@@ -375,15 +370,15 @@ void TypeChecker::check_operands(const Expr& e) {
       const Expr& obj = *e.operands[composite(l) ? 0 : 1];
       const Expr& other = *e.operands[composite(l) ? 1 : 0];
       diags_.error(e.pos, "type-mismatch",
-                   render_expr(obj) + " is " + an(composite(l) ? l : r) + ", compared with " +
+                   render_expr(obj) + " is " + with_article(composite(l) ? l : r) + ", compared with " +
                        render_expr(other) + ", which is none: `" + render_expr(e) + "` is always " +
                        (e.text == "!=" ? "true" : "false"));
     } else if (!l.empty() && !r.empty() && l != r && (composite(l) || composite(r))) {
       // GitHub finds an object or array equal only to itself, and in no order.
       const Expr& obj = *e.operands[composite(l) ? 0 : 1];
       diags_.error(e.pos, "type-mismatch",
-                   render_expr(obj) + " is " + an(composite(l) ? l : r) + ", compared with " +
-                       an(composite(l) ? r : l) + ": `" + render_expr(e) + "` is always " +
+                   render_expr(obj) + " is " + with_article(composite(l) ? l : r) + ", compared with " +
+                       with_article(composite(l) ? r : l) + ": `" + render_expr(e) + "` is always " +
                        (e.text == "!=" ? "true" : "false"));
     } else if (!l.empty() && !r.empty() && l != r && (e.text == "==" || e.text == "!=") &&
                !(l == "string" && r == "number" && numeric_text(*e.operands[0])) &&
@@ -410,7 +405,7 @@ void TypeChecker::check_operands(const Expr& e) {
         if (composite(t)) {
           // Nor an object or array: EvaluationResult orders neither.
           diags_.error(expr_start(*e.operands[i]), "type-mismatch",
-                       "`" + render_expr(e) + "` orders " + an(t) + " (" +
+                       "`" + render_expr(e) + "` orders " + with_article(t) + " (" +
                            render_expr(*e.operands[i]) +
                            "), which GitHub does not order and actionlint refuses: order "
                            "numbers or strings");
@@ -420,7 +415,7 @@ void TypeChecker::check_operands(const Expr& e) {
           diags_.error(expr_start(*e.operands[i]), "type-mismatch",
                        "`" + render_expr(e) + "` orders " +
                            (t.empty() ? std::string("null")
-                                      : an(t) + " (" + render_expr(*e.operands[i]) + ")") +
+                                      : with_article(t) + " (" + render_expr(*e.operands[i]) + ")") +
                            ", which GitHub orders as a number (" +
                            (t.empty() ? "0" : "true 1, false 0") +
                            ") and actionlint refuses: order numbers or strings");
@@ -460,7 +455,7 @@ void TypeChecker::check_operands(const Expr& e) {
                    e.text + "() takes " + takes + " there" +
                        (t == "null" ? std::string(", not null")
                                     : ", and " + render_expr(arg) + " is " +
-                                          (t.empty() ? "text, a number or a boolean" : an(t))) +
+                                          (t.empty() ? "text, a number or a boolean" : with_article(t))) +
                        (takes == "an array" && text
                             ? ": GitHub returns it as it is, but actionlint refuses it"
                             : ""));
@@ -483,7 +478,7 @@ void TypeChecker::check_operands(const Expr& e) {
         diags_.error(
             e.pos, "type-mismatch",
             render_expr(list) + " is an array of " + (items == "object" ? "objects" : "arrays") +
-                ", and " + render_expr(*e.operands[1]) + " is " + an(needle) +
+                ", and " + render_expr(*e.operands[1]) + " is " + with_article(needle) +
                 ", which no item is equal to: `" + render_expr(e) + "` is always false" + hint);
       }
     }
@@ -496,7 +491,7 @@ void TypeChecker::check_templates(const Value& v) {
   auto check = [&](const Expr& e) {
     if (std::string t = type_of(e); composite(t))
       diags_.error(chain(e).empty() ? e.pos : chain(e)[0].second, "type-mismatch",
-                   render_expr(e) + " is " + an(t) +
+                   render_expr(e) + " is " + with_article(t) +
                        ", and ${{ }} here writes it as text; write toJSON(" + render_expr(e) +
                        ") for its contents, or name one of its " +
                        (t == "array" ? "items" : "fields"));
@@ -512,7 +507,7 @@ void TypeChecker::check_templates(const Value& v) {
     } else if (f.value->kind == Value::Kind::Runtime && composite(type_of(*f.value->expr))) {
       const Expr& cond = *f.value->expr;
       diags_.error(expr_start(cond), "type-mismatch",
-                   render_expr(cond) + " is " + an(type_of(cond)) +
+                   render_expr(cond) + " is " + with_article(type_of(cond)) +
                        ", and GitHub reads an object or array as true: this if is always true");
     } else if (f.value->kind == Value::Kind::Runtime) {
       check_truth_values(*f.value->expr);
@@ -640,7 +635,7 @@ void TypeChecker::check_call_inputs(const Value& job) {
     const Expr* e = whole_expr(*f.value);
     if (in == callee->inputs.end() || (!e && !f.value->is_runtime_string())) continue;
     const std::string want = github_type(*in);
-    const std::string head = "input \"" + in->name + "\" of " + callee->instance + " takes " + an(want) + ", but ";
+    const std::string head = "input \"" + in->name + "\" of " + callee->instance + " takes " + with_article(want) + ", but ";
     const std::string text = e ? render_expr(*e) : "";
     const Pos at = e ? expr_start(*e) : f.value->pos;
     if (e && want != "string") {
@@ -659,8 +654,8 @@ void TypeChecker::check_call_inputs(const Value& job) {
       why = ", which actionlint refuses there; format('{0}', " + shown + ") gives its text";
     else
       why = ": GitHub fails a call that gives it one" +
-            (t == "string" && e ? "; fromJSON(" + shown + ") reads " + an(want) + " from text" : std::string());
-    diags_.error(at, "call-type", head + shown + " is " + an(t) + why);
+            (t == "string" && e ? "; fromJSON(" + shown + ") reads " + with_article(want) + " from text" : std::string());
+    diags_.error(at, "call-type", head + shown + " is " + with_article(t) + why);
   }
 }
 
@@ -682,7 +677,7 @@ void TypeChecker::check_expr_type(const Field& f, const std::vector<std::string>
   if (!t.empty() && !contains(types, t))
     diags_.error(
         expr_start(*e), "type-mismatch",
-        key + " takes " + what + ", and " + render_expr(*e) + " is " + an(t) +
+        key + " takes " + what + ", and " + render_expr(*e) + " is " + with_article(t) +
             (t == "string" ? "; fromJSON(" + render_expr(*e) + ") reads " + what + " from text"
                            : ""));
 }

@@ -52,7 +52,7 @@ using ScopePtr = std::shared_ptr<Scope>;
 const std::vector<std::string>& runtime_roots();
 
 // The context a body is evaluated in decides what its blocks mean.
-enum class Ctx { Top, Workflow, Job, Step, Object, Env };
+enum class Ctx { Workflow, Job, Step, Object, Env };
 
 class Expander {
  public:

@@ -2,6 +2,7 @@
 
 #include "ascii.h"
 #include "diag.h"
+#include "github_eval.h"
 #include "render_expr.h"
 
 namespace pipec {
@@ -101,10 +102,7 @@ std::vector<std::string> conjuncts(const Value* cond) {
   if (!whole) return out;
   for (const Expr* e : and_operands(*whole)) {
     const Expr* call = e->kind == Expr::Kind::Not ? e->operands[0].get() : e;
-    if (call->kind == Expr::Kind::Call && call->operands.empty() &&
-        (call->text == "success" || call->text == "always" || call->text == "failure" ||
-         call->text == "cancelled"))
-      continue;
+    if (call->kind == Expr::Kind::Call && call->operands.empty() && status_function(call->text)) continue;
     // Joined with && again in a report: an || binds less tightly.
     bool looser = (e->kind == Expr::Kind::Binary && e->text == "||") || e->kind == Expr::Kind::Cond;
     out.push_back(looser ? "(" + render_expr(*e) + ")" : render_expr(*e));

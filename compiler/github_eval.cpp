@@ -249,13 +249,14 @@ bool gives_boolean_function(const std::string& name) {
   return kBoolean.count(lower(name)) > 0;
 }
 
+bool status_function(const std::string& name) {
+  const std::string f = lower(name);
+  return f == "success" || f == "failure" || f == "always" || f == "cancelled";
+}
+
 bool has_status_function(const Expr& e) {
   bool found = false;
-  each_expr(e, [&](const Expr& x) {
-    if (x.kind != Expr::Kind::Call) return;
-    const std::string f = lower(x.text);
-    found = found || f == "success" || f == "failure" || f == "always" || f == "cancelled";
-  });
+  each_expr(e, [&](const Expr& x) { found = found || (x.kind == Expr::Kind::Call && status_function(x.text)); });
   return found;
 }
 

@@ -37,6 +37,10 @@ bool github_truthy(const nlohmann::json& v);
 // Whether e calls a status function (success(), failure(), always(),
 // cancelled()): GitHub reads an if without one as success() && (...).
 bool has_status_function(const Expr& e);
+
+// Whether a function of this name (any case, as GitHub reads it) is one of
+// the status functions: success, failure, always, cancelled.
+bool status_function(const std::string& name);
 // Whether GitHub's function of this name (any case) gives a boolean
 // whatever its arguments: contains, startsWith, endsWith and the status
 // functions.

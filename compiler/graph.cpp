@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "ascii.h"
 #include "external_workflows.h"
 #include "report.h"
 
@@ -20,12 +21,10 @@ class NodeIds {
     if (auto it = of_.find(name); it != of_.end()) return it->second;
     std::string base;
     for (char c : name) base += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    std::string lower = base;
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     static const std::set<std::string> kWords = {
         "end",    "style",    "class",    "classdef", "click", "call",   "href",      "interpolate", "linkstyle",
         "default", "flowchart", "graph",  "subgraph", "direction", "node", "edge", "digraph",   "strict"};
-    std::string id = base.empty() || kWords.count(lower) ? base + "_1" : base;
+    std::string id = base.empty() || kWords.count(lower(base)) ? base + "_1" : base;
     for (int n = 2; !used_.insert(id).second; ++n) id = base + "_" + std::to_string(n);
     return of_[name] = id;
   }

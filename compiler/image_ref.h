@@ -14,6 +14,10 @@
 
 namespace pipec {
 
+// What a report of an image that is not pinned asks for.
+inline constexpr const char* kPinImage =
+    "name the image by digest (NAME@sha256:<64 hex digits>), or declare it once with `image NAME { ref = \"...\" }`";
+
 // Why Docker refuses the repository name of image reference ref; "" when
 // it takes it. The domain, tag and digest are not judged here.
 inline std::string image_name_problem(const std::string& ref) {

@@ -295,6 +295,14 @@ inline const std::vector<Field>& jobs_of(const Value& workflow) {
   return jobs && jobs->kind == Value::Kind::Object ? jobs->fields : none;
 }
 
+// The group a workflow or job asks for (concurrency = "...", or its
+// group): text or an expression; null when there is none.
+inline const Value* concurrency_group(const Value& body) {
+  const Value* c = body.get("concurrency");
+  if (c && c->kind == Value::Kind::Object) c = c->get("group");
+  return c && (c->kind == Value::Kind::String || c->kind == Value::Kind::Runtime) ? c : nullptr;
+}
+
 // The steps of a job, in order; none for a job that calls a workflow.
 inline const std::vector<ValuePtr>& steps_of(const Value& job) {
   static const std::vector<ValuePtr> none;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ascii.h"
 #include "check_tools.h"
 #include "shell_quoting.h"
 
@@ -97,10 +98,9 @@ bool system_variable(const std::string& name) {
   // git's author and committer are data, which runs nothing.
   static const std::vector<std::string> kData = {"GIT_AUTHOR_", "GIT_COMMITTER_"};
   // clang-format on
-  std::string upper;
-  for (char c : name) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  auto starts = [&](const std::string& p) { return upper.rfind(p, 0) == 0; };
-  return std::find(kNames.begin(), kNames.end(), upper) != kNames.end() ||
+  const std::string upper_name = upper(name);
+  auto starts = [&](const std::string& p) { return upper_name.rfind(p, 0) == 0; };
+  return std::find(kNames.begin(), kNames.end(), upper_name) != kNames.end() ||
          (std::any_of(kPrefixes.begin(), kPrefixes.end(), starts) && std::none_of(kData.begin(), kData.end(), starts));
 }
 
