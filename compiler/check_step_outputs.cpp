@@ -56,12 +56,14 @@ void check_read(const Chain& c, const std::vector<ValuePtr>& steps, size_t end,
   if (c.size() != 4 || c[0].first != "steps" || c[2].first != "outputs") return;
   const std::string& id = c[1].first;
   const std::string& name = c[3].first;
-  // The step of that id; check_refs reports an id no step before has.
-  auto it = std::find_if(steps.begin(), steps.begin() + end, [&](const ValuePtr& s) {
+  // The step of that id; check_refs reports an id no step before has, and
+  // one that two steps of the job have (which of them is meant?).
+  auto has_id = [&](const ValuePtr& s) {
     const Value* sid = s->get("id");
-    return sid && sid->text == id;
-  });
-  if (it == steps.begin() + end) return;
+    return sid && sid->is_string() && lower(sid->text) == lower(id);
+  };
+  auto it = std::find_if(steps.begin(), steps.begin() + end, has_id);
+  if (it == steps.begin() + end || std::count_if(steps.begin(), steps.end(), has_id) > 1) return;
   const std::optional<Writes> w = writes_of(**it, program);
   if (!w || has(w->outputs, name)) return;
   const std::string step = "step \"" + id + "\", which " + w->what + ",";

@@ -966,7 +966,12 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
         diags.error(item->pos, "type", "a choice option is empty; the form would offer nothing to pick");
         reported = true;
       } else if (std::find(in.options.begin(), in.options.end(), item->text) != in.options.end()) {
-        diags.error(item->pos, "duplicate", "choice option \"" + item->text + "\" is listed twice");
+        // An option from a table's row is reported there: the input
+        // whose options it is may be in another file.
+        const bool elsewhere = item->pos.file != a->pos.file || item->pos.line != a->pos.line;
+        diags.error(item->pos, "duplicate",
+                    "input \"" + in.name + "\" lists choice option \"" + item->text + "\" twice" +
+                        (elsewhere ? " (its options at " + to_string(a->pos) + ")" : ""));
       } else {
         in.options.push_back(item->text);
       }

@@ -125,6 +125,21 @@ expect release_input_in_ci unknown-input '160s/use checkout_therock(at_ref = p.s
 # template only: the error names the instance it does not hold in.
 expect exclude_one_platform type '/pytorch_git_ref = (platform == "linux"/a\        exclude = [{python_version: "3.13", pytorch_git_ref: "release/2.7"}]' pytorch.pipe \
   'pipelines/therock/pytorch.pipe:559:62: error: job.strategy.matrix.exclude in release_windows_pytorch_wheels.yml: pytorch_git_ref = "release/2.7" is none of the matrix'"'"'s values (release/2.9, release/2.10, nightly), so the row excludes nothing [type]'
+# Two steps of setup with the id configure: the duplicate is the error,
+# not what the output check would make of the wrong one of them.
+dup_id='63s/step rocm_package_version {/step configure {/'
+expect duplicate_step_id duplicate "$dup_id" ci.pipe \
+  'pipelines/therock/ci.pipe:63:10: error: step id "configure" is used twice in job "setup" [duplicate]'
+expect duplicate_step_id_no_cascade unknown-output "$dup_id" ci.pipe ""
+# A family's row written twice: the row, and the release forms whose
+# options it doubles, each named.
+expect duplicate_family_row duplicate '/family = "gfx1152" }$/{/platform = "windows"/p}' families.pipe \
+  "$(cat <<'OUT'
+pipelines/therock/families.pipe:35:3: error: this row is the same as the one at pipelines/therock/families.pipe:34:3 in every column; change it, or leave it out [duplicate]
+pipelines/therock/families.pipe:35:75: error: input "amdgpu_family" lists choice option "gfx1152" twice (its options at pipelines/therock/pytorch.pipe:113:31) [duplicate]
+pipelines/therock/families.pipe:35:75: error: input "amdgpu_family" lists choice option "gfx1152" twice (its options at pipelines/therock/pytorch.pipe:539:31) [duplicate]
+OUT
+)"
 # A misspelt import is the one error: the names the file would have taken
 # from it are not reported too.
 misspelt_import='s|^import "packages.pipe"|import "package.pipe"|'
