@@ -63,6 +63,7 @@
 #include "check_literal_shapes.h"
 #include "check_local_actions.h"
 #include "check_outputs.h"
+#include "check_payload_fields.h"
 #include "check_reserved_names.h"
 #include "check_refs.h"
 #include "check_shared_groups.h"
@@ -308,6 +309,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (refs_resolve)
     for (const auto& wf : c.program.workflows) check_step_env(*wf, c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_step_outputs(*wf, c.program, c.diags);
+  // A field the payload has not, misspelt, is a name that does not resolve.
+  for (const auto& wf : c.program.workflows) check_payload_fields(*wf, c.diags);
   const bool names_resolve = !blocked();
   // What a run's github.event holds, by the triggers that reach each
   // workflow.

@@ -140,6 +140,10 @@ pipelines/therock/families.pipe:35:75: error: input "amdgpu_family" lists choice
 pipelines/therock/families.pipe:35:75: error: input "amdgpu_family" lists choice option "gfx1152" twice (its options at pipelines/therock/pytorch.pipe:539:31) [duplicate]
 OUT
 )"
+# The fork guard misspelt (forked, where the repository has fork): the
+# slip is named, and so is the login it no longer keeps from forks.
+expect misspelt_fork_guard payload-field 's/head.repo.fork$/head.repo.forked/' common.pipe \
+  'pipelines/therock/common.pipe:84:53: error: github.event.pull_request.head.repo is a repository, which has no field "forked" (did you mean "fork"?) in GitHub'"'"'s webhook payloads: GitHub reads it as null, so github.event.pull_request.head.repo.forked is empty in every run [payload-field]'
 # A misspelt import is the one error: the names the file would have taken
 # from it are not reported too.
 misspelt_import='s|^import "packages.pipe"|import "package.pipe"|'
