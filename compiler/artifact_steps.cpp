@@ -5,7 +5,7 @@
 #include <map>
 
 #include "ascii.h"
-#include "check_tools.h"
+#include "tool_lookup.h"
 #include "expr_chain.h"
 #include "github_eval.h"
 #include "matrix_legs.h"

@@ -12,7 +12,7 @@
 #include <set>
 
 #include "ascii.h"
-#include "check_tools.h"
+#include "tool_lookup.h"
 #include "event_fields.h"
 #include "expr_chain.h"
 #include "external_workflows.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "check_tools.h"
+#include "tool_lookup.h"
 #include "expr_chain.h"
 #include "render_expr.h"
 #include "shell_quoting.h"

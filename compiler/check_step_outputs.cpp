@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "ascii.h"
-#include "check_tools.h"
+#include "tool_lookup.h"
 #include "expr_chain.h"
 
 namespace pipec {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "check_tools.h"
+#include "tool_lookup.h"
 
 namespace pipec {
 namespace {

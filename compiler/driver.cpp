@@ -72,6 +72,7 @@
 #include "check_store_steps.h"
 #include "check_tool_logic.h"
 #include "check_tools.h"
+#include "tool_decls.h"
 #include "check_types.h"
 #include "check_undeclared_writes.h"
 #include "check_workflow_run_chains.h"

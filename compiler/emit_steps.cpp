@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "check_tools.h"
+#include "tool_lookup.h"
 #include "cpp_names.h"
 #include "escape.h"
 #include "templates.h"

@@ -11,7 +11,7 @@
 
 #include "ascii.h"
 #include "check_conditions.h"
-#include "check_tools.h"
+#include "tool_lookup.h"
 #include "event_fields.h"
 #include "event_reach.h"
 #include "image_ref.h"

@@ -4,7 +4,7 @@
 #include <functional>
 #include <optional>
 
-#include "check_tools.h"
+#include "tool_lookup.h"
 
 namespace pipec {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "ascii.h"
-#include "check_tools.h"
+#include "tool_lookup.h"
 #include "shell_quoting.h"
 
 namespace pipec {
