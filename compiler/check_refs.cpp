@@ -385,9 +385,16 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   if (root == "inputs" && c.size() == 2) {
     if (inputs_.empty())
       diags_.error(c[0].second, "unknown-input", "this workflow declares no inputs; \"inputs." + seg(1) + "\" is empty");
-    else if (!contains(inputs_, seg(1)))
+    else if (!contains(inputs_, seg(1))) {
+      // A bare name (with { test_type }) is inputs.NAME written at the
+      // name, both parts at one place (pass_through).
+      const bool bare = c[0].second == c[1].second;
       diags_.error(c[1].second, "unknown-input",
-                   "no input \"" + seg(1) + "\"" + why_none(wf_.inputs_left_out, seg(1), inputs_));
+                   "no input \"" + seg(1) + "\"" + why_none(wf_.inputs_left_out, seg(1), inputs_) +
+                       (bare ? ": the bare name " + seg(1) + " passes inputs." + seg(1) + " of " + file_name(wf_.file) +
+                                   "; declare the input there, or give a value (" + seg(1) + " = ...)"
+                             : ""));
+    }
   } else if (root == "needs" && c.size() >= 2 && job) {
     const std::string& target = seg(1);
     std::vector<std::string> ids;

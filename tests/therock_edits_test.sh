@@ -144,6 +144,10 @@ OUT
 # slip is named, and so is the login it no longer keeps from forks.
 expect misspelt_fork_guard payload-field 's/head.repo.fork$/head.repo.forked/' common.pipe \
   'pipelines/therock/common.pipe:84:53: error: github.event.pull_request.head.repo is a repository, which has no field "forked" (did you mean "fork"?) in GitHub'"'"'s webhook payloads: GitHub reads it as null, so github.event.pull_request.head.repo.forked is empty in every run [payload-field]'
+# An input a bare name passes, no longer declared: the error says what the
+# bare name stands for, and in which file.
+expect bare_name_undeclared unknown-input '/^  input test_type: string$/d' ci.pipe \
+  'pipelines/therock/ci.pipe:121:72: error: no input "test_type": the bare name test_type passes inputs.test_type of ci_linux.yml; declare the input there, or give a value (test_type = ...) (the same in ci_windows.yml) [unknown-input]'
 # A misspelt import is the one error: the names the file would have taken
 # from it are not reported too.
 misspelt_import='s|^import "packages.pipe"|import "package.pipe"|'
