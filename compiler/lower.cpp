@@ -717,8 +717,9 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     }
     for (size_t k : quoted.unexpanded) {
       diags_.error(ref_exprs[k]->pos, "run-expression",
-                   "the shell does not expand " + refs[k] + " here (in single quotes or a quoted here-document), " +
-                       "so this ${{ }} would stay text; use double quotes");
+                   "this ${{ }} reaches the script as " + refs[k] +
+                       " (pipec passes it through env), which the shell does not expand here (in single quotes or "
+                       "a quoted here-document), so the script would get that text, not the value; use double quotes");
     }
     for (const auto& [k, command] : quoted.kept_quotes) {
       if (refused.count(k)) continue;  // refused in cmd already
