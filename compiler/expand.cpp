@@ -3,6 +3,7 @@
 #include "expand.h"
 
 #include <algorithm>
+#include <set>
 #include <filesystem>
 #include <utility>
 
@@ -36,11 +37,10 @@ bool written_as_triggers(const Expr& on, const Scope& scope) {
 
 // The jobs and inputs a workflow body declares, those under a `when` in it
 // too (either way) and those of the workflow templates it uses (looked up
-// in `scope`), each with `at`: the when that leaves them out.
-void left_out(const Body& body, const Scope& scope, const Pos& at, WorkflowModel& wf, int depth = 0) {
-  // Deeper than any use chain that expands: a template that uses itself
-  // is reported where it expands.
-  if (depth > 32) return;
+// in `scope`; each template once: `seen`), each with `at`: the when that
+// leaves them out.
+void left_out(const Body& body, const Scope& scope, const Pos& at, WorkflowModel& wf,
+              std::set<const Template*>& seen) {
   for (const auto& s : body) {
     if (s->name.empty()) continue;
     if (s->kind == Stmt::Kind::Block && s->kind_word == "job")
@@ -51,12 +51,13 @@ void left_out(const Body& body, const Scope& scope, const Pos& at, WorkflowModel
   for (const auto& s : body) {
     if (s->kind == Stmt::Kind::Use) {
       const ValuePtr t = scope.peek(s->name);
-      if (t && t->kind == Value::Kind::Template && t->tmpl->kind == "workflow" && t->tmpl->body && t->tmpl->scope)
-        left_out(*t->tmpl->body, *t->tmpl->scope, at, wf, depth + 1);
+      if (t && t->kind == Value::Kind::Template && t->tmpl->kind == "workflow" && t->tmpl->body &&
+          t->tmpl->scope && seen.insert(t->tmpl).second)
+        left_out(*t->tmpl->body, *t->tmpl->scope, at, wf, seen);
     }
     if (s->kind != Stmt::Kind::When) continue;
-    if (s->body) left_out(*s->body, scope, at, wf, depth + 1);
-    if (s->else_body) left_out(*s->else_body, scope, at, wf, depth + 1);
+    if (s->body) left_out(*s->body, scope, at, wf, seen);
+    if (s->else_body) left_out(*s->else_body, scope, at, wf, seen);
   }
 }
 
@@ -1067,7 +1068,10 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         if (c->boolean) eval_body(*s.body, scope, ctx, obj, wf);
         else if (s.else_body) eval_body(*s.else_body, scope, ctx, obj, wf);
         const std::optional<Body>& skipped = c->boolean ? s.else_body : s.body;
-        if (ctx == Ctx::Workflow && wf && skipped) left_out(*skipped, *scope, s.pos, *wf);
+        if (ctx == Ctx::Workflow && wf && skipped) {
+          std::set<const Template*> seen;
+          left_out(*skipped, *scope, s.pos, *wf, seen);
+        }
         break;
       }
       case Stmt::Kind::Use: {
