@@ -332,7 +332,7 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
   return out;
 }
 
-static size_t edit_distance(const std::string& a, const std::string& b) {
+size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {

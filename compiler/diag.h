@@ -102,6 +102,10 @@ inline const std::string kStoppedKeeping = "more than " + std::to_string(kKeptDi
                                           " errors; pipec stops keeping them here, so the ones after this place are not reported";
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources);
 
+// The Levenshtein distance: the fewest characters inserted, deleted or
+// replaced that turn a into b. Time and memory grow with their sizes'
+// product: for names.
+size_t edit_distance(const std::string& a, const std::string& b);
 // The closest candidate by edit distance, or "" when nothing is near enough.
 // The hints of one compile share a bound on the work, which
 // reset_spelling_hints starts again: the same source gets the same hints,

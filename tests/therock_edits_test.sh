@@ -143,7 +143,7 @@ OUT
 # The fork guard misspelt (forked, where the repository has fork): the
 # slip is named, and so is the login it no longer keeps from forks.
 expect misspelt_fork_guard payload-field 's/head.repo.fork$/head.repo.forked/' common.pipe \
-  'pipelines/therock/common.pipe:84:53: error: github.event.pull_request.head.repo is a repository, which has no field "forked" (did you mean "fork"?) in GitHub'"'"'s webhook payloads: GitHub reads it as null, so github.event.pull_request.head.repo.forked is empty in every run [payload-field]'
+  'pipelines/therock/common.pipe:84:53: error: github.event.pull_request.head.repo is a repository, which has no field "forked" (did you mean "fork"?) in GitHub'"'"'s webhook payloads, so GitHub reads github.event.pull_request.head.repo.forked as null [payload-field]'
 # An input a bare name passes, no longer declared: the error says what the
 # bare name stands for, and in which file.
 expect bare_name_undeclared unknown-input '/^  input test_type: string$/d' ci.pipe \
