@@ -10,13 +10,12 @@
 namespace pipec {
 namespace {
 
-// Whether a step's shell is bash or sh (with or without options).
+// Whether a step's shell is bash or sh (by path or not, with or without
+// options: bash -l {0}, /usr/bin/bash -e {0}).
 bool posix_shell(const std::string& shell) {
-  for (const char* s : {"bash", "sh"}) {
-    const std::string name = s;
-    if (shell == name || shell.rfind(name + " ", 0) == 0) return true;
-  }
-  return false;
+  const std::string program = shell.substr(0, shell.find(' '));
+  const std::string base = program.substr(program.rfind('/') + 1);
+  return base == "bash" || base == "sh";
 }
 
 // The name with each character a shell variable cannot hold made a _.
@@ -36,19 +35,31 @@ void check_script_env_names(const WorkflowModel& wf, Diagnostics& diags) {
   for (const auto& j : jobs_of(*wf.body)) {
     const Value& job = *j.value;
     for (const auto& s : steps_of(job)) {
-      if (!s->get("run")) continue;
+      const Value* run = s->get("run");
+      if (!run || run->kind != Value::Kind::String) continue;
       std::string shell = set_shell(*s, job, *wf.body);
       if (shell.empty()) shell = default_shell(job, &wf);
+      if (shell.empty()) shell = shell_of_condition(s->get("if"));
+      if (shell.empty()) shell = shell_of_condition(job.get("if"));
       if (!posix_shell(shell)) continue;
+      // The script's own text; its ${{ }} values are none of these names.
+      std::string script = run->parts.empty() ? run->text : "";
+      for (const auto& p : run->parts) script += p.expr ? std::string("\n") : p.text;
       for (const Value* env : {wf.body->get("env"), job.get("env"), s->get("env")}) {
         if (!env || env->kind != Value::Kind::Object) continue;
         for (const auto& f : env->fields) {
-          if (shell_name(f.key) || !reported.insert(&f).second) continue;
+          // Reported where the script reads the name it would have as a
+          // variable (PR_NUMBER for PR-NUMBER): a child process, which
+          // gets the entry as it is, may read it otherwise.
+          if (shell_name(f.key) || !reads_variable(script, readable(f.key), ShellSyntax::Posix) ||
+              !reported.insert(&f).second)
+            continue;
+          const std::string program = shell.substr(0, shell.find(' '));
           diags.error(f.key_pos, "env-name",
-                      "\"" + f.key + "\" is not a name a shell reads as a variable (letters, digits and _, not first a digit), and " +
-                          step_named(*s) + " of job \"" + j.key + "\" in " + file_name(wf.file) +
-                          " runs its script in " + shell.substr(0, shell.find(' ')) +
-                          ", which cannot read it; name it " + readable(f.key));
+                      "\"" + f.key + "\" is not a name a shell reads as a variable (letters, digits and _, not first a digit): " +
+                          step_named(*s) + " of job \"" + j.key + "\" in " + file_name(wf.file) + " reads $" +
+                          readable(f.key) + " in " + program.substr(program.rfind('/') + 1) +
+                          ", which this entry does not set; name it " + readable(f.key));
         }
       }
     }

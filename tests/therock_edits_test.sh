@@ -148,6 +148,9 @@ expect misspelt_fork_guard payload-field 's/head.repo.fork$/head.repo.forked/' c
 # bare name stands for, and in which file.
 expect bare_name_undeclared unknown-input '/^  input test_type: string$/d' ci.pipe \
   'pipelines/therock/ci.pipe:121:72: error: no input "test_type": the bare name test_type passes inputs.test_type of ci_linux.yml; declare the input there, or give a value (test_type = ...) (the same in ci_windows.yml) [unknown-input]'
+# An env entry renamed with a dash, which the script still reads with _.
+expect env_name_dash env-name 's/PR_NUMBER = github.event.number/PR-NUMBER = github.event.number/' ci.pipe \
+  'pipelines/therock/ci.pipe:36:41: error: "PR-NUMBER" is not a name a shell reads as a variable (letters, digits and _, not first a digit): step "Set PR_LABELS variable with labels assigned to pull request" of job "setup" in setup.yml reads $PR_NUMBER in bash, which this entry does not set; name it PR_NUMBER [env-name]'
 # A misspelt import is the one error: the names the file would have taken
 # from it are not reported too.
 misspelt_import='s|^import "packages.pipe"|import "package.pipe"|'
