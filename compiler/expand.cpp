@@ -599,14 +599,16 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
   else if (t == "list" && (!type.args.empty() || type.item)) {
     // list[TYPE]: a list whose every item is of that type; a name
     // (list[tool]), or a choice with its options (list[choice["a", "b"]]).
+    // A name, or a name with one thing in [ ], parses as an expression
+    // (list[string], list[choice["a"]], list[list[tool]]).
     TypeRef item_type;
+    const Expr* e = type.args.empty() ? nullptr : type.args[0].get();
     if (type.item) {
       item_type = *type.item;
-    } else if (const Expr& e = *type.args[0]; type.args.size() == 1 && e.kind == Expr::Kind::Name && e.text != "choice") {
-      item_type = TypeRef{e.text, e.pos, {}, nullptr};
-    } else if (type.args.size() == 1 && e.kind == Expr::Kind::Index && e.operands[0]->kind == Expr::Kind::Name &&
-               e.operands[0]->text == "choice") {
-      item_type = TypeRef{"choice", e.operands[0]->pos, {e.operands[1]}, nullptr};  // one option
+    } else if (type.args.size() == 1 && e->kind == Expr::Kind::Name && e->text != "choice") {
+      item_type = TypeRef{e->text, e->pos, {}, nullptr};
+    } else if (type.args.size() == 1 && e->kind == Expr::Kind::Index && e->operands[0]->kind == Expr::Kind::Name) {
+      item_type = TypeRef{e->operands[0]->text, e->operands[0]->pos, {e->operands[1]}, nullptr};
     } else {
       diags_.error(type.pos, "unknown-type",
                    "list[...] takes the one type of its items: list[tool], list[string], list[choice[\"a\", \"b\"]]");
@@ -629,6 +631,25 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
   else if (t == "profile" || t == "action" || t == "image" || t == "tool")
     ok = v->kind == Value::Kind::Object && v->tag == t;
   else if (t == "choice") {
+    // A parameter's or a column's options are written out: they are not
+    // computed, as an input's are.
+    if (type.args.empty()) {
+      diags_.error(type.pos, "type", "choice needs options: choice[\"a\", \"b\"]");
+      return false;
+    }
+    std::vector<std::string> written;
+    for (const auto& a : type.args) {
+      if (a->kind != Expr::Kind::String || a->parts.size() != 1 || a->parts[0].expr) {
+        diags_.error(a->pos, "type",
+                     "a parameter's or a table column's choice[...] lists its options as text, as choice[\"a\", \"b\"]");
+        return false;
+      }
+      if (contains(written, a->parts[0].text)) {
+        diags_.error(a->pos, "duplicate", "choice option \"" + a->parts[0].text + "\" is listed twice");
+        return false;
+      }
+      written.push_back(a->parts[0].text);
+    }
     for (const auto& a : type.args) {
       if (v->is_string() && a->kind == Expr::Kind::String && a->parts.size() == 1 &&
           a->parts[0].text == v->text)
@@ -1225,6 +1246,9 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
             opts->kind = Value::Kind::List;
             opts->pos = s.type->pos;
             for (const auto& a : s.type->args) {
+              // Only a choice's are values; another type's (list[choice["a"]])
+              // is no expression, and that type is reported as such.
+              if (s.type->name != "choice") break;
               auto v = eval(a, scope);
               if (v->kind == Value::Kind::List) opts->items.insert(opts->items.end(), v->items.begin(), v->items.end());
               else opts->items.push_back(v);
