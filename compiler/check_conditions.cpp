@@ -1,13 +1,21 @@
 #include "check_conditions.h"
 
+#include <algorithm>
+
 namespace pipec {
 
 std::string not_a_condition(const Value& v) {
   if (v.kind == Value::Kind::Bool || whole_expr(v)) return "";
-  const std::string why = v.is_string() && v.parts.empty() ? "a string; write the condition itself, without quotes"
-                          : v.kind == Value::Kind::String
-                              ? "text around ${{ }}, which GitHub reads as a non-empty string: always true"
-                              : a_kind(v);
+  const bool joined = v.kind == Value::Kind::String &&
+                      std::all_of(v.parts.begin(), v.parts.end(), [](const StringPart& p) { return p.expr != nullptr; });
+  const std::string why =
+      v.is_string() && v.text.empty() && v.parts.empty() ? "empty text; write a condition, or leave the if out"
+      : v.is_string() && v.parts.empty()                 ? "a string; write the condition itself, without quotes"
+      : v.kind == Value::Kind::String && joined
+          ? "several ${{ }} joined as text, which GitHub reads as a non-empty string: always true; join the "
+            "conditions with && or ||"
+      : v.kind == Value::Kind::String ? "text around ${{ }}, which GitHub reads as a non-empty string: always true"
+                                      : a_kind(v);
   return "if takes a condition or true/false, not " + why;
 }
 

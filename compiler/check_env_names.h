@@ -1,8 +1,9 @@
 // Env entries GitHub ignores. GitHub sets its default variables (GITHUB_SHA,
 // GITHUB_WORKSPACE, RUNNER_TEMP, ...) for every step, and a workflow cannot
 // change them: an entry of that name in a workflow's, job's or step's env
-// is dropped without a word, and the step sees GitHub's value (check_tools
-// says the same of a tool step's args, which become its env). actionlint does not look. CI, which
+// is dropped without a word, and the step sees GitHub's value (tool_decls
+// and check_tools say the same of a tool's env entries and a tool step's
+// args, which become its env). actionlint does not look. CI, which
 // GitHub lets a workflow set for now, RUNNER_DEBUG, which GitHub sets only
 // when debug logging is on, and names that are not GitHub's own
 // (GITHUB_TOKEN) are not reported.

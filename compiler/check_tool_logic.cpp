@@ -22,7 +22,7 @@ void check_tool_logic(const Program& program, const std::string& root, const std
   const std::string shown = steps_dir + "/";
   for (const auto& obj : program.tools) {
     const Field* logic = obj->field("logic");
-    // One that is no folder name is check_tools'.
+    // One that is no folder name is tool_decls'.
     if (!logic || !logic->value->is_string() || !is_identifier(logic->value->text, false)) continue;
     const std::string& name = logic->value->text;
     if (std::find(folders.begin(), folders.end(), name) != folders.end()) continue;

@@ -207,13 +207,12 @@ class Lowerer {
 // An `if` that is not true or false: one expression GitHub evaluates
 // (check_conditions has reported any other before the lowering runs).
 ValuePtr Lowerer::condition(const Value& v) {
-  if (std::string why = not_a_condition(v); !why.empty()) {
-    diags_.error(v.pos, "type", why);
+  const Expr* e = whole_expr(v);  // none for true and false, which lower_step and lower_job leave out
+  if (std::string why = not_a_condition(v); !why.empty() || !e) {
+    diags_.error(v.pos, "type", why.empty() ? "if takes a condition here, not " + a_kind(v) : why);
     return make_null(v.pos);
   }
-  if (v.kind == Value::Kind::Bool) return make_string(v.boolean ? "true" : "false", v.pos);
-  const Expr& e = *whole_expr(v);
-  if (std::string lines = render_condition_lines(e); !lines.empty()) {
+  if (std::string lines = render_condition_lines(*e); !lines.empty()) {
     auto out = std::make_shared<Value>(*make_string(std::move(lines), v.pos));
     out->one_line = text_of(v);
     return out;

@@ -280,7 +280,7 @@ struct Program {
   std::vector<Table> tables;
   std::vector<ValuePtr> tools;     // Objects tagged "tool"
   std::vector<ValuePtr> actions;   // Objects tagged "action"
-  std::vector<ToolDecl> tool_decls;  // the same, checked (check_tools)
+  std::vector<ToolDecl> tool_decls;  // the same, read (tool_decls)
   std::vector<ValuePtr> profiles;  // Objects tagged "profile"
   std::vector<ValuePtr> boundaries;          // Objects tagged "boundary" (check_boundaries)
   std::map<std::string, Pos> runner_labels;  // declared self-hosted labels
