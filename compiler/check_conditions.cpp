@@ -9,11 +9,11 @@ std::string not_a_condition(const Value& v) {
   const bool joined = v.kind == Value::Kind::String &&
                       std::all_of(v.parts.begin(), v.parts.end(), [](const StringPart& p) { return p.expr != nullptr; });
   const std::string why =
-      v.is_string() && v.text.empty() && v.parts.empty() ? "empty text; write a condition, or leave the if out"
+      v.is_string() && v.is_blank() ? "empty text; write a condition, or leave the if out"
       : v.is_string() && v.parts.empty()                 ? "a string; write the condition itself, without quotes"
       : v.kind == Value::Kind::String && joined
-          ? "several ${{ }} joined as text, which GitHub reads as a non-empty string: always true; join the "
-            "conditions with && or ||"
+          ? "several ${{ }} joined as text, which GitHub reads as a string: true unless every part is empty; "
+            "join the conditions with && or ||"
       : v.kind == Value::Kind::String ? "text around ${{ }}, which GitHub reads as a non-empty string: always true"
                                       : a_kind(v);
   return "if takes a condition or true/false, not " + why;

@@ -98,7 +98,8 @@ void check_payload_fields(const WorkflowModel& wf, Diagnostics& diags) {
         path += "." + c[i].first;
         continue;
       }
-      // A slip is a letter or two off (forked, tittle); a field further
+      // A slip is a letter or two added, dropped, changed or swapped
+      // (forked, tittle, frok), one in a short name (bse); a field further
       // from every known one may be one the lists lack.
       const size_t most = name.size() < 5 ? 1 : 2;
       std::string near;

@@ -5,9 +5,10 @@
 // reads most, a pull request, its head and base, a repository and a user,
 // are known by their fields (octokit/webhooks' payload schemas). GitHub
 // adds fields over time that those schemas may lag behind, so a name is
-// reported only when it is a letter or two off one the object has (a
-// slip), and not when it is further from them all (perhaps newer than
-// the list).
+// reported only when it is a slip or two off one the object has (a letter
+// added, dropped, changed, or two swapped; one slip under five letters),
+// and not when it is further from them all (perhaps newer than the
+// list).
 #pragma once
 
 #include "diag.h"

@@ -102,8 +102,9 @@ inline const std::string kStoppedKeeping = "more than " + std::to_string(kKeptDi
                                           " errors; pipec stops keeping them here, so the ones after this place are not reported";
 std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& sources);
 
-// The Levenshtein distance: the fewest characters inserted, deleted or
-// replaced that turn a into b. Time and memory grow with their sizes'
+// The fewest characters inserted, deleted or replaced, or neighbours
+// swapped, that turn a into b (optimal string alignment: frok is one from
+// fork). Time and memory grow with their sizes'
 // product: for names.
 size_t edit_distance(const std::string& a, const std::string& b);
 // The closest candidate by edit distance, or "" when nothing is near enough.

@@ -37,27 +37,31 @@ bool written_as_triggers(const Expr& on, const Scope& scope) {
 
 // The jobs and inputs a workflow body declares, those under a `when` in it
 // too (either way) and those of the workflow templates it uses (looked up
-// in `scope`; each template once: `seen`), each with `at`: the when that
-// leaves them out.
-void left_out(const Body& body, const Scope& scope, const Pos& at, WorkflowModel& wf,
-              std::set<const Template*>& seen) {
-  for (const auto& s : body) {
-    if (s->name.empty()) continue;
-    if (s->kind == Stmt::Kind::Block && s->kind_word == "job")
-      wf.jobs_left_out.emplace(s->name, at);
-    if (s->kind == Stmt::Kind::Typed && s->kind_word == "input")
-      wf.inputs_left_out.emplace(s->name, at);
-  }
-  for (const auto& s : body) {
-    if (s->kind == Stmt::Kind::Use) {
-      const ValuePtr t = scope.peek(s->name);
-      if (t && t->kind == Value::Kind::Template && t->tmpl->kind == "workflow" && t->tmpl->body &&
-          t->tmpl->scope && seen.insert(t->tmpl).second)
-        left_out(*t->tmpl->body, *t->tmpl->scope, at, wf, seen);
+// in the scope of the body that uses them), each with `at`: the when that
+// leaves them out. Each template is looked through once, and with a list
+// of bodies to read rather than by recursion, however long a chain of
+// uses is.
+void left_out(const Body& body, const Scope& scope, const Pos& at, WorkflowModel& wf) {
+  std::vector<std::pair<const Body*, const Scope*>> todo = {{&body, &scope}};
+  std::set<const Template*> seen;
+  while (!todo.empty()) {
+    const auto [b, sc] = todo.back();
+    todo.pop_back();
+    for (const auto& s : *b) {
+      if (!s->name.empty() && s->kind == Stmt::Kind::Block && s->kind_word == "job")
+        wf.jobs_left_out.emplace(s->name, at);
+      if (!s->name.empty() && s->kind == Stmt::Kind::Typed && s->kind_word == "input")
+        wf.inputs_left_out.emplace(s->name, at);
+      if (s->kind == Stmt::Kind::Use) {
+        const ValuePtr t = sc->peek(s->name);
+        if (t && t->kind == Value::Kind::Template && t->tmpl->kind == "workflow" && t->tmpl->body &&
+            t->tmpl->scope && seen.insert(t->tmpl).second)
+          todo.push_back({t->tmpl->body, t->tmpl->scope.get()});
+      }
+      if (s->kind != Stmt::Kind::When) continue;
+      if (s->body) todo.push_back({&*s->body, sc});
+      if (s->else_body) todo.push_back({&*s->else_body, sc});
     }
-    if (s->kind != Stmt::Kind::When) continue;
-    if (s->body) left_out(*s->body, scope, at, wf, seen);
-    if (s->else_body) left_out(*s->else_body, scope, at, wf, seen);
   }
 }
 
@@ -1089,10 +1093,7 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
         if (c->boolean) eval_body(*s.body, scope, ctx, obj, wf);
         else if (s.else_body) eval_body(*s.else_body, scope, ctx, obj, wf);
         const std::optional<Body>& skipped = c->boolean ? s.else_body : s.body;
-        if (ctx == Ctx::Workflow && wf && skipped) {
-          std::set<const Template*> seen;
-          left_out(*skipped, *scope, s.pos, *wf, seen);
-        }
+        if (ctx == Ctx::Workflow && wf && skipped) left_out(*skipped, *scope, s.pos, *wf);
         break;
       }
       case Stmt::Kind::Use: {
