@@ -3,6 +3,7 @@
 #include "expand.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <filesystem>
 #include <utility>
@@ -351,6 +352,9 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
     t->name = s.name;
     t->pos = s.name_pos;
     t->params = s.params;
+    // Each parameter's type where it is written, whether or not a use
+    // passes it a value.
+    for (const auto& p : t->params) valid_type(p.type);
     t->body = &*s.body;
     t->scope = scope;
     auto v = std::make_shared<Value>();
@@ -576,24 +580,76 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
                                         join(kTopKinds) + did_you_mean(kind, kTopKinds));
 }
 
-bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::string& what,
-                          const Pos& at) {
+namespace {
+
+// The type of a list's items (list[TYPE]): written as a type where it has
+// options of its own (list[choice["a", "b"]]); else a name, or a name with
+// one thing in [ ], parsed as an expression (list[string],
+// list[choice["a"]], list[list[tool]]). None for anything else.
+std::optional<TypeRef> list_item(const TypeRef& type) {
+  if (type.item) return *type.item;
+  if (type.args.size() != 1) return std::nullopt;
+  const Expr& e = *type.args[0];
+  if (e.kind == Expr::Kind::Name && e.text != "choice") return TypeRef{e.text, e.pos, {}, nullptr};
+  if (e.kind == Expr::Kind::Index && e.operands[0]->kind == Expr::Kind::Name)
+    return TypeRef{e.operands[0]->text, e.operands[0]->pos, {e.operands[1]}, nullptr};
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool Expander::valid_type(const TypeRef& type) {
   const std::string& t = type.name;
   static const std::vector<std::string> types = {"string", "boolean", "number", "list",  "object", "choice",
                                                  "profile", "action",  "image",  "tool", "any"};
-  auto unknown = [&](const std::string& name, const Pos& at) {
-    diags_.error(at, "unknown-type",
-                 "unknown type \"" + name + "\"" + did_you_mean(name, types) +
+  if (std::find(types.begin(), types.end(), t) == types.end()) {
+    diags_.error(type.pos, "unknown-type",
+                 "unknown type \"" + t + "\"" + did_you_mean(t, types) +
                      "; expected one of string, boolean, number, list, object, choice[...], profile, action, "
                      "image, tool, any");
     return false;
-  };
-  if (std::find(types.begin(), types.end(), t) == types.end()) return unknown(t, type.pos);
+  }
   if (!type.args.empty() && t != "choice" && t != "list") {
     diags_.error(type.pos, "unknown-type",
                  "only choice[...] and list[...] take what is in [ ]; " + with_article(t) + " takes nothing");
     return false;
   }
+  if (t == "list" && (!type.args.empty() || type.item)) {
+    const std::optional<TypeRef> item = list_item(type);
+    if (!item) {
+      diags_.error(type.pos, "unknown-type",
+                   "list[...] takes the one type of its items: list[tool], list[string], list[choice[\"a\", \"b\"]]");
+      return false;
+    }
+    return valid_type(*item);
+  }
+  if (t != "choice") return true;
+  // A parameter's or a column's options are written out: they are not
+  // computed, as an input's are.
+  if (type.args.empty()) {
+    diags_.error(type.pos, "type", "choice needs options: choice[\"a\", \"b\"]");
+    return false;
+  }
+  std::vector<std::string> written;
+  for (const auto& a : type.args) {
+    if (a->kind != Expr::Kind::String || a->parts.size() != 1 || a->parts[0].expr) {
+      diags_.error(a->pos, "type",
+                   "a parameter's or a table column's choice[...] lists its options as text, as choice[\"a\", \"b\"]");
+      return false;
+    }
+    if (contains(written, a->parts[0].text)) {
+      diags_.error(a->pos, "duplicate", "choice option \"" + a->parts[0].text + "\" is listed twice");
+      return false;
+    }
+    written.push_back(a->parts[0].text);
+  }
+  return true;
+}
+
+bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::string& what,
+                          const Pos& at) {
+  if (!valid_type(type)) return false;
+  const std::string& t = type.name;
   if (t == "any" || is_error(*v)) return true;
   bool ok = false;
   bool runtime = v->kind == Value::Kind::Runtime || v->is_runtime_string();
@@ -601,26 +657,8 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
   else if (t == "boolean") ok = v->kind == Value::Kind::Bool || runtime;
   else if (t == "number") ok = v->kind == Value::Kind::Number || runtime;
   else if (t == "list" && (!type.args.empty() || type.item)) {
-    // list[TYPE]: a list whose every item is of that type; a name
-    // (list[tool]), or a choice with its options (list[choice["a", "b"]]).
-    // A name, or a name with one thing in [ ], parses as an expression
-    // (list[string], list[choice["a"]], list[list[tool]]).
-    TypeRef item_type;
-    const Expr* e = type.args.empty() ? nullptr : type.args[0].get();
-    if (type.item) {
-      item_type = *type.item;
-    } else if (type.args.size() == 1 && e->kind == Expr::Kind::Name && e->text != "choice") {
-      item_type = TypeRef{e->text, e->pos, {}, nullptr};
-    } else if (type.args.size() == 1 && e->kind == Expr::Kind::Index && e->operands[0]->kind == Expr::Kind::Name) {
-      item_type = TypeRef{e->operands[0]->text, e->operands[0]->pos, {e->operands[1]}, nullptr};
-    } else {
-      diags_.error(type.pos, "unknown-type",
-                   "list[...] takes the one type of its items: list[tool], list[string], list[choice[\"a\", \"b\"]]");
-      return false;
-    }
-    // Whatever the list holds, an empty one too.
-    if (std::find(types.begin(), types.end(), item_type.name) == types.end())
-      return unknown(item_type.name, item_type.pos);
+    // list[TYPE]: a list whose every item is of that type.
+    const TypeRef item_type = *list_item(type);
     if (v->kind != Value::Kind::List) {
       diags_.error(at, "type", what + " must be a list of " + item_type.name + "s, not " + a_kind(*v));
       return false;
@@ -635,35 +673,12 @@ bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::str
   else if (t == "profile" || t == "action" || t == "image" || t == "tool")
     ok = v->kind == Value::Kind::Object && v->tag == t;
   else if (t == "choice") {
-    // A parameter's or a column's options are written out: they are not
-    // computed, as an input's are.
-    if (type.args.empty()) {
-      diags_.error(type.pos, "type", "choice needs options: choice[\"a\", \"b\"]");
-      return false;
-    }
-    std::vector<std::string> written;
     for (const auto& a : type.args) {
-      if (a->kind != Expr::Kind::String || a->parts.size() != 1 || a->parts[0].expr) {
-        diags_.error(a->pos, "type",
-                     "a parameter's or a table column's choice[...] lists its options as text, as choice[\"a\", \"b\"]");
-        return false;
-      }
-      if (contains(written, a->parts[0].text)) {
-        diags_.error(a->pos, "duplicate", "choice option \"" + a->parts[0].text + "\" is listed twice");
-        return false;
-      }
-      written.push_back(a->parts[0].text);
-    }
-    for (const auto& a : type.args) {
-      if (v->is_string() && a->kind == Expr::Kind::String && a->parts.size() == 1 &&
-          a->parts[0].text == v->text)
-        ok = true;
+      if (v->is_string() && a->parts[0].text == v->text) ok = true;
     }
     if (!ok && v->is_string()) {
       std::vector<std::string> opts;
-      for (const auto& a : type.args) {
-        if (a->kind == Expr::Kind::String && a->parts.size() == 1) opts.push_back("\"" + a->parts[0].text + "\"");
-      }
+      for (const auto& a : type.args) opts.push_back("\"" + a->parts[0].text + "\"");
       diags_.error(at, "type", what + " must be one of " + join(opts) + ", not " + describe(*v));
       return false;
     }
@@ -857,6 +872,7 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
   table.pos = s.name_pos;
   table.source = path;
   table.columns = s.params;
+  for (const auto& c : s.params) valid_type(c.type);  // with no row, too
   auto rows = std::make_shared<Value>();
   rows->kind = Value::Kind::List;
   rows->pos = s.name_pos;

@@ -95,6 +95,8 @@ class Expander {
                    const ScopePtr& caller, std::vector<std::pair<std::string, ValuePtr>>* bound);
   // A type error is reported at `at`: where the value is given, which for a
   // name is not where the value was written.
+  // Reports what is wrong with a written type; false when something is.
+  bool valid_type(const TypeRef& type);
   bool check_type(const TypeRef& type, const ValuePtr& v, const std::string& what, const Pos& at);
   void declare_table(const Stmt& s, const ScopePtr& scope, const std::string& path);
 
