@@ -12,8 +12,8 @@ std::string not_a_condition(const Value& v) {
       v.is_string() && v.is_blank() ? "empty text; write a condition, or leave the if out"
       : v.is_string() && v.parts.empty()                 ? "a string; write the condition itself, without quotes"
       : v.kind == Value::Kind::String && joined
-          ? "several ${{ }} joined as text, which GitHub reads as a string: true unless every part is empty; "
-            "join the conditions with && or ||"
+          ? "several ${{ }} joined as text, which GitHub reads as one string, true unless all of it is empty (a "
+            "part that is true or false is not); join the conditions with && or ||"
       : v.kind == Value::Kind::String ? "text around ${{ }}, which GitHub reads as a non-empty string: always true"
                                       : a_kind(v);
   return "if takes a condition or true/false, not " + why;

@@ -1,9 +1,11 @@
 #include "check_script_env_names.h"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <string>
 
+#include "ascii.h"
 #include "runner_shell.h"
 #include "shell_quoting.h"
 
@@ -15,7 +17,7 @@ namespace {
 std::string shell_program(const std::string& shell) {
   std::string program = shell.substr(0, shell.find(' '));
   program = program.substr(program.find_last_of("/\\") + 1);
-  if (program.size() > 4 && program.compare(program.size() - 4, 4, ".exe") == 0) program.resize(program.size() - 4);
+  if (program.size() > 4 && lower(program.substr(program.size() - 4)) == ".exe") program.resize(program.size() - 4);
   return program;
 }
 
@@ -27,6 +29,32 @@ std::string readable(const std::string& name) {
   }
   if (!out.empty() && std::isdigit(static_cast<unsigned char>(out[0]))) out = "_" + out;
   return out;
+}
+
+// Whether a line of the script, not in a comment, single quotes or after
+// a backslash, reads key as written ($PR-NUMBER, ${PR-NUMBER}), the whole
+// key. (A quoted here-document is not told apart.)
+bool reads_as_written(const std::string& script, const std::string& key) {
+  auto word = [](char c) { return c == '_' || c == '-' || std::isalnum(static_cast<unsigned char>(c)); };
+  size_t start = 0;
+  while (start <= script.size()) {
+    size_t end = script.find('\n', start);
+    if (end == std::string::npos) end = script.size();
+    const std::string line = script.substr(start, end - start);
+    start = end + 1;
+    const size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    for (const std::string& ref : {"$" + key, "${" + key}) {
+      for (size_t at = line.find(ref); at != std::string::npos; at = line.find(ref, at + 1)) {
+        const size_t after = at + ref.size();
+        if ((at > 0 && line[at - 1] == '\\') || (after < line.size() && word(line[after])) ||
+            std::count(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(at), '\'') % 2 == 1)
+          continue;
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -41,7 +69,7 @@ void check_script_env_names(const WorkflowModel& wf, Diagnostics& diags) {
       std::string shell = set_shell(*s, job, *wf.body);
       if (shell.empty()) shell = default_shell(job, &wf);
       if (shell.empty()) shell = shell_of_condition(s->get("if"));
-      const std::string program = shell_program(shell);
+      const std::string program = lower(shell_program(shell));  // BASH.EXE on Windows
       if (program != "bash" && program != "sh") continue;
       // The script's own text; its ${{ }} values are none of these names.
       std::string script = run->parts.empty() ? run->text : "";
@@ -61,10 +89,14 @@ void check_script_env_names(const WorkflowModel& wf, Diagnostics& diags) {
           // unless another entry sets that, or as written ($PR-NUMBER is
           // $PR then -NUMBER, ${PR-NUMBER} is $PR or NUMBER). A program the
           // script starts gets the entry as it is, and may read it so.
+          // Not where another entry sets the name with _, which the
+          // script may mean; nor as written where the name before the dash
+          // is set (${X-default} is X's value or the text default).
           const std::string fixed = readable(f.key);
-          const bool as_fixed = reads_variable(script, fixed, ShellSyntax::Posix) && !set_here(fixed);
-          const bool as_written = script.find("$" + f.key) != std::string::npos ||
-                                  script.find("${" + f.key) != std::string::npos;
+          if (set_here(fixed)) continue;
+          const bool as_fixed = reads_variable(script, fixed, ShellSyntax::Posix);
+          const std::string before_dash = f.key.substr(0, f.key.find('-'));
+          const bool as_written = !set_here(before_dash) && reads_as_written(script, f.key);
           if (!as_fixed && !as_written) continue;
           reported.insert(&f);
           diags.error(f.key_pos, "env-name",
