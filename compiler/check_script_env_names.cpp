@@ -7,6 +7,7 @@
 
 #include "ascii.h"
 #include "runner_shell.h"
+#include "script_lines.h"
 #include "shell_quoting.h"
 
 namespace pipec {
@@ -61,55 +62,49 @@ bool reads_as_written(const std::string& script, const std::string& key) {
 
 void check_script_env_names(const WorkflowModel& wf, Diagnostics& diags) {
   std::set<const Field*> reported;
-  for (const auto& j : jobs_of(*wf.body)) {
+  each_run_step(wf, [&](const Field& j, const Value& s, const Value& run) {
     const Value& job = *j.value;
-    for (const auto& s : steps_of(job)) {
-      const Value* run = s->get("run");
-      if (!run || run->kind != Value::Kind::String) continue;
-      std::string shell = set_shell(*s, job, *wf.body);
-      if (shell.empty()) shell = default_shell(job, &wf);
-      if (shell.empty()) shell = shell_of_condition(s->get("if"));
-      const std::string program = lower(shell_program(shell));  // BASH.EXE on Windows
-      if (program != "bash" && program != "sh") continue;
-      // The script's own text; its ${{ }} values are none of these names.
-      std::string script = run->parts.empty() ? run->text : "";
-      for (const auto& p : run->parts) script += p.expr ? std::string("\n") : p.text;
-      const std::vector<const Value*> envs = {wf.body->get("env"), job.get("env"), s->get("env")};
-      auto set_here = [&](const std::string& name) {
-        for (const Value* env : envs) {
-          if (env && env->kind == Value::Kind::Object && env->get(name)) return true;
-        }
-        return false;
-      };
+    std::string shell = set_shell(s, job, *wf.body);
+    if (shell.empty()) shell = default_shell(job, &wf);
+    if (shell.empty()) shell = shell_of_condition(s.get("if"));
+    const std::string program = lower(shell_program(shell));  // BASH.EXE on Windows
+    if (program != "bash" && program != "sh") return;
+    const std::string script = script_text(run);  // its ${{ }} values are none of these names
+    const std::vector<const Value*> envs = {wf.body->get("env"), job.get("env"), s.get("env")};
+    auto set_here = [&](const std::string& name) {
       for (const Value* env : envs) {
-        if (!env || env->kind != Value::Kind::Object) continue;
-        for (const auto& f : env->fields) {
-          if (shell_name(f.key) || reported.count(&f)) continue;
-          // Read as a variable would be named (PR_NUMBER for PR-NUMBER),
-          // unless another entry sets that, or as written ($PR-NUMBER is
-          // $PR then -NUMBER, ${PR-NUMBER} is $PR or NUMBER). A program the
-          // script starts gets the entry as it is, and may read it so.
-          // Not where another entry sets the name with _, which the
-          // script may mean; nor as written where the name before the dash
-          // is set (${X-default} is X's value or the text default).
-          const std::string fixed = readable(f.key);
-          if (set_here(fixed)) continue;
-          const bool as_fixed = reads_variable(script, fixed, ShellSyntax::Posix);
-          const std::string before_dash = f.key.substr(0, f.key.find('-'));
-          const bool as_written = !set_here(before_dash) && reads_as_written(script, f.key);
-          if (!as_fixed && !as_written) continue;
-          reported.insert(&f);
-          diags.error(f.key_pos, "env-name",
-                      "\"" + f.key + "\" is not a name a shell reads as a variable (letters, digits and _, not first a digit): " +
-                          step_named(*s) + " of job \"" + j.key + "\" in " + file_name(wf.file) +
-                          (as_written ? " reads $" + f.key + " in " + program + ", which " + program +
-                                            " reads as a shorter name and text, not as this entry"
-                                      : " reads $" + fixed + " in " + program + ", which this entry does not set") +
-                          "; name it " + fixed);
-        }
+        if (env && env->kind == Value::Kind::Object && env->get(name)) return true;
+      }
+      return false;
+    };
+    for (const Value* env : envs) {
+      if (!env || env->kind != Value::Kind::Object) continue;
+      for (const auto& f : env->fields) {
+        if (shell_name(f.key) || reported.count(&f)) continue;
+        // Read as a variable would be named (PR_NUMBER for PR-NUMBER), or
+        // as written ($PR-NUMBER is $PR then -NUMBER, ${PR-NUMBER} is $PR
+        // or NUMBER). Not where another entry sets the name with _, which
+        // the script may mean, nor as written where the name before the
+        // dash is set (${X-default} is X's value or the text default). A
+        // program the script starts gets the entry as it is, and may read
+        // it so.
+        const std::string fixed = readable(f.key);
+        if (set_here(fixed)) continue;
+        const bool as_fixed = reads_variable(script, fixed, ShellSyntax::Posix);
+        const std::string before_dash = f.key.substr(0, f.key.find('-'));
+        const bool as_written = !set_here(before_dash) && reads_as_written(script, f.key);
+        if (!as_fixed && !as_written) continue;
+        reported.insert(&f);
+        diags.error(f.key_pos, "env-name",
+                    "\"" + f.key + "\" is not a name a shell reads as a variable (letters, digits and _, not first a digit): " +
+                        step_named(s) + " of job \"" + j.key + "\" in " + file_name(wf.file) +
+                        (as_written ? " reads $" + f.key + " in " + program + ", which " + program +
+                                          " reads as a shorter name and text, not as this entry"
+                                    : " reads $" + fixed + " in " + program + ", which this entry does not set") +
+                        "; name it " + fixed);
       }
     }
-  }
+  });
 }
 
 }  // namespace pipec

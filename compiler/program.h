@@ -310,6 +310,17 @@ inline const std::vector<ValuePtr>& steps_of(const Value& job) {
   return steps && steps->kind == Value::Kind::List ? steps->items : none;
 }
 
+// Calls f on each step of a workflow that runs a script (run = text or
+// text with ${{ }}), with its job (id and body) and the script.
+inline void each_run_step(const WorkflowModel& wf,
+                          const std::function<void(const Field& job, const Value& step, const Value& run)>& f) {
+  for (const auto& j : jobs_of(*wf.body)) {
+    for (const auto& s : steps_of(*j.value)) {
+      if (const Value* run = s->get("run"); run && run->kind == Value::Kind::String) f(j, *s, *run);
+    }
+  }
+}
+
 // Calls f on each env block of a workflow (its own, each job's, its
 // container's and services', each step's; null where there is none), with
 // how reports name its owner.

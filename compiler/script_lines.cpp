@@ -2,6 +2,12 @@
 
 namespace pipec {
 
+std::string script_text(const Value& run) {
+  std::string script = run.parts.empty() ? run.text : "";
+  for (const auto& p : run.parts) script += p.expr ? std::string("\n") : p.text;
+  return script;
+}
+
 void for_each_script_line(const Value& run, const std::function<void(const ScriptLine&)>& each) {
   ScriptLine line;
   auto text = [&](const std::string& t) {

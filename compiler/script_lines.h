@@ -17,6 +17,10 @@ struct ScriptLine {
   std::vector<const Expr*> values;
 };
 
+// The literal text of a run value, each ${{ }} in it a line break: what
+// the script itself reads, without the values pipec passes through env.
+std::string script_text(const Value& run);
+
 // Calls each with each line of a run value, in order. A line that ends in
 // a backslash goes on in the next, as the shell reads it (the backslash and
 // line break are dropped).
