@@ -5,11 +5,11 @@
 #include <map>
 
 #include "ascii.h"
-#include "tool_lookup.h"
 #include "expr_chain.h"
 #include "github_eval.h"
 #include "matrix_legs.h"
 #include "render_expr.h"
+#include "tool_lookup.h"
 
 namespace pipec {
 namespace {

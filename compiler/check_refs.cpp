@@ -12,11 +12,11 @@
 #include <set>
 
 #include "ascii.h"
-#include "tool_lookup.h"
 #include "event_fields.h"
 #include "expr_chain.h"
 #include "external_workflows.h"
 #include "matrix_legs.h"
+#include "tool_lookup.h"
 
 namespace pipec {
 namespace {

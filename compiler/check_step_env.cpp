@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "tool_lookup.h"
 #include "expr_chain.h"
 #include "render_expr.h"
 #include "shell_quoting.h"
+#include "tool_lookup.h"
 
 namespace pipec {
 namespace {

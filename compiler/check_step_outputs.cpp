@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "ascii.h"
-#include "tool_lookup.h"
 #include "expr_chain.h"
+#include "tool_lookup.h"
 
 namespace pipec {
 namespace {

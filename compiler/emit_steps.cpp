@@ -7,10 +7,10 @@
 #include <set>
 #include <stdexcept>
 
-#include "tool_lookup.h"
 #include "cpp_names.h"
 #include "escape.h"
 #include "templates.h"
+#include "tool_lookup.h"
 
 namespace pipec {
 namespace {

@@ -3,9 +3,9 @@
 #include "expand.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 #include <set>
-#include <filesystem>
 #include <utility>
 
 #include "ascii.h"

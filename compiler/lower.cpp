@@ -11,16 +11,16 @@
 
 #include "ascii.h"
 #include "check_conditions.h"
-#include "tool_lookup.h"
 #include "event_fields.h"
 #include "event_reach.h"
+#include "expr_chain.h"
 #include "image_ref.h"
 #include "infer_permissions.h"
-#include "expr_chain.h"
 #include "render_expr.h"
 #include "runner_shell.h"
 #include "shell_quoting.h"
 #include "tool_command.h"
+#include "tool_lookup.h"
 #include "untrusted_inputs.h"
 
 namespace pipec {

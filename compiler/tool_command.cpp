@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "ascii.h"
-#include "tool_lookup.h"
 #include "shell_quoting.h"
+#include "tool_lookup.h"
 
 namespace pipec {
 namespace {
