@@ -599,6 +599,14 @@ std::optional<TypeRef> list_item(const TypeRef& type) {
 }  // namespace
 
 bool Expander::valid_type(const TypeRef& type) {
+  if (!type_reads(type)) {
+    invalid_types_.insert(&type);
+    return false;
+  }
+  return true;
+}
+
+bool Expander::type_reads(const TypeRef& type) {
   const std::string& t = type.name;
   static const std::vector<std::string> types = {"string", "boolean", "number", "list",  "object", "choice",
                                                  "profile", "action",  "image",  "tool", "any"};
@@ -621,7 +629,7 @@ bool Expander::valid_type(const TypeRef& type) {
                    "list[...] takes the one type of its items: list[tool], list[string], list[choice[\"a\", \"b\"]]");
       return false;
     }
-    return valid_type(*item);
+    return type_reads(*item);
   }
   if (t != "choice") return true;
   // A parameter's or a column's options are written out: they are not
@@ -648,7 +656,7 @@ bool Expander::valid_type(const TypeRef& type) {
 
 bool Expander::check_type(const TypeRef& type, const ValuePtr& v, const std::string& what,
                           const Pos& at) {
-  if (!valid_type(type)) return false;
+  if (invalid_types_.count(&type)) return false;
   const std::string& t = type.name;
   if (t == "any" || is_error(*v)) return true;
   bool ok = false;

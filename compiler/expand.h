@@ -93,10 +93,14 @@ class Expander {
                                 const ScopePtr& caller);
   bool bind_params(const Template& t, const std::vector<Arg>& args, const Pos& at, const ScopePtr& into,
                    const ScopePtr& caller, std::vector<std::pair<std::string, ValuePtr>>* bound);
-  // A type error is reported at `at`: where the value is given, which for a
-  // name is not where the value was written.
-  // Reports what is wrong with a written type; false when something is.
+  // Reports what is wrong with a type where it is written (a parameter's,
+  // a column's), once; false when something is, and the type is then in
+  // invalid_types_.
   bool valid_type(const TypeRef& type);
+  bool type_reads(const TypeRef& type);  // valid_type's reading, for a list's items too
+  // Whether v is of a type valid_type has read (one it found wrong takes
+  // no value). A type error is reported at `at`: where the value is given,
+  // which for a name is not where the value was written.
   bool check_type(const TypeRef& type, const ValuePtr& v, const std::string& what, const Pos& at);
   void declare_table(const Stmt& s, const ScopePtr& scope, const std::string& path);
 
@@ -117,6 +121,7 @@ class Expander {
   std::multimap<std::string, Pos> top_names_;
   // The files each file imports (those found).
   std::map<std::string, std::set<std::string>> imports_;
+  std::set<const TypeRef*> invalid_types_;  // as valid_type found them
   bool imports(const std::string& from, const std::string& to) const;
   // The files with an import pipec could not follow: a name there may be
   // the import's, so it is not reported as unknown.
