@@ -926,22 +926,29 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
     // A row copied and left as it was is a slip: each row says something.
     const bool whole = std::none_of(row->fields.begin(), row->fields.end(),
                                     [](const Field& f) { return is_error(*f.value); });
+    // A row reported as a copy is left out of the table, so that what
+    // reads the table (a choice of its values, a matrix) says no more.
     auto [it, fresh] = written.emplace(describe(*row), st->pos);
-    if (whole && !fresh)
+    if (whole && !fresh) {
       diags_.error(st->pos, "duplicate",
                    "this row is the same as the one at " + to_string(it->second) +
                        " in every column; change it, or leave it out");
+      continue;
+    }
+    bool copy = false;
     for (auto& u : uniques) {
       std::vector<std::string> values;
       for (const auto& c : u.columns) values.push_back(describe(*row->get(c)));
       auto [first, unseen] = u.seen.emplace(join(values), st->pos);
-      if (whole && fresh && !unseen)
+      if (whole && fresh && !unseen) {
         diags_.error(st->pos, "duplicate",
                      "this row has the same " + spoken_list(u.columns) + " as the one at " +
                          to_string(first->second) + " (" + join(values) + "), and unique at " +
                          to_string(u.at) + " allows one row for each");
+        copy = true;
+      }
     }
-    rows->items.push_back(row);
+    if (!copy) rows->items.push_back(row);
   }
   if (scope->has_own(s.name)) {
     diags_.error(s.name_pos, "duplicate", declared_twice(scope, s.name));

@@ -131,13 +131,17 @@ dup_id='63s/step rocm_package_version {/step configure {/'
 expect duplicate_step_id duplicate "$dup_id" ci.pipe \
   'pipelines/therock/ci.pipe:63:10: error: step id "configure" is used twice in job "setup" [duplicate]'
 expect duplicate_step_id_no_cascade unknown-output "$dup_id" ci.pipe ""
-# A family's row written twice: the row, and the release forms whose
-# options it doubles, each named.
+# A family's row written twice: the row is the one error; the release
+# forms whose family choice it would double do not report it again.
 expect duplicate_family_row duplicate '/family = "gfx1152" }$/{/platform = "windows"/p}' families.pipe \
+  'pipelines/therock/families.pipe:35:3: error: this row is the same as the one at pipelines/therock/families.pipe:34:3 in every column; change it, or leave it out [duplicate]'
+
+# The same family and platform twice, the copy differing in one column:
+# unique names both slips, and the copy doubles no family choice.
+expect same_family_twice duplicate '/family = "gfx1152" }$/{/platform = "windows"/{p;s/ }$/ sanity_only = true }/}}' families.pipe \
   "$(cat <<'OUT'
-pipelines/therock/families.pipe:35:3: error: this row is the same as the one at pipelines/therock/families.pipe:34:3 in every column; change it, or leave it out [duplicate]
-pipelines/therock/families.pipe:35:75: error: input "amdgpu_family" lists choice option "gfx1152" twice (its options at pipelines/therock/pytorch.pipe:113:31) [duplicate]
-pipelines/therock/families.pipe:35:75: error: input "amdgpu_family" lists choice option "gfx1152" twice (its options at pipelines/therock/pytorch.pipe:539:31) [duplicate]
+pipelines/therock/families.pipe:35:3: error: this row has the same family and platform as the one at pipelines/therock/families.pipe:34:3 ("gfx1152", "windows"), and unique at pipelines/therock/families.pipe:16:3 allows one row for each [duplicate]
+pipelines/therock/families.pipe:35:3: error: this row has the same key and platform as the one at pipelines/therock/families.pipe:34:3 ("gfx1152", "windows"), and unique at pipelines/therock/families.pipe:15:3 allows one row for each [duplicate]
 OUT
 )"
 # The fork guard misspelt (forked, where the repository has fork): the
