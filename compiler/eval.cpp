@@ -520,7 +520,8 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     if (t->tmpl->kind != "workflow") {
       diags_.error(e.pos, "template-kind",
                    "\"" + f + "\" is a " + t->tmpl->kind + " template; write `use " + f +
-                       "(...)` inside a " + (t->tmpl->kind == "steps" ? "job" : "workflow"));
+                       "(...)` inside a " + (t->tmpl->kind == "tool" ? "tool" : "job") +
+                       (t->tmpl->kind == "job" ? " (job NAME { use " + f + "(...) })" : ""));
       return make_error(e.pos);
     }
     std::vector<Arg> args;

@@ -1375,7 +1375,12 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
       }
       case Stmt::Kind::Flag: {
         if (ctx != Ctx::Object && ctx != Ctx::Env) {
-          diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + "\" here; write " + s.kind_word + " = ...");
+          // `job a = tpl(...)`: the word of a block, written as a key's.
+          const bool block = s.kind_word == "job" || s.kind_word == "step";
+          diags_.error(s.pos, "unexpected",
+                       "unexpected \"" + s.kind_word + "\" here; " +
+                           (block ? "a " + s.kind_word + " is a block, " + s.kind_word + " NAME { ... }"
+                                  : "write " + s.kind_word + " = ..."));
           break;
         }
         if (!s.name.empty()) {
