@@ -62,6 +62,31 @@ std::string never(const Chain& c, const std::string& text) {
   return "";
 }
 
+// The workflow's choice input that inputs.X reads, or github.event.inputs.X
+// where no caller's event stands in for the workflow's own; or null.
+const InputDecl* choice_input(const WorkflowModel& wf, const Chain& c) {
+  const bool read = (c.size() == 2 && c[0].first == "inputs") ||
+                    (c.size() == 4 && c[0].first == "github" && c[1].first == "event" && c[2].first == "inputs" &&
+                     !has_trigger(wf, "call"));
+  if (!read) return nullptr;
+  for (const auto& in : wf.inputs) {
+    if (in.type == "choice" && !in.options.empty() && lower(in.name) == lower(c.back().first)) return &in;
+  }
+  return nullptr;
+}
+
+// Why a choice input is never text, or "" when it may be. An empty text
+// is an input not given (a call's input the form alone offers).
+std::string never(const InputDecl& in, const std::string& text) {
+  std::vector<std::string> quoted;
+  for (const auto& o : in.options) {
+    if (lower(o) == lower(text)) return "";
+    quoted.push_back("\"" + o + "\"");
+  }
+  if (text.empty()) return "";
+  return "it is " + spoken_list(quoted, "or") + " (its choices at " + to_string(in.pos) + ")";
+}
+
 }  // namespace
 
 void check_known_values(const WorkflowModel& wf, Diagnostics& diags) {
@@ -69,11 +94,12 @@ void check_known_values(const WorkflowModel& wf, Diagnostics& diags) {
     TextComparison c;
     std::string why;
     if (text_comparison(e, c)) {
-      why = never(c.chain, lower(c.text));
+      const InputDecl* in = choice_input(wf, c.chain);
+      why = in ? never(*in, c.text) : never(c.chain, lower(c.text));
       if (why.empty()) return;
       diags.error(e.pos, "known-value",
-                  dotted(c.chain) + " is never \"" + c.text + "\": " + why + "; " + render_expr(e) +
-                      " is always " + (c.equal ? "false" : "true"));
+                  dotted(c.chain) + " is never \"" + c.text + "\"" + (in ? did_you_mean(c.text, in->options) : "") +
+                      ": " + why + "; " + render_expr(e) + " is always " + (c.equal ? "false" : "true"));
       return;
     }
     std::string value;

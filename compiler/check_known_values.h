@@ -7,7 +7,9 @@
 // (`runner.os == 'ubuntu'`, `github.ref == 'main'`,
 // `startsWith(github.ref, 'release/')`, `needs.build.result ==
 // 'succeeded'`) has one answer in every run, and actionlint does not read
-// the text. GitHub compares text without case.
+// the text. So has a comparison of a choice input with text none of its
+// choices is (`inputs.platform == 'widows'`). GitHub compares text without
+// case.
 #pragma once
 
 #include "diag.h"

@@ -29,6 +29,7 @@
 #include "check_caller_event_inputs.h"
 #include "check_calls.h"
 #include "check_calls_by_path.h"
+#include "check_choice_comparisons.h"
 #include "check_cmd_env.h"
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
@@ -249,6 +250,9 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   if (c.diags.has_errors()) return c;
   check_declared_names(files, c.diags);
   if (c.diags.has_errors()) return c;
+  // Beside the expander's errors, not before them: a comparison that is
+  // never true is no reason not to read the rest.
+  check_choice_comparisons(files, c.diags);
   const CommentLeads leads(files);
   Expander ex(c.diags, c.program);
   const SourcesByFile by_file(root, listed);

@@ -1,0 +1,148 @@
+#include "check_choice_comparisons.h"
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "ascii.h"
+#include "render_expr.h"
+
+namespace pipec {
+namespace {
+
+// The options of a choice["a", "b"] as written, or none for any other type
+// (and for options that are not plain text, which the expander reports).
+std::vector<std::string> options(const TypeRef& type) {
+  std::vector<std::string> out;
+  if (type.name != "choice") return {};
+  for (const auto& a : type.args) {
+    if (a->kind != Expr::Kind::String || a->parts.size() != 1 || a->parts[0].expr) return {};
+    out.push_back(a->parts[0].text);
+  }
+  return out;
+}
+
+bool plain_string(const Expr& e, std::string& text) {
+  if (e.kind != Expr::Kind::String || e.parts.size() != 1 || e.parts[0].expr) return false;
+  text = e.parts[0].text;
+  return true;
+}
+
+// ` is never "text" (did you mean "b"?): it is "a" or "b" (its choices at
+// ...)`.
+std::string never(const std::vector<std::string>& opts, const Pos& at, const std::string& text) {
+  std::vector<std::string> quoted;
+  for (const auto& o : opts) quoted.push_back("\"" + o + "\"");
+  return " is never \"" + text + "\"" + did_you_mean(text, opts) + ": it is " + spoken_list(quoted, "or") +
+         " (its choices at " + to_string(at) + ")";
+}
+
+struct Walk {
+  Diagnostics& diags;
+  // A choice column of a table, by table and column name.
+  const std::map<std::string, std::map<std::string, std::pair<std::vector<std::string>, Pos>>>& tables;
+  // The choice parameters of the template being read, and where each type is.
+  std::map<std::string, std::pair<std::vector<std::string>, Pos>> params;
+
+  void comparison(const Expr& e) {
+    for (int side = 0; side < 2; ++side) {
+      const Expr& name = *e.operands[side];
+      std::string text;
+      if (name.kind != Expr::Kind::Name || !plain_string(*e.operands[1 - side], text)) continue;
+      const auto p = params.find(name.text);
+      if (p == params.end()) continue;
+      const auto& [opts, at] = p->second;
+      // pipec compares text without case, as GitHub does.
+      if (std::any_of(opts.begin(), opts.end(), [&](const std::string& o) { return lower(o) == lower(text); }))
+        continue;
+      diags.error(e.operands[1 - side]->pos, "known-value",
+                  name.text + never(opts, at, text) + "; " + render_expr(e) + " is always " +
+                      (e.text == "==" ? "false" : "true"));
+    }
+  }
+
+  // where(TABLE, "COLUMN", "TEXT"), which compares as written.
+  void where(const Expr& e) {
+    std::string column, text;
+    if (e.operands.size() != 3 || e.operands[0]->kind != Expr::Kind::Name ||
+        !plain_string(*e.operands[1], column) || !plain_string(*e.operands[2], text))
+      return;
+    const auto t = tables.find(e.operands[0]->text);
+    if (t == tables.end()) return;
+    const auto c = t->second.find(column);
+    if (c == t->second.end()) return;
+    const auto& [opts, at] = c->second;
+    if (std::find(opts.begin(), opts.end(), text) != opts.end()) return;
+    diags.error(e.operands[2]->pos, "known-value",
+                "column \"" + column + "\" of table " + t->first + never(opts, at, text) + "; " + render_expr(e) +
+                    " is always empty");
+  }
+
+  void expr(const Expr& e) {
+    if (e.kind == Expr::Kind::Binary && (e.text == "==" || e.text == "!=") && e.operands.size() == 2)
+      comparison(e);
+    if (e.kind == Expr::Kind::Call && e.text == "where") where(e);
+    for (const auto& o : e.operands) expr(*o);
+    for (const auto& f : e.fields) {
+      if (f.value) expr(*f.value);
+    }
+    for (const auto& part : e.parts) {
+      if (part.expr) expr(*part.expr);
+    }
+  }
+
+  void body(const Body& stmts) {
+    for (const auto& st : stmts) {
+      if (st->value) expr(*st->value);
+      for (const auto& a : st->args) {
+        if (a.value) expr(*a.value);
+      }
+      for (const auto& p : st->params) {
+        if (p.default_value) expr(*p.default_value);
+      }
+      if (st->body) body(*st->body);
+      if (st->else_body) body(*st->else_body);
+    }
+  }
+};
+
+// Every name a let binds anywhere in stmts: a parameter of that name is
+// not what the body reads after it.
+void lets(const Body& stmts, std::set<std::string>& out) {
+  for (const auto& st : stmts) {
+    if (st->kind == Stmt::Kind::Let) out.insert(st->name);
+    if (st->body) lets(*st->body, out);
+    if (st->else_body) lets(*st->else_body, out);
+  }
+}
+
+}  // namespace
+
+void check_choice_comparisons(const std::map<std::string, File>& files, Diagnostics& diags) {
+  std::map<std::string, std::map<std::string, std::pair<std::vector<std::string>, Pos>>> tables;
+  for (const auto& [path, file] : files) {
+    for (const auto& st : file.stmts) {
+      if (st->kind != Stmt::Kind::Block || st->kind_word != "table") continue;
+      for (const auto& c : st->params) {
+        std::vector<std::string> opts = options(c.type);
+        if (!opts.empty()) tables[st->name][c.name] = {opts, c.type.pos};
+      }
+    }
+  }
+  for (const auto& [path, file] : files) {
+    for (const auto& st : file.stmts) {
+      Walk walk{diags, tables, {}};
+      if (st->kind == Stmt::Kind::Block && st->has_params && st->body) {
+        std::set<std::string> shadowed;
+        lets(*st->body, shadowed);
+        for (const auto& p : st->params) {
+          std::vector<std::string> opts = options(p.type);
+          if (!opts.empty() && !shadowed.count(p.name)) walk.params[p.name] = {opts, p.type.pos};
+        }
+      }
+      walk.body({st});
+    }
+  }
+}
+
+}  // namespace pipec
