@@ -622,8 +622,11 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
     for (const auto& item : l->items) {
       const Value* fv = item->get(args[1]->text);
       if (!fv) {
+        std::vector<std::string> fields;
+        for (const auto& f : item->fields) fields.push_back(f.key);
         diags_.error(e.operands[1]->pos, "unknown-field",
-                     "no field \"" + args[1]->text + "\" in the rows");
+                     "no field \"" + args[1]->text + "\" in the rows" + did_you_mean(args[1]->text, fields) +
+                         (fields.empty() ? "" : "; they have " + join(fields)));
         return make_error(e.pos);
       }
       if (same(*fv, *args[2])) out->items.push_back(item);

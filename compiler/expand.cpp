@@ -907,7 +907,7 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
         const std::string near = nearest(f.key, cols);
         if (!near.empty()) misspelt.push_back(near);
         diags_.error(f.key_pos, "unknown-field", "table " + s.name + " has no column \"" + f.key + "\"" +
-                                                     did_you_mean(f.key, cols));
+                                                     did_you_mean(f.key, cols) + "; it has " + join(cols));
       }
     }
     for (const auto& c : s.params) {

@@ -144,6 +144,13 @@ pipelines/therock/families.pipe:35:3: error: this row has the same family and pl
 pipelines/therock/families.pipe:35:3: error: this row has the same key and platform as the one at pipelines/therock/families.pipe:34:3 ("gfx1152", "windows"), and unique at pipelines/therock/families.pipe:15:3 allows one row for each [duplicate]
 OUT
 )"
+# A family row given a column the table has not, by a name that is near
+# none of its columns: the error lists them.
+expect family_column_unknown unknown-field 's/pytorch_presubmit = true }/build_pytorch = true }/' families.pipe \
+  'pipelines/therock/families.pipe:17:271: error: table gpu_families has no column "build_pytorch"; it has key, trigger, platform, family, runner, multi_gpu_runner, benchmark_runner, kernel_runners, build_variants, expect_failure, expect_pytorch_failure, sanity_only, bypass_tests, pytorch_presubmit [unknown-field]'
+# A when that tests the platform for a misspelt one.
+expect when_platform_misspelt known-value '0,/when platform == "windows"/s//when platform == "widows"/' pytorch.pipe \
+  'pipelines/therock/pytorch.pipe:17:20: error: platform is never "widows" (did you mean "windows"?): it is "linux" or "windows" (its choices at pipelines/therock/pytorch.pipe:12:34); platform == '"'"'widows'"'"' is always false [known-value]'
 # The fork guard misspelt (forked, where the repository has fork): the
 # slip is named, and so is the login it no longer keeps from forks.
 expect misspelt_fork_guard payload-field 's/head.repo.fork$/head.repo.forked/' common.pipe \
