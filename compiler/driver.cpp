@@ -590,6 +590,15 @@ static bool orphan_edited(const std::string& path, const std::string& text) {
   return edited_since_written(path, normalize_source(text));
 }
 
+// Whether a file has an executable bit, which git records (mode 755) and
+// no generated file has.
+static bool executable(const fs::path& p) {
+  std::error_code ec;
+  const fs::file_status st = fs::status(p, ec);
+  const auto exec = fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec;
+  return !ec && fs::is_regular_file(st) && (st.permissions() & exec) != fs::perms::none;
+}
+
 // What a link makes of an output's place, which check reports and gen does
 // not write through: one file with another output (Shared), a link out of
 // the repository (OutsideRoot), or the file itself a link (Link).
@@ -631,7 +640,10 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
     // A checkout with Windows line ends (git's autocrlf) is up to date.
     const bool bom = has_bom(current);
     current = normalize_source(current);  // which drops a byte order mark too
-    if (current == o.content && !bom) continue;
+    if (current == o.content && !bom) {
+      if (executable(fs::path(root) / o.path)) out.push_back({Drift::Kind::Executable, o.path, "", "", {}});
+      continue;
+    }
     const bool edited = bom || edited_since_written(o.path, current);
     Drift d{!written_by_pipec(current) ? Drift::Kind::NotGenerated
             : edited                      ? Drift::Kind::HandEdited
@@ -719,7 +731,8 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   for (const auto& o : outputs) {
     std::string current;
     if (reported.count(o.path)) continue;
-    if (!read_file(fs::path(root) / o.path, current) || normalize_source(current) != o.content || has_bom(current))
+    if (!read_file(fs::path(root) / o.path, current) || normalize_source(current) != o.content || has_bom(current) ||
+        executable(fs::path(root) / o.path))
       changed.push_back({o.path, o.content});
   }
   // A file pipec did not write is not replaced: it may be the hand-written
@@ -741,6 +754,8 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
       edited[path] = " (replacing edits made by hand)";
     } else if (has_bom(current)) {
       edited[path] = " (dropping the byte order mark an editor put before it)";
+    } else if (executable(fs::path(root) / path)) {
+      edited[path] = " (clearing its executable bit)";
     }
   }
   // Each of those is reported, and nothing is written.

@@ -53,8 +53,10 @@ struct Drift {
   // leads out of the repository, to `other`; gen does not write there.
   // Link: the file is a symbolic link in the repository, to `other`, which
   // git would commit as the link; gen does not write through it.
+  // Executable: the content is up to date, but the file has an executable
+  // bit (a chmod -R), which git commits as mode 755; gen clears it.
   enum class Kind { Missing, Unreadable, Stale, HandEdited, NotGenerated, Orphan, OrphanEdited, Shared, LeftOver, Blocked,
-                    OutsideRoot, Link };
+                    OutsideRoot, Link, Executable };
   Kind kind;
   std::string path;
   std::string other;         // Shared: the output whose file this one is too; Blocked: what is in the way;

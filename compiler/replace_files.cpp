@@ -324,7 +324,10 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     struct stat old = {};
     const bool existed = ::stat(target.c_str(), &old) == 0;
     errno = create_errno;
-    if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, old.st_mode & 07777) != 0)) {
+    // The old file's permissions, but never an executable bit: git would
+    // commit one (mode 755), and no generated file runs.
+    if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, old.st_mode & 0666) != 0) ||
+        ::fsync(fd) != 0) {
       std::string why = errno ? ": " + errno_text() : "";
       return fail(path, "cannot write " + tmp.lexically_relative(root).generic_string() + why);
     }
@@ -361,10 +364,22 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     }
     return fail(replaces[i].path, why);
   }
+  std::set<fs::path> folders;
   for (const Replace& x : replaces) {
     std::error_code ec;
     if (!x.backup.empty()) fs::remove(x.backup, ec);
     r.written.push_back(x.path);
+    folders.insert(x.target.parent_path());
+  }
+  // The renames on disk too, as the files' content is (fsync before each):
+  // after a power cut, each file is its old content or its new, whole.
+  // Where a folder cannot be synced (some file systems refuse), the files
+  // are written all the same.
+  for (const fs::path& d : folders) {
+    const int fd = ::open(d.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) continue;
+    ::fsync(fd);
+    ::close(fd);
   }
   return r;
 }

@@ -4,6 +4,9 @@
 // a second name (a hard link, or a copy) until all are, so that a rename
 // that fails part way is undone by renaming the old files back. gen and fmt
 // write this way, so a failure leaves the old files, and no temporary file.
+// Each temporary file is synced to disk before the renames, and the folders
+// after them, so that a power cut leaves each file old or new, not empty.
+// A file's permissions are the old file's, less any executable bit.
 // Ctrl-C and the other termination signals are held back meanwhile, so they
 // end pipec before the first temporary file or after the last rename.
 //

@@ -62,6 +62,8 @@ static std::string kind_text(Drift::Kind k, const std::string& other) {
     case Drift::Kind::Shared:
       return "the same file as " + (other.empty() ? "another output" : other) + " (through a link), which gen does not write";
     case Drift::Kind::LeftOver: return "left by a gen that was stopped (gen removes it)";
+    case Drift::Kind::Executable:
+      return "up to date but executable, which git commits as mode 755 (gen makes it a plain file again)";
     case Drift::Kind::Blocked:
       return "missing, and its folder cannot be made: " + (other.empty() ? "something else" : other) +
              " stands where the folder goes, which gen does not replace (move it away)";

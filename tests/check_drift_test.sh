@@ -611,6 +611,15 @@ expect blocked-link-gen 2 "generated/x/b.yml: error: cannot create its folder: g
 1 error" "$pipec" gen
 expect blocked-link-kept 0 "nowhere" readlink generated/x
 expect blocked-link-check 1 "generated/x/b.yml: missing, and its folder cannot be made: generated/x stands where the folder goes, which gen does not replace (move it away)" bash -c 'set -o pipefail; "$1" check | head -1' _ "$pipec"
+# An executable bit (a chmod -R) on an up-to-date file: git would commit
+# mode 755, so check says so, and gen clears it, keeping the other bits.
+rm generated/x && rm -rf generated/x && one_step_workflow w generated/w.yml true > pipelines/a.pipe && "$pipec" gen > /dev/null
+chmod 775 generated/w.yml
+expect executable-check 1 "generated/w.yml: up to date but executable, which git commits as mode 755 (gen makes it a plain file again)
+1 file differs; run \`pipec gen\`" "$pipec" check
+expect executable-gen 0 "wrote generated/w.yml (clearing its executable bit)
+1 generated file up to date" "$pipec" gen
+expect executable-mode 0 "664" stat -c %a generated/w.yml
 # A repository deeper than PATH_MAX: two edited files stay two files (a
 # path pipec could not resolve was once the empty path, so any two such
 # were "the same file through a link").
