@@ -433,7 +433,10 @@ std::string unified_diff(const std::string& path, const std::string& before, con
     if (!broken) out << "\\ No newline at end of file\n";
   };
   for (const auto& h : d.getUniHunks()) {
-    out << "@@ -" << h.a << "," << h.b << " +" << h.c << "," << h.d << " @@\n";
+    // An empty side starts at the line before it, as diff -u writes it
+    // (-0,0 for a file that is not there).
+    out << "@@ -" << (h.b == 0 ? h.a - 1 : h.a) << "," << h.b << " +" << (h.d == 0 ? h.c - 1 : h.c) << "," << h.d
+        << " @@\n";
     for (const auto& e : h.common[0]) put(' ', e.first, "");
     for (size_t i = 0; i < h.change.size(); ++i) {
       const auto& [text, info] = h.change[i];

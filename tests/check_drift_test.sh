@@ -88,6 +88,10 @@ generated/w_two.yml: missing
 generated/w_uno.yml: missing
 3 files differ; run \`pipec gen\`" printf '%s\n' "$summary"
 [ $rc -eq 1 ] || { failed=$((failed + 1)); echo "FAIL missing-orphan exit $rc"; }
+# Their hunks start where diff -u starts an empty side: at line 0.
+expect missing-orphan-hunks 0 "@@ -1,12 +0,0 @@
+@@ -0,0 +1,12 @@
+@@ -0,0 +1,12 @@" sh -c 'printf "%s\n" "$1" | grep "^@@"' _ "$out"
 "$pipec" gen > /dev/null
 sed -i 's/echo/echo stale/' pipelines/a.pipe
 "$pipec" check > out.txt; echo "exit $?" >> out.txt
@@ -212,7 +216,7 @@ expect killed-gen-check 1 "generated/.pipec-tmp-999999998-0: left by a gen that 
 generated/.pipec-tmp-999999999-0: left by a gen that was stopped (gen removes it)
 --- generated/.pipec-tmp-999999999-0 (on disk)
 +++ generated/.pipec-tmp-999999999-0 (generated)
-@@ -1,12 +1,0 @@
+@@ -1,12 +0,0 @@
 $(sed 's/^/-/' generated/w_two.yml)
 2 files differ; run \`pipec gen\`" "$pipec" check
 expect killed-gen-clean 0 "removed generated/.pipec-tmp-999999999-0
