@@ -350,7 +350,7 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     if (!ec) continue;
     // Undone: the files renamed so far get their old content back, and
     // those that were new go.
-    std::string why = ec.message();
+    std::string why = "cannot replace it (renaming the new content onto it): " + ec.message();
     for (size_t k = 0; k < i; ++k) {
       Replace& x = replaces[k];
       if (x.earlier) continue;

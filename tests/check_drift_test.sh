@@ -496,7 +496,7 @@ rm pipelines/big.pipe
 sed -i 's/ubuntu-22.04/ubuntu-24.04/' pipelines/a.pipe
 before=$(ls -l --time-style=+ generated; cat generated/*)
 if chattr +i generated/w_uno.yml 2>/dev/null; then
-  expect rename-fails 2 "generated/w_uno.yml: error: Operation not permitted [io]
+  expect rename-fails 2 "generated/w_uno.yml: error: cannot replace it (renaming the new content onto it): Operation not permitted [io]
 1 error" "$pipec" gen
   chattr -i generated/w_uno.yml
   expect rename-undone 0 "$before" sh -c 'ls -l --time-style=+ generated; cat generated/*'
