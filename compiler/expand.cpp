@@ -457,7 +457,11 @@ void Expander::top_stmt(const Stmt& s, const ScopePtr& scope, const std::string&
       const Value* uses = obj->get("uses");
       std::string u = uses && uses->is_string() ? uses->text : "";
       auto at = u.find('@');
-      if (at == std::string::npos || !is_hex(u.substr(at + 1), 40)) {
+      if (at != std::string::npos && !is_hex(u.substr(at + 1), 40) && is_hex(lower(u.substr(at + 1)), 40)) {
+        diags_.error(uses->pos, "unpinned",
+                     "action \"" + s.name + "\": write the commit SHA in lower case, as git and GitHub do: uses = \"" +
+                         u.substr(0, at + 1) + lower(u.substr(at + 1)) + "\"");
+      } else if (at == std::string::npos || !is_hex(u.substr(at + 1), 40)) {
         diags_.error(uses ? uses->pos : s.pos, "unpinned",
                      "action \"" + s.name + "\" must be pinned to a full commit SHA: uses = \"owner/repo@<40 hex digits>\"");
       }
