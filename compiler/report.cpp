@@ -229,8 +229,15 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
   if (drift.empty()) return std::to_string(outputs) + (outputs == 1 ? " generated file" : " generated files") + " up to date\n";
   // When gen alone does not mend one, the summary says so too.
   const bool all_mended = std::all_of(drift.begin(), drift.end(), [](const Drift& d) { return gen_mends(d.kind); });
+  // gen writes over an edit made by hand: one to keep goes in the source.
+  const bool hand = std::any_of(drift.begin(), drift.end(), [](const Drift& d) {
+    return d.kind == Drift::Kind::HandEdited && !d.sources.empty();
+  });
   return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") +
-         (all_mended ? "; run `pipec gen`\n" : "; first mend what gen does not (said above), then run `pipec gen`\n");
+         (all_mended ? "; run `pipec gen`" : "; first mend what gen does not (said above), then run `pipec gen`") +
+         (hand ? ", which writes over the edits made by hand: to keep one, make it in the source line named after <-"
+               : "") +
+         "\n";
 }
 
 std::string render_unformatted(const std::string& format, const std::vector<Unformatted>& list, size_t files) {

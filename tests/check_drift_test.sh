@@ -31,7 +31,7 @@ expect hand-edit 1 "generated/w_one.yml: edited by hand
      steps:
 -      - run: echo ONE    <- pipelines/a.pipe:4:43
 +      - run: echo one    <- pipelines/a.pipe:4:43
-1 file differs; run \`pipec gen\`" "$pipec" check
+1 file differs; run \`pipec gen\`, which writes over the edits made by hand: to keep one, make it in the source line named after <-" "$pipec" check
 # A carriage return, an escape sequence (C0 or C1) or a bidirectional
 # control in an edit is shown as text: raw, the changed line would look like
 # the line it replaces.
@@ -48,7 +48,7 @@ expect hand-edit-control 1 "generated/w_one.yml: edited by hand
      steps:
 -      - run: echo\\rone    <- pipelines/a.pipe:4:43
 +      - run: echo one    <- pipelines/a.pipe:4:43
-1 file differs; run \`pipec gen\`" "$pipec" check
+1 file differs; run \`pipec gen\`, which writes over the edits made by hand: to keep one, make it in the source line named after <-" "$pipec" check
 # A line longer than a screenful is cut; a file larger than pipec writes is
 # read only so far (a 1 GiB file of zeros, with no line break, once took
 # 2 GB to compare: tools/benchmark.sh reports the memory it takes now).
@@ -476,7 +476,7 @@ expect no-final-newline 1 "generated/w_two.yml: edited by hand
 -      - run: echo unread two    <- pipelines/a.pipe:4:43
 \\ No newline at end of file
 +      - run: echo unread two    <- pipelines/a.pipe:4:43
-1 file differs; run \`pipec gen\`" "$pipec" check
+1 file differs; run \`pipec gen\`, which writes over the edits made by hand: to keep one, make it in the source line named after <-" "$pipec" check
 "$pipec" gen > /dev/null
 # Past the file size limit (ulimit -f), the write fails and gen says so;
 # nothing is written and no temporary file is left.
