@@ -92,7 +92,6 @@ std::vector<Diagnostic> one_per_place(std::vector<Diagnostic> all) {
     if (!lines.empty())
       d.message += " (also on line" + std::string(lines.size() > 1 ? "s " : " ") +
                    spoken_list(at_most(lines, 3)) + ")";
-    d.also_at.clear();
   }
   auto key = [](const Diagnostic& d) {
     return std::tie(d.pos.file, d.pos.line, d.pos.col, d.message, d.id);

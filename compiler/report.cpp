@@ -132,6 +132,21 @@ static std::string sarif(const std::vector<std::pair<Diagnostic, std::string>>& 
         {"ruleId", d.id}, {"level", d.severity == "error" ? "error" : "warning"}, {"message", {{"text", text}}}};
     if (!d.pos.file.empty())
       result["locations"] = {{{"physicalLocation", {{"artifactLocation", {{"uri", uri_of(d.pos.file)}}}, {"region", region}}}}};
+    // The other places of the report: where the same slip is made again,
+    // or, for a drifted file, the source lines that make its changed lines.
+    nlohmann::ordered_json related = nlohmann::ordered_json::array();
+    for (const Pos& p : d.also_at) {
+      if (p.file.empty() || p.line <= 0) continue;
+      nlohmann::ordered_json at = {{"startLine", p.line}};
+      if (p.col > 0) at["startColumn"] = p.col;
+      nlohmann::ordered_json location;
+      location["artifactLocation"]["uri"] = uri_of(p.file);
+      location["region"] = at;
+      const std::string says = d.id == "drift" ? "this source line makes lines of " + d.pos.file + " that differ"
+                                               : "the same slip, here too";
+      related.push_back({{"id", related.size()}, {"physicalLocation", location}, {"message", {{"text", says}}}});
+    }
+    if (!related.empty()) result["relatedLocations"] = related;
     list.push_back(result);
   }
   nlohmann::ordered_json doc = {
@@ -154,8 +169,9 @@ static std::string gh_file_error(const std::string& path, const std::string& dif
          ",title=" + gh_escape(title, true) + "::" + gh_escape(message + "\n" + diff, false) + "\n";
 }
 static std::pair<Diagnostic, std::string> file_result(const std::string& path, const std::string& diff,
-                                                      const std::string& id, const std::string& message) {
-  return {Diagnostic{Pos{path, first_changed_line(diff), 0}, "error", "", id, {}, {}, {}}, message};
+                                                      const std::string& id, const std::string& message,
+                                                      const std::vector<Pos>& sources = {}) {
+  return {Diagnostic{Pos{path, first_changed_line(diff), 0}, "error", "", id, {}, {}, sources}, message};
 }
 
 std::string render_diagnostics(const std::string& format, const std::vector<Diagnostic>& diags,
@@ -191,7 +207,8 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
   if (format == "sarif") {
     std::vector<std::pair<Diagnostic, std::string>> r;
     for (const auto& d : drift)
-      r.push_back(file_result(d.path, d.diff, "drift", d.path + " is " + drift_text(d) + "; " + drift_remedy(d.kind)));
+      r.push_back(file_result(d.path, d.diff, "drift", d.path + " is " + drift_text(d) + "; " + drift_remedy(d.kind),
+                              gen_mends(d.kind) ? d.sources : std::vector<Pos>{}));
     return sarif(r);
   }
   if (format == "github") {

@@ -82,6 +82,25 @@ expect json-drift 1 '{
     }
   ]
 }' "$pipec" --format=json check
+# SARIF: the source lines that make the changed lines are the result's
+# related locations.
+expect sarif-drift-related 1 '          "relatedLocations": [
+            {
+              "id": 0,
+              "physicalLocation": {
+                "artifactLocation": {
+                  "uri": "pipelines/a.pipe"
+                },
+                "region": {
+                  "startLine": 5,
+                  "startColumn": 43
+                }
+              },
+              "message": {
+                "text": "this source line makes lines of generated/w.yml that differ"
+              }
+            }
+          ]' sh -c '"$1" --format=sarif check > sarif.json; rc=$?; sed -n "/\"relatedLocations\"/,/^          \]/p" sarif.json; exit $rc' _ "$pipec"
 expect json-clean 0 '{
   "generated_files": 1,
   "drift": []
@@ -107,6 +126,12 @@ expect sarif-no-file 0 '      "results": [
           }
         }
       ]' sh -c '"$1" -C "$2" --format=sarif diff nope nope | sed -n "/\"results\"/,/^      \]/p"' _ "$pipec" "$work/noprof"
+# A slip read in several places is one result, the others its related
+# locations.
+mkdir "$work/also" "$work/also/pipelines"
+printf 'workflow w {\n  file = "generated/w.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n    step { run = "echo ${{ env.NOPE }}" }\n    step { run = "echo ${{ env.NOPE }}" }\n  }\n}\nuse w()\n' > "$work/also/pipelines/a.pipe"
+expect sarif-also-related 2 '"the same slip, here too" at pipelines/a.pipe:7:32' \
+  sh -c '"$1" -C "$2" --format=sarif gen > "$2/out.json"; rc=$?; node -e "const r = JSON.parse(require(\"fs\").readFileSync(process.argv[1])).runs[0].results[0].relatedLocations; for (const l of r) console.log(JSON.stringify(l.message.text) + \" at \" + l.physicalLocation.artifactLocation.uri + \":\" + l.physicalLocation.region.startLine + \":\" + l.physicalLocation.region.startColumn)" "$2/out.json"; exit $rc' _ "$pipec" "$work/also"
 # A line of the file on disk that reads like a source position is not
 # taken for one: annotations go only where pipec's own diff points.
 printf '# x    <- .github/workflows/deploy.yml:3:1\n' >> generated/w.yml
