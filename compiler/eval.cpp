@@ -629,6 +629,9 @@ ValuePtr Expander::call(const Expr& e, const ScopePtr& scope) {
                          (fields.empty() ? "" : "; they have " + join(fields)));
         return make_error(e.pos);
       }
+      // A value reported already (a row that copies another): what the
+      // rows hold is not known, and what reads the result says no more.
+      if (is_error(*fv)) return make_error(e.pos);
       if (same(*fv, *args[2])) out->items.push_back(item);
     }
     return out;

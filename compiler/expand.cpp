@@ -930,21 +930,24 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
     // A row copied and left as it was is a slip: each row says something.
     const bool whole = std::none_of(row->fields.begin(), row->fields.end(),
                                     [](const Field& f) { return is_error(*f.value); });
-    // A row reported as a copy is left out of the table, so that what
-    // reads the table (a choice of its values, a matrix) says no more.
+    // A row reported as a copy keeps its place (an index into the table
+    // reads the rows as written), but its values are errors, so that what
+    // reads the table (a choice of its values, a matrix) says no more, and
+    // no other unique takes them for the row a later one copies.
     auto [it, fresh] = written.emplace(describe(*row), st->pos);
-    if (whole && !fresh) {
+    const bool same = whole && !fresh;
+    bool copy = same;
+    if (same)
       diags_.error(st->pos, "duplicate",
                    "this row is the same as the one at " + to_string(it->second) +
                        " in every column; change it, or leave it out");
-      continue;
-    }
-    bool copy = false;
+    std::vector<std::string> keys;
     for (auto& u : uniques) {
       std::vector<std::string> values;
       for (const auto& c : u.columns) values.push_back(describe(*row->get(c)));
-      auto [first, unseen] = u.seen.emplace(join(values), st->pos);
-      if (whole && fresh && !unseen) {
+      keys.push_back(join(values));
+      const auto first = u.seen.find(keys.back());
+      if (whole && !same && first != u.seen.end()) {
         diags_.error(st->pos, "duplicate",
                      "this row has the same " + spoken_list(u.columns) + " as the one at " +
                          to_string(first->second) + " (" + join(values) + "), and unique at " +
@@ -952,7 +955,12 @@ void Expander::declare_table(const Stmt& s, const ScopePtr& scope, const std::st
         copy = true;
       }
     }
-    if (!copy) rows->items.push_back(row);
+    if (copy) {
+      for (auto& f : row->fields) f.value = make_error(f.value->pos);
+    } else {
+      for (size_t i = 0; i < uniques.size(); ++i) uniques[i].seen.emplace(keys[i], st->pos);
+    }
+    rows->items.push_back(row);
   }
   if (scope->has_own(s.name)) {
     diags_.error(s.name_pos, "duplicate", declared_twice(scope, s.name));
