@@ -43,6 +43,8 @@ struct Walk {
   const std::map<std::string, std::map<std::string, std::pair<std::vector<std::string>, Pos>>>& tables;
   // The choice parameters of the template being read, and where each type is.
   std::map<std::string, std::pair<std::vector<std::string>, Pos>> params;
+  // The names a parameter or a let gives here, which hide a table's.
+  std::set<std::string> hidden;
 
   void comparison(const Expr& e) {
     for (int side = 0; side < 2; ++side) {
@@ -65,7 +67,8 @@ struct Walk {
   void where(const Expr& e) {
     std::string column, text;
     if (e.operands.size() != 3 || e.operands[0]->kind != Expr::Kind::Name ||
-        !plain_string(*e.operands[1], column) || !plain_string(*e.operands[2], text))
+        !plain_string(*e.operands[1], column) || !plain_string(*e.operands[2], text) ||
+        hidden.count(e.operands[0]->text))
       return;
     const auto t = tables.find(e.operands[0]->text);
     if (t == tables.end()) return;
@@ -91,17 +94,20 @@ struct Walk {
     }
   }
 
+  void stmt(const Stmt& st) {
+    if (st.value) expr(*st.value);
+    for (const auto& a : st.args) {
+      if (a.value) expr(*a.value);
+    }
+    if (st.body) body(*st.body);
+    if (st.else_body) body(*st.else_body);
+  }
+
   void body(const Body& stmts) {
     for (const auto& st : stmts) {
-      if (st->value) expr(*st->value);
-      for (const auto& a : st->args) {
-        if (a.value) expr(*a.value);
-      }
-      for (const auto& p : st->params) {
-        if (p.default_value) expr(*p.default_value);
-      }
-      if (st->body) body(*st->body);
-      if (st->else_body) body(*st->else_body);
+      // A template inside another is an error of its own, and its names
+      // are not the outer one's.
+      if (st->kind != Stmt::Kind::Block || !st->has_params) stmt(*st);
     }
   }
 };
@@ -130,17 +136,30 @@ void check_choice_comparisons(const std::map<std::string, File>& files, Diagnost
     }
   }
   for (const auto& [path, file] : files) {
+    std::set<std::string> file_lets;  // a let anywhere in the file may hide a table
+    lets(file.stmts, file_lets);
     for (const auto& st : file.stmts) {
-      Walk walk{diags, tables, {}};
-      if (st->kind == Stmt::Kind::Block && st->has_params && st->body) {
-        std::set<std::string> shadowed;
-        lets(*st->body, shadowed);
-        for (const auto& p : st->params) {
-          std::vector<std::string> opts = options(p.type);
-          if (!opts.empty() && !shadowed.count(p.name)) walk.params[p.name] = {opts, p.type.pos};
-        }
+      Walk walk{diags, tables, {}, file_lets};
+      // A template's parameters, where its body reads them. (Their
+      // defaults are read where the template is declared, and a table's
+      // rows do not read its columns.)
+      const bool tmpl = st->kind == Stmt::Kind::Block && st->has_params && st->kind_word != "table";
+      if (!tmpl) {
+        walk.stmt(*st);
+        continue;
       }
-      walk.body({st});
+      for (const auto& p : st->params) {
+        if (p.default_value) walk.expr(*p.default_value);
+      }
+      if (!st->body) continue;
+      std::set<std::string> own_lets;  // in the body, which hide a parameter
+      lets(*st->body, own_lets);
+      for (const auto& p : st->params) {
+        std::vector<std::string> opts = options(p.type);
+        if (!opts.empty() && !own_lets.count(p.name)) walk.params[p.name] = {opts, p.type.pos};
+        walk.hidden.insert(p.name);
+      }
+      walk.body(*st->body);
     }
   }
 }

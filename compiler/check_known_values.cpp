@@ -62,15 +62,18 @@ std::string never(const Chain& c, const std::string& text) {
   return "";
 }
 
-// The workflow's choice input that inputs.X reads, or github.event.inputs.X
-// where no caller's event stands in for the workflow's own; or null.
+// The workflow's choice input that inputs.X or github.event.inputs.X
+// reads, where only the manual-run form gives it: a call passes text, which
+// pipec holds to the choices only where it knows it (a caller's own input
+// passed on may be anything), and a called run's event is its caller's.
 const InputDecl* choice_input(const WorkflowModel& wf, const Chain& c) {
   const bool read = (c.size() == 2 && c[0].first == "inputs") ||
-                    (c.size() == 4 && c[0].first == "github" && c[1].first == "event" && c[2].first == "inputs" &&
-                     !has_trigger(wf, "call"));
+                    (c.size() == 4 && c[0].first == "github" && c[1].first == "event" && c[2].first == "inputs");
   if (!read) return nullptr;
   for (const auto& in : wf.inputs) {
-    if (in.type == "choice" && !in.options.empty() && lower(in.name) == lower(c.back().first)) return &in;
+    if (in.type == "choice" && !in.options.empty() && lower(in.name) == lower(c.back().first) &&
+        (!has_trigger(wf, "call") || in.only == "dispatch"))
+      return &in;
   }
   return nullptr;
 }
@@ -97,9 +100,12 @@ void check_known_values(const WorkflowModel& wf, Diagnostics& diags) {
       const InputDecl* in = choice_input(wf, c.chain);
       why = in ? never(*in, c.text) : never(c.chain, lower(c.text));
       if (why.empty()) return;
+      // A template's instances may offer other choices: the one named.
+      const std::string where = in && !wf.args.empty() ? " in " + wf.instance : "";
       diags.error(e.pos, "known-value",
-                  dotted(c.chain) + " is never \"" + c.text + "\"" + (in ? did_you_mean(c.text, in->options) : "") +
-                      ": " + why + "; " + render_expr(e) + " is always " + (c.equal ? "false" : "true"));
+                  dotted(c.chain) + where + " is never \"" + c.text + "\"" +
+                      (in ? did_you_mean(c.text, in->options) : "") + ": " + why + "; " + render_expr(e) +
+                      " is always " + (c.equal ? "false" : "true"));
       return;
     }
     std::string value;

@@ -8,8 +8,8 @@
 // `startsWith(github.ref, 'release/')`, `needs.build.result ==
 // 'succeeded'`) has one answer in every run, and actionlint does not read
 // the text. So has a comparison of a choice input with text none of its
-// choices is (`inputs.platform == 'widows'`). GitHub compares text without
-// case.
+// choices is (`inputs.platform == 'widows'`), where the manual-run form
+// alone gives the input. GitHub compares text without case.
 #pragma once
 
 #include "diag.h"
