@@ -652,6 +652,7 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
             : edited                      ? Drift::Kind::HandEdited
                                           : Drift::Kind::Stale,
             o.path, "", "", {}};
+    d.bom_only = bom && current == o.content;
     // A byte order mark is invisible, so the diff names it.
     d.diff = unified_diff(o.path, (bom ? "<byte order mark>" : "") + current, o.content, &o.line_sources, "generated",
                           &d.sources);

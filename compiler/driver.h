@@ -63,6 +63,7 @@ struct Drift {
                              // OutsideRoot, Link: where the link leads
   std::string diff;          // unified diff, committed -> generated
   std::vector<Pos> sources;  // the .pipe positions the diff names, each once, in order
+  bool bom_only = false;     // HandEdited: a byte order mark is all that differs
 };
 
 // A file or folder gen or check could not read, write or remove: its path

@@ -91,8 +91,24 @@ static bool gen_mends(Drift::Kind k) {
          k != Drift::Kind::Link;
 }
 
+// Whether gen would write over an edit someone made (a byte order mark
+// alone is no one's work).
+static bool loses_edit(const Drift& d) { return d.kind == Drift::Kind::HandEdited && !d.bom_only; }
+
+// What gen does to an edit made by hand, and where one to keep goes: the
+// source lines the diff names after <-, or, where it names none (lines
+// added after the last), the source the file's first line names.
+static std::string keep_edit(const std::vector<Drift>& drift) {
+  const bool named = std::any_of(drift.begin(), drift.end(),
+                                 [](const Drift& d) { return loses_edit(d) && !d.sources.empty(); });
+  return "gen writes over the edits made by hand: to keep one, make it in the source" +
+         std::string(named ? " line named after <-" : " the file's first line names");
+}
+
 // What puts a drifted file right, after "; ".
-static std::string drift_remedy(Drift::Kind k) {
+static std::string drift_remedy(const Drift& d) {
+  const Drift::Kind k = d.kind;
+  if (loses_edit(d)) return "run `pipec gen` and commit the result (" + keep_edit({d}) + ").";
   if (gen_mends(k)) return "run `pipec gen` and commit the result.";
   return std::string(k == Drift::Kind::Shared ? "give each output a file of its own, " : "") +
          "then run `pipec gen` and commit the result.";
@@ -207,14 +223,14 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
   if (format == "sarif") {
     std::vector<std::pair<Diagnostic, std::string>> r;
     for (const auto& d : drift)
-      r.push_back(file_result(d.path, d.diff, "drift", d.path + " is " + drift_text(d) + "; " + drift_remedy(d.kind),
+      r.push_back(file_result(d.path, d.diff, "drift", d.path + " is " + drift_text(d) + "; " + drift_remedy(d),
                               gen_mends(d.kind) ? d.sources : std::vector<Pos>{}));
     return sarif(r);
   }
   if (format == "github") {
     std::string out;
     for (const auto& d : drift) {
-      out += gh_file_error(d.path, d.diff, "pipec check", d.path + " is " + drift_text(d) + "; " + drift_remedy(d.kind));
+      out += gh_file_error(d.path, d.diff, "pipec check", d.path + " is " + drift_text(d) + "; " + drift_remedy(d));
       // And on the .pipe lines that produce the differing lines, where a
       // reviewer of the source change looks (when gen alone mends it).
       for (const auto& p : gen_mends(d.kind) ? d.sources : std::vector<Pos>{}) {
@@ -246,15 +262,10 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
   if (drift.empty()) return std::to_string(outputs) + (outputs == 1 ? " generated file" : " generated files") + " up to date\n";
   // When gen alone does not mend one, the summary says so too.
   const bool all_mended = std::all_of(drift.begin(), drift.end(), [](const Drift& d) { return gen_mends(d.kind); });
-  // gen writes over an edit made by hand: one to keep goes in the source.
-  const bool hand = std::any_of(drift.begin(), drift.end(), [](const Drift& d) {
-    return d.kind == Drift::Kind::HandEdited && !d.sources.empty();
-  });
+  const bool hand = std::any_of(drift.begin(), drift.end(), loses_edit);
   return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") +
          (all_mended ? "; run `pipec gen`" : "; first mend what gen does not (said above), then run `pipec gen`") +
-         (hand ? ", which writes over the edits made by hand: to keep one, make it in the source line named after <-"
-               : "") +
-         "\n";
+         (hand ? "; " + keep_edit(drift) : "") + "\n";
 }
 
 std::string render_unformatted(const std::string& format, const std::vector<Unformatted>& list, size_t files) {

@@ -67,7 +67,7 @@ expect sarif-error 2 '{
 sed -i 's/nme/name/' pipelines/a.pipe
 "$pipec" gen > /dev/null
 sed -i 's/run: "true"/run: "false"/; s/- run: true/- run: false/' generated/w.yml
-expect github-drift 1 "::error file=generated/w.yml,line=13,title=pipec check::generated/w.yml is edited by hand; run \`pipec gen\` and commit the result.%0A--- generated/w.yml (on disk)%0A+++ generated/w.yml (generated)%0A@@ -10,4 +10,4 @@%0A   j:%0A     runs-on: ubuntu-24.04%0A     steps:%0A-      - run: \"false\"    <- pipelines/a.pipe:5:43%0A+      - run: \"true\"    <- pipelines/a.pipe:5:43%0A
+expect github-drift 1 "::error file=generated/w.yml,line=13,title=pipec check::generated/w.yml is edited by hand; run \`pipec gen\` and commit the result (gen writes over the edits made by hand: to keep one, make it in the source line named after <-).%0A--- generated/w.yml (on disk)%0A+++ generated/w.yml (generated)%0A@@ -10,4 +10,4 @@%0A   j:%0A     runs-on: ubuntu-24.04%0A     steps:%0A-      - run: \"false\"    <- pipelines/a.pipe:5:43%0A+      - run: \"true\"    <- pipelines/a.pipe:5:43%0A
 ::error file=pipelines/a.pipe,line=5,col=43,title=pipec check::this line produces lines of generated/w.yml that differ from the committed file; run \`pipec gen\`" "$pipec" --format=github check
 expect json-drift 1 '{
   "generated_files": 1,

@@ -55,7 +55,7 @@ copy
 sed -i 's/std::string wheel_dir;/std::string dir;/' "$work/root/generated/steps/sanity_check_wheel/interface.h"
 out=$("$pipec" -C "$work/root" check 2>&1); rc=$?
 expect interface-edited 1 "generated/steps/sanity_check_wheel/interface.h: edited by hand
-1 file differs; run \`pipec gen\`, which writes over the edits made by hand: to keep one, make it in the source line named after <-" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
+1 file differs; run \`pipec gen\`; gen writes over the edits made by hand: to keep one, make it in the source line named after <-" bash -c "printf '%s\n' \"\$1\" | grep -E ': (stale|edited by hand|missing|orphaned .*)\$|files? differ'; exit $rc" _ "$out"
 
 # A new tool: its interface is missing until generated.
 copy
