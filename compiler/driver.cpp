@@ -25,6 +25,7 @@
 #include "check_bidi_text.h"
 #include "check_boundaries.h"
 #include "check_cache_keys.h"
+#include "check_cached_credentials.h"
 #include "check_called_secrets.h"
 #include "check_caller_event_inputs.h"
 #include "check_calls.h"
@@ -362,6 +363,8 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   }
   if (blocked()) return c;
   infer_permissions(c.program, c.diags);
+  // Which jobs hold a token is known once the permissions are.
+  check_cached_credentials(c.program, c.diags);
   if (blocked()) return c;
   for (auto& wf : c.program.workflows) {
     auto tree = lower_workflow(*wf, c.program, c.diags);
