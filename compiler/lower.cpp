@@ -771,13 +771,19 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
           const Value* pinned = a->get("uses");
           if (pinned && pinned->is_string() && pinned->text.substr(0, pinned->text.find('@')) == repo) declared = a.get();
         }
+        // Pinned or not, an action is used by its declaration, which
+        // names its version and its inputs once.
+        const size_t at = u.text.find('@');
+        const std::string what = at != std::string::npos && is_hex(u.text.substr(at + 1), 40)
+                                     ? "is not a declared action"
+                                     : "is not pinned";
         if (declared && declared->get("name"))
           diags_.error(u.pos, "unpinned",
-                       "uses \"" + u.text + "\" is not pinned; action " + declared->get("name")->text +
-                           " (" + to_string(declared->pos) + ") pins " + repo + ": write uses = " +
+                       "uses \"" + u.text + "\" " + what + "; action " + declared->get("name")->text + " (" +
+                           to_string(declared->pos) + ") pins " + repo + ": write uses = " +
                            declared->get("name")->text);
         else
-          diags_.error(u.pos, "unpinned", "uses \"" + u.text + "\" is not pinned; declare it once with `action NAME { uses = \"owner/repo@<sha>\" version = \"...\" }` and write uses = NAME");
+          diags_.error(u.pos, "unpinned", "uses \"" + u.text + "\" " + what + "; declare it once with `action NAME { uses = \"owner/repo@<sha>\" version = \"...\" }` and write uses = NAME");
       } else if (u.is_string() && u.text.rfind("docker://", 0) == 0) {
         // An image is pinned by digest, as a declared image is.
         if (!pinned_by_digest(u.text.substr(9)))
