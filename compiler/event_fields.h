@@ -88,9 +88,9 @@ struct EventField {
 
 inline const std::vector<EventField>& event_fields() {
   static const std::vector<EventField> fields = {
-      {{"event", "pull_request"},
-       {"pull_request", "pull_request_target", "pull_request_review",
-        "pull_request_review_comment"}},
+      // (pull_request_review and pull_request_review_comment set it too,
+      // triggers pipec does not take, so no report names them.)
+      {{"event", "pull_request"}, {"pull_request", "pull_request_target"}},
       {{"head_ref"}, {"pull_request", "pull_request_target"}},
       {{"base_ref"}, {"pull_request", "pull_request_target"}},
       {{"event", "workflow_run"}, {"workflow_run"}},
