@@ -22,7 +22,19 @@ void check_copied_steps(const std::map<std::string, File>& files, const SourceMa
       return key;
     };
     std::function<void(const Body&)> walk = [&](const Body& body) {
+      // A use written twice in one block, token for token: the template's
+      // steps (or keys) would be written twice. (Of a file's top, a
+      // workflow used twice is reported as the file made twice.)
+      std::map<std::string, Pos> used;
       for (const auto& s : body) {
+        if (s->kind == Stmt::Kind::Use && &body != &file.stmts) {
+          auto [it, fresh] = used.emplace(key_of(*s), s->pos);
+          if (!fresh)
+            diags.error(s->pos, "copied-step",
+                        "this use is written the same at " + to_string(it->second) +
+                            " in this block, so what it makes would be written twice; leave one out");
+          continue;
+        }
         // One statement (step { run = "make" }) says no more than a use of
         // a template would; two or more are a block worth writing once.
         if (s->kind == Stmt::Kind::Block && s->kind_word == "step" && s->body && s->body->size() >= 2) {
