@@ -596,13 +596,20 @@ static bool orphan_edited(const std::string& path, const std::string& text) {
   return edited_since_written(path, normalize_source(text));
 }
 
-// Whether a file has an executable bit, which git records (mode 755) and
-// no generated file has.
+// Whether a file has an executable bit.
 static bool executable(const fs::path& p) {
   std::error_code ec;
   const fs::file_status st = fs::status(p, ec);
   const auto exec = fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec;
   return !ec && fs::is_regular_file(st) && (st.permissions() & exec) != fs::perms::none;
+}
+
+// Whether an output has an executable bit that git would record (mode 755)
+// and no generated file has. Not where its source has one too: a file
+// system that keeps no modes (vfat, Windows' drives under WSL) shows every
+// file so, git's core.fileMode is off there, and gen could not clear it.
+static bool stray_exec_bit(const std::string& root, const Output& o) {
+  return executable(fs::path(root) / o.path) && !executable(fs::path(root) / o.source);
 }
 
 // What a link makes of an output's place, which check reports and gen does
@@ -647,7 +654,7 @@ std::vector<Drift> find_drift(const std::string& root, const std::vector<Output>
     const bool bom = has_bom(current);
     current = normalize_source(current);  // which drops a byte order mark too
     if (current == o.content && !bom) {
-      if (executable(fs::path(root) / o.path)) out.push_back({Drift::Kind::Executable, o.path, "", "", {}});
+      if (stray_exec_bit(root, o)) out.push_back({Drift::Kind::Executable, o.path, "", "", {}});
       continue;
     }
     const bool edited = bom || edited_since_written(o.path, current);
@@ -734,12 +741,15 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
   }
   std::vector<std::pair<std::string, std::string>> changed;
   std::set<std::string> reported;  // outputs said above: once each
+  std::set<std::string> stray;     // outputs with an executable bit to clear
   for (const auto& e : errors) reported.insert(e.path);
   for (const auto& o : outputs) {
     std::string current;
     if (reported.count(o.path)) continue;
+    const bool exec = stray_exec_bit(root, o);
+    if (exec) stray.insert(o.path);
     if (!read_file(fs::path(root) / o.path, current) || normalize_source(current) != o.content || has_bom(current) ||
-        executable(fs::path(root) / o.path))
+        exec)
       changed.push_back({o.path, o.content});
   }
   // A file pipec did not write is not replaced: it may be the hand-written
@@ -761,7 +771,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
       edited[path] = " (replacing edits made by hand)";
     } else if (has_bom(current)) {
       edited[path] = " (dropping the byte order mark an editor put before it)";
-    } else if (executable(fs::path(root) / path)) {
+    } else if (stray.count(path)) {
       edited[path] = " (clearing its executable bit)";
     }
   }
