@@ -1,12 +1,13 @@
 // The .pipe language. See grammar/REFERENCE.md for what each construct means.
 //
-// A file is a list of statements. Every construct is one of four shapes, so the
+// A file is a list of statements. Every construct is one of five shapes, so the
 // grammar stays small and the meaning lives in the checks, which can give
 // precise messages ("unexpected key x for job; expected one of ..."):
 //   key = expr                        an attribute
 //   kind name? (params)? { stmts }    a block (workflow, job, step, env, ...)
 //   kind name : type (= expr)? {..}?  a typed declaration (input, output, flag)
 //   use name(args)                    an instantiation of a template
+//   name                              a bare name (a flag, or a value passed on)
 // plus `import`, `let` and the compile-time `when ... else ...`.
 grammar Pipe;
 
