@@ -44,13 +44,19 @@ std::vector<std::string> member_names(const Expr& e) {
 // after its last two fields (BUILD_VERSION for needs.build.outputs.version),
 // for when two values of a script share the first; and one after all its
 // fields (NEEDS_BUILD_VERSION beside STEPS_BUILD_VERSION, INPUTS_FAMILY
-// beside MATRIX_FAMILY), for when they share the second too. VALUE for
-// what is no chain of fields.
+// beside MATRIX_FAMILY), for when they share the second too; NOT_ before
+// those of a chain's negation. VALUE for what is no chain of fields.
 struct ValueNames {
   std::string short_name, long_name, full_name;
 };
 
 ValueNames value_names(const Expr& e) {
+  // !X is named after X (NOT_GH_FORK for !github.event...repo.fork).
+  if (e.kind == Expr::Kind::Not && !e.operands.empty()) {
+    const ValueNames of = value_names(*e.operands[0]);
+    if (of.short_name == "VALUE") return of;
+    return {"NOT_" + of.short_name, "NOT_" + of.long_name, "NOT_" + of.full_name};
+  }
   const std::vector<std::string> segs = member_names(e);
   if (segs.empty()) return {"VALUE", "VALUE", "VALUE"};
   std::string full;
