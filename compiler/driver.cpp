@@ -245,20 +245,12 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
     files.emplace(p, parse_file(p, c.sources[p], c.diags));
   }
   if (c.diags.has_errors()) return c;
-  // What reads no further than itself goes on: something declared and
-  // never used, a copy (what the copies make is checked as any step is), a
-  // comparison that is never true. Each is then not the only report of a
-  // round.
-  auto blocked = [&c] {
-    return std::any_of(c.diags.items().begin(), c.diags.items().end(), [](const Diagnostic& d) {
-      return d.severity == "error" && d.id != "unused" && d.id != "copied-step" && d.id != "known-value";
-    });
-  };
   check_copied_steps(files, c.sources, c.diags);
+  if (c.diags.has_errors()) return c;
   check_reserved_names(files, c.diags);
-  if (blocked()) return c;
+  if (c.diags.has_errors()) return c;
   check_declared_names(files, c.diags);
-  if (blocked()) return c;
+  if (c.diags.has_errors()) return c;
   // Beside the expander's errors, not before them: a comparison that is
   // never true is no reason not to read the rest.
   check_choice_comparisons(files, c.diags);
@@ -266,6 +258,12 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   Expander ex(c.diags, c.program);
   const SourcesByFile by_file(root, listed);
   ex.run(files, [&by_file](const std::string& from, const std::string& path) { return by_file.resolve(from, path); });
+  // Something declared and never used changes nothing the later passes
+  // read: they go on, so that its report is not the only one of a round.
+  auto blocked = [&c] {
+    return std::any_of(c.diags.items().begin(), c.diags.items().end(),
+                       [](const Diagnostic& d) { return d.severity == "error" && d.id != "unused"; });
+  };
   if (blocked()) return c;
   check_tool_decls(c.program, c.diags);
   check_store_steps(c.program, c.diags);
