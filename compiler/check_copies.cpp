@@ -19,20 +19,25 @@ void check_copied_steps(const std::map<std::string, File>& files, const SourceMa
       for (const auto& t : tokens) {
         if (t.begin >= s.span.begin && t.end <= s.span.end && t.kind != Token::Kind::Comment) key += t.text + '\x1f';
       }
+      // A statement's closing `;` is layout too.
+      if (key.size() >= 2 && key.compare(key.size() - 2, 2, ";\x1f") == 0) key.resize(key.size() - 2);
       return key;
     };
     std::function<void(const Body&)> walk = [&](const Body& body) {
-      // A use written twice in one block, token for token: the template's
-      // steps (or keys) would be written twice. (Of a file's top, a
-      // workflow used twice is reported as the file made twice.)
-      std::map<std::string, Pos> used;
+      // A use written again right after itself, token for token: the
+      // template's steps (or keys) would be written twice in a row. (One
+      // used twice with steps between, a check before and after a build,
+      // is meant. Of a file's top, a workflow used twice is reported as the
+      // file made twice.)
+      const Stmt* before = nullptr;
       for (const auto& s : body) {
+        const Stmt* last = before;
+        before = s.get();
         if (s->kind == Stmt::Kind::Use && &body != &file.stmts) {
-          auto [it, fresh] = used.emplace(key_of(*s), s->pos);
-          if (!fresh)
+          if (last && last->kind == Stmt::Kind::Use && key_of(*last) == key_of(*s))
             diags.error(s->pos, "copied-step",
-                        "this use is written the same at " + to_string(it->second) +
-                            " in this block, so what it makes would be written twice; leave one out");
+                        "this use is written the same right before, at " + to_string(last->pos) +
+                            ", so what it makes would be written twice in a row; leave one out");
           continue;
         }
         // One statement (step { run = "make" }) says no more than a use of
