@@ -11,21 +11,33 @@ bool starts_with(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
+// Whether a setup action's `cache` input turns its cache off: false, or
+// text that is empty or false (an input is text).
+bool off(const Value& cache) {
+  if (cache.kind == Value::Kind::Bool) return !cache.boolean;
+  return cache.is_string() && cache.parts.empty() &&
+         (trim_space(cache.text).empty() || lower(trim_space(cache.text)) == "false");
+}
+
 // Whether a step restores a cache: actions/cache (which restores, then
 // saves at the end of the job), actions/cache/restore, or a setup action
-// (actions/setup-python, setup-node, ...) given a cache to restore.
+// (actions/setup-python, setup-node, ...) given a cache to restore;
+// actions/setup-go restores one unless told not to.
 bool restores_cache(const Value& step) {
   const std::string repo = action_repo(step);
   if (repo == "actions/cache" || repo == "actions/cache/restore") return true;
   if (!starts_with(repo, "actions/setup-")) return false;
   const Value* with = step.get("with");
   const Value* cache = with && with->kind == Value::Kind::Object ? with->get("cache") : nullptr;
-  return cache && !(cache->is_string() && cache->parts.empty() && trim_space(cache->text).empty()) &&
-         !(cache->kind == Value::Kind::Bool && !cache->boolean);
+  if (!cache) return repo == "actions/setup-go";
+  return !off(*cache);
 }
 
-bool holds_oidc_token(const Value& job) {
+// Whether a job holds an OIDC token: by its own permissions, or, with
+// none, its workflow's.
+bool holds_oidc_token(const Value& job, const Value& workflow) {
   const Value* p = job.get("permissions");
+  if (!p) p = workflow.get("permissions");
   if (!p) return false;
   if (p->is_string()) return p->text == "write-all";
   const Value* id = p->kind == Value::Kind::Object ? p->get("id-token") : nullptr;
@@ -37,7 +49,7 @@ bool holds_oidc_token(const Value& job) {
 void check_cached_credentials(const Program& program, Diagnostics& diags) {
   for (const auto& wf : program.workflows) {
     for (const auto& j : jobs_of(*wf->body)) {
-      if (!holds_oidc_token(*j.value)) continue;
+      if (!holds_oidc_token(*j.value, *wf->body)) continue;
       for (const auto& s : steps_of(*j.value)) {
         if (!restores_cache(*s) || left_out(*s)) continue;
         diags.error(s->pos, "cached-credentials",

@@ -54,7 +54,7 @@ ValueNames value_names(const Expr& e) {
   // !X is named after X (NOT_GH_FORK for !github.event...repo.fork).
   if (e.kind == Expr::Kind::Not && !e.operands.empty()) {
     const ValueNames of = value_names(*e.operands[0]);
-    if (of.short_name == "VALUE") return of;
+    if (of.full_name == "VALUE") return of;  // no chain of fields (inputs.value's full name is INPUTS_VALUE)
     return {"NOT_" + of.short_name, "NOT_" + of.long_name, "NOT_" + of.full_name};
   }
   const std::vector<std::string> segs = member_names(e);
