@@ -83,6 +83,7 @@
 #include "event_reach.h"
 #include "expand.h"
 #include "external_workflows.h"
+#include "git_file_mode.h"
 #include "infer_needs.h"
 #include "infer_permissions.h"
 #include "lower.h"
@@ -605,11 +606,14 @@ static bool executable(const fs::path& p) {
 }
 
 // Whether an output has an executable bit that git would record (mode 755)
-// and no generated file has. Not where its source has one too: a file
+// and no generated file has. Not where git's core.fileMode is off: a file
 // system that keeps no modes (vfat, Windows' drives under WSL) shows every
-// file so, git's core.fileMode is off there, and gen could not clear it.
+// file so, and gen could not clear it. Outside a repository that says, not
+// where the output's source has the bit too, as every file there would.
 static bool stray_exec_bit(const std::string& root, const Output& o) {
-  return executable(fs::path(root) / o.path) && !executable(fs::path(root) / o.source);
+  if (!executable(fs::path(root) / o.path)) return false;
+  const std::optional<bool> recorded = git_file_mode(root);
+  return recorded ? *recorded : !executable(fs::path(root) / o.source);
 }
 
 // What a link makes of an output's place, which check reports and gen does

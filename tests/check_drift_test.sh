@@ -638,6 +638,15 @@ chmod 755 generated/w.yml pipelines/a.pipe
 expect executable-no-modes 0 "1 generated file up to date" "$pipec" check
 expect executable-no-modes-gen 0 "1 generated file up to date" "$pipec" gen
 chmod 644 generated/w.yml pipelines/a.pipe
+# In a git repository, git's own core.fileMode says: a chmod -R of all
+# (the source's bit too) is drift where git records modes, and no bit is
+# where it does not.
+git init -q . && git config core.fileMode true
+chmod 755 generated/w.yml pipelines/a.pipe
+expect executable-git-modes 1 "generated/w.yml: up to date but executable, which git commits as mode 755 (gen makes it a plain file again)" sh -c '"$1" check | head -1; exit 1' _ "$pipec"
+git config core.fileMode false && chmod 644 pipelines/a.pipe
+expect executable-git-no-modes 0 "1 generated file up to date" "$pipec" check
+chmod 644 generated/w.yml && rm -rf .git
 # A repository deeper than PATH_MAX: two edited files stay two files (a
 # path pipec could not resolve was once the empty path, so any two such
 # were "the same file through a link").
