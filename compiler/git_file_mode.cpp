@@ -11,11 +11,14 @@ namespace fs = std::filesystem;
 namespace pipec {
 namespace {
 
+// A small file's text, at most 1 MiB of it: a config or a .git file is
+// far less, and anything past that is not read.
 std::string read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
+  std::string text(size_t{1} << 20, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  return text;
 }
 
 // The folder that holds a repository's config, from the .git found: the
