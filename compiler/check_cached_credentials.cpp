@@ -7,10 +7,6 @@
 namespace pipec {
 namespace {
 
-bool starts_with(const std::string& s, const std::string& prefix) {
-  return s.compare(0, prefix.size(), prefix) == 0;
-}
-
 // Whether a setup action's `cache` input turns its cache off: false, or
 // text that is empty or false (an input is text).
 bool off(const Value& cache) {
@@ -26,7 +22,7 @@ bool off(const Value& cache) {
 bool restores_cache(const Value& step) {
   const std::string repo = action_repo(step);
   if (repo == "actions/cache" || repo == "actions/cache/restore") return true;
-  if (!starts_with(repo, "actions/setup-")) return false;
+  if (!repo.starts_with("actions/setup-")) return false;
   const Value* with = step.get("with");
   const Value* cache = with && with->kind == Value::Kind::Object ? with->get("cache") : nullptr;
   if (!cache) return repo == "actions/setup-go";

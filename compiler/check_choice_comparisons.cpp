@@ -6,6 +6,7 @@
 
 #include "ascii.h"
 #include "render_expr.h"
+#include "value.h"
 
 namespace pipec {
 namespace {
@@ -81,17 +82,12 @@ struct Walk {
                     " is always empty");
   }
 
-  void expr(const Expr& e) {
-    if (e.kind == Expr::Kind::Binary && (e.text == "==" || e.text == "!=") && e.operands.size() == 2)
-      comparison(e);
-    if (e.kind == Expr::Kind::Call && e.text == "where") where(e);
-    for (const auto& o : e.operands) expr(*o);
-    for (const auto& f : e.fields) {
-      if (f.value) expr(*f.value);
-    }
-    for (const auto& part : e.parts) {
-      if (part.expr) expr(*part.expr);
-    }
+  void expr(const Expr& top) {
+    each_expr(top, [&](const Expr& e) {
+      if (e.kind == Expr::Kind::Binary && (e.text == "==" || e.text == "!=") && e.operands.size() == 2)
+        comparison(e);
+      if (e.kind == Expr::Kind::Call && e.text == "where") where(e);
+    });
   }
 
   void stmt(const Stmt& st) {

@@ -40,10 +40,6 @@ const KnownField* known_field(const Chain& c) {
   return nullptr;
 }
 
-bool starts_with(const std::string& s, const std::string& prefix) {
-  return s.compare(0, prefix.size(), prefix) == 0;
-}
-
 // Why a field is never text, or "" when it may be. Text is lowercased.
 std::string never(const Chain& c, const std::string& text) {
   if (const KnownField* f = known_field(c)) {
@@ -54,10 +50,10 @@ std::string never(const Chain& c, const std::string& text) {
   }
   if (c.size() != 2 || c[0].first != "github" || text.empty()) return "";
   const std::string& f = c[1].first;
-  if (f == "ref" && !starts_with(text, "refs/"))
+  if (f == "ref" && !text.starts_with("refs/"))
     return "it is a full ref, such as refs/heads/main or refs/tags/v1 (github.ref_name is the "
            "short name)";
-  if ((f == "ref_name" || f == "head_ref" || f == "base_ref") && starts_with(text, "refs/"))
+  if ((f == "ref_name" || f == "head_ref" || f == "base_ref") && text.starts_with("refs/"))
     return "it is a short name, such as main (github.ref is the full ref)";
   return "";
 }
@@ -126,7 +122,7 @@ void check_known_values(const WorkflowModel& wf, Diagnostics& diags) {
     const std::string p = lower(prefix);
     if (field.size() != 2 || field[0].first != "github") return;
     const std::string& name = field[1].first;
-    if (name == "ref" ? starts_with("refs/", p)  // a part of "refs/"
+    if (name == "ref" ? std::string("refs/").starts_with(p)  // a part of "refs/"
                       : name != "ref_name" && name != "head_ref" && name != "base_ref")
       return;
     why = never(field, p);

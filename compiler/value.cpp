@@ -216,6 +216,9 @@ void each_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
   for (const auto& p : e.parts) {
     if (p.expr) each_expr(*p.expr, f);
   }
+  for (const auto& field : e.fields) {
+    if (field.value) each_expr(*field.value, f);
+  }
 }
 
 const Expr* whole_expr(const Value& v) {

@@ -131,7 +131,8 @@ size_t value_depth(const Value& v, size_t cap);
 inline constexpr size_t kMaxValueDepth = 512;
 // The deepest a generated workflow may nest (TheRock's nest some 10 levels).
 inline constexpr size_t kMaxWrittenDepth = 100;
-// Calls f on e and on every expression inside it, operands before parts.
+// Calls f on e and on every expression inside it: operands, then parts,
+// then the values of an object's fields or a call's named arguments.
 void each_expr(const Expr& e, const std::function<void(const Expr&)>& f);
 // Calls each_expr on every runtime expression in v: a Runtime value, the
 // ${{ }} parts of its strings, and those of its items and fields.
