@@ -1,5 +1,6 @@
 #include "check_copies.h"
 
+#include <algorithm>
 #include <functional>
 
 #include "parse.h"
@@ -14,10 +15,14 @@ void check_copied_steps(const std::map<std::string, File>& files, const SourceMa
     std::vector<Token> tokens = tokens_of(src->second);
     // The step's tokens, comments left out, so layout and comments do not
     // make two copies differ.
+    // The tokens are in the order of the text: those of a statement are
+    // found from its first, not by reading them all for each statement.
     auto key_of = [&](const Stmt& s) {
       std::string key;
-      for (const auto& t : tokens) {
-        if (t.begin >= s.span.begin && t.end <= s.span.end && t.kind != Token::Kind::Comment) key += t.text + '\x1f';
+      auto t = std::lower_bound(tokens.begin(), tokens.end(), s.span.begin,
+                                [](const Token& x, size_t at) { return x.begin < at; });
+      for (; t != tokens.end() && t->begin < s.span.end; ++t) {
+        if (t->end <= s.span.end && t->kind != Token::Kind::Comment) key += t->text + '\x1f';
       }
       // A statement's closing `;` is layout too.
       if (key.size() >= 2 && key.compare(key.size() - 2, 2, ";\x1f") == 0) key.resize(key.size() - 2);
@@ -29,15 +34,18 @@ void check_copied_steps(const std::map<std::string, File>& files, const SourceMa
       // used twice with steps between, a check before and after a build,
       // is meant. Of a file's top, a workflow used twice is reported as the
       // file made twice.)
-      const Stmt* before = nullptr;
+      const Stmt* last_use = nullptr;  // the statement right before, if a use
+      std::string last_key;
       for (const auto& s : body) {
-        const Stmt* last = before;
-        before = s.get();
+        if (s->kind != Stmt::Kind::Use || &body == &file.stmts) last_use = nullptr;
         if (s->kind == Stmt::Kind::Use && &body != &file.stmts) {
-          if (last && last->kind == Stmt::Kind::Use && key_of(*last) == key_of(*s))
+          std::string key = key_of(*s);
+          if (last_use && key == last_key)
             diags.error(s->pos, "copied-step",
-                        "this use is written the same right before, at " + to_string(last->pos) +
+                        "this use is written the same right before, at " + to_string(last_use->pos) +
                             ", so what it makes would be written twice in a row; leave one out");
+          last_use = s.get();
+          last_key = std::move(key);
           continue;
         }
         // One statement (step { run = "make" }) says no more than a use of

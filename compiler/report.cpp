@@ -96,11 +96,9 @@ static bool gen_mends(Drift::Kind k) {
 static bool loses_edit(const Drift& d) { return d.kind == Drift::Kind::HandEdited && !d.bom_only; }
 
 // What gen does to an edit made by hand, and where one to keep goes: the
-// source lines the diff names after <-, or, where it names none (lines
-// added after the last), the source the file's first line names.
-static std::string keep_edit(const std::vector<Drift>& drift) {
-  const bool named = std::any_of(drift.begin(), drift.end(),
-                                 [](const Drift& d) { return loses_edit(d) && !d.sources.empty(); });
+// source lines the diff names after <- (named), or, where it names none
+// (lines added after the last), the source the file's first line names.
+static std::string keep_edit(bool named) {
   return "gen writes over the edits made by hand: to keep one, make it in the source" +
          std::string(named ? " line named after <-" : " the file's first line names");
 }
@@ -108,7 +106,7 @@ static std::string keep_edit(const std::vector<Drift>& drift) {
 // What puts a drifted file right, after "; ".
 static std::string drift_remedy(const Drift& d) {
   const Drift::Kind k = d.kind;
-  if (loses_edit(d)) return "run `pipec gen` and commit the result (" + keep_edit({d}) + ").";
+  if (loses_edit(d)) return "run `pipec gen` and commit the result (" + keep_edit(!d.sources.empty()) + ").";
   if (gen_mends(k)) return "run `pipec gen` and commit the result.";
   return std::string(k == Drift::Kind::Shared ? "give each output a file of its own, " : "") +
          "then run `pipec gen` and commit the result.";
@@ -263,9 +261,11 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
   // When gen alone does not mend one, the summary says so too.
   const bool all_mended = std::all_of(drift.begin(), drift.end(), [](const Drift& d) { return gen_mends(d.kind); });
   const bool hand = std::any_of(drift.begin(), drift.end(), loses_edit);
+  const bool named = std::any_of(drift.begin(), drift.end(),
+                                 [](const Drift& d) { return loses_edit(d) && !d.sources.empty(); });
   return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") +
          (all_mended ? "; run `pipec gen`" : "; first mend what gen does not (said above), then run `pipec gen`") +
-         (hand ? "; " + keep_edit(drift) : "") + "\n";
+         (hand ? "; " + keep_edit(named) : "") + "\n";
 }
 
 std::string render_unformatted(const std::string& format, const std::vector<Unformatted>& list, size_t files) {
