@@ -1,5 +1,8 @@
 #include "diag.h"
 
+#include <locale.h>
+#include <wchar.h>
+
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -273,6 +276,22 @@ static std::pair<std::string, size_t> excerpt(const std::string& line, size_t co
   return {shown, col - from + (from > 0 ? 3 : 0)};
 }
 
+// The terminal columns `count` code points of `text` take (more than the
+// text has are one each): a wide character (CJK, most emoji) takes two, a
+// combining mark none, as glibc's wcwidth says in the C.UTF-8 locale. The
+// caret under a line with such characters once stood off its place.
+static size_t display_width(const std::string& text, size_t count) {
+  static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nullptr);
+  const locale_t before = utf8 ? uselocale(utf8) : nullptr;
+  size_t width = 0, i = 0;
+  for (; count > 0 && i < text.size(); --count) {
+    const int w = wcwidth(static_cast<wchar_t>(decode_utf8(text, i)));
+    width += w < 0 ? 1 : static_cast<size_t>(w);
+  }
+  if (utf8) uselocale(before);
+  return width + count;
+}
+
 std::string to_string(const Pos& pos) {
   return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.col);
 }
@@ -323,7 +342,7 @@ std::string render_text(const std::vector<Diagnostic>& diags, const SourceMap& s
       line = printable(line, false);
       auto [shown, caret] = excerpt(line, std::max(0, d.pos.col - 1));
       out += "  " + shown + "\n";
-      out += "  " + std::string(caret, ' ') + "^\n";
+      out += "  " + std::string(display_width(shown, caret), ' ') + "^\n";
     }
   }
   if (stopped) out += "more than " + std::to_string(kKeptDiagnostics) + " errors\n";

@@ -820,7 +820,7 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
     }
     aside.push_back({at, waiting});
   }
-  Replaced r = replace_files(root, changed);
+  Replaced r = replace_files(root, changed, ExecBits::Drop);
   std::vector<std::string> done;
   for (const auto& p : r.written)
     done.push_back("wrote " + p + (edited.count(p) ? edited.at(p) : ""));

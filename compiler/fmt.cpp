@@ -534,7 +534,7 @@ FmtResult format_files(const std::string& root, std::vector<std::string> files, 
       formatted = crlf;
     }
   }
-  Replaced written = replace_files(root, changed);
+  Replaced written = replace_files(root, changed, ExecBits::Keep);
   for (const auto& f : written.written) r.out += "formatted " + f + "\n";
   if (!written.failed.empty()) {
     diags.error(Pos{written.failed, 0, 0}, "io", written.error);

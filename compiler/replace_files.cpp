@@ -247,7 +247,8 @@ std::string not_a_folder_above(const std::string& root, const std::string& path)
   return "";
 }
 
-Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files) {
+Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files,
+                       ExecBits exec) {
   HoldTermination hold;
   // Two descriptors a file replaced are held to the end: as many as the
   // system allows.
@@ -324,9 +325,10 @@ Replaced replace_files(const std::string& root, const std::vector<std::pair<std:
     struct stat old = {};
     const bool existed = ::stat(target.c_str(), &old) == 0;
     errno = create_errno;
-    // The old file's permissions, but never an executable bit: git would
-    // commit one (mode 755), and no generated file runs.
-    if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, old.st_mode & 0666) != 0) ||
+    // The old file's permissions; for gen never an executable bit: git
+    // would commit one (mode 755), and no generated file runs.
+    const mode_t kept = old.st_mode & (exec == ExecBits::Keep ? 0777 : 0666);
+    if (fd < 0 || !write_all(held.keep(fd), content) || (existed && fchmod(fd, kept) != 0) ||
         ::fsync(fd) != 0) {
       std::string why = errno ? ": " + errno_text() : "";
       return fail(path, "cannot write " + tmp.lexically_relative(root).generic_string() + why);

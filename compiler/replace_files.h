@@ -6,7 +6,8 @@
 // write this way, so a failure leaves the old files, and no temporary file.
 // Each temporary file is synced to disk before the renames, and the folders
 // after them, so that a power cut leaves each file old or new, not empty.
-// A file's permissions are the old file's, less any executable bit.
+// A file's permissions are the old file's, less any executable bit where
+// the caller says (gen: no generated file runs; fmt keeps a source's).
 // Ctrl-C and the other termination signals are held back meanwhile, so they
 // end pipec before the first temporary file or after the last rename.
 //
@@ -62,9 +63,11 @@ struct Replaced {
 
 // files: (path relative to root, new content). The folders a path needs are
 // created; a directory where a file goes is an error before anything is
-// written. A file replaced keeps its permissions; a new one is made with
-// the umask's.
-Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files);
+// written. A file replaced keeps its permissions, less its executable bits
+// when `exec` is Drop; a new one is made with the umask's, less them.
+enum class ExecBits { Drop, Keep };
+Replaced replace_files(const std::string& root, const std::vector<std::pair<std::string, std::string>>& files,
+                       ExecBits exec);
 
 // The folder of `path` (both relative to root) that something other than
 // a folder stands in place of: a file, or a link to no folder (a dangling

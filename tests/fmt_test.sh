@@ -26,6 +26,13 @@ expect no-blank-first-line 0 "        run: |
           echo \"hello \${WHO}\"" grep -A1 "run: |" generated/messy_linux.yml -m1
 expect idempotent 0 "1 file in canonical layout" "$pipec" fmt --check
 expect one-file 0 "1 file in canonical layout" "$pipec" fmt pipelines/messy.pipe
+# A source's permissions stay as they were, an executable bit too (fmt
+# once dropped it, as gen does for generated files).
+printf 'let  x = 1\n' > pipelines/exec.pipe && chmod 750 pipelines/exec.pipe
+expect exec-fmt 0 "formatted pipelines/exec.pipe
+2 files in canonical layout" "$pipec" fmt
+expect exec-kept 0 "750 let x = 1" sh -c 'printf "%s " "$(stat -c %a pipelines/exec.pipe)"; cat pipelines/exec.pipe'
+rm pipelines/exec.pipe
 # An empty else block, and a comment after a when ... else written on one
 # line: fmt keeps both (it once refused them, blaming a comment).
 printf 'let a = 1\nlet b = a == 1 ? "x" : "y"\nworkflow e {\n  file = "generated/e.yml"\n  on { push }\n  job j {\n    runs-on = "ubuntu-24.04"\n    when a == 1 { env { A = "1" } } else { }\n    when a == 2 { env { B = "1" } } else { env { B = "2" } } # after\n    step { run = "true" }\n  }\n}\nuse e()\n' > pipelines/else.pipe
