@@ -83,7 +83,7 @@ std::string text(double d) {
 
 // Flushed line by line: a step killed by a timeout keeps its log, and the
 // lines keep their order beside stderr's.
-void GitHubSink::line(std::string_view text) { std::cout << text << "\n" << std::flush; }
+void GitHubSink::line(std::string_view text) { std::cout << log_line(text) << "\n" << std::flush; }
 void GitHubSink::output(const std::string& key, const std::string& value) {
   pending_.push_back({"GITHUB_OUTPUT", key_value(key, value)});
 }

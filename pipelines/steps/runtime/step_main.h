@@ -55,6 +55,8 @@ class Values {
 class Log {
  public:
   virtual ~Log() = default;
+  // One line of the step's log: a line break in text is written \n, so no
+  // value in it begins a line the runner reads as a workflow command.
   virtual void line(std::string_view text) = 0;
 };
 

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #ifndef _WIN32
@@ -239,4 +240,15 @@ TEST_CASE("an error message is one line of the log, and a long one is cut") {
   std::string accents = "x";
   for (int i = 0; i < 1500; ++i) accents += "\u00e9";
   CHECK(one_line(accents) == accents.substr(0, 2001) + "... (1000 more bytes)");
+}
+
+TEST_CASE("a log line is one line of the step's log, whatever values it echoes") {
+  std::ostringstream captured;
+  auto* before = std::cout.rdbuf(captured.rdbuf());
+  GitHubSink sink;
+  // A value with a line break: its second line would be a workflow command.
+  sink.line("found torch-2.0\n::warning::injected-cp.whl\r\x01 (a\ttab stays)");
+  sink.line("");
+  std::cout.rdbuf(before);
+  CHECK(captured.str() == "found torch-2.0\\n::warning::injected-cp.whl\\r\\x01 (a\ttab stays)\n\n");
 }

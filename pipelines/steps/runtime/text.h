@@ -21,26 +21,44 @@ inline bool has_control(std::string_view text, bool blank = false) {
   });
 }
 
+// Appends byte b to out, a control character written as an escape: a line
+// break or tab \n, \r or \t, another one \xNN.
+inline void append_escaped(std::string& out, unsigned char b) {
+  if (b == '\n') out += "\\n";
+  else if (b == '\r') out += "\\r";
+  else if (b == '\t') out += "\\t";
+  else if (b < 0x20 || b == 0x7f) {
+    static const char* hex = "0123456789abcdef";
+    out += "\\x";
+    out += hex[b >> 4];
+    out += hex[b & 15];
+  } else {
+    out += static_cast<char>(b);
+  }
+}
+
+// Text as one line of a step's log, however many lines the values it
+// echoes hold: each control character but a tab written as an escape. A
+// value that began a line of its own (a file name, an input) would be read
+// by the runner as a workflow command (::error::, ::add-mask::, ...).
+inline std::string log_line(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '\t') out += c;
+    else append_escaped(out, static_cast<unsigned char>(c));
+  }
+  return out;
+}
+
 // An error message as one line of a log, whatever values it echoes: a
-// line break or tab written \n, \r or \t, another control character
-// \xNN, and past kMaxErrorLength bytes cut, saying how much more there was.
+// control character written as an escape, as append_escaped does, and past
+// kMaxErrorLength bytes cut, saying how much more there was.
 inline constexpr size_t kMaxErrorLength = 2000;
 inline std::string one_line(std::string_view text) {
   std::string out;
   // Past the limit, only the rest of a character whose first byte is in.
   for (size_t i = 0; i < text.size() && (out.size() < kMaxErrorLength || (text[i] & 0xC0) == 0x80); ++i) {
-    const auto b = static_cast<unsigned char>(text[i]);
-    if (b == '\n') out += "\\n";
-    else if (b == '\r') out += "\\r";
-    else if (b == '\t') out += "\\t";
-    else if (b < 0x20 || b == 0x7f) {
-      static const char* hex = "0123456789abcdef";
-      out += "\\x";
-      out += hex[b >> 4];
-      out += hex[b & 15];
-    } else {
-      out += static_cast<char>(b);
-    }
+    append_escaped(out, static_cast<unsigned char>(text[i]));
     if (out.size() >= kMaxErrorLength && i + 1 < text.size() && (text[i + 1] & 0xC0) != 0x80)
       out += "... (" + std::to_string(text.size() - i - 1) + " more bytes)";
   }

@@ -108,6 +108,10 @@ BuildArguments determine_version(const std::string& rocm_version) {
   return {"==" + v.canonical, "+" + std::string(v.is_dev ? "devrocm" : "rocm") + suffix};
 }
 
+// No package format has a blank or a control character in a version, and a
+// line break would split the step's output in two.
+const std::string kNoBlank = " holds a blank or control character, which no package version has";
+
 std::vector<std::pair<std::string, std::string>> torch_versions(const std::filesystem::path& dist_dir, bool windows,
                                                                 std::vector<std::string>& log, const std::string& from) {
   std::error_code ec;
@@ -149,14 +153,13 @@ std::vector<std::pair<std::string, std::string>> torch_versions(const std::files
       throw InputError("Did not find " + name + " wheel in " + dist_dir.generic_string());
     }
     if (wheels.size() > 1) log.push_back("WARNING: " + std::to_string(wheels.size()) + " " + name + " wheels; using " + wheels[0]);
+    // The version reaches pip's torch==, and in release an aws --include.
+    if (runtime::has_control(version_of(wheels[0]), true))
+      throw InputError("the version of " + runtime::one_line(wheels[0]) + kNoBlank);
     out.push_back({name + "_version", version_of(wheels[0])});
   }
   return out;
 }
-
-// No package format has a blank or a control character in a version, and a
-// line break would split the step's output in two.
-const std::string kNoBlank = " holds a blank or control character, which no package version has";
 
 void check_package_version_flags(const PackageVersionInputs& in) {
   const std::string& type = in.package_type;

@@ -178,6 +178,25 @@ TEST_CASE("write_torch_versions: a wheel with an empty version is none") {
                        InputError);
 }
 
+TEST_CASE("write_torch_versions: a version with a blank or a line break is refused") {
+  // It reaches pip's torch== and, in release, an aws --include.
+  Dist d({"torch-2.10.0 x-cp312-cp312-win_amd64.whl", "torchaudio-2.10.0-cp312-cp312-win_amd64.whl",
+          "torchvision-0.25.0-cp312-cp312-win_amd64.whl"});
+  std::vector<std::string> log;
+  CHECK_THROWS_WITH_AS(torch_versions(d.dir, true, log),
+                       "the version of torch-2.10.0 x-cp312-cp312-win_amd64.whl holds a blank or control character, "
+                       "which no package version has",
+                       InputError);
+#ifndef _WIN32
+  fs::remove(d.dir / "torch-2.10.0 x-cp312-cp312-win_amd64.whl");
+  std::ofstream(d.dir / "torch-2.0\n::warning::injected-cp.whl") << "x";
+  CHECK_THROWS_WITH_AS(torch_versions(d.dir, true, log),
+                       "the version of torch-2.0\\n::warning::injected-cp.whl holds a blank or control character, "
+                       "which no package version has",
+                       InputError);
+#endif
+}
+
 TEST_CASE("compute_rocm_package_version: the table") {
   auto v = [](std::string type, std::optional<std::string> rt, std::optional<std::string> custom = std::nullopt,
               std::string pre = "", std::string base = "7.12.0") {
