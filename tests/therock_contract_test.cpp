@@ -933,6 +933,25 @@ TEST_CASE("the promotion copies the leg's own wheels, and refuses versions that 
   }
 }
 
+TEST_CASE("the promotion logs in, copies and indexes only when the leg's wheels were staged") {
+  // On a release branch the policy promotes whatever the build did
+  // (TheRock's first rule): a failed build stages nothing, and the release
+  // role is then not assumed for a copy of nothing.
+  for (const std::string f : {"build_portable_linux_pytorch_wheels.yml", "build_windows_pytorch_wheels.yml"}) {
+    INFO(f);
+    const YAML::Node job = wf(f)["jobs"]["upload_pytorch_wheels"];
+    REQUIRE(job);
+    std::vector<std::string> gated;
+    for (const auto& step : job["steps"]) {
+      const std::string name = step["name"].as<std::string>("");
+      const std::string cond = step["if"].as<std::string>("");
+      if (cond.find("needs.stage_pytorch_wheels.result == 'success'") != std::string::npos) gated.push_back(name);
+    }
+    CHECK(gated == std::vector<std::string>{"Configure AWS Credentials", "Copy the tested wheels from staging to release",
+                                            "(Re-)Generate Python package release index"});
+  }
+}
+
 TEST_CASE("release stages the wheels the build kept") {
   // The build keeps PyTorch's projects' wheels alone (the wheels the build
   // wrote are the ones staged), in CI and release.
