@@ -4,6 +4,7 @@
 #include <string>
 
 #include "ascii.h"
+#include "check_unread_inputs.h"
 #include "expr_chain.h"
 
 namespace pipec {
@@ -17,50 +18,34 @@ struct Reads {
   bool event_name = false;  // github.event_name: runs of two triggers never share it
 };
 
-// A chain's names in lower case, as GitHub compares them.
-std::vector<std::string> lower_names(const Expr& e) {
-  std::vector<std::string> names;
-  for (const auto& n : chain(e)) names.push_back(lower(n.first));
-  return names;
-}
-
-// Where an input's name is in a chain's names: 1 in inputs.X, 3 in
-// github.event.inputs.X (the whole object ends there); 0 for no input.
-size_t input_at(const std::vector<std::string>& names) {
-  if (!names.empty() && names[0] == "inputs") return 1;
-  if (names.size() >= 3 && names[0] == "github" && names[1] == "event" && names[2] == "inputs") return 3;
-  return 0;
-}
-
 void read(const Expr& e, Reads& out) {
-  const std::vector<std::string> names = lower_names(e);
-  if (names.empty()) {
+  const Chain c = chain(e);
+  if (c.empty()) {
     for (const auto& o : e.operands) read(*o, out);
     for (const auto& p : e.parts) {
       if (p.expr) read(*p.expr, out);
     }
     return;
   }
-  const size_t at = input_at(names);
-  if (at > 0) {
-    if (names.size() == at)
-      out.every_run = true;  // the whole object
-    else
-      out.inputs.insert(names[at]);
-  } else if (names.size() == 2 && names[0] == "github" &&
-             (names[1] == "run_id" || names[1] == "run_number")) {
+  const std::string input = input_read(c);
+  const std::string head = lower(c[0].first), field = c.size() == 2 ? lower(c[1].first) : "";
+  if (input == "*")
     out.every_run = true;
-  } else if (names.size() == 2 && names[0] == "github" && names[1] == "event_name") {
+  else if (!input.empty())
+    out.inputs.insert(input);
+  else if (head == "github" && (field == "run_id" || field == "run_number"))
+    out.every_run = true;
+  else if (head == "github" && field == "event_name")
     out.event_name = true;
-  }
 }
 
 // The input a chain names, in lower case: inputs.X or
 // github.event.inputs.X; "" for any other.
 std::string input_named(const Expr& e) {
-  const std::vector<std::string> names = lower_names(e);
-  const size_t at = input_at(names);
-  return at > 0 && names.size() == at + 1 ? names[at] : "";
+  const Chain c = chain(e);
+  const std::string input = input_read(c);
+  if (input.empty() || input == "*") return "";
+  return c.size() == (lower(c[0].first) == "inputs" ? 2 : 4) ? input : "";
 }
 
 // What a group writes for a default that a run without inputs reads alike
@@ -132,7 +117,7 @@ void check_runs_without_inputs(const WorkflowModel& wf, const Value& group, Diag
 
 }  // namespace
 
-void check_dispatch_groups(const WorkflowModel& wf, Diagnostics& diags) {
+void check_dispatch_groups(const Program& program, const WorkflowModel& wf, Diagnostics& diags) {
   const Value* c = wf.body->get("concurrency");
   if (!c || c->kind != Value::Kind::Object || !has_trigger(wf, "dispatch")) return;
   const Value* cancel = c->get("cancel-in-progress");
@@ -143,8 +128,10 @@ void check_dispatch_groups(const WorkflowModel& wf, Diagnostics& diags) {
   if (reads.every_run) return;
   // A group that names the trigger keeps a manual run apart on purpose.
   if (!reads.event_name) check_runs_without_inputs(wf, *group, diags);
+  // An input nothing reads is check_unread_inputs' to report.
+  const std::set<std::string> unread = unread_inputs(program, wf);
   for (const auto& in : wf.inputs) {
-    if (in.only == "call" || reads.inputs.count(lower(in.name))) continue;
+    if (in.only == "call" || reads.inputs.count(lower(in.name)) || unread.count(lower(in.name))) continue;
     diags.error(in.pos, "dispatch-group",
                 "two manual runs of " + file_name(wf.file) + " that differ only in input \"" +
                     in.name + "\" cancel each other: the workflow's concurrency group (" +

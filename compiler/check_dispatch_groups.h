@@ -30,6 +30,6 @@
 
 namespace pipec {
 
-void check_dispatch_groups(const WorkflowModel& wf, Diagnostics& diags);
+void check_dispatch_groups(const Program& program, const WorkflowModel& wf, Diagnostics& diags);
 
 }  // namespace pipec

@@ -74,6 +74,7 @@
 #include "check_tools.h"
 #include "check_types.h"
 #include "check_undeclared_writes.h"
+#include "check_unread_inputs.h"
 #include "check_untrusted_env.h"
 #include "check_workflow_run_chains.h"
 #include "check_workflow_run_names.h"
@@ -335,8 +336,10 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
        {check_code_inputs, check_action_inputs, check_local_actions, check_env_names, check_script_env_names, check_untrusted_env, check_cmd_env, check_env_file_writes, check_runtime_images,
         check_known_values, check_implicit_success, check_hidden_uploads, check_direct_uploads,
         check_artifact_inputs, check_cache_keys, check_artifact_characters, check_expression_depth,
-        check_shared_groups, check_input_defaults, check_dispatch_groups})
+        check_shared_groups, check_input_defaults})
     for (const auto& wf : c.program.workflows) check(*wf, c.diags);
+  check_unread_inputs(c.program, c.diags);
+  for (const auto& wf : c.program.workflows) check_dispatch_groups(c.program, *wf, c.diags);
   check_limits(c.program, c.diags);
   check_fork_credentials(c.program, c.diags);
   check_boundaries(c.program, c.diags);

@@ -110,6 +110,15 @@ std::vector<std::string> conjuncts(const Value* cond) {
   return out;
 }
 
+std::string input_read(const Chain& c) {
+  size_t at = 0;
+  if (!c.empty() && lower(c[0].first) == "inputs") at = 1;
+  else if (c.size() >= 3 && lower(c[0].first) == "github" && lower(c[1].first) == "event" && lower(c[2].first) == "inputs")
+    at = 3;
+  if (at == 0) return "";
+  return c.size() == at ? "*" : lower(c[at].first);
+}
+
 std::string secret_read(const Value& v) {
   std::string found;
   each_runtime(v, [&](const Expr& e) {

@@ -23,6 +23,12 @@ Chain chain(const Expr& e);
 // (toJSON(secrets), secrets[computed]); "" for none.
 std::string secret_read(const Value& v);
 
+// The input a chain reads, in lower case as GitHub compares names: X of
+// inputs.X or github.event.inputs.X (or of a longer chain through them);
+// "*" for the whole object (toJSON(inputs), inputs[computed]); "" for a
+// chain that reads no input.
+std::string input_read(const Chain& c);
+
 // The operands of a run of && (a && b && c, however it is grouped), left to
 // right; the expression itself when it is no &&.
 std::vector<const Expr*> and_operands(const Expr& e);

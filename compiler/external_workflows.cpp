@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
+#include "ascii.h"
 #include "utf8.h"
 
 namespace pipec {
@@ -123,6 +125,78 @@ bool reads_secrets(const std::string& text) {
   return false;
 }
 
+// The path from pipec's root of a local uses value ("./PATH", up to a
+// blank, quote or comment), in the repository at `repository`; "" for
+// one that leaves the repository or names a ref (@), which GitHub refuses.
+std::string local_path(const std::string& value, const std::string& repository) {
+  std::string local = value.substr(2, value.find_first_of(" \t'\"\n#") - 2);
+  while (!local.empty() && local.back() == '/') local.pop_back();
+  const fs::path path = fs::path(local).lexically_normal();
+  if (local.empty() || local.find('@') != std::string::npos || path.is_absolute() ||
+      (!path.empty() && *path.begin() == ".."))
+    return "";
+  return (fs::path(repository) / path).generic_string();
+}
+
+}  // namespace
+
+// The repository root the workflows in `folder` (a .github/workflows/
+// folder) run in: local paths (uses: ./PATH) are from there.
+std::string workflows_root(const std::string& folder) {
+  return fs::path(folder).parent_path().parent_path().generic_string();
+}
+
+EventInputReads read_event_inputs(const std::string& text, const std::string& repository) {
+  EventInputReads r;
+  // Its lines, but comment lines, in lower case; and the same as they are,
+  // for the paths it runs.
+  std::string low, as_is;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    low += lower(line) + "\n";
+    as_is += line + "\n";
+  }
+  auto name_char = [&](size_t i) {
+    const char c = i < low.size() ? low[i] : ' ';
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  };
+  auto any = [&] {
+    r.inputs = {"*"};
+    r.runs.clear();
+    return r;
+  };
+  // The event file may hold any input.
+  if (low.find("github_event_path") != std::string::npos) return any();
+  for (size_t at = low.find("uses:"); at != std::string::npos; at = low.find("uses:", at + 1)) {
+    const size_t value = low.find_first_not_of(" \t'\"", at + 5);
+    if (value == std::string::npos || low.compare(value, 2, "./") != 0) continue;
+    const std::string path = local_path(as_is.substr(value), repository);
+    if (path.empty()) return any();
+    r.runs.push_back(path);
+  }
+  for (size_t at = low.find("github"); at != std::string::npos; at = low.find("github", at + 1)) {
+    if (at > 0 && (name_char(at - 1) || low[at - 1] == '.')) continue;  // a longer name, or a field
+    size_t i = at + 6;
+    if (name_char(i)) continue;                         // github_token, github-script
+    if (i >= low.size() || low[i] != '.') return any();  // the whole context: toJSON(github)
+    if (low.compare(i, 6, ".event") != 0 || name_char(i + 6)) continue;  // another field
+    i += 6;
+    if (i >= low.size() || low[i] != '.') return any();  // the whole event
+    if (low.compare(i, 7, ".inputs") != 0 || name_char(i + 7)) continue;
+    i += 7;
+    if (i >= low.size() || low[i] != '.') return any();  // every input
+    size_t last = ++i;
+    while (name_char(last)) ++last;
+    if (last == i) return any();
+    r.inputs.insert(low.substr(i, last - i));
+  }
+  return r;
+}
+
+namespace {
+
 std::optional<ExternalWorkflow> read(const std::string& root, const std::string& path) {
   const std::optional<std::string> text = read_hand_written(root, path);
   if (!text) return std::nullopt;
@@ -137,6 +211,7 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
     const std::optional<YAML::Node> call = workflow_call(on);
     w.callable = call.has_value();
     w.uses_secrets = reads_secrets(*text);
+    w.event_inputs = read_event_inputs(*text, workflows_root(fs::path(path).parent_path().generic_string()));
     if (const YAML::Node jobs = doc["jobs"]; jobs && jobs.IsMap()) {
       for (const auto& j : jobs)
         w.uses_secrets = w.uses_secrets || (j.second.IsMap() && j.second["secrets"]);
@@ -185,13 +260,56 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
 
 }  // namespace
 
+// Whether a path names a workflow file (NAME.yml in a .github/workflows/
+// folder), not an action's folder.
+bool workflow_path(const std::string& path) {
+  const fs::path p(path);
+  return in_workflows_folder(path) && (p.extension() == ".yml" || p.extension() == ".yaml");
+}
+
+std::optional<std::string> local_action(const WorkflowModel& wf, const Value& step) {
+  const Value* uses = step.get("uses");
+  if (!in_workflows_folder(wf.file) || !uses || !uses->is_string() || uses->text.rfind("./", 0) != 0) return std::nullopt;
+  const std::string path = local_path(uses->text, workflows_root(fs::path(wf.file).parent_path().generic_string()));
+  if (path.empty()) return std::nullopt;
+  return path;
+}
+
 void load_external_workflows(Program& program, const std::string& root) {
+  // Those the generated workflows call, the actions of the repository they
+  // run, and what these run in turn (not the generated ones): each with
+  // the repository root its local paths are from.
+  std::vector<std::pair<std::string, std::string>> paths;
+  std::set<std::string> generated;
   for (const auto& wf : program.workflows) {
+    generated.insert(wf->file);
+    const std::string repository = workflows_root(fs::path(wf->file).parent_path().generic_string());
     for (const auto& j : jobs_of(*wf->body)) {
-      const std::optional<std::string> path = called_path(*wf, *j.value);
-      if (!path || program.external_workflows.count(*path)) continue;
-      if (std::optional<ExternalWorkflow> w = read(root, *path))
-        program.external_workflows.emplace(*path, std::move(*w));
+      if (const std::optional<std::string> path = called_path(*wf, *j.value)) paths.push_back({*path, repository});
+      for (const auto& s : steps_of(*j.value)) {
+        if (const std::optional<std::string> action = local_action(*wf, *s)) paths.push_back({*action, repository});
+      }
+    }
+  }
+  while (!paths.empty()) {
+    const auto [path, repository] = paths.back();
+    paths.pop_back();
+    if (generated.count(path) || program.external_workflows.count(path) || program.local_actions.count(path)) continue;
+    if (workflow_path(path)) {
+      if (std::optional<ExternalWorkflow> w = read(root, path)) {
+        for (const auto& run : w->event_inputs.runs) paths.push_back({run, repository});
+        program.external_workflows.emplace(path, std::move(*w));
+      }
+      continue;
+    }
+    // An action: its action.yml, or action.yaml.
+    for (const char* name : {"/action.yml", "/action.yaml"}) {
+      const std::optional<std::string> text = read_hand_written(root, path + name);
+      if (!text) continue;
+      EventInputReads r = read_event_inputs(*text, repository);
+      for (const auto& run : r.runs) paths.push_back({run, repository});
+      program.local_actions.emplace(path, std::move(r));
+      break;
     }
   }
 }

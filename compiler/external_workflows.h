@@ -6,7 +6,11 @@
 // called, when it is there and pipec did not write it. Its
 // on.workflow_call inputs, secrets and outputs are what check_calls and
 // check_refs hold the call to. A file that is missing, too large or not
-// YAML is left to GitHub: nothing is known of it.
+// YAML is left to GitHub: nothing is known of it. The workflows these call
+// in turn, and the actions of the repository the generated and these
+// workflows run (uses: ./PATH, PATH/action.yml from the repository root,
+// the folder above .github/), are read for the inputs of a manual run they
+// may read (check_unread_inputs).
 #pragma once
 
 #include <yaml-cpp/yaml.h>
@@ -60,6 +64,24 @@ class YamlPlaces {
   bool utf8_ = true;
   std::vector<size_t> line_starts_;  // the byte each line starts at
 };
+
+// The repository root the workflows in `folder` (a .github/workflows/
+// folder) run in, which their local paths (uses: ./PATH) are from.
+std::string workflows_root(const std::string& folder);
+
+// What a workflow's or action's text may read of the inputs of the manual
+// run it is part of (EventInputReads), read in lower case as GitHub
+// compares names; `repository` is the root its local paths are from.
+EventInputReads read_event_inputs(const std::string& text, const std::string& repository);
+
+// Whether a path names a workflow file (NAME.yml in a .github/workflows/
+// folder), not an action's folder.
+bool workflow_path(const std::string& path);
+
+// The folder, from pipec's root, of the action of the repository a step
+// of `wf` runs (uses = "./PATH"), when `wf` is written into a
+// .github/workflows/ folder.
+std::optional<std::string> local_action(const WorkflowModel& wf, const Value& step);
 
 // The workflow a job of `caller` calls by path, when its file was read.
 const ExternalWorkflow* external_callee(const Program& program, const WorkflowModel& caller,

@@ -258,6 +258,18 @@ inline bool default_is_lost(const InputDecl& in) {
   return !(d->is_string() && d->text.empty());
 }
 
+// What a hand-written workflow or action of the repository may read of the
+// inputs of the manual run it is part of (github.event.inputs: a called
+// run's event is its caller's), from its text.
+struct EventInputReads {
+  // X of github.event.inputs.X, in lower case; "*" for any (the whole
+  // event, GITHUB_EVENT_PATH).
+  std::set<std::string> inputs;
+  // The workflows (NAME.yml) and actions (their folders) of the repository
+  // it runs, by path from pipec's root, whose reads are theirs to say.
+  std::vector<std::string> runs;
+};
+
 // A workflow of the repository that pipec does not make, which a job
 // calls by path (uses = "./.github/workflows/NAME.yml"), as its file
 // beside the generated ones declares it (external_workflows.h).
@@ -270,6 +282,7 @@ struct ExternalWorkflow {
   // It declares a secret, reads one (secrets. outside a comment line) or
   // hands secrets on: what secrets = "inherit" gives it may be used.
   bool uses_secrets = false;
+  EventInputReads event_inputs;
 };
 
 struct Program {
@@ -286,6 +299,9 @@ struct Program {
   std::map<std::string, Pos> runner_labels;  // declared self-hosted labels
   std::map<std::string, std::shared_ptr<const Template>> templates;
   std::map<std::string, ExternalWorkflow> external_workflows;  // by path
+  // The actions of the repository those and the generated workflows run
+  // (uses = "./PATH"), by folder, where pipec could read their action.yml.
+  std::map<std::string, EventInputReads> local_actions;
 };
 
 // The jobs of a workflow's body, in order; none when it has no jobs.

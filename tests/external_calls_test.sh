@@ -4,7 +4,9 @@
 # declares when it is beside the generated workflows: its inputs, secrets
 # and outputs, and its workflow_call trigger. A file that is not there
 # says nothing. And the other way: a job of such a file that calls a
-# generated workflow is held to what the .pipe source declares.
+# generated workflow is held to what the .pipe source declares. Last, the
+# inputs of a manual run that such a workflow, or an action of the
+# repository, reads as github.event.inputs are read (check_unread_inputs).
 #   tests/external_calls_test.sh PIPEC
 set -uo pipefail
 pipec=$(realpath "$1")
@@ -43,7 +45,7 @@ workflow lib {
   job lib {
     runs-on = "ubuntu-24.04"
     outputs { version = steps.v.outputs.version }
-    step v { env { FAMILY = inputs.family } run = "echo \"version=${FAMILY}-1\" >> \"$GITHUB_OUTPUT\"" }
+    step v { env { FAMILY = inputs.family QUICK = inputs.quick } run = "echo \"version=${FAMILY}-1\" >> \"$GITHUB_OUTPUT\"" }
   }
 }
 use lib()
@@ -231,4 +233,68 @@ for content in '' '---' $'\xff\xfe\x00' 'on: [' 'jobs: [1, 2]' $'jobs:\n  j: 5' 
     exit 1
   fi
 done
+rm gen/.github/workflows/odd.yml
+# A called run's github.event is its caller's: an input of a manual run
+# that only a hand-written workflow it calls reads is read. One that the
+# workflow does not read, where a comment names github, is read nowhere;
+# one that runs an action of the repository may read any.
+cat > pipelines/form.pipe <<'PIPE'
+workflow form {
+  file = "gen/.github/workflows/form.yml"
+  on { dispatch }
+  input families: string = "" { description = "Read by setup.yml" }
+  input labels: string = "" { description = "Read by nothing" }
+  job setup { uses = "./.github/workflows/setup.yml" }
+}
+use form()
+PIPE
+cat > gen/.github/workflows/setup.yml <<'YAML'
+# Reads its caller's form: github reads it as the caller's event.
+on: workflow_call
+jobs:
+  x:
+    runs-on: ubuntu-24.04
+    steps:
+      - run: echo "${FAMILIES}"
+        env:
+          FAMILIES: ${{ github.event.inputs.Families }}
+YAML
+want='pipelines/form.pipe:5:9: error: input "labels" of form.yml is read nowhere (its concurrency group aside), so its value changes nothing a run does; read it, pass it on to the workflow that needs it, or remove it [unused]
+    input labels: string = "" { description = "Read by nothing" }
+          ^
+1 error'
+got=$("$pipec" gen 2>&1)
+if [ "$got" != "$want" ]; then
+  echo "FAIL: caller inputs read by a hand-written workflow:"
+  diff <(printf '%s\n' "$want") <(printf '%s\n' "$got")
+  exit 1
+fi
+for reader in '      - uses: ./.github/actions/setup' '      - run: jq .inputs "$GITHUB_EVENT_PATH"' \
+  '      - run: echo "${{ toJSON(github.event) }}"' '      - run: echo "${{ toJSON(github) }}"'; do
+  printf '%s\n' "$reader" >> gen/.github/workflows/setup.yml
+  if ! got=$("$pipec" gen 2>&1); then
+    echo "FAIL: with setup.yml reading any input ($reader):"
+    echo "$got"
+    exit 1
+  fi
+  sed -i '$d' gen/.github/workflows/setup.yml
+done
+# An action of the repository that is there is read as a workflow is; one
+# it runs in turn too.
+printf '%s\n' '      - uses: ./.github/actions/setup' >> gen/.github/workflows/setup.yml
+mkdir -p gen/.github/actions/setup gen/.github/actions/inner
+printf 'runs:\n  using: composite\n  steps:\n    - uses: ./.github/actions/inner\n' > gen/.github/actions/setup/action.yml
+printf 'runs:\n  using: composite\n  steps:\n    - run: echo\n      shell: bash\n' > gen/.github/actions/inner/action.yml
+got=$("$pipec" gen 2>&1)
+if [ "$got" != "$want" ]; then
+  echo "FAIL: an action that reads no input:"
+  diff <(printf '%s\n' "$want") <(printf '%s\n' "$got")
+  exit 1
+fi
+printf '%s\n' '    - run: echo "${{ github.event.inputs.labels }}"' '      shell: bash' >> gen/.github/actions/inner/action.yml
+if ! got=$("$pipec" gen 2>&1); then
+  echo "FAIL: with an action that reads the input:"
+  echo "$got"
+  exit 1
+fi
 echo "external_calls: ok"
