@@ -1049,6 +1049,23 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
   if (in.type == "choice" && in.options.empty() && !reported)
     diags.error(s.type->pos, "type", "choice needs options: choice[\"a\", \"b\"] or choice[table.column]");
   if (s.value) in.default_value = ex.eval(s.value, scope);
+  // A default of another type is reported here, at the declaration, and
+  // left out: the checks of the places that read the input would
+  // otherwise reason from it ("read it as inputs.x || 'false'").
+  if (const Value* d = in.default_value.get(); d && !is_error(*d)) {
+    const std::string& type = in.type;
+    const bool ok = (type == "boolean" && d->kind == Value::Kind::Bool) ||
+                    (type == "number" && d->kind == Value::Kind::Number) ||
+                    ((type == "string" || type == "choice" || type == "environment") && d->is_string());
+    if (!ok) {
+      diags.error(d->pos, "type", "the default of input \"" + in.name + "\" must be " + with_article(type) + ", not " + describe(*d));
+      in.default_value = nullptr;
+    } else if (type == "choice" && !in.options.empty() &&
+               std::find(in.options.begin(), in.options.end(), d->text) == in.options.end()) {
+      diags.error(d->pos, "type", "the default \"" + d->text + "\" of input \"" + in.name + "\" is not one of its options");
+      in.default_value = nullptr;
+    }
+  }
   if (s.body) {
     Value attrs;
     attrs.kind = Value::Kind::Object;

@@ -399,17 +399,8 @@ ValuePtr Lowerer::lower_inputs(bool for_call) {
     if (for_call && (type == "choice" || type == "environment")) type = "string";
     decl->fields.push_back({"type", in.pos, make_string(type, in.pos)});
     if (in.default_value) {
+      // (Its type, and a choice's options, expand checks.)
       const Value& d = *in.default_value;
-      bool ok = (type == "boolean" && d.kind == Value::Kind::Bool) ||
-                (type == "number" && d.kind == Value::Kind::Number) ||
-                ((type == "string" || type == "choice" || type == "environment") && d.is_string());
-      if (!ok)
-        diags_.error(d.pos, "type",
-                     "the default of input \"" + in.name + "\" must be " + with_article(in.type) +
-                         ", not " + describe(d));
-      if (in.type == "choice" && d.is_string() &&
-          std::find(in.options.begin(), in.options.end(), d.text) == in.options.end())
-        diags_.error(d.pos, "type", "the default \"" + d.text + "\" of input \"" + in.name + "\" is not one of its options");
       // A caller must pass a required input, so its default is for the
       // dispatch form only (GitHub never uses a required call input's default).
       // default_for gives it to the other list alone.
