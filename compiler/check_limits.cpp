@@ -73,7 +73,9 @@ class LimitChecker {
                    "input \"" + in.name + "\" is dispatch input " + std::to_string(n) + " of " +
                        std::to_string(total) + " in " + file_name(wf.file) +
                        "; " + kLinter + " takes at most " +
-                       std::to_string(kMaxDispatchInputs) + " on workflow_dispatch (GitHub takes 25)");
+                       std::to_string(kMaxDispatchInputs) + " on workflow_dispatch (GitHub takes 25): the form's inputs "
+                       "are counted in the order written, so the one added may be another; make one call-only "
+                       "(only = \"call\") or leave one out");
     }
   }
 
