@@ -125,17 +125,40 @@ bool reads_secrets(const std::string& text) {
   return false;
 }
 
-// The path from pipec's root of a local uses value ("./PATH", up to a
-// blank, quote or comment), in the repository at `repository`; "" for
-// one that leaves the repository or names a ref (@), which GitHub refuses.
-std::string local_path(const std::string& value, const std::string& repository) {
-  std::string local = value.substr(2, value.find_first_of(" \t'\"\n#") - 2);
+// The path from pipec's root of the local uses value at `at` in `text`
+// ("./PATH", up to a blank, quote, line end or comment), in the repository
+// at `repository`; "" for one that leaves the repository or names a ref
+// (@), which GitHub refuses.
+std::string local_path(const std::string& text, size_t at, const std::string& repository) {
+  const size_t end = text.find_first_of(" \t'\"\r\n#", at);
+  std::string local = text.substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2);
   while (!local.empty() && local.back() == '/') local.pop_back();
   const fs::path path = fs::path(local).lexically_normal();
   if (local.empty() || local.find('@') != std::string::npos || path.is_absolute() ||
       (!path.empty() && *path.begin() == ".."))
     return "";
   return (fs::path(repository) / path).generic_string();
+}
+
+// For each byte of a workflow's text (in lower case), whether GitHub
+// evaluates it as an expression: inside ${{ }}, or the value of an if: key.
+std::vector<bool> in_expressions(const std::string& text) {
+  std::vector<bool> out(text.size(), false);
+  for (size_t at = text.find("${{"); at != std::string::npos; at = text.find("${{", at + 3)) {
+    const size_t end = text.find("}}", at + 3);
+    std::fill(out.begin() + static_cast<std::ptrdiff_t>(at),
+              end == std::string::npos ? out.end() : out.begin() + static_cast<std::ptrdiff_t>(end), true);
+    if (end == std::string::npos) break;
+  }
+  for (size_t line = 0; line < text.size();) {
+    size_t next = text.find('\n', line);
+    if (next == std::string::npos) next = text.size();
+    size_t key = text.find_first_not_of(" \t-", line);
+    if (key < next && text.compare(key, 3, "if:") == 0)
+      std::fill(out.begin() + static_cast<std::ptrdiff_t>(key), out.begin() + static_cast<std::ptrdiff_t>(next), true);
+    line = next + 1;
+  }
+  return out;
 }
 
 }  // namespace
@@ -148,16 +171,11 @@ std::string workflows_root(const std::string& folder) {
 
 EventInputReads read_event_inputs(const std::string& text, const std::string& repository) {
   EventInputReads r;
-  // Its lines, but comment lines, in lower case; and the same as they are,
-  // for the paths it runs.
-  std::string low, as_is;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    const size_t first = line.find_first_not_of(" \t");
-    if (first == std::string::npos || line[first] == '#') continue;
-    low += lower(line) + "\n";
-    as_is += line + "\n";
-  }
+  // In lower case, as GitHub compares names; the text as it is, for the
+  // paths it runs. Comment lines are read too: a line of a block scalar
+  // (a script, a release note) may begin with #, and GitHub evaluates the
+  // expressions there.
+  const std::string low = lower(text);
   auto name_char = [&](size_t i) {
     const char c = i < low.size() ? low[i] : ' ';
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
@@ -167,23 +185,50 @@ EventInputReads read_event_inputs(const std::string& text, const std::string& re
     r.runs.clear();
     return r;
   };
-  // The event file may hold any input.
-  if (low.find("github_event_path") != std::string::npos) return any();
+  // The event file may hold any input: its path, the event github-script
+  // hands a script (context.payload), an action that is no composite one
+  // (JavaScript or Docker: it reads the file, and its action.yml says
+  // nothing of what).
+  for (const char* word : {"event_path", "context.payload"}) {
+    if (low.find(word) != std::string::npos) return any();
+  }
+  for (size_t at = low.find("using:"); at != std::string::npos; at = low.find("using:", at + 1)) {
+    const size_t value = low.find_first_not_of(" \t'\"", at + 6);
+    if (value == std::string::npos || low.compare(value, 9, "composite") != 0) return any();
+  }
   for (size_t at = low.find("uses:"); at != std::string::npos; at = low.find("uses:", at + 1)) {
     const size_t value = low.find_first_not_of(" \t'\"", at + 5);
-    if (value == std::string::npos || low.compare(value, 2, "./") != 0) continue;
-    const std::string path = local_path(as_is.substr(value), repository);
+    if (value == std::string::npos) continue;
+    if (low.compare(value, 2, "./") != 0) {
+      // Another repository's workflow, which may read any.
+      const size_t end = low.find_first_of(" \t'\"\r\n#", value);
+      if (low.substr(value, end == std::string::npos ? std::string::npos : end - value).find("/.github/workflows/") !=
+          std::string::npos)
+        return any();
+      continue;
+    }
+    const std::string path = local_path(text, value, repository);
     if (path.empty()) return any();
     r.runs.push_back(path);
   }
+  const std::vector<bool> evaluated = in_expressions(low);
   for (size_t at = low.find("github"); at != std::string::npos; at = low.find("github", at + 1)) {
     if (at > 0 && (name_char(at - 1) || low[at - 1] == '.')) continue;  // a longer name, or a field
     size_t i = at + 6;
-    if (name_char(i)) continue;                         // github_token, github-script
-    if (i >= low.size() || low[i] != '.') return any();  // the whole context: toJSON(github)
+    if (name_char(i)) continue;  // github_token, github-script
+    // The whole context or event (toJSON(github)), where GitHub evaluates
+    // it: elsewhere it is a word (Publish to GitHub, uses: github/...).
+    const bool whole_context = i >= low.size() || low[i] != '.';
+    if (whole_context) {
+      if (evaluated[at]) return any();
+      continue;
+    }
     if (low.compare(i, 6, ".event") != 0 || name_char(i + 6)) continue;  // another field
     i += 6;
-    if (i >= low.size() || low[i] != '.') return any();  // the whole event
+    if (i >= low.size() || low[i] != '.') {
+      if (evaluated[at]) return any();  // the whole event
+      continue;
+    }
     if (low.compare(i, 7, ".inputs") != 0 || name_char(i + 7)) continue;
     i += 7;
     if (i >= low.size() || low[i] != '.') return any();  // every input
@@ -270,7 +315,7 @@ bool workflow_path(const std::string& path) {
 std::optional<std::string> local_action(const WorkflowModel& wf, const Value& step) {
   const Value* uses = step.get("uses");
   if (!in_workflows_folder(wf.file) || !uses || !uses->is_string() || uses->text.rfind("./", 0) != 0) return std::nullopt;
-  const std::string path = local_path(uses->text, workflows_root(fs::path(wf.file).parent_path().generic_string()));
+  const std::string path = local_path(uses->text, 0, workflows_root(fs::path(wf.file).parent_path().generic_string()));
   if (path.empty()) return std::nullopt;
   return path;
 }

@@ -270,20 +270,34 @@ if [ "$got" != "$want" ]; then
   exit 1
 fi
 for reader in '      - uses: ./.github/actions/setup' '      - run: jq .inputs "$GITHUB_EVENT_PATH"' \
-  '      - run: echo "${{ toJSON(github.event) }}"' '      - run: echo "${{ toJSON(github) }}"'; do
+  '      - run: echo "${{ toJSON(github.event) }}"' '      - run: echo "${{ toJSON(github) }}"' \
+  '      - run: jq .inputs "${{ github.event_path }}"' \
+  '      - {uses: actions/github-script@v7, with: {script: "console.log(context.payload.inputs)"}}' \
+  $'      - run: |\n          # Release ${{ github.event.inputs.labels }}' \
+  '  remote: {uses: someorg/shared/.github/workflows/release.yml@0123456789abcdef0123456789abcdef01234567}'; do
+  cp gen/.github/workflows/setup.yml "$work/setup.yml"
   printf '%s\n' "$reader" >> gen/.github/workflows/setup.yml
   if ! got=$("$pipec" gen 2>&1); then
     echo "FAIL: with setup.yml reading any input ($reader):"
     echo "$got"
     exit 1
   fi
-  sed -i '$d' gen/.github/workflows/setup.yml
+  cp "$work/setup.yml" gen/.github/workflows/setup.yml
 done
+# The word github where GitHub evaluates nothing reads no input.
+printf '%s\n' '      - name: Publish to GitHub' '        run: gh release create --repo github/x' >> gen/.github/workflows/setup.yml
+got=$("$pipec" gen 2>&1)
+if [ "$got" != "$want" ]; then
+  echo "FAIL: the word github read as the whole context:"
+  diff <(printf '%s\n' "$want") <(printf '%s\n' "$got")
+  exit 1
+fi
 # An action of the repository that is there is read as a workflow is; one
-# it runs in turn too.
+# it runs in turn too (a file with Windows line ends alike). One that is
+# no composite action (JavaScript, Docker) reads the event file itself.
 printf '%s\n' '      - uses: ./.github/actions/setup' >> gen/.github/workflows/setup.yml
 mkdir -p gen/.github/actions/setup gen/.github/actions/inner
-printf 'runs:\n  using: composite\n  steps:\n    - uses: ./.github/actions/inner\n' > gen/.github/actions/setup/action.yml
+printf 'runs:\r\n  using: composite\r\n  steps:\r\n    - uses: ./.github/actions/inner\r\n' > gen/.github/actions/setup/action.yml
 printf 'runs:\n  using: composite\n  steps:\n    - run: echo\n      shell: bash\n' > gen/.github/actions/inner/action.yml
 got=$("$pipec" gen 2>&1)
 if [ "$got" != "$want" ]; then
@@ -291,10 +305,13 @@ if [ "$got" != "$want" ]; then
   diff <(printf '%s\n' "$want") <(printf '%s\n' "$got")
   exit 1
 fi
-printf '%s\n' '    - run: echo "${{ github.event.inputs.labels }}"' '      shell: bash' >> gen/.github/actions/inner/action.yml
-if ! got=$("$pipec" gen 2>&1); then
-  echo "FAIL: with an action that reads the input:"
-  echo "$got"
-  exit 1
-fi
+for inner in $'runs:\n  using: composite\n  steps:\n    - run: echo "${{ github.event.inputs.labels }}"\n      shell: bash' \
+  $'runs:\n  using: node20\n  main: index.js' $'runs:\n  using: \'docker\'\n  image: Dockerfile'; do
+  printf '%s\n' "$inner" > gen/.github/actions/inner/action.yml
+  if ! got=$("$pipec" gen 2>&1); then
+    echo "FAIL: with an action that reads the input ($inner):"
+    echo "$got"
+    exit 1
+  fi
+done
 echo "external_calls: ok"
