@@ -246,6 +246,8 @@ function exprsSource(r) {
     runs-on = "ubuntu-24.04"
     outputs { o = steps.s.outputs.o }
     step s { run = "echo o=1 >> $GITHUB_OUTPUT" }
+    # Every input is read somewhere ([unused]), whatever the expressions read.
+    step { env { ALL = toJSON(inputs) } run = "echo \\"$ALL\\"" }
   }
   job a {
     needs = [setup]
@@ -396,6 +398,8 @@ workflow w {
     runs-on = "ubuntu-24.04"
     outputs { o = steps.s.outputs.o }
     step s { run = "echo o=1 >> \\"$GITHUB_OUTPUT\\"" }
+    # Every input is read somewhere ([unused]), whatever the call passes.
+    step { env { ALL = toJSON(inputs) } run = "echo \\"$ALL\\"" }
   }
   job c { needs = [setup] uses = callee()${withBlock}${secrets} }
   job d {
