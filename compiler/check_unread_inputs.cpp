@@ -175,19 +175,21 @@ std::set<std::string> unread_inputs(const Program& program, const WorkflowModel&
 
 void check_unread_inputs(const Program& program, Diagnostics& diags) {
   std::map<const WorkflowModel*, std::set<std::string>> unread;
-  for (const auto& wf : program.workflows) unread[wf.get()] = unread_inputs(program, *wf);
+  // The inputs some instance of each template reads.
+  std::map<std::string, std::set<std::string>> read_by_template;
+  for (const auto& wf : program.workflows) {
+    std::set<std::string>& mine = unread[wf.get()] = unread_inputs(program, *wf);
+    for (const auto& in : wf->inputs) {
+      if (!mine.count(lower(in.name))) read_by_template[wf->template_name].insert(lower(in.name));
+    }
+  }
   for (const auto& wf : program.workflows) {
     for (const auto& in : wf->inputs) {
       const std::string name = lower(in.name);
       if (!unread[wf.get()].count(name)) continue;
       // Another instance of the template reads it: the input belongs in a
       // when that leaves it out of this one.
-      const bool read_elsewhere = std::any_of(program.workflows.begin(), program.workflows.end(), [&](const auto& other) {
-        return other != wf && other->template_name == wf->template_name &&
-               std::any_of(other->inputs.begin(), other->inputs.end(),
-                           [&](const InputDecl& o) { return lower(o.name) == name; }) &&
-               !unread[other.get()].count(name);
-      });
+      const bool read_elsewhere = read_by_template[wf->template_name].count(name) > 0;
       diags.error(in.pos, "unused",
                   "input \"" + in.name + "\" of " + file_name(wf->file) +
                       " is read nowhere (its concurrency group aside), so its value changes nothing a run does; " +
