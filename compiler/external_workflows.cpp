@@ -161,14 +161,15 @@ std::vector<bool> in_expressions(const std::string& text) {
   return out;
 }
 
-}  // namespace
-
 // The repository root the workflows in `folder` (a .github/workflows/
 // folder) run in: local paths (uses: ./PATH) are from there.
 std::string workflows_root(const std::string& folder) {
   return fs::path(folder).parent_path().parent_path().generic_string();
 }
 
+// What a workflow's or action's text may read of the inputs of the manual
+// run it is part of (EventInputReads); `repository` is the root its local
+// paths are from.
 EventInputReads read_event_inputs(const std::string& text, const std::string& repository) {
   EventInputReads r;
   // In lower case, as GitHub compares names; the text as it is, for the
@@ -240,8 +241,6 @@ EventInputReads read_event_inputs(const std::string& text, const std::string& re
   return r;
 }
 
-namespace {
-
 std::optional<ExternalWorkflow> read(const std::string& root, const std::string& path) {
   const std::optional<std::string> text = read_hand_written(root, path);
   if (!text) return std::nullopt;
@@ -303,14 +302,14 @@ std::optional<ExternalWorkflow> read(const std::string& root, const std::string&
   return w;
 }
 
-}  // namespace
-
 // Whether a path names a workflow file (NAME.yml in a .github/workflows/
 // folder), not an action's folder.
 bool workflow_path(const std::string& path) {
   const fs::path p(path);
   return in_workflows_folder(path) && (p.extension() == ".yml" || p.extension() == ".yaml");
 }
+
+}  // namespace
 
 std::optional<std::string> local_action(const WorkflowModel& wf, const Value& step) {
   const Value* uses = step.get("uses");

@@ -65,19 +65,6 @@ class YamlPlaces {
   std::vector<size_t> line_starts_;  // the byte each line starts at
 };
 
-// The repository root the workflows in `folder` (a .github/workflows/
-// folder) run in, which their local paths (uses: ./PATH) are from.
-std::string workflows_root(const std::string& folder);
-
-// What a workflow's or action's text may read of the inputs of the manual
-// run it is part of (EventInputReads), read in lower case as GitHub
-// compares names; `repository` is the root its local paths are from.
-EventInputReads read_event_inputs(const std::string& text, const std::string& repository);
-
-// Whether a path names a workflow file (NAME.yml in a .github/workflows/
-// folder), not an action's folder.
-bool workflow_path(const std::string& path);
-
 // The folder, from pipec's root, of the action of the repository a step
 // of `wf` runs (uses = "./PATH"), when `wf` is written into a
 // .github/workflows/ folder.
