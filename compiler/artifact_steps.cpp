@@ -700,16 +700,7 @@ class Walk {
   }
 
   void collect(const Expr& e, const Scope& s, std::vector<std::pair<Chain, Form>>& reads) {
-    const Chain c = chain(e);
-    if (!c.empty()) {
-      reads.push_back({c, form(e, s)});
-      return;
-    }
-    for (const auto& o : e.operands) collect(*o, s, reads);
-    for (const auto& p : e.parts) {
-      if (p.expr) collect(*p.expr, s, reads);
-    }
-    for (const auto& f : e.fields) collect(*f.value, s, reads);
+    each_chain(e, [&](const Chain& c, const Expr& x) { reads.push_back({c, form(x, s)}); });
   }
 
   // The matrices between whose legs a value may differ.

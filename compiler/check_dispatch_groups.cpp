@@ -19,24 +19,18 @@ struct Reads {
 };
 
 void read(const Expr& e, Reads& out) {
-  const Chain c = chain(e);
-  if (c.empty()) {
-    for (const auto& o : e.operands) read(*o, out);
-    for (const auto& p : e.parts) {
-      if (p.expr) read(*p.expr, out);
-    }
-    return;
-  }
-  const std::string input = input_read(c);
-  const std::string head = lower(c[0].first), field = c.size() == 2 ? lower(c[1].first) : "";
-  if (input == "*")
-    out.every_run = true;
-  else if (!input.empty())
-    out.inputs.insert(input);
-  else if (head == "github" && (field == "run_id" || field == "run_number"))
-    out.every_run = true;
-  else if (head == "github" && field == "event_name")
-    out.event_name = true;
+  each_chain(e, [&](const Chain& c, const Expr&) {
+    const std::string input = input_read(c);
+    const std::string head = lower(c[0].first), field = c.size() == 2 ? lower(c[1].first) : "";
+    if (input == "*")
+      out.every_run = true;
+    else if (!input.empty())
+      out.inputs.insert(input);
+    else if (head == "github" && (field == "run_id" || field == "run_number"))
+      out.every_run = true;
+    else if (head == "github" && field == "event_name")
+      out.event_name = true;
+  });
 }
 
 // The input a chain names, in lower case: inputs.X or

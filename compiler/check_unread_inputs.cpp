@@ -20,23 +20,14 @@ const char* const kWholeEvent = "@event";
 // kWholeEvent for those of the manual form. With `event_only`, only those
 // of github.event (a called workflow's inputs.X are its own).
 void read(const Expr& e, bool event_only, std::set<std::string>& out) {
-  const Chain c = chain(e);
-  if (c.empty()) {
-    for (const auto& o : e.operands) read(*o, event_only, out);
-    for (const auto& p : e.parts) {
-      if (p.expr) read(*p.expr, event_only, out);
+  each_chain(e, [&](const Chain& c, const Expr&) {
+    const std::string head = lower(c[0].first), field = c.size() >= 2 ? lower(c[1].first) : "";
+    if (head == "github" && (c.size() == 1 || (c.size() == 2 && field == "event") || field == "event_path")) {
+      out.insert(kWholeEvent);  // the whole context or event, or the event file
+    } else if (std::string input = input_read(c); !input.empty() && !(event_only && head == "inputs")) {
+      out.insert(input == "*" && head != "inputs" ? kWholeEvent : input);
     }
-    for (const auto& f : e.fields) {
-      if (f.value) read(*f.value, event_only, out);
-    }
-    return;
-  }
-  const std::string head = lower(c[0].first), field = c.size() >= 2 ? lower(c[1].first) : "";
-  if (head == "github" && (c.size() == 1 || (c.size() == 2 && field == "event") || field == "event_path")) {
-    out.insert(kWholeEvent);  // the whole context or event, or the event file
-  } else if (std::string input = input_read(c); !input.empty() && !(event_only && head == "inputs")) {
-    out.insert(input == "*" && head != "inputs" ? kWholeEvent : input);
-  }
+  });
 }
 
 // Whether a value's literal text (a string's, its items' or fields')

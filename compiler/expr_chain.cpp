@@ -110,6 +110,18 @@ std::vector<std::string> conjuncts(const Value* cond) {
   return out;
 }
 
+void each_chain(const Expr& e, const std::function<void(const Chain&, const Expr&)>& f) {
+  const Chain c = chain(e);
+  if (!c.empty()) return f(c, e);
+  for (const auto& o : e.operands) each_chain(*o, f);
+  for (const auto& p : e.parts) {
+    if (p.expr) each_chain(*p.expr, f);
+  }
+  for (const auto& field : e.fields) {
+    if (field.value) each_chain(*field.value, f);
+  }
+}
+
 std::string input_read(const Chain& c) {
   size_t at = 0;
   if (!c.empty() && lower(c[0].first) == "inputs") at = 1;

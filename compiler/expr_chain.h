@@ -1,6 +1,7 @@
 // Member chains: github.event.inputs.x as its names, and what they name.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,11 @@ Chain chain(const Expr& e);
 // every run has): "secrets.NAME", or "secrets" for the whole object
 // (toJSON(secrets), secrets[computed]); "" for none.
 std::string secret_read(const Value& v);
+
+// Calls f on each member chain in e, the longest (a.b.c, not a.b inside
+// it), through the operands, string parts and fields of the expressions
+// that are none.
+void each_chain(const Expr& e, const std::function<void(const Chain&, const Expr&)>& f);
 
 // The input a chain reads, in lower case as GitHub compares names: X of
 // inputs.X or github.event.inputs.X (or of a longer chain through them);
