@@ -21,6 +21,7 @@
 #include <map>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,7 +29,7 @@
 namespace fs = std::filesystem;
 using Names = std::set<std::string>;
 
-// Failed checks print the sets they compared.
+// Failed checks print the sets and lists they compared.
 template <>
 struct doctest::StringMaker<Names> {
   static doctest::String convert(const Names& names) {
@@ -37,13 +38,28 @@ struct doctest::StringMaker<Names> {
     return (out + "}").c_str();
   }
 };
+template <>
+struct doctest::StringMaker<std::vector<std::string>> {
+  static doctest::String convert(const std::vector<std::string>& list) {
+    std::string out = "[";
+    for (const auto& n : list) out += (out.size() > 1 ? ", " : "") + n;
+    return (out + "]").c_str();
+  }
+};
 
 namespace {
+
+// The generated workflows of the checkout the test is run in (ctest runs
+// it at the top of the source tree), so that a copy's are read, not those
+// of the tree it was built from.
+const char* const kWorkflows = "generated/therock/.github/workflows";
 
 const std::map<std::string, YAML::Node>& workflows() {
   static const std::map<std::string, YAML::Node> all = [] {
     std::map<std::string, YAML::Node> out;
-    for (const auto& e : fs::directory_iterator(THEROCK_WORKFLOWS)) {
+    if (!fs::is_directory(kWorkflows))
+      throw std::runtime_error(fs::current_path().string() + " has no " + kWorkflows + ": run the test at the top of a pipec checkout");
+    for (const auto& e : fs::directory_iterator(kWorkflows)) {
       if (e.path().extension() == ".yml") out[e.path().filename().string()] = YAML::LoadFile(e.path().string());
     }
     return out;
@@ -841,13 +857,22 @@ namespace {
 
 // Runs a bash step's script as GitHub does (bash --noprofile --norc -eo
 // pipefail), its env: given by hand, with a fake command first on PATH (a
-// shell script, which finds the file LOG names). Returns the exit status,
-// what the script wrote to GITHUB_ENV and what the fake wrote to LOG.
+// shell script, which finds the file LOG names). Gives the exit status,
+// what the script wrote to GITHUB_ENV (written) or what the fake wrote to
+// LOG (written, with run_with_aws), and what the script printed (stdout
+// and stderr), which the checks hold too rather than let it reach the
+// test's own log.
 struct StepRun {
   int status;
-  std::string github_env, log;
+  std::string written, output;
+  bool operator==(const StepRun&) const = default;
 };
-StepRun run_step(const std::string& script, const std::string& env, const std::string& fake, const std::string& fake_script) {
+std::ostream& operator<<(std::ostream& os, const StepRun& r) {
+  return os << "{status " << r.status << ", written \"" << r.written << "\", output \"" << r.output << "\"}";
+}
+
+StepRun run_step(const std::string& script, const std::string& env, const std::string& fake, const std::string& fake_script,
+                 const std::string& written_file) {
   fs::path dir = fs::temp_directory_path() / ("pipec-contract-" + std::to_string(getpid()));
   fs::create_directories(dir / "bin");
   std::ofstream(dir / "step.sh") << script;
@@ -857,28 +882,25 @@ StepRun run_step(const std::string& script, const std::string& env, const std::s
   std::ofstream(dir / "log").close();
   std::string cmd = "cd '" + dir.string() + "' && env " + env + " GITHUB_ENV='" + (dir / "github_env").string() + "' LOG='" +
                     (dir / "log").string() + "' PATH='" + (dir / "bin").string() +
-                    ":/usr/bin:/bin' bash --noprofile --norc -eo pipefail step.sh";
+                    ":/usr/bin:/bin' bash --noprofile --norc -eo pipefail step.sh > output 2>&1";
   int status = std::system(cmd.c_str());
-  std::stringstream written, log;
-  written << std::ifstream(dir / "github_env").rdbuf();
-  log << std::ifstream(dir / "log").rdbuf();
+  std::stringstream written, output;
+  written << std::ifstream(dir / written_file).rdbuf();
+  output << std::ifstream(dir / "output").rdbuf();
   fs::remove_all(dir);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, written.str(), log.str()};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, written.str(), output.str()};
 }
 
-// With a fake gh that prints gh_prints and exits gh_exit: the exit status
-// and what the script wrote to GITHUB_ENV.
-std::pair<int, std::string> run_with_gh(const std::string& script, const std::string& env, const std::string& gh_prints,
-                                        int gh_exit) {
-  const StepRun r = run_step(script, env, "gh", "printf '%s\\n' '" + gh_prints + "'\nexit " + std::to_string(gh_exit) + "\n");
-  return {r.status, r.github_env};
+// With a fake gh that prints gh_prints and exits gh_exit; written is what
+// the script wrote to GITHUB_ENV.
+StepRun run_with_gh(const std::string& script, const std::string& env, const std::string& gh_prints, int gh_exit) {
+  return run_step(script, env, "gh", "printf '%s\\n' '" + gh_prints + "'\nexit " + std::to_string(gh_exit) + "\n", "github_env");
 }
 
-// With a fake aws that logs its arguments, one per line, and succeeds: the
-// exit status and that log.
-std::pair<int, std::string> run_with_aws(const std::string& script, const std::string& env) {
-  const StepRun r = run_step(script, env, "aws", "for a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \"$LOG\"\n");
-  return {r.status, r.log};
+// With a fake aws that logs its arguments, one per line, and succeeds;
+// written is that log.
+StepRun run_with_aws(const std::string& script, const std::string& env) {
+  return run_step(script, env, "aws", "for a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \"$LOG\"\n", "log");
 }
 
 }  // namespace
@@ -895,8 +917,8 @@ TEST_CASE("setup stops when gh cannot read the pull request's labels, instead of
   REQUIRE(labels["env"]["PR_NUMBER"].as<std::string>() == "${{ github.event.number }}");
   const std::string script = labels["run"].as<std::string>();
   const std::string json = R"({"labels":[{"name":"skip-ci"}]})";
-  CHECK(run_with_gh(script, "PR_NUMBER=7", json, 0) == std::pair<int, std::string>{0, "PR_LABELS=" + json + "\n"});
-  CHECK(run_with_gh(script, "PR_NUMBER=7", "HTTP 502", 1) == std::pair<int, std::string>{1, ""});
+  CHECK(run_with_gh(script, "PR_NUMBER=7", json, 0) == StepRun{0, "PR_LABELS=" + json + "\n", ""});
+  CHECK(run_with_gh(script, "PR_NUMBER=7", "HTTP 502", 1) == StepRun{1, "", ""});
 }
 
 TEST_CASE("the promotion copies the leg's own wheels, and refuses versions that are patterns") {
@@ -923,12 +945,13 @@ TEST_CASE("the promotion copies the leg's own wheels, and refuses versions that 
     if (linux)
       expected += "--include\ntriton-3.5.0+rocm7.12.0a20260211-cp312-" + tag + ".whl\n"
                   "--include\napex-1.10.0+rocm7.12.0a20260211-cp312-" + tag + ".whl\n";
-    CHECK(run_with_aws(script, where + " " + versions) == std::pair<int, std::string>{0, expected});
+    CHECK(run_with_aws(script, where + " " + versions) == StepRun{0, expected, ""});
     // What the build may not name: patterns, paths, nothing but a version;
     // nor nothing (a failed build the policy promotes anyway).
     for (const std::string bad : {"'*'", "'2.10.0?'", "'[0-9]*'", "'2.10/../x'", "'2.10.0 --include *'", "''"}) {
       INFO(bad);
-      CHECK(run_with_aws(script, where + " " + versions + " TORCHVISION_VERSION=" + bad) == std::pair<int, std::string>{1, ""});
+      CHECK(run_with_aws(script, where + " " + versions + " TORCHVISION_VERSION=" + bad) ==
+            StepRun{1, "", "::error::TORCHVISION_VERSION from the build is not a wheel version\n"});
     }
   }
 }
