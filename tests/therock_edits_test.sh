@@ -32,8 +32,10 @@ expect() {
   if [ "$got" == "$want" ]; then
     echo "ok $name"
   else
-    echo "FAIL $name:"
-    diff <(printf '%s\n' "$want") <(printf '%s\n' "$got")
+    echo "FAIL $name (the words that differ, [-expected-]{+got+}):"
+    printf '%s\n' "$want" > "$work/want"
+    printf '%s\n' "$got" > "$work/got"
+    git diff --no-index --no-color --word-diff=plain "$work/want" "$work/got" | tail -n +6
     fail=1
   fi
 }
@@ -186,4 +188,9 @@ expect missing_import unknown-name 's|^import "families.pipe"||' pytorch.pipe \
   'pipelines/therock/pytorch.pipe:113:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]
 pipelines/therock/pytorch.pipe:548:44: error: unknown name "gpu_families" here: it is declared at pipelines/therock/families.pipe:7:7, and pipelines/therock/pytorch.pipe does not import that file (add import "families.pipe") [unknown-name]'
 
+if [ "$fail" != 0 ]; then
+  echo "These cases run pipec on TheRock's own sources, so a change made there on"
+  echo "purpose can move the lines and counts they expect: where the words above"
+  echo "differ only so, update the case in tests/therock_edits_test.sh with the change."
+fi
 exit $fail
