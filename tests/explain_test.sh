@@ -133,8 +133,8 @@ if [ "$got" = "        Determine upload flag:
           ::notice::On release branch: release/therock-7.1. Forcing upload independent of test results.
           upload=true" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL release branch:\n%s\n' "$got"; fi
 # The header says what the event is, and when no diff was given.
-got="$("$pipec" explain --event pull_request --label build:pytorch --workflow ci.yml | head -2)
-$("$pipec" explain --event push --changed src/a.cpp --changed docs/b.md --workflow ci.yml | head -2)"
+got="$("$pipec" explain --event pull_request --label build:pytorch --workflow ci.yml | sed -n 1,2p)
+$("$pipec" explain --event push --changed src/a.cpp --changed docs/b.md --workflow ci.yml | sed -n 1,2p)"
 if [ "$got" = "event: pull_request (synchronize), branch main, labels build:pytorch
 no changed paths given (--changed PATH): path filters are taken to match, and steps that read the diff see none
 event: push, branch main, changed src/a.cpp, docs/b.md" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf 'FAIL header:\n%s\n' "$got"; fi
