@@ -738,7 +738,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
   }
   Value with_env = tool_step;
   if (!step.get("env") && !env->fields.empty()) with_env.fields.push_back({"env", step.pos, env});
-  return ordered(with_env, kStepKeys, kPipecStepKeys, "step", [&](const Field& f) -> ValuePtr {
+  auto lowered = ordered(with_env, kStepKeys, kPipecStepKeys, "step", [&](const Field& f) -> ValuePtr {
     if (f.key == "if" && f.value->kind == Value::Kind::Bool) return nullptr;  // always true
     // A shell the job's defaults (or the workflow's) give already: a
     // steps template's that writes it for jobs without them. Not when the
@@ -805,6 +805,16 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
     }
     return lower_any(*f.value, "step." + f.key, &f.key_pos);
   });
+  // A declared action's line is the declaration's (its commit and version):
+  // that is where a hand edit of it, a new commit, is made.
+  const Value* uses = step.get("uses");
+  const Value* pinned = uses && uses->tag == "action" ? uses->get("uses") : nullptr;
+  if (!pinned) return lowered;
+  auto out = std::make_shared<Value>(*lowered);
+  for (auto& f : out->fields) {
+    if (f.key == "uses") f.text_pos = pinned->pos;
+  }
+  return out;
 }
 
 ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {

@@ -25,6 +25,10 @@ struct Field {
   std::string key;
   Pos key_pos;
   ValuePtr value;
+  // Where the emitted line's text was written, where that is not at the
+  // key (which anchors the comments written above it): a declared
+  // action's commit, written in the declaration and used by name.
+  Pos text_pos{};
 };
 
 struct Value {

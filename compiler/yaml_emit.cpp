@@ -71,7 +71,10 @@ struct Out {
 };
 
 // A field's line comes from where the key was written, when known.
-const Pos& pos_of(const Field& f) { return f.key_pos.line > 0 ? f.key_pos : f.value->pos; }
+const Pos& pos_of(const Field& f) {
+  if (f.text_pos.line > 0) return f.text_pos;
+  return f.key_pos.line > 0 ? f.key_pos : f.value->pos;
+}
 
 // Text over lines as a block: literal (|), or folded (>) when `folded`, for
 // text whose inner lines all start with a space, which folding keeps as

@@ -657,4 +657,38 @@ mkdir pipelines && one_step_workflow w generated/w.yml 'echo w' > pipelines/w.pi
 expect deep-root-gen 0 "wrote generated/v.yml (replacing edits made by hand)
 wrote generated/w.yml (replacing edits made by hand)
 2 generated files up to date" "$pipec" gen
+# A declared action's line comes from its declaration, where a new commit
+# (a hand edit, or a bot's) is made, not from the step that names it; a
+# comment above the step's uses stays above its line.
+mkdir "$work/action" && cd "$work/action" && mkdir pipelines
+cat > pipelines/a.pipe <<'PIPE'
+action checkout {
+  uses = "actions/checkout@de0fac2e4500dabe0009e67214ff5f5447ce83dd"
+  version = "v6.0.2"
+}
+workflow w() {
+  file = "generated/w.yml"
+  on { push }
+  job j {
+    runs-on = "ubuntu-24.04"
+    step {
+      # the step's own note
+      uses = checkout
+    }
+  }
+}
+use w()
+PIPE
+"$pipec" gen > /dev/null
+sed -i 's/@de0fac2e4500dabe0009e67214ff5f5447ce83dd # v6.0.2/@1111111111111111111111111111111111111111 # v6.1.0/' generated/w.yml
+expect action-commit-edit 1 "generated/w.yml: edited by hand
+--- generated/w.yml (on disk)
++++ generated/w.yml (generated)
+@@ -10,4 +10,4 @@
+     runs-on: ubuntu-24.04
+     steps:
+       # the step's own note
+-      - uses: actions/checkout@1111111111111111111111111111111111111111 # v6.1.0    <- pipelines/a.pipe:2:10
++      - uses: actions/checkout@de0fac2e4500dabe0009e67214ff5f5447ce83dd # v6.0.2    <- pipelines/a.pipe:2:10
+1 file differs; run \`pipec gen\`; gen writes over the edits made by hand: to keep one, make it in the source line named after <-" "$pipec" check
 finish check_drift
