@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <map>
+#include <regex>
 #include <set>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #pragma GCC diagnostic pop
 
 #include "on_hint.h"
+#include "regex_bound.h"
 #include "utf8.h"
 
 namespace pipec {
@@ -374,6 +376,51 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   return "";
 }
 
+// For a slip just after a """ string that holds lines reading as .pipe (a
+// block's first line, or an attribute): its closing """ was likely lost,
+// so the string ran on to the next """, another string's opening, and
+// what is parsed now is that string's text. The note says so, at the
+// string's opening; "" for any other slip.
+std::string swallowed_note(antlr4::Recognizer* recognizer, const antlr4::Token& offending, const Origin& origin,
+                           const antlr4::Token*& at) {
+  antlr4::BufferedTokenStream* tokens = token_stream(recognizer);
+  if (!tokens || offending.getType() == antlr4::Token::EOF) return "";
+  const antlr4::Token* text = nullptr;
+  int seen = 0;
+  for (size_t k = offending.getTokenIndex(); k-- > 0 && seen < 12;) {
+    const antlr4::Token* t = tokens->get(k);
+    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+    ++seen;
+    if (t->getType() == pipec_antlr::PipeLexer::RAWSTRING) {
+      text = t;
+      break;
+    }
+  }
+  if (!text) return "";
+  const std::string body = text->getText();
+  const size_t end_line = text->getLine() + std::count(body.begin(), body.end(), '\n');
+  if (end_line == text->getLine() || offending.getLine() > end_line + 3) return "";
+  static const std::regex code(
+      R"(\s*((step|job|steps|when|else|strategy|matrix|outputs|container|concurrency|permissions|defaults|env|with|args)\b[^=]*\{|(name|run|uses|if|runs-on|needs|shell|id|file|tool)\s*=\s*["a-z_!(]).*)");
+  size_t line_no = text->getLine();
+  for (size_t i = 0, nl; i < body.size(); i = nl + 1, ++line_no) {
+    nl = body.find('\n', i);
+    if (nl == std::string::npos) nl = body.size();
+    if (line_no == text->getLine()) continue;  // the opening line
+    std::string line = body.substr(i, nl - i);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.size() > kLongestMatched || !std::regex_match(line, code)) continue;  // a longer one is not looked at
+    line.erase(0, line.find_first_not_of(" \t"));
+    if (line.size() > 40) line = line.substr(0, char_start(line, 37)) + "...";
+    at = text;
+    return "the \"\"\" string opened here runs to line " + std::to_string(map_pos(origin, end_line, 0).line) +
+           " and holds lines that read as .pipe (line " + std::to_string(map_pos(origin, line_no, 0).line) + ": `" + line +
+           "`): is its closing \"\"\" missing? What follows it does not parse (" + describe_token(&offending) +
+           " at " + to_string(map_pos(origin, offending.getLine(), offending.getCharPositionInLine())) + ")";
+  }
+  return "";
+}
+
 // For a value written as ${{ EXPR }} (a habit from workflow YAML), the
 // statement as .pipe writes it: `KEY = EXPR`, or `EXPR` when the key is
 // not known; "" when the token is no such ${{.
@@ -512,6 +559,12 @@ class Listener : public antlr4::BaseErrorListener {
                        "): outside strings and comments a .pipe file is ASCII, and names are ASCII letters, "
                        "digits, _ and -");
       return;
+    }
+    if (const antlr4::Token* text = nullptr; offending) {
+      if (const std::string note = swallowed_note(recognizer, *offending, origin_, text); !note.empty()) {
+        diags_.error(map_pos(origin_, text->getLine(), text->getCharPositionInLine()), "syntax", note);
+        return;
+      }
     }
     if (const std::string bare = offending ? bare_expression(recognizer, *offending) : "";
         !bare.empty()) {
