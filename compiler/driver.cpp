@@ -32,6 +32,7 @@
 #include "check_calls_by_path.h"
 #include "check_choice_comparisons.h"
 #include "check_literal_operands.h"
+#include "check_almost_expressions.h"
 #include "check_cmd_env.h"
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
@@ -255,10 +256,11 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_declared_names(files, c.diags);
   if (c.diags.has_errors()) return c;
   // Beside the expander's errors, not before them: a comparison that is
-  // never true, or an operator a literal decides, is no reason not to read
-  // the rest.
+  // never true, an operator a literal decides or a ${ } that is no ${{ }}
+  // is no reason not to read the rest.
   check_choice_comparisons(files, c.diags);
   check_literal_operands(files, c.diags);
+  check_almost_expressions(files, c.diags);
   const CommentLeads leads(files);
   Expander ex(c.diags, c.program);
   const SourcesByFile by_file(root, listed);
