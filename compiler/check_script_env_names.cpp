@@ -22,16 +22,6 @@ std::string shell_program(const std::string& shell) {
   return program;
 }
 
-// The name with each character a shell variable cannot hold made a _.
-std::string readable(const std::string& name) {
-  std::string out = name;
-  for (char& c : out) {
-    if (c != '_' && !std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  }
-  if (!out.empty() && std::isdigit(static_cast<unsigned char>(out[0]))) out = "_" + out;
-  return out;
-}
-
 // Whether a line of the script, not in a comment, single quotes or after
 // a backslash, reads key as written ($PR-NUMBER, ${PR-NUMBER}), the whole
 // key. (A quoted here-document is not told apart.)
@@ -88,7 +78,7 @@ void check_script_env_names(const WorkflowModel& wf, Diagnostics& diags) {
         // dash is set (${X-default} is X's value or the text default). A
         // program the script starts gets the entry as it is, and may read
         // it so.
-        const std::string fixed = readable(f.key);
+        const std::string fixed = shell_name_for(f.key);
         if (set_here(fixed)) continue;
         const bool as_fixed = reads_variable(script, fixed, ShellSyntax::Posix);
         const std::string before_dash = f.key.substr(0, f.key.find('-'));

@@ -5,11 +5,13 @@
 
 #include "check_env_names.h"
 #include "expr_chain.h"
+#include "shell_quoting.h"
 #include "tool_lookup.h"
 
 namespace pipec {
 
 void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnostics& diags) {
+  std::set<const Field*> misnamed;  // env entries reported, once each
   for (const auto& j : jobs_of(*wf.body)) {
     const std::string job = "job \"" + j.key + "\" in " + file_name(wf.file);
     const auto& steps = steps_of(*j.value);
@@ -111,6 +113,29 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
                             (names.empty() ? "" : "; expected one of " + join(names)));
             misspelt.push_back(nearest(a.key, names));
           }
+        }
+      }
+      // An entry of the step's, job's or workflow's env the tool means to
+      // read and cannot: its name is no variable's (BASE-REF), and the tool
+      // reads it with _ (BASE_REF), which neither args nor env sets.
+      const std::vector<const Value*> envs = {wf.body->get("env"), j.value->get("env"), step.get("env")};
+      auto set_here = [&](const std::string& name) {
+        if (args && args->get(name)) return true;
+        return std::any_of(envs.begin(), envs.end(), [&](const Value* env) {
+          return env && env->kind == Value::Kind::Object && env->get(name);
+        });
+      };
+      for (const Value* env : envs) {
+        if (!env || env->kind != Value::Kind::Object) continue;
+        for (const auto& f : env->fields) {
+          const std::string fixed = shell_name_for(f.key);
+          if (shell_name(f.key) || set_here(fixed) || misnamed.count(&f)) continue;
+          const bool declared = std::any_of(tool->envs.begin(), tool->envs.end(),
+                                            [&](const auto& p) { return p.name == fixed; });
+          if (declared && misnamed.insert(&f).second)
+            diags.error(f.key_pos, "env-name",
+                        "\"" + f.key + "\" is not the name tool " + tool->name + " reads: " + job +
+                            " runs it, and it reads env " + fixed + ", which this entry does not set; name it " + fixed);
         }
       }
       for (const auto* list : {&tool->flags, &tool->envs}) {

@@ -508,6 +508,15 @@ bool shell_name(const std::string& name) {
                      [](char c) { return c == '_' || std::isalnum(static_cast<unsigned char>(c)); });
 }
 
+std::string shell_name_for(const std::string& name) {
+  std::string out = name;
+  for (char& c : out) {
+    if (c != '_' && !std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  if (!out.empty() && std::isdigit(static_cast<unsigned char>(out[0]))) out = "_" + out;
+  return out;
+}
+
 ShellSyntax shell_syntax(const std::string& shell) {
   if (shell == "cmd") return ShellSyntax::Cmd;
   if (shell == "pwsh" || shell == "powershell") return ShellSyntax::Pwsh;

@@ -18,6 +18,11 @@ ShellSyntax shell_syntax(const std::string& shell);
 // first a digit (ASCII).
 bool shell_name(const std::string& name);
 
+// The name a shell variable for `name` would have: each character a
+// variable cannot hold made a _ (PR_NUMBER for PR-NUMBER), and a _ before
+// a first digit.
+std::string shell_name_for(const std::string& name);
+
 // How a script reads environment variable `name`: ${NAME}, %NAME% or
 // $env:NAME (unquoted).
 std::string variable_ref(const std::string& name, ShellSyntax syntax);
