@@ -217,15 +217,26 @@ class PassThrough {
     return o && o->field(name);
   }
 
-  // A bare name anywhere else (env { NAME }, ...) means nothing.
-  void report_leftovers(const Value& v) {
+  // A bare name anywhere else (env { NAME }, ...) means nothing. In a
+  // with, args, secrets or outputs block that is not where one passes
+  // values on (it is in a block of a misspelt name, stpe { args { x } }),
+  // the message names the block it is in.
+  void report_leftovers(const Value& v, const std::string& key = "", const std::string& outer = "") {
+    static const std::vector<std::string> passing = {"with", "args", "secrets", "outputs"};
     for (const auto& f : v.fields) {
-      if (is_pass(*f.value))
-        diags_.error(f.key_pos, "pass-through",
-                     "a bare name passes a value on only in with, args, secrets and outputs; write " + f.key + " = ...");
-      else report_leftovers(*f.value);
+      if (!is_pass(*f.value)) {
+        report_leftovers(*f.value, f.key, key);
+        continue;
+      }
+      std::string where;
+      if (std::find(passing.begin(), passing.end(), key) != passing.end() && !outer.empty())
+        where = "; this " + key + " { } is in " + outer + " { }, which is no step, job or workflow" +
+                did_you_mean(outer, {"step", "job", "workflow"});
+      diags_.error(f.key_pos, "pass-through",
+                   "a bare name passes a value on only in with, args, secrets and outputs" + where + "; write " +
+                       f.key + " = ...");
     }
-    for (const auto& i : v.items) report_leftovers(*i);
+    for (const auto& i : v.items) report_leftovers(*i, "", key);
   }
 
   WorkflowModel& wf_;
