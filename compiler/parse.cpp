@@ -171,9 +171,13 @@ struct Brackets {
 };
 
 // What to say of an unexpected end of file inside brackets, or of a
-// closing bracket that closes none; "" when neither is the case.
-std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& offending,
-                         const Origin& origin) {
+// closing bracket that closes none; "" when neither is the case. `at` is
+// set to the token the slip is likeliest at, when that is not the
+// offending one: the { whose } was taken by another block, the } a block
+// was taken to end at, or the { of a block a top-level statement starts
+// inside of.
+std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& offending, const Origin& origin,
+                         const antlr4::Token*& where) {
   antlr4::BufferedTokenStream* tokens = token_stream(recognizer);
   if (!tokens) return "";
   const Brackets b(*tokens, offending.getTokenIndex());
@@ -183,19 +187,36 @@ std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& of
   const auto* slip = b.misindented();
   const std::string s = offending.getText();
   if (offending.getType() == antlr4::Token::EOF && !b.open.empty()) {
-    std::string out = "unexpected end of file; the " + b.open.front()->getText() + " at " +
-                      at(b.open.front()) + " is not closed";
-    if (slip)
-      out += ", and the { at " + at(slip->first) +
-             " may be the one that lacks its }: the one taken for it, at " + at(slip->second) +
-             ", is indented as another block's";
-    return out;
+    const antlr4::Token* open = b.open.front();
+    if (slip) {
+      where = slip->first;
+      return "this { may be the one that lacks its }: the } taken for it, at " + at(slip->second) +
+             ", is indented as another block's, and the file ends with the " + open->getText() + " at " + at(open) +
+             " not closed";
+    }
+    // A statement of a file's top level, at the start of a line inside the
+    // block: the block's } is missing before it.
+    for (size_t k = open->getTokenIndex() + 1; k < offending.getTokenIndex(); ++k) {
+      const antlr4::Token* t = tokens->get(k);
+      if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || t->getCharPositionInLine() != 0) continue;
+      const std::string w = t->getText();
+      if (w != "let" && w != "use" && w != "import" && std::find(kTopKinds.begin(), kTopKinds.end(), w) == kTopKinds.end())
+        continue;
+      where = open;
+      return "this " + open->getText() + " is not closed before " + at(t) + ", where `" + w +
+             "` starts a statement of the file's top level: a " + (open->getText() == "{" ? "}" : open->getText() == "[" ? "]" : ")") +
+             " may be missing before it";
+    }
+    return "unexpected end of file; the " + open->getText() + " at " + at(open) + " is not closed";
   }
   if ((s == "}" || s == "]" || s == ")") && b.open.empty()) {
     std::string out = "unexpected '" + s + "': it closes no bracket";
-    if (slip)
-      out += "; the { at " + at(slip->first) + " is taken to end at " + at(slip->second) +
-             ", a line indented as another block's: a { may be missing between them";
+    if (slip) {
+      where = slip->second;
+      return "the { at " + at(slip->first) + " is taken to end at this }, on a line indented as another block's: " +
+             "this } may be one too many, or a { missing between them (pipec reads one } too many, at " +
+             at(&offending) + ")";
+    }
     return out;
   }
   return "";
@@ -574,10 +595,11 @@ class Listener : public antlr4::BaseErrorListener {
                        bare);
       return;
     }
-    if (const std::string note = offending ? bracket_note(recognizer, *offending, origin_) : "";
-        !note.empty()) {
-      diags_.error(map_pos(origin_, line, col), "syntax", note);
-      return;
+    if (const antlr4::Token* where = offending; offending) {
+      if (const std::string note = bracket_note(recognizer, *offending, origin_, where); !note.empty()) {
+        diags_.error(map_pos(origin_, where->getLine(), where->getCharPositionInLine()), "syntax", note);
+        return;
+      }
     }
     const antlr4::Token* about = offending;
     if (const std::string hint = offending ? slip_hint(recognizer, *offending, origin_, about) : ""; !hint.empty()) {
