@@ -308,6 +308,99 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
            to_string(map_pos(origin, open->getLine(), open->getCharPositionInLine())) + " is not closed before it (a " +
            (open->getText() == "[" ? "]" : ")") + " missing?)";
   }
+  // `use rocm_sdk_test` with no ( ): the next token is not its arguments.
+  if (prev && prev->getType() == pipec_antlr::PipeLexer::IDENT && s != "(" && s != "." && index >= 2) {
+    const antlr4::Token* before = nullptr;
+    for (size_t k = prev->getTokenIndex(); k-- > 0;) {
+      if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+      before = tokens->get(k);
+      break;
+    }
+    if (before && before->getText() == "use") {
+      at = prev;
+      return "'" + prev->getText() + "': a use gives its template's arguments in ( ), none or some: use " +
+             prev->getText() + "()";
+    }
+  }
+  // `set_up_python(version = "3.12")` among statements, where `use` was
+  // meant: read as the head of a block that declares parameters (p: type).
+  if (s == "=" && !b.open.empty() && b.open.back()->getText() == "(" && b.open.back()->getTokenIndex() >= 1) {
+    const antlr4::Token* paren = b.open.back();
+    antlr4::Token* name = nullptr;
+    for (size_t k = paren->getTokenIndex(); k-- > 0;) {
+      if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+      name = tokens->get(k);
+      break;
+    }
+    bool first_on_line = name && name->getType() == pipec_antlr::PipeLexer::IDENT;
+    for (size_t k = name ? name->getTokenIndex() : 0; first_on_line && k-- > 0;) {
+      const antlr4::Token* t = tokens->get(k);
+      if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+      first_on_line = t->getLine() < name->getLine() || t->getText() == "}" || t->getText() == "{";
+      break;
+    }
+    if (first_on_line) {
+      at = name;
+      return "'" + name->getText() + "(...)': a steps or job template is used with `use " + name->getText() +
+             "(...)`; a block written NAME(...) declares parameters (p: type)";
+    }
+  }
+  // `- needs_this`: a YAML list item. (`- name: Build`, a step, below.)
+  if (s == "-" && line.empty() && next[1] != ":") {
+    std::string key = "key";
+    if (prev && (prev->getText() == "=" || prev->getText() == ":") && prev->getTokenIndex() >= 1) {
+      for (size_t k = prev->getTokenIndex(); k-- > 0;) {
+        if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+        key = tokens->get(k)->getText();
+        break;
+      }
+    }
+    return "'-': this looks like a YAML list item; a list is written in brackets, on one line or over several: " +
+           key + " = [a, b]";
+  }
+  // `env:` and then `BASE_REF: "HEAD^"`: a YAML mapping. The first line
+  // reads as a typed declaration (env: BASE_REF), and the second ':' is
+  // the slip.
+  if (s == ":" && line.size() == 1 && prev == line[0] && prev->getType() == pipec_antlr::PipeLexer::IDENT &&
+      among_statements) {
+    std::string block;
+    if (prev->getTokenIndex() >= 2) {
+      std::vector<const antlr4::Token*> back;
+      for (size_t k = prev->getTokenIndex(); k-- > 0 && back.size() < 2;) {
+        if (tokens->get(k)->getChannel() == antlr4::Token::DEFAULT_CHANNEL) back.push_back(tokens->get(k));
+      }
+      if (back.size() == 2 && back[0]->getText() == ":" && back[1]->getType() == pipec_antlr::PipeLexer::IDENT &&
+          back[1]->getLine() < prev->getLine())
+        block = back[1]->getText();
+    }
+    return "':': write `" + prev->getText() + " = ...`: attributes take '=', not ':'" +
+           (block.empty() ? std::string("") : " (and a block is written " + block + " { ... }, not " + block + ":)");
+  }
+  // `elif c {` or `wehn c {`: a word for when, then a condition.
+  static const std::set<std::string> condition_ops = {"==", "!=", "&&", "||", "<", "<=", ">", ">="};
+  if (condition_ops.count(s) && among_statements && !line.empty()) {
+    size_t first = line[0]->getText() == "}" ? 1 : 0;
+    if (line.size() == first + 2 && line[first]->getType() == pipec_antlr::PipeLexer::IDENT) {
+      const std::string w = line[first]->getText();
+      if (w == "elif" || w == "elsif" || w == "elseif") {
+        at = line[first];
+        return "'" + w + "': a condition's other branch is written `} else when CONDITION {`";
+      }
+      if (const std::string hint = did_you_mean(w, {"when"}); !hint.empty()) {
+        at = line[first];
+        return "'" + w + "' before a condition" + hint + "; a block for some instances is `when CONDITION { }`";
+      }
+    }
+  }
+  // A " inside a ${{ }} of a string: it ends the string there.
+  if (prev && prev->getType() == pipec_antlr::PipeLexer::STRING && prev->getLine() == offending.getLine() &&
+      prev->getStopIndex() + 1 == offending.getStartIndex()) {
+    const std::string text = prev->getText();
+    const size_t open = text.rfind("${{");
+    if (open != std::string::npos && text.find("}}", open) == std::string::npos)
+      return describe_token(&offending) + " right after a string that ends inside its ${{ }}: a \" there ends "
+             "the string; write text inside ${{ }} in single quotes ('...')";
+  }
   // `timeout-minutes = 30m`, in a value that does not parse.
   if (prev && prev->getType() == pipec_antlr::PipeLexer::NUMBER && prev->getStopIndex() + 1 == offending.getStartIndex()) {
     if (const std::string name = glued_name(*prev); !name.empty()) return glued_message(*prev, name);
