@@ -1,8 +1,10 @@
 #include "check_unread_inputs.h"
 
+#include <algorithm>
 #include <deque>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "ascii.h"
 #include "expr_chain.h"
@@ -160,6 +162,16 @@ std::set<std::string> unread_inputs(const Program& program, const WorkflowModel&
     const std::string name = lower(in.name);
     const bool of_form = manual && in.only != "call";
     if (!reads.count(name) && !(of_form && reads.count(kWholeEvent))) unread.insert(name);
+  }
+  if (unread.empty()) return unread;
+  // A read of no input, a slip for one (inputs.build_varaint), which
+  // [unknown-input] reports with that input as its did-you-mean: the
+  // input is meant to be read, and is not reported unread as well.
+  std::vector<std::string> declared;
+  for (const auto& in : wf.inputs) declared.push_back(lower(in.name));
+  for (const auto& r : reads) {
+    if (r == kWholeEvent || std::find(declared.begin(), declared.end(), r) != declared.end()) continue;
+    unread.erase(nearest(r, declared));
   }
   return unread;
 }
