@@ -471,7 +471,15 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
     const Value* strategy = job->job->get("strategy");
     const Value* matrix = strategy ? strategy->get("matrix") : nullptr;
     if (!matrix) {
-      diags_.error(c[0].second, "no-matrix", "job \"" + job->id + "\" has no matrix; matrix." + seg(1) + " is empty");
+      // A strategy key a slip off matrix (matrx) is what was meant.
+      std::string slip;
+      for (const auto& f : strategy && strategy->kind == Value::Kind::Object ? strategy->fields : std::vector<Field>{}) {
+        if (f.key != "matrix" && !did_you_mean(f.key, {"matrix"}).empty()) slip = f.key;
+      }
+      diags_.error(c[0].second, "no-matrix",
+                   "job \"" + job->id + "\" has no matrix" +
+                       (slip.empty() ? "" : " (its strategy has \"" + slip + "\": did you mean \"matrix\"?)") + "; matrix." +
+                       seg(1) + " is empty");
     } else if (matrix->kind == Value::Kind::Object) {
       std::vector<std::string> keys;
       for (const auto& f : matrix->fields) {

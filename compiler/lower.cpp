@@ -835,7 +835,11 @@ ValuePtr Lowerer::lower_job(const std::string& id, const Value& job) {
   });
   if (!job.get("uses") && !job.get("runs-on") && !misspelt)
     diags_.error(job.pos, "job-shape", "job needs runs-on (or uses = a workflow to call)");
-  else if (!job.get("uses") && (!job.get("steps") || job.get("steps")->items.empty()))  // all under a false `when`, say
+  else if (!job.get("uses") && (!job.get("steps") || job.get("steps")->items.empty()) &&  // all under a false `when`, say
+           !std::any_of(job.fields.begin(), job.fields.end(), [](const Field& f) {
+             // A misspelt step (stpe { }), reported as an unknown key below.
+             return f.key != "steps" && !did_you_mean(f.key, {"step"}).empty();
+           }))
     diags_.error(job.pos, "job-shape", "job runs no step; give it a step { }, or leave the job out");
   check_sections(job, "job");
   return ordered(job, kJobKeys, kPipecJobKeys, "job", [&](const Field& f) -> ValuePtr {
