@@ -174,10 +174,12 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
     }
     std::string target = (fs::path(path).parent_path() / s->import_path).lexically_normal().generic_string();
     std::string looked_for = target;
+    bool folder_named = false;
     if (resolve_) {
       const ImportTarget found = resolve_(path, s->import_path);
       looked_for = found.looked_for;
       target = found.source.empty() ? looked_for : found.source;
+      folder_named = found.is_folder;
     }
     if (!files.count(target)) {
       const std::string folder = path.substr(0, path.find('/') + 1);
@@ -199,6 +201,12 @@ ScopePtr Expander::file_scope(const std::string& path, const std::map<std::strin
         if (other != path && fs::path(other).parent_path() == fs::path(looked_for).parent_path())
           beside.push_back(
               fs::path(other).lexically_relative(fs::path(path).parent_path()).generic_string());
+      }
+      if (folder_named) {
+        diags_.error(s->pos, "import",
+                     "\"" + s->import_path + "\" is a folder (" + looked_for +
+                         "); an import names a .pipe file, and a folder's files are imported one by one");
+        continue;
       }
       diags_.error(s->pos, "import",
                    "cannot find \"" + s->import_path + "\" (looked for " + looked_for +
@@ -1062,7 +1070,9 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
       in.default_value = nullptr;
     } else if (type == "choice" && !in.options.empty() &&
                std::find(in.options.begin(), in.options.end(), d->text) == in.options.end()) {
-      diags.error(d->pos, "type", "the default \"" + d->text + "\" of input \"" + in.name + "\" is not one of its options");
+      diags.error(d->pos, "type",
+                  "the default \"" + d->text + "\" of input \"" + in.name + "\" is not one of its options" +
+                      did_you_mean(d->text, in.options));
       in.default_value = nullptr;
     }
   }

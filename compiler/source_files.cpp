@@ -112,7 +112,8 @@ ImportTarget SourcesByFile::resolve(const std::string& from, const std::string& 
   const auto it = by_file_.find(file);
   const fs::path rel = file.lexically_relative(root_);
   const bool inside = !rel.empty() && *rel.begin() != "..";
-  return {it == by_file_.end() ? "" : it->second, inside ? rel.generic_string() : file.generic_string()};
+  return {it == by_file_.end() ? "" : it->second, inside ? rel.generic_string() : file.generic_string(),
+          it == by_file_.end() && fs::is_directory(file, ec)};
 }
 
 ReadFailure read_pipe_file(const std::string& root, const std::string& path, std::string& text, size_t& used) {

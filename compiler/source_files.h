@@ -33,6 +33,7 @@ std::vector<std::string> list_pipe_files(const std::string& root, const std::str
 // where it was looked for (from the root, or absolute outside it).
 struct ImportTarget {
   std::string source, looked_for;
+  bool is_folder = false;  // what the path names is a folder
 };
 
 // The listed sources by the file each is after links, for imports: an

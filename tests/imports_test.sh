@@ -36,6 +36,15 @@ pipelines/top.pipe:5:59: error: unknown name "py" here: it is declared at pipeli
                                                             ^
 2 errors' "$pipec" check
 
+# A folder named as if it were a .pipe file is said to be a folder.
+mkdir pipelines/lib.pipe
+printf 'import "lib.pipe"\nimport "common.pipe"\nlet image_tag = "x-${{ py }}"\n' > pipelines/mid.pipe
+expect import-folder 2 'pipelines/mid.pipe:1:1: error: "lib.pipe" is a folder (pipelines/lib.pipe); an import names a .pipe file, and a folder'"'"'s files are imported one by one [import]
+  import "lib.pipe"
+  ^
+1 error' "$pipec" check
+rmdir pipelines/lib.pipe
+
 printf 'import "common.pipe"\nlet image_tag = "x-${{ py }}"\n' > pipelines/mid.pipe
 expect fixed 0 'wrote generated/w.yml
 1 generated file up to date' "$pipec" gen
