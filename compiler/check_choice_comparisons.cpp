@@ -1,6 +1,7 @@
 #include "check_choice_comparisons.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -38,6 +39,69 @@ std::string never(const std::vector<std::string>& opts, const Pos& at, const std
          " (its choices at " + to_string(at) + ")";
 }
 
+// The text each field of the profiles has, by field: every profile's, its
+// own or its base's (extends), where each is plain text; a field some
+// profile gives otherwise (an expression, a let), or not at all, is left
+// out. The Pos is the first profile's.
+std::map<std::string, std::pair<std::vector<std::string>, Pos>> profile_fields(
+    const std::map<std::string, File>& files) {
+  struct Profile {
+    std::map<std::string, std::optional<std::string>> fields;
+    std::string extends;
+    bool plain = true;  // only fields and extends, no when
+  };
+  std::map<std::string, Profile> profiles;
+  Pos first;
+  for (const auto& [path, file] : files) {
+    for (const auto& st : file.stmts) {
+      if (st->kind != Stmt::Kind::Block || st->kind_word != "profile" || !st->body) continue;
+      if (profiles.empty()) first = st->name_pos;
+      Profile& p = profiles[st->name];
+      for (const auto& f : *st->body) {
+        if (f->kind != Stmt::Kind::Attr || !f->value) {
+          p.plain = false;
+          continue;
+        }
+        std::string text;
+        if (f->name == "extends" && f->value->kind == Expr::Kind::Name) p.extends = f->value->text;
+        else p.fields[f->name] = plain_string(*f->value, text) ? std::optional<std::string>(text) : std::nullopt;
+      }
+    }
+  }
+  std::map<std::string, std::pair<std::vector<std::string>, Pos>> out;
+  if (profiles.empty() || std::any_of(profiles.begin(), profiles.end(), [](const auto& p) { return !p.second.plain; }))
+    return out;
+  std::set<std::string> names;
+  for (const auto& [_, p] : profiles)
+    for (const auto& [f, _v] : p.fields) names.insert(f);
+  for (const auto& field : names) {
+    std::vector<std::string> values;
+    bool known = true;
+    for (const auto& [name, _] : profiles) {
+      // Up the chain of bases, at most once round each profile.
+      const Profile* p = &profiles.at(name);
+      std::optional<std::string> value;
+      bool found = false;
+      for (size_t hops = 0; p && hops <= profiles.size(); ++hops) {
+        if (const auto f = p->fields.find(field); f != p->fields.end()) {
+          value = f->second;
+          found = true;
+          break;
+        }
+        const auto base = profiles.find(p->extends);
+        p = base == profiles.end() ? nullptr : &base->second;
+      }
+      if (!found || !value) {
+        known = false;
+        break;
+      }
+      if (std::find(values.begin(), values.end(), *value) == values.end()) values.push_back(*value);
+    }
+    if (known) out[field] = {values, first};
+  }
+  return out;
+}
+
 struct Walk {
   Diagnostics& diags;
   // A choice column of a table, by table and column name.
@@ -46,8 +110,37 @@ struct Walk {
   std::map<std::string, std::pair<std::vector<std::string>, Pos>> params;
   // The names a parameter or a let gives here, which hide a table's.
   std::set<std::string> hidden;
+  // The text of each profile field, and the profile parameters of the
+  // template being read.
+  const std::map<std::string, std::pair<std::vector<std::string>, Pos>>& profile_values;
+  std::set<std::string> profile_params;
+
+  // p.FIELD == "text" of a profile parameter p, with text no profile
+  // gives the field.
+  void profile_comparison(const Expr& e) {
+    for (int side = 0; side < 2; ++side) {
+      const Expr& member = *e.operands[side];
+      std::string text;
+      if (member.kind != Expr::Kind::Member || member.operands.empty() ||
+          member.operands[0]->kind != Expr::Kind::Name || !profile_params.count(member.operands[0]->text) ||
+          !plain_string(*e.operands[1 - side], text))
+        continue;
+      const auto f = profile_values.find(member.text);
+      if (f == profile_values.end()) continue;
+      const auto& [values, at] = f->second;
+      if (std::any_of(values.begin(), values.end(), [&](const std::string& v) { return lower(v) == lower(text); }))
+        continue;
+      std::vector<std::string> quoted;
+      for (const auto& v : values) quoted.push_back("\"" + v + "\"");
+      diags.error(e.operands[1 - side]->pos, "known-value",
+                  render_expr(member) + " is never \"" + text + "\"" + did_you_mean(text, values) +
+                      ": the profiles give " + member.text + " " + spoken_list(quoted, "or") + " (the profiles from " +
+                      to_string(at) + "); " + render_expr(e) + " is always " + (e.text == "==" ? "false" : "true"));
+    }
+  }
 
   void comparison(const Expr& e) {
+    profile_comparison(e);
     for (int side = 0; side < 2; ++side) {
       const Expr& name = *e.operands[side];
       std::string text;
@@ -131,11 +224,12 @@ void check_choice_comparisons(const std::map<std::string, File>& files, Diagnost
       }
     }
   }
+  const auto profiles = profile_fields(files);
   for (const auto& [path, file] : files) {
     std::set<std::string> file_lets;  // a let anywhere in the file may hide a table
     lets(file.stmts, file_lets);
     for (const auto& st : file.stmts) {
-      Walk walk{diags, tables, {}, file_lets};
+      Walk walk{diags, tables, {}, file_lets, profiles, {}};
       // A template's parameters, where its body reads them. (Their
       // defaults are read where the template is declared, and a table's
       // rows do not read its columns.)
@@ -153,6 +247,7 @@ void check_choice_comparisons(const std::map<std::string, File>& files, Diagnost
       for (const auto& p : st->params) {
         std::vector<std::string> opts = options(p.type);
         if (!opts.empty() && !own_lets.count(p.name)) walk.params[p.name] = {opts, p.type.pos};
+        if (p.type.name == "profile" && !own_lets.count(p.name)) walk.profile_params.insert(p.name);
         walk.hidden.insert(p.name);
       }
       walk.body(*st->body);
