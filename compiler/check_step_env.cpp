@@ -131,7 +131,7 @@ void check_tool(const Value& step, const Field& t, const ToolDecl& tool,
                     join(by->when, " && ") + "; this step of " + where + " runs without " + lack +
                     ", and then the tool runs without " + them + ": add " +
                     (lacking.size() == 1 ? "it" : "them") +
-                    " to this step's if (with && beside any other condition)");
+                    " to this step's if, or its job's (with && beside any other condition)");
   }
 }
 

@@ -95,7 +95,7 @@ void check_tool_steps(const WorkflowModel& wf, const Program& program, Diagnosti
                           " builds only if " + join(builder_when, " && ") + "; this step runs without " +
                           lack + ", and then PIPEC_STEPS_BIN is unset and the tool is not there: add " +
                           (lacking.size() == 1 ? "it" : "them") +
-                          " to this step's if (with && beside any other condition)");
+                          " to this step's if, or its job's (with && beside any other condition)");
         }
       }
       run.insert(tool);
