@@ -614,6 +614,34 @@ std::string lookalike_note(const std::string& t) {
   return "";
 }
 
+// For a quote that opens no string on its line, where the line reads
+// `KEY = words"` (the text's opening quote left out): a hint to put it
+// in; "" for any other.
+std::string opening_quote_hint(antlr4::CharStream* in, size_t line, size_t col) {
+  if (!in || in->size() == 0 || line == 0) return "";
+  const std::string text = in->getText(antlr4::misc::Interval(size_t{0}, in->size() - 1));
+  size_t start = 0;
+  for (size_t n = 1; n < line && start != std::string::npos; ++n) {
+    start = text.find('\n', start);
+    if (start != std::string::npos) ++start;
+  }
+  if (start == std::string::npos) return "";
+  const size_t end = text.find('\n', start);
+  const std::string this_line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  const std::vector<size_t> at = code_point_offsets(this_line);
+  if (col >= at.size()) return "";
+  const std::string before = this_line.substr(0, at[col]);
+  const size_t eq = before.find(" = ");
+  if (eq == std::string::npos || before.find('"') != std::string::npos) return "";
+  std::string value = before.substr(eq + 3);
+  value.erase(0, value.find_first_not_of(' '));
+  if (value.empty() || std::string("[{(!$'").find(value[0]) != std::string::npos) return "";
+  std::string key = before.substr(0, eq);
+  key.erase(0, key.find_first_not_of(" \t"));
+  if (key.size() > 40 || value.size() > 60) return "";
+  return "; if this quote ends text, its opening quote is missing: " + key + " = \"" + value + "\"";
+}
+
 class Listener : public antlr4::BaseErrorListener {
  public:
   Listener(Diagnostics& diags, Origin origin) : diags_(diags), origin_(std::move(origin)) {}
@@ -629,7 +657,11 @@ class Listener : public antlr4::BaseErrorListener {
       std::string what = q == std::string::npos ? msg : msg.substr(q);
       if (what.rfind("'\"", 0) == 0 || what.rfind("''", 0) == 0) {
         diags_.error(map_pos(origin_, line, col), "syntax",
-                     "unterminated string; a string ends on its line (use \"\"\" for text over several lines)");
+                     "unterminated string; a string ends on its line (use \"\"\" for text over several lines)" +
+                         opening_quote_hint(dynamic_cast<antlr4::Lexer*>(recognizer)
+                                                ? dynamic_cast<antlr4::Lexer*>(recognizer)->getInputStream()
+                                                : nullptr,
+                                            line, col));
         return;
       }
       diags_.error(map_pos(origin_, line, col), "syntax", "unexpected character " + what);
@@ -655,7 +687,8 @@ class Listener : public antlr4::BaseErrorListener {
         return;
       }
       diags_.error(map_pos(origin_, line, col), "syntax",
-                   "unterminated string; a string ends on its line (use \"\"\" for text over several lines)");
+                   "unterminated string; a string ends on its line (use \"\"\" for text over several lines)" +
+                       opening_quote_hint(offending->getInputStream(), line, col));
       return;
     }
     if (const std::string note = offending ? lookalike_note(offending->getText()) : ""; !note.empty()) {
