@@ -369,6 +369,25 @@ TEST_CASE("release runs each combination's build, test and promotion in its own 
   CHECK_FALSE(build["build_pytorch_wheels"]["strategy"]);
 }
 
+TEST_CASE("what CI builds, release builds too: CI's PyTorch ref and Python are in each release matrix") {
+  // A ref CI moves to is released as well (pipelines/therock/README.md,
+  // "Where a routine change is made"): CI checks what release ships.
+  for (const std::string os : {"linux", "windows"}) {
+    INFO(os);
+    const YAML::Node in = wf("ci_" + os + ".yml")["on"]["workflow_call"]["inputs"];
+    const YAML::Node matrix =
+        wf(os == "linux" ? "release_portable_linux_pytorch_wheels.yml" : "release_windows_pytorch_wheels.yml")["jobs"]
+          ["release"]["strategy"]["matrix"];
+    const auto refs = matrix["pytorch_git_ref"].as<std::vector<std::string>>();
+    const auto pythons = matrix["python_version"].as<std::vector<std::string>>();
+    const std::string ref = in["pytorch_git_ref"]["default"].as<std::string>();
+    const std::string python = in["pytorch_python_version"]["default"].as<std::string>();
+    CHECK_MESSAGE(std::find(refs.begin(), refs.end(), ref) != refs.end(), "CI builds " << ref << ", which release does not");
+    CHECK_MESSAGE(std::find(pythons.begin(), pythons.end(), python) != pythons.end(),
+                  "CI builds Python " << python << ", which release does not");
+  }
+}
+
 TEST_CASE("the PyTorch build jobs take no credentials: the staging job alone logs in, in CI and release") {
   // The build runs PyTorch's build (nightly's from pytorch/pytorch, apex's
   // master), which could ask for an OIDC token itself.
