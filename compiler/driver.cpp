@@ -267,8 +267,11 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   ex.run(files, [&by_file](const std::string& from, const std::string& path) { return by_file.resolve(from, path); });
   // Something declared and never used changes nothing the later passes
   // read: they go on, so that its report is not the only one of a round.
-  auto blocked = [&c] {
-    return std::any_of(c.diags.items().begin(), c.diags.items().end(),
+  // Not a misspelt profile field, whose profile keeps its base's value:
+  // what they would report follows from the slip.
+  auto blocked = [&c, &ex] {
+    return ex.misspelt_profile_field() ||
+           std::any_of(c.diags.items().begin(), c.diags.items().end(),
                        [](const Diagnostic& d) { return d.severity == "error" && d.id != "unused"; });
   };
   if (blocked()) return c;

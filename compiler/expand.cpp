@@ -109,10 +109,11 @@ void Expander::run(const std::map<std::string, File>& files, const ImportResolve
       if (f.key == "name" || f.key == "extends" || profile_reads_.count(f.key) ||
           !reported.insert(to_string(f.key_pos)).second)
         continue;
+      const std::string hint = did_you_mean(f.key, read);
+      misspelt_profile_field_ = misspelt_profile_field_ || !hint.empty();
       diags_.error(f.key_pos, "unused",
-                   "no template reads field \"" + f.key + "\" of profile " +
-                       profile->get("name")->text + ", so it changes nothing" +
-                       did_you_mean(f.key, read));
+                   "no template reads field \"" + f.key + "\" of profile " + profile->get("name")->text +
+                       ", so it changes nothing" + hint);
     }
   }
 }

@@ -66,7 +66,13 @@ class Expander {
 
   ValuePtr eval(const ExprPtr& e, const ScopePtr& scope);
 
+  // Whether a profile field nothing reads is a slip off one a template
+  // reads (stagin for staging): the profile then keeps its base's value,
+  // and what the later passes report follows from that.
+  bool misspelt_profile_field() const { return misspelt_profile_field_; }
+
  private:
+  bool misspelt_profile_field_ = false;
   friend struct BodyBuilder;
   ScopePtr file_scope(const std::string& path, const std::map<std::string, File>& files);
   void top_stmt(const Stmt& s, const ScopePtr& scope, const std::string& path);
