@@ -111,6 +111,9 @@ class RefChecker {
   // In the job whose steps are checked: the names a step of an action
   // before would have exported, told not to, with what told it.
   std::map<std::string, std::string> quiet_;
+  // The names an env block being read sets itself: GitHub works its values
+  // out before it sets any of them, so env.X in it reads X from around it.
+  std::vector<std::string> same_block_;
   // The step whose fields are checked, if any.
   const Value* step_ = nullptr;
 };
@@ -295,28 +298,40 @@ void RefChecker::check_job(JobInfo& job) {
     if (f.key == "steps") continue;
     // check_contexts refused steps in the keys decided before the job runs.
     std::vector<std::string> visible = all_steps;
-    each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, visible, job_env, f.key); });
+    // The job's env reads the workflow's, not its own entries.
+    const bool own = f.key == "env";
+    if (own) same_block_ = keys_of(f.value.get());
+    each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, visible, own ? workflow_env_ : job_env, f.key); });
+    same_block_.clear();
   }
   quiet_.clear();
   if (const Value* steps = j.get("steps")) {
     std::vector<std::string> before;
-    std::map<std::string, std::string> ids;  // each id of before, lower-cased: as written first
+    std::map<std::string, std::pair<std::string, Pos>> ids;  // each id of before, lower-cased: as written first, where
     for (const auto& s : steps->items) {
       const auto from = step_uses(diags_, *s, wf_.file);
       std::vector<std::string> env = exported;
       for (const auto& k : keys_of(s->get("env"))) env.push_back(k);
       step_ = s.get();
       for (const auto& f : s->fields) {
-        each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, before, env, "step"); });
+        // The step's env reads what is set around it, not its own entries.
+        const bool own = f.key == "env";
+        if (own) same_block_ = keys_of(f.value.get());
+        each_runtime(*f.value, [&](const Expr& e) { check_expr(e, &job, before, own ? exported : env, "step"); });
+        same_block_.clear();
       }
       step_ = nullptr;
       if (const Value* id = s->get("id")) {
         // GitHub reads step ids without case.
-        const auto [same, added] = ids.emplace(lower(id->text), id->text);
+        const auto [same, added] = ids.emplace(lower(id->text), std::make_pair(id->text, id->pos));
         if (!added)
           diags_.error(id->pos, "duplicate",
-                       "step id \"" + id->text + "\" is used twice in job \"" + job.id + "\"" +
-                           (same->second == id->text ? "" : " (as \"" + same->second + "\"; GitHub reads ids without case)"));
+                       "step id \"" + id->text + "\" is used twice in job \"" + job.id + "\" (first at " +
+                           to_string(same->second.second) +
+                           (same->second.first == id->text
+                                ? ""
+                                : ", as \"" + same->second.first + "\": GitHub reads ids without case") +
+                           ")");
         before.push_back(id->text);
       }
       for (auto& x : exported_env(*s, program_)) exported.push_back(std::move(x));
@@ -502,7 +517,11 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
         no_field(c, 2, diags_);
     }
   } else if (root == "env" && c.size() == 2) {
-    if (!contains(env_names, seg(1))) {
+    if (!contains(env_names, seg(1)) && contains(same_block_, seg(1))) {
+      diags_.error(c[1].second, "unknown-env",
+                   "env." + seg(1) + " is set in this same env block, whose values GitHub works out before it sets "
+                   "any of them: it is empty here; write its value here too, or set it in an env block around this one");
+    } else if (!contains(env_names, seg(1))) {
       auto quiet = quiet_.find(seg(1));
       diags_.error(
           c[1].second, "unknown-env",

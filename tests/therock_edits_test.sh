@@ -131,7 +131,7 @@ expect exclude_one_platform type '/pytorch_git_ref = (platform == "linux"/a\    
 # not what the output check would make of the wrong one of them.
 dup_id='63s/step rocm_package_version {/step configure {/'
 expect duplicate_step_id duplicate "$dup_id" ci.pipe \
-  'pipelines/therock/ci.pipe:63:10: error: step id "configure" is used twice in job "setup" [duplicate]'
+  'pipelines/therock/ci.pipe:63:10: error: step id "configure" is used twice in job "setup" (first at pipelines/therock/ci.pipe:46:10) [duplicate]'
 expect duplicate_step_id_no_cascade unknown-output "$dup_id" ci.pipe ""
 # A family's row written twice: the row is the one error; the release
 # forms whose family choice it would double do not report it again.
