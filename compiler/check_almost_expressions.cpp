@@ -37,29 +37,26 @@ std::pair<std::string, std::string> written_and_meant(const std::string& text, s
 // The first slip in a piece of text, as the message tells of it; "" when
 // there is none. A {{ right after a ${{ }} may have its $ from it
 // (hidden-expression's case).
-std::string slip(const std::string& text, bool script, bool after_expression) {
+std::string slip(const std::string& text, bool after_expression) {
   for (size_t i = 0; i + 1 < text.size(); ++i) {
     const bool one_brace = text[i] == '$' && text[i + 1] == '{' && (i + 2 >= text.size() || text[i + 2] != '{');
-    const bool no_dollar = !script && text[i] == '{' && text[i + 1] == '{' &&
-                           (i == 0 ? !after_expression : text[i - 1] != '$');
+    const bool no_dollar =
+        text[i] == '{' && text[i + 1] == '{' && (i == 0 ? !after_expression : text[i - 1] != '$');
     if ((!one_brace && !no_dollar) || !context_member(text, i + 2)) continue;
     const auto [written, meant] = written_and_meant(text, i);
-    return "\"" + written + "\" " + (one_brace ? "has one brace" : "has no $") + ": GitHub evaluates only ${{ }}, " +
-           (script ? "and a shell stops at this (bash: \"bad substitution\")"
-                   : "and writes this text as it is") +
-           (meant.empty() ? "" : "; write " + meant);
+    return "\"" + written + "\" " + (one_brace ? "has one brace" : "has no $") +
+           ": GitHub evaluates only ${{ }}, and writes this text as it is" + (meant.empty() ? "" : "; write " + meant);
   }
   return "";
 }
 
-void expr(const Expr& top, bool script, bool js, Diagnostics& diags) {
-  if (js) return;  // JavaScript's own ${ } (github-script)
+void expr(const Expr& top, Diagnostics& diags) {
   each_expr(top, [&](const Expr& e) {
     if (e.kind != Expr::Kind::String) return;
     for (size_t k = 0; k < e.parts.size(); ++k) {
       const StringPart& p = e.parts[k];
       if (p.expr) continue;
-      if (const std::string what = slip(p.text, script, k > 0 && e.parts[k - 1].expr); !what.empty()) {
+      if (const std::string what = slip(p.text, k > 0 && e.parts[k - 1].expr); !what.empty()) {
         diags.error(e.pos, "almost-expression", what);
         return;
       }
@@ -67,16 +64,14 @@ void expr(const Expr& top, bool script, bool js, Diagnostics& diags) {
   });
 }
 
+// The values of attributes, written where they are: a script's text (run,
+// github-script's script) is its language's, and a let's or a template
+// argument's may be a script's.
 void body(const Body& stmts, Diagnostics& diags) {
   for (const auto& st : stmts) {
-    const bool attr = st->kind == Stmt::Kind::Attr;
-    if (st->value) expr(*st->value, attr && st->name == "run", attr && st->name == "script", diags);
-    for (const auto& a : st->args) {
-      if (a.value) expr(*a.value, false, false, diags);
-    }
-    for (const auto& p : st->params) {
-      if (p.default_value) expr(*p.default_value, false, false, diags);
-    }
+    if (st->kind == Stmt::Kind::Attr && st->value && st->name != "run" && st->name != "script")
+      expr(*st->value, diags);
+    if (st->kind == Stmt::Kind::Let || st->kind == Stmt::Kind::Use) continue;
     if (st->body) body(*st->body, diags);
     if (st->else_body) body(*st->else_body, diags);
   }

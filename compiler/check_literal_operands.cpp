@@ -14,8 +14,6 @@ namespace {
 // at run time).
 std::optional<bool> literal_truth(const Expr& e) {
   switch (e.kind) {
-    case Expr::Kind::Bool:
-      return e.boolean;
     case Expr::Kind::Null:
       return false;
     case Expr::Kind::Number:
@@ -34,7 +32,7 @@ std::optional<bool> literal_truth(const Expr& e) {
   }
 }
 
-void check(const Expr& e, Diagnostics& diags) {
+void check(const Expr& e, bool condition, Diagnostics& diags) {
   if (e.kind != Expr::Kind::Binary || (e.text != "&&" && e.text != "||") || e.operands.size() != 2) return;
   const Expr& left = *e.operands[0];
   const std::optional<bool> truth = literal_truth(left);
@@ -44,24 +42,26 @@ void check(const Expr& e, Diagnostics& diags) {
                         (*truth ? "true" : "false") + ", so " + render_expr(e) + " is always " +
                         (gives_right ? render_expr(*e.operands[1]) : render_expr(left) + ", and its right side is never read");
   // Text joined with &&, as if it were +: one string joins it.
-  if (e.text == "&&" && *truth && left.kind == Expr::Kind::String && left.parts.size() == 1)
+  if (!condition && e.text == "&&" && *truth && left.kind == Expr::Kind::String && left.parts.size() == 1)
     message += "; && does not join text: write one string, \"" + left.parts[0].text + "${{ " +
                render_expr(*e.operands[1]) + " }}\"";
   diags.error(left.pos, "constant-operand", message);
 }
 
-void expr(const Expr& top, Diagnostics& diags) {
-  each_expr(top, [&](const Expr& e) { check(e, diags); });
+// `condition`: the value is an if's, where text is read as true or false,
+// not joined.
+void expr(const Expr& top, bool condition, Diagnostics& diags) {
+  each_expr(top, [&](const Expr& e) { check(e, condition, diags); });
 }
 
 void body(const Body& stmts, Diagnostics& diags) {
   for (const auto& st : stmts) {
-    if (st->value) expr(*st->value, diags);
+    if (st->value) expr(*st->value, st->kind == Stmt::Kind::Attr && st->name == "if", diags);
     for (const auto& a : st->args) {
-      if (a.value) expr(*a.value, diags);
+      if (a.value) expr(*a.value, false, diags);
     }
     for (const auto& p : st->params) {
-      if (p.default_value) expr(*p.default_value, diags);
+      if (p.default_value) expr(*p.default_value, false, diags);
     }
     if (st->body) body(*st->body, diags);
     if (st->else_body) body(*st->else_body, diags);

@@ -5,7 +5,9 @@
 // beside it is dropped, or never read, without a word. Read from the
 // sources, before expansion folds the literal away. A value known only
 // when pipec compiles (a parameter, a let) is not a literal here: an
-// instance that decides the operator is what the template is for.
+// instance that decides the operator is what the template is for. Nor is
+// true or false, which decide it on purpose (`if = false && ...` turns a
+// job off and keeps its condition).
 #pragma once
 
 #include <map>

@@ -151,7 +151,8 @@ std::set<std::string> own_reads(const WorkflowModel& wf) {
 
 std::set<std::string> unread_inputs(const Program& program, const WorkflowModel& wf) {
   if (wf.inputs.empty() || wf.body->kind != Value::Kind::Object) return {};
-  std::set<std::string> reads = own_reads(wf);
+  const std::set<std::string> own = own_reads(wf);
+  std::set<std::string> reads = own;
   if (reads.count("*")) return {};
   // What a manual run's inputs may reach beyond the workflow's own
   // expressions.
@@ -164,12 +165,14 @@ std::set<std::string> unread_inputs(const Program& program, const WorkflowModel&
     if (!reads.count(name) && !(of_form && reads.count(kWholeEvent))) unread.insert(name);
   }
   if (unread.empty()) return unread;
-  // A read of no input, a slip for one (inputs.build_varaint), which
-  // [unknown-input] reports with that input as its did-you-mean: the
-  // input is meant to be read, and is not reported unread as well.
+  // A read of no input in the workflow's own expressions, a slip for one
+  // (inputs.build_varaint), which [unknown-input] reports with that input
+  // as its did-you-mean: the input is meant to be read, and is not
+  // reported unread as well. (What a called workflow reads of the event
+  // is its own to name.)
   std::vector<std::string> declared;
   for (const auto& in : wf.inputs) declared.push_back(lower(in.name));
-  for (const auto& r : reads) {
+  for (const auto& r : own) {
     if (r == kWholeEvent || std::find(declared.begin(), declared.end(), r) != declared.end()) continue;
     unread.erase(nearest(r, declared));
   }

@@ -319,7 +319,7 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     if (before && before->getText() == "use") {
       at = prev;
       return "'" + prev->getText() + "': a use gives its template's arguments in ( ), none or some: use " +
-             prev->getText() + "()";
+             prev->getText() + "() (a step runs an action with uses = " + prev->getText() + ")";
     }
   }
   // `set_up_python(version = "3.12")` among statements, where `use` was
@@ -339,7 +339,26 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
       first_on_line = t->getLine() < name->getLine() || t->getText() == "}" || t->getText() == "{";
       break;
     }
-    if (first_on_line) {
+    // Not in a table, whose rows are blocks: row(...) there is a row { }
+    // with ( ) for its braces.
+    const antlr4::Token* block = nullptr;
+    for (auto it = b.open.rbegin(); it != b.open.rend(); ++it) {
+      if ((*it)->getText() == "{") {
+        block = *it;
+        break;
+      }
+    }
+    bool in_table = false;
+    if (block) {
+      const size_t line_no = b.line_of.count(block) ? b.line_of.at(block) : block->getLine();
+      for (antlr4::Token* t : tokens->getTokens(0, block->getTokenIndex())) {
+        if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && t->getLine() == line_no) {
+          in_table = t->getText() == "table";
+          break;
+        }
+      }
+    }
+    if (first_on_line && !in_table) {
       at = name;
       return "'" + name->getText() + "(...)': a steps or job template is used with `use " + name->getText() +
              "(...)`; a block written NAME(...) declares parameters (p: type)";
@@ -398,8 +417,11 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     const std::string text = prev->getText();
     const size_t open = text.rfind("${{");
     if (open != std::string::npos && text.find("}}", open) == std::string::npos)
-      return describe_token(&offending) + " right after a string that ends inside its ${{ }}: a \" there ends "
-             "the string; write text inside ${{ }} in single quotes ('...')";
+      return describe_token(&offending) + " right after a string that ends inside its ${{ }}: " +
+             (text[0] == '\''
+                  ? std::string("a ' there ends the string; write the string in double quotes (\"...\"), and text "
+                                "inside ${{ }} in single quotes")
+                  : std::string("a \" there ends the string; write text inside ${{ }} in single quotes ('...')"));
   }
   // `timeout-minutes = 30m`, in a value that does not parse.
   if (prev && prev->getType() == pipec_antlr::PipeLexer::NUMBER && prev->getStopIndex() + 1 == offending.getStartIndex()) {
@@ -515,7 +537,7 @@ std::string swallowed_note(antlr4::Recognizer* recognizer, const antlr4::Token& 
   const size_t end_line = text->getLine() + std::count(body.begin(), body.end(), '\n');
   if (end_line == text->getLine() || offending.getLine() > end_line + 3) return "";
   static const std::regex code(
-      R"(\s*((step|job|steps|when|else|strategy|matrix|outputs|container|concurrency|permissions|defaults|env|with|args)\b[^=]*\{|(name|run|uses|if|runs-on|needs|shell|id|file|tool)\s*=\s*["a-z_!(]).*)");
+      R"(\s*((step|job|steps|when|else|strategy|matrix|outputs|container|concurrency|permissions|defaults|env|with|args)\b[^=]*\{|(name|run|uses|if|runs-on|needs|shell|id|file|tool)\s+=\s+["a-z_!(]).*)");
   size_t line_no = text->getLine();
   for (size_t i = 0, nl; i < body.size(); i = nl + 1, ++line_no) {
     nl = body.find('\n', i);
@@ -633,9 +655,18 @@ std::string opening_quote_hint(antlr4::CharStream* in, size_t line, size_t col) 
   const std::string before = this_line.substr(0, at[col]);
   const size_t eq = before.find(" = ");
   if (eq == std::string::npos || before.find('"') != std::string::npos) return "";
+  // The quote ends the line's value (a comment may follow): words before
+  // it, nothing after it.
+  std::string after = this_line.substr(at[col] + 1);
+  after.erase(0, after.find_first_not_of(" \t\r"));
+  if (!after.empty() && after[0] != '#') return "";
   std::string value = before.substr(eq + 3);
   value.erase(0, value.find_first_not_of(' '));
-  if (value.empty() || std::string("[{(!$'").find(value[0]) != std::string::npos) return "";
+  const bool words = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == '.' || c == '-' || c == '_' || c == '/' ||
+           c == ':' || c == ',' || static_cast<unsigned char>(c) >= 0x80;
+  });
+  if (!words) return "";
   std::string key = before.substr(0, eq);
   key.erase(0, key.find_first_not_of(" \t"));
   if (key.size() > 40 || value.size() > 60) return "";
