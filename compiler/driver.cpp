@@ -33,6 +33,7 @@
 #include "check_choice_comparisons.h"
 #include "check_literal_operands.h"
 #include "check_almost_expressions.h"
+#include "check_shadowed_params.h"
 #include "check_cmd_env.h"
 #include "check_code_inputs.h"
 #include "check_concurrency.h"
@@ -256,11 +257,12 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
   check_declared_names(files, c.diags);
   if (c.diags.has_errors()) return c;
   // Beside the expander's errors, not before them: a comparison that is
-  // never true, an operator a literal decides or a ${ } that is no ${{ }}
-  // is no reason not to read the rest.
+  // never true, an operator a literal decides, a ${ } that is no ${{ }} or
+  // a let that hides a parameter is no reason not to read the rest.
   check_choice_comparisons(files, c.diags);
   check_literal_operands(files, c.diags);
   check_almost_expressions(files, c.diags);
+  check_shadowed_params(files, c.diags);
   const CommentLeads leads(files);
   Expander ex(c.diags, c.program);
   const SourcesByFile by_file(root, listed);
