@@ -481,6 +481,7 @@ class KeyTypes {
     if (v.kind == Value::Kind::List) {
       text_list(f, "job.runs-on");
       for (const auto& i : v.items) label(*i);
+      hosted_with_own(v);
       empty = v.items.empty() || std::any_of(v.items.begin(), v.items.end(),
                                              [](const ValuePtr& i) { return i->is_blank(); });
     } else if (v.kind == Value::Kind::Object) {
@@ -997,6 +998,36 @@ class KeyTypes {
       distinct_keys(*f.value);
     }
     for (const auto& i : v.items) distinct_keys(*i);
+  }
+
+  // A list of labels, which a runner must have all of, that joins a
+  // GitHub-hosted image's label with one declared in runners { } for
+  // runners of one's own (a scale set's): no runner has both, and the job
+  // waits for one until GitHub cancels it.
+  void hosted_with_own(const Value& list) {
+    const Value* hosted = nullptr;
+    const Value* own = nullptr;
+    for (const auto& i : list.items) {
+      if (!i->is_string() || i->text.find("${{") != std::string::npos) continue;
+      const std::string l = lower(i->text);
+      // An image's label, not one self-hosted runners take too (self-hosted,
+      // linux, x64, ...).
+      static const std::vector<std::string> shared = {"self-hosted", "x64", "arm", "arm64", "linux", "macos", "windows"};
+      const bool is_hosted =
+          std::find(shared.begin(), shared.end(), l) == shared.end() &&
+          (std::find(kHostedLabels.begin(), kHostedLabels.end(), l) != kHostedLabels.end() ||
+           std::find(kNewerHostedLabels.begin(), kNewerHostedLabels.end(), l) != kNewerHostedLabels.end());
+      const bool declared = std::any_of(program_.runner_labels.begin(), program_.runner_labels.end(),
+                                        [&](const auto& d) { return lower(d.first) == l; });
+      if (is_hosted && !hosted) hosted = i.get();
+      else if (!is_hosted && declared && !own) own = i.get();
+    }
+    if (hosted && own)
+      diags_.error(list.pos, "runner-label",
+                   "runs-on lists \"" + own->text + "\", a label of runners of your own, with \"" + hosted->text +
+                       "\", a GitHub-hosted image's: a job runs on a runner that has every label listed, and "
+                       "no runner has both, so the job waits until GitHub cancels it; give one label (a list is "
+                       "for the labels one runner has)");
   }
 
   // A label written out (not one computed when the run starts); GitHub
