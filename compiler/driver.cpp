@@ -32,6 +32,7 @@
 #include "check_calls_by_path.h"
 #include "check_choice_comparisons.h"
 #include "check_literal_operands.h"
+#include "check_matrix_includes.h"
 #include "check_almost_expressions.h"
 #include "check_shadowed_params.h"
 #include "check_cmd_env.h"
@@ -346,7 +347,7 @@ Compilation compile_tree(const std::string& root, const std::string& sources_dir
        {check_code_inputs, check_action_inputs, check_local_actions, check_env_names, check_script_env_names, check_untrusted_env, check_cmd_env, check_env_file_writes, check_runtime_images,
         check_known_values, check_implicit_success, check_hidden_uploads, check_direct_uploads,
         check_artifact_inputs, check_cache_keys, check_artifact_characters, check_expression_depth,
-        check_shared_groups, check_input_defaults})
+        check_shared_groups, check_input_defaults, check_matrix_includes})
     for (const auto& wf : c.program.workflows) check(*wf, c.diags);
   check_unread_inputs(c.program, c.diags);
   for (const auto& wf : c.program.workflows) check_dispatch_groups(c.program, *wf, c.diags);
