@@ -123,10 +123,11 @@ ToolParam param_of(const std::string& tool, const Value& decl, Diagnostics& diag
                 "only choice[...] takes options; " + with_article(p.type) + " takes none");
   if (p.default_value) {
     const Value& d = *p.default_value;
+    const bool known_type = std::find(kParamTypes.begin(), kParamTypes.end(), p.type) != kParamTypes.end();
     bool ok = (p.type == "boolean" && d.kind == Value::Kind::Bool) ||
               (p.type == "number" && d.kind == Value::Kind::Number) ||
               ((p.type == "string" || p.type == "choice") && d.is_string());
-    if (!ok)
+    if (!ok && known_type)  // an unknown type is reported above, once
       diags.error(
           d.pos, "type",
           "the default of " + what + " must be " + with_article(p.type) + ", not " + describe(d));
