@@ -14,11 +14,12 @@ namespace {
 
 class Order {
  public:
-  Order(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
-      : wf_(wf), program_(program), diags_(diags) {}
+  Order(const WorkflowModel& wf, const Program& program, Diagnostics& diags, std::set<std::string>& misnamed_at)
+      : wf_(wf), program_(program), diags_(diags), misnamed_at_(misnamed_at) {}
 
   void run() {
     const Transfers run = run_transfers(program_, wf_);
+    misnamed(run);
     for (const ArtifactStep& d : run.downloads) {
       for (const ArtifactStep* u : run.uploads.of(d)) {
         if (before(*u, d)) continue;
@@ -92,6 +93,36 @@ class Order {
   }
 
  private:
+  // A download by a name no upload of the run has, a slip off one that an
+  // upload has (packages for package): the download fails ("Artifact not
+  // found"). A name no upload is near may be an upload's pipec does not
+  // see (a workflow of TheRock's it calls).
+  // Names are compared as written (a leg's value differs from another's
+  // by more than a slip: libs-${{ matrix.family }} is one name as
+  // written).
+  void misnamed(const Transfers& run) {
+    std::vector<std::string> names;
+    std::map<std::string, const ArtifactStep*> by_name;
+    for (const ArtifactStep& u : run.uploads.all()) {
+      if (!u.name || u.direct) continue;
+      if (const std::string n = text_of(*u.name); by_name.emplace(n, &u).second) names.push_back(n);
+    }
+    for (const ArtifactStep& d : run.downloads) {
+      if (!d.name || !run.uploads.of(d).empty()) continue;
+      const std::string n = text_of(*d.name);
+      if (by_name.count(n)) continue;
+      const std::string near = nearest(n, names);
+      if (near.empty()) continue;
+      const ArtifactStep& u = *by_name.at(near);
+      if (!misnamed_at_.insert(to_string(d.name->pos)).second) continue;  // once, in the first run
+      diags_.error(d.name->pos, "artifact-order",
+                   d.jobs + " downloads artifact " + quoted_name(d) + ", which nothing in a run of " +
+                       file_name(wf_.file) + " uploads; " + u.jobs + " uploads " + quoted_name(u) + " (" +
+                       to_string(u.name->pos) + "): is that the name meant? The download fails (\"Artifact "
+                       "not found\")");
+    }
+  }
+
   // Whether the upload u is done before the download d starts: where their
   // ways part, d's job needs u's, directly or through other jobs; in one
   // job (and leg), u's step comes first. Two legs of one matrix job run at
@@ -147,6 +178,7 @@ class Order {
   const Program& program_;
   Diagnostics& diags_;
   std::set<std::string> reported_;
+  std::set<std::string>& misnamed_at_;  // the downloads reported misnamed, in any run
 };
 
 }  // namespace
@@ -154,12 +186,13 @@ class Order {
 void check_artifact_order(const Program& program,
                           const std::map<const WorkflowModel*, EventReach>& reaches,
                           Diagnostics& diags) {
+  std::set<std::string> misnamed_at;
   for (const auto& wf : program.workflows) {
     // A workflow only called, by workflows here, is checked in their runs,
     // with the names their calls give it.
     const EventReach& reach = reaches.at(wf.get());
     if (reach.called && !reach.own && reach.known) continue;
-    Order(*wf, program, diags).run();
+    Order(*wf, program, diags, misnamed_at).run();
   }
 }
 

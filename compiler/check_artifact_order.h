@@ -10,7 +10,10 @@
 // jobs' needs order them; two legs of one matrix job run at once; in one
 // job, the steps run in order. A workflow only called, by workflows of the
 // program, is checked in their runs. A download from another run or
-// repository (run-id, repository) is not checked.
+// repository (run-id, repository) is not checked. Nor is a download by a
+// name no upload of the run has, unless the name is a slip off one that
+// an upload has: then it fails ("Artifact not found"); reported once, in
+// the first run that has it.
 #pragma once
 
 #include <map>
