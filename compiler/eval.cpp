@@ -384,6 +384,18 @@ ValuePtr Expander::member(const Expr& e, const ValuePtr& base) {
       // theirs once: the field meant, with no list (each profile's differs).
       const std::string like = did_you_mean(e.text, keys);
       const bool list = !keys.empty() && (base->tag != "profile" || like.empty());
+      // A field another profile sets: this one lacks it.
+      if (base->tag == "profile" && base->get("name")) {
+        for (const auto& other : program_.profiles) {
+          const Field* f = other->field(e.text);
+          if (!f || other.get() == base.get() || !other->get("name")) continue;
+          diags_.error(e.pos, "unknown-field",
+                       "no field \"" + e.text + "\" in profile " + base->get("name")->text + ", which profile " +
+                           other->get("name")->text + " sets (" + to_string(f->key_pos) + "); set it in " +
+                           base->get("name")->text + " too, or in a profile both extend");
+          return make_error(e.pos);
+        }
+      }
       diags_.error(e.pos, "unknown-field",
                    "no field \"" + e.text + "\" in " + kind_name(*base) + like + (list ? "; it has " + join(keys) : ""));
       return make_error(e.pos);
