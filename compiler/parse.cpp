@@ -222,6 +222,15 @@ std::string bracket_note(antlr4::Recognizer* recognizer, const antlr4::Token& of
   return "";
 }
 
+// The token on the default channel before the one at `index`; null at
+// the file's start.
+antlr4::Token* token_before(antlr4::BufferedTokenStream& tokens, size_t index) {
+  for (size_t k = index; k-- > 0;) {
+    if (tokens.get(k)->getChannel() == antlr4::Token::DEFAULT_CHANNEL) return tokens.get(k);
+  }
+  return nullptr;
+}
+
 // The name a number runs into with no space between (`timeout-minutes =
 // 30m`): "" when none. The parser reads such a name as the next statement
 // or a token that does not belong, a follow-on of the one slip.
@@ -281,13 +290,8 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   const Brackets b(*tokens, index);
   bool in_object = false, among_statements = b.open.empty();
   if (!b.open.empty() && b.open.back()->getText() == "{") {
-    const size_t brace = b.open.back()->getTokenIndex();
-    std::string before;
-    for (size_t k = brace; k-- > 0;) {
-      if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
-      before = tokens->get(k)->getText();
-      break;
-    }
+    const antlr4::Token* t = token_before(*tokens, b.open.back()->getTokenIndex());
+    const std::string before = t ? t->getText() : "";
     in_object = before == "=" || before == "," || before == "[" || before == "(" || before == ":" || before == "?";
     among_statements = !in_object;
   }
@@ -310,12 +314,7 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   }
   // `use rocm_sdk_test` with no ( ): the next token is not its arguments.
   if (prev && prev->getType() == pipec_antlr::PipeLexer::IDENT && s != "(" && s != "." && index >= 2) {
-    const antlr4::Token* before = nullptr;
-    for (size_t k = prev->getTokenIndex(); k-- > 0;) {
-      if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
-      before = tokens->get(k);
-      break;
-    }
+    const antlr4::Token* before = token_before(*tokens, prev->getTokenIndex());
     if (before && before->getText() == "use") {
       at = prev;
       return "'" + prev->getText() + "': a use gives its template's arguments in ( ), none or some: use " +
@@ -325,20 +324,10 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   // `set_up_python(version = "3.12")` among statements, where `use` was
   // meant: read as the head of a block that declares parameters (p: type).
   if (s == "=" && !b.open.empty() && b.open.back()->getText() == "(" && b.open.back()->getTokenIndex() >= 1) {
-    const antlr4::Token* paren = b.open.back();
-    antlr4::Token* name = nullptr;
-    for (size_t k = paren->getTokenIndex(); k-- > 0;) {
-      if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
-      name = tokens->get(k);
-      break;
-    }
+    antlr4::Token* name = token_before(*tokens, b.open.back()->getTokenIndex());
     bool first_on_line = name && name->getType() == pipec_antlr::PipeLexer::IDENT;
-    for (size_t k = name ? name->getTokenIndex() : 0; first_on_line && k-- > 0;) {
-      const antlr4::Token* t = tokens->get(k);
-      if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+    if (const antlr4::Token* t = first_on_line ? token_before(*tokens, name->getTokenIndex()) : nullptr)
       first_on_line = t->getLine() < name->getLine() || t->getText() == "}" || t->getText() == "{";
-      break;
-    }
     // Not in a table, whose rows are blocks: row(...) there is a row { }
     // with ( ) for its braces.
     const antlr4::Token* block = nullptr;
@@ -367,12 +356,8 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   // `- needs_this`: a YAML list item. (`- name: Build`, a step, below.)
   if (s == "-" && line.empty() && next[1] != ":") {
     std::string key = "key";
-    if (prev && (prev->getText() == "=" || prev->getText() == ":") && prev->getTokenIndex() >= 1) {
-      for (size_t k = prev->getTokenIndex(); k-- > 0;) {
-        if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
-        key = tokens->get(k)->getText();
-        break;
-      }
+    if (prev && (prev->getText() == "=" || prev->getText() == ":")) {
+      if (const antlr4::Token* t = token_before(*tokens, prev->getTokenIndex())) key = t->getText();
     }
     return "'-': this looks like a YAML list item; a list is written in brackets, on one line or over several: " +
            key + " = [a, b]";
@@ -383,15 +368,11 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   if (s == ":" && line.size() == 1 && prev == line[0] && prev->getType() == pipec_antlr::PipeLexer::IDENT &&
       among_statements) {
     std::string block;
-    if (prev->getTokenIndex() >= 2) {
-      std::vector<const antlr4::Token*> back;
-      for (size_t k = prev->getTokenIndex(); k-- > 0 && back.size() < 2;) {
-        if (tokens->get(k)->getChannel() == antlr4::Token::DEFAULT_CHANNEL) back.push_back(tokens->get(k));
-      }
-      if (back.size() == 2 && back[0]->getText() == ":" && back[1]->getType() == pipec_antlr::PipeLexer::IDENT &&
-          back[1]->getLine() < prev->getLine())
-        block = back[1]->getText();
-    }
+    const antlr4::Token* colon = token_before(*tokens, prev->getTokenIndex());
+    const antlr4::Token* word = colon ? token_before(*tokens, colon->getTokenIndex()) : nullptr;
+    if (word && colon->getText() == ":" && word->getType() == pipec_antlr::PipeLexer::IDENT &&
+        word->getLine() < prev->getLine())
+      block = word->getText();
     return "':': write `" + prev->getText() + " = ...`: attributes take '=', not ':'" +
            (block.empty() ? std::string("") : " (and a block is written " + block + " { ... }, not " + block + ":)");
   }
@@ -452,12 +433,7 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
       if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && t->getLine() == prev->getLine()) call.push_back(t);
     // ... and that line starts a statement, not the rest of an expression
     // (`a &&` on the line before).
-    antlr4::Token* before = nullptr;
-    for (size_t k = call.empty() ? 0 : call[0]->getTokenIndex(); k-- > 0;) {
-      if (tokens->get(k)->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
-      before = tokens->get(k);
-      break;
-    }
+    antlr4::Token* before = token_before(*tokens, call.empty() ? 0 : call[0]->getTokenIndex());
     static const std::set<std::string> continues = {"&&", "||", "==", "!=", "<", "<=", ">", ">=", "=",
                                                     ",", "(", "[", "?", ":", "!", ".", "+"};
     const bool starts_statement = !before || !continues.count(before->getText());
