@@ -3,6 +3,7 @@
 // the values that later passes derive from it.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -127,5 +128,15 @@ struct File {
   std::string path;  // as given, relative to the repository root
   Body stmts;
 };
+
+// Calls f on each statement of `stmts` and of the bodies under them (a
+// block's, a when's and its else's), in order, however deep.
+inline void each_stmt(const Body& stmts, const std::function<void(const Stmt&)>& f) {
+  for (const auto& st : stmts) {
+    f(*st);
+    if (st->body) each_stmt(*st->body, f);
+    if (st->else_body) each_stmt(*st->else_body, f);
+  }
+}
 
 }  // namespace pipec

@@ -64,23 +64,17 @@ void expr(const Expr& top, Diagnostics& diags) {
   });
 }
 
+}  // namespace
+
 // The values of attributes, written where they are: a script's text (run,
 // github-script's script) is its language's, and a let's or a template
 // argument's may be a script's.
-void body(const Body& stmts, Diagnostics& diags) {
-  for (const auto& st : stmts) {
-    if (st->kind == Stmt::Kind::Attr && st->value && st->name != "run" && st->name != "script")
-      expr(*st->value, diags);
-    if (st->kind == Stmt::Kind::Let || st->kind == Stmt::Kind::Use) continue;
-    if (st->body) body(*st->body, diags);
-    if (st->else_body) body(*st->else_body, diags);
-  }
-}
-
-}  // namespace
-
 void check_almost_expressions(const std::map<std::string, File>& files, Diagnostics& diags) {
-  for (const auto& [path, file] : files) body(file.stmts, diags);
+  for (const auto& [path, file] : files) {
+    each_stmt(file.stmts, [&](const Stmt& st) {
+      if (st.kind == Stmt::Kind::Attr && st.value && st.name != "run" && st.name != "script") expr(*st.value, diags);
+    });
+  }
 }
 
 }  // namespace pipec

@@ -204,11 +204,9 @@ struct Walk {
 // Every name a let binds anywhere in stmts: a parameter of that name is
 // not what the body reads after it.
 void lets(const Body& stmts, std::set<std::string>& out) {
-  for (const auto& st : stmts) {
-    if (st->kind == Stmt::Kind::Let) out.insert(st->name);
-    if (st->body) lets(*st->body, out);
-    if (st->else_body) lets(*st->else_body, out);
-  }
+  each_stmt(stmts, [&](const Stmt& st) {
+    if (st.kind == Stmt::Kind::Let) out.insert(st.name);
+  });
 }
 
 }  // namespace

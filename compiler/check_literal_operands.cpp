@@ -54,24 +54,20 @@ void expr(const Expr& top, bool condition, Diagnostics& diags) {
   each_expr(top, [&](const Expr& e) { check(e, condition, diags); });
 }
 
-void body(const Body& stmts, Diagnostics& diags) {
-  for (const auto& st : stmts) {
-    if (st->value) expr(*st->value, st->kind == Stmt::Kind::Attr && st->name == "if", diags);
-    for (const auto& a : st->args) {
-      if (a.value) expr(*a.value, false, diags);
-    }
-    for (const auto& p : st->params) {
-      if (p.default_value) expr(*p.default_value, false, diags);
-    }
-    if (st->body) body(*st->body, diags);
-    if (st->else_body) body(*st->else_body, diags);
-  }
-}
-
 }  // namespace
 
 void check_literal_operands(const std::map<std::string, File>& files, Diagnostics& diags) {
-  for (const auto& [path, file] : files) body(file.stmts, diags);
+  for (const auto& [path, file] : files) {
+    each_stmt(file.stmts, [&](const Stmt& st) {
+      if (st.value) expr(*st.value, st.kind == Stmt::Kind::Attr && st.name == "if", diags);
+      for (const auto& a : st.args) {
+        if (a.value) expr(*a.value, false, diags);
+      }
+      for (const auto& p : st.params) {
+        if (p.default_value) expr(*p.default_value, false, diags);
+      }
+    });
+  }
 }
 
 }  // namespace pipec
