@@ -80,6 +80,20 @@ std::vector<std::string> keys_of(const Value* v) {
   return out;
 }
 
+// "profile NAME's FIELD" for the profile field written on pos's line, if
+// any: a read there comes from the profile, wherever it is used, so
+// another input's name is no answer.
+std::string profile_field_at(const Program& program, const Pos& pos) {
+  for (const auto& profile : program.profiles) {
+    const Value* name = profile->get("name");
+    for (const auto& f : profile->fields) {
+      if (f.key != "name" && name && f.key_pos.file == pos.file && f.key_pos.line == pos.line)
+        return "profile " + name->text + "'s " + f.key;
+    }
+  }
+  return "";
+}
+
 class RefChecker {
  public:
   RefChecker(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
@@ -404,8 +418,13 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       // A bare name (with { test_type }) is inputs.NAME written at the
       // name, both parts at one place (pass_through).
       const bool bare = c[0].second == c[1].second;
+      const std::string profile_field =
+          wf_.inputs_left_out.count(seg(1)) ? "" : profile_field_at(program_, c[1].second);
       diags_.error(c[1].second, "unknown-input",
-                   "no input \"" + seg(1) + "\"" + why_none(wf_.inputs_left_out, seg(1), inputs_) +
+                   "no input \"" + seg(1) + "\"" +
+                       (profile_field.empty() ? why_none(wf_.inputs_left_out, seg(1), inputs_)
+                                              : " in " + file_name(wf_.file) + ", which " + profile_field +
+                                                    " reads: use that field only in workflows that declare the input") +
                        (bare ? ": the bare name " + seg(1) + " passes inputs." + seg(1) + " of " + file_name(wf_.file) +
                                    "; declare the input there, or give a value (" + seg(1) + " = ...)"
                              : ""));
