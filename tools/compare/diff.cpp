@@ -8,8 +8,14 @@ namespace wfcompare {
 
 namespace {
 
-bool one_sided(const Key& key, const Model& a, const Model& b) {
-  return a.contains(key) != b.contains(key);
+// The outermost of entry's parents that is on one side only (in `side`,
+// the model that has the entry), if any.
+std::optional<Key> outermost_one_sided(const Entry& entry, const Model& side, const Model& other) {
+  std::optional<Key> found;
+  for (std::optional<Key> p = entry.parent; p && side.contains(*p); p = side.at(*p).parent) {
+    if (!other.contains(*p)) found = *p;
+  }
+  return found;
 }
 
 }  // namespace
@@ -28,14 +34,16 @@ std::vector<Difference> diff_models(const Model& corpus, const Model& generated)
           c->second.value == g->second.value) {
         continue;
       }
-      out.push_back({key.kind, key.item, c->second.value, g->second.value});
+      out.push_back({key.kind, key.item, c->second.value, g->second.value, std::nullopt});
       continue;
     }
-    const Entry& entry = c != corpus.end() ? c->second : g->second;
-    if (entry.parent && one_sided(*entry.parent, corpus, generated)) continue;
-    Difference d{key.kind, key.item, std::nullopt, std::nullopt};
-    if (c != corpus.end()) d.corpus = c->second.value;
-    if (g != generated.end()) d.generated = g->second.value;
+    const bool in_corpus = c != corpus.end();
+    const Entry& entry = in_corpus ? c->second : g->second;
+    Difference d{key.kind, key.item, std::nullopt, std::nullopt,
+                 in_corpus ? outermost_one_sided(entry, corpus, generated)
+                           : outermost_one_sided(entry, generated, corpus)};
+    if (in_corpus) d.corpus = c->second.value;
+    else d.generated = g->second.value;
     out.push_back(std::move(d));
   }
   return out;

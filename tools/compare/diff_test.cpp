@@ -41,7 +41,7 @@ jobs:
   CHECK(diff_lines(a, b).empty());
 }
 
-TEST_CASE("triggers: events, filters, crons; a missing event is one difference") {
+TEST_CASE("triggers: events, filters, crons; a missing event with its inputs, as part of it") {
   const std::string corpus = R"~(
 on:
   push:
@@ -72,6 +72,10 @@ triggers event push branches: corpus=["main","release/*"] generated=["dev","main
 triggers event push paths: corpus=["src/**"] generated=absent
 triggers event schedule cron: corpus=["0 2 * * *"] generated=["0 3 * * *"]
 triggers event workflow_dispatch: corpus=absent generated={"inputs":["x"]}
+inputs input workflow_dispatch.x: corpus=absent generated={"type":"string"} (part of event workflow_dispatch)
+inputs input workflow_dispatch.x description: corpus=absent generated=false (part of event workflow_dispatch)
+inputs input workflow_dispatch.x required: corpus=absent generated=false (part of event workflow_dispatch)
+inputs input workflow_dispatch.x type: corpus=absent generated="string" (part of event workflow_dispatch)
 )~");
 }
 
@@ -98,9 +102,13 @@ jobs: {}
 )~";
   CHECK(diff_lines(corpus, generated) ==
         R"~(triggers event workflow_call output gone: corpus={"value":"x"} generated=absent
+triggers event workflow_call output gone description: corpus=false generated=absent (part of event workflow_call output gone)
+triggers event workflow_call output gone value: corpus="x" generated=absent (part of event workflow_call output gone)
 triggers event workflow_call output url description: corpus=true generated=false
 triggers event workflow_call output url value: corpus="${{ jobs.a.outputs.url }}" generated="${{ jobs.b.outputs.url }}"
 triggers event workflow_call secret extra: corpus=absent generated={}
+triggers event workflow_call secret extra description: corpus=absent generated=false (part of event workflow_call secret extra)
+triggers event workflow_call secret extra required: corpus=absent generated=false (part of event workflow_call secret extra)
 triggers event workflow_call secret token required: corpus=true generated=false
 )~");
 }
@@ -137,6 +145,9 @@ inputs input workflow_call.family type: corpus="string" generated="number"
 inputs input workflow_dispatch.flag default: corpus=true generated="true"
 inputs input workflow_dispatch.kind options: corpus=["dev","nightly"] generated=["nightly","dev"]
 inputs input workflow_dispatch.old: corpus={"type":"string"} generated=absent
+inputs input workflow_dispatch.old description: corpus=false generated=absent (part of input workflow_dispatch.old)
+inputs input workflow_dispatch.old required: corpus=false generated=absent (part of input workflow_dispatch.old)
+inputs input workflow_dispatch.old type: corpus="string" generated=absent (part of input workflow_dispatch.old)
 inputs input workflow_dispatch.python default: corpus="3.10" generated=3.1
 inputs input workflow_dispatch.python description: corpus=true generated=false
 )~");
@@ -196,7 +207,7 @@ jobs job b timeout-minutes: corpus=360 generated=30
 )~");
 }
 
-TEST_CASE("jobs: a missing job is one difference; name and runner") {
+TEST_CASE("jobs: a job on one side only, its details as part of it; name and runner") {
   const std::string corpus = R"~(
 on: push
 jobs:
@@ -216,6 +227,18 @@ jobs:
 jobs job build name: corpus="Build" generated="Build it"
 jobs job build runs-on: corpus=["ubuntu-24.04"] generated=["linux","self-hosted"]
 jobs job gone: corpus={"runs-on":"x"} generated=absent
+jobs job gone continue-on-error: corpus=false generated=absent (part of job gone)
+jobs job gone runs-on: corpus=["x"] generated=absent (part of job gone)
+jobs job gone timeout-minutes: corpus=360 generated=absent (part of job gone)
+needs job added needs: corpus=absent generated=[] (part of job added)
+needs job gone needs: corpus=[] generated=absent (part of job gone)
+conditions job gone step "actions/checkout" if: corpus="a" generated=absent (part of job gone)
+actions job added action ./.github/workflows/x.yml: corpus=absent generated=["./.github/workflows/x.yml"] (part of job added)
+actions job added action ./.github/workflows/x.yml ref: corpus=absent generated=null (part of job added)
+actions job added action ./.github/workflows/x.yml steps: corpus=absent generated=1 (part of job added)
+actions job gone action actions/checkout: corpus=["actions/checkout@v4"] generated=absent (part of job gone)
+actions job gone action actions/checkout ref: corpus="v4" generated=absent (part of job gone)
+actions job gone action actions/checkout steps: corpus=1 generated=absent (part of job gone)
 )~");
 }
 
@@ -310,7 +333,11 @@ jobs:
         R"~(matrices job ci matrix fromJSON: corpus=true generated=false
 matrices job ci matrix.variant: corpus="${{ fromJSON(needs.setup.outputs.linux_variants) }}" generated=[{"family":"gfx94X"}]
 matrices job ci strategy.fail-fast: corpus=false generated=true
+matrices job plain matrix fromJSON: corpus=absent generated=false (part of job plain strategy)
+matrices job plain matrix keys: corpus=absent generated=["a"] (part of job plain strategy)
+matrices job plain matrix.a: corpus=absent generated=[1] (part of job plain strategy)
 matrices job plain strategy: corpus=absent generated={"matrix":{"a":[1]}}
+matrices job plain strategy.fail-fast: corpus=absent generated=true (part of job plain strategy)
 matrices job release matrix keys: corpus=["include","os","python_version"] generated=["arch","exclude","python_version"]
 matrices job release matrix.arch: corpus=absent generated=["x86_64"]
 matrices job release matrix.exclude: corpus=absent generated=[{"python_version":"3.12"}]
@@ -337,7 +364,7 @@ jobs:
 )~");
 }
 
-TEST_CASE("actions: compared by name, the pinned ref reported separately") {
+TEST_CASE("actions: compared by name, the pinned ref and the number of steps that use one reported separately") {
   const std::string corpus = R"~(
 on: push
 jobs:
@@ -361,6 +388,7 @@ jobs:
       - uses: actions/checkout@v4
       - uses: actions/upload-artifact@v4
       - uses: ./.github/actions/setup
+      - uses: ./.github/actions/setup
   call:
     uses: ./.github/workflows/build_linux.yml
   remote:
@@ -368,11 +396,20 @@ jobs:
 )~";
   CHECK(
       diff_lines(corpus, generated) ==
-      R"~(actions job build action actions/checkout ref: corpus="de0fac2e4500dabe0009e67214ff5f5447ce83dd" generated="v4"
+      R"~(actions job build action ./.github/actions/setup steps: corpus=1 generated=2
+actions job build action actions/checkout ref: corpus="de0fac2e4500dabe0009e67214ff5f5447ce83dd" generated="v4"
 actions job build action actions/setup-python: corpus=["actions/setup-python@v5"] generated=absent
+actions job build action actions/setup-python ref: corpus="v5" generated=absent (part of job build action actions/setup-python)
+actions job build action actions/setup-python steps: corpus=1 generated=absent (part of job build action actions/setup-python)
 actions job build action actions/upload-artifact: corpus=absent generated=["actions/upload-artifact@v4"]
+actions job build action actions/upload-artifact ref: corpus=absent generated="v4" (part of job build action actions/upload-artifact)
+actions job build action actions/upload-artifact steps: corpus=absent generated=1 (part of job build action actions/upload-artifact)
 actions job call action ./.github/workflows/build.yml: corpus=["./.github/workflows/build.yml"] generated=absent
+actions job call action ./.github/workflows/build.yml ref: corpus=null generated=absent (part of job call action ./.github/workflows/build.yml)
+actions job call action ./.github/workflows/build.yml steps: corpus=1 generated=absent (part of job call action ./.github/workflows/build.yml)
 actions job call action ./.github/workflows/build_linux.yml: corpus=absent generated=["./.github/workflows/build_linux.yml"]
+actions job call action ./.github/workflows/build_linux.yml ref: corpus=absent generated=null (part of job call action ./.github/workflows/build_linux.yml)
+actions job call action ./.github/workflows/build_linux.yml steps: corpus=absent generated=1 (part of job call action ./.github/workflows/build_linux.yml)
 actions job remote action ROCm/TheRock/.github/workflows/x.yml ref: corpus="main" generated="0123abc"
 )~");
 }
@@ -425,6 +462,8 @@ jobs:
         R"~(concurrency concurrency cancel-in-progress: corpus=false generated=true
 concurrency job a concurrency group: corpus="a" generated="a2"
 concurrency job b concurrency: corpus={"cancel-in-progress":false,"group":"b"} generated=absent
+concurrency job b concurrency cancel-in-progress: corpus=false generated=absent (part of job b concurrency)
+concurrency job b concurrency group: corpus="b" generated=absent (part of job b concurrency)
 )~");
 }
 

@@ -298,7 +298,7 @@ STALE MAP ENTRY )" + map + R"(:3:9: corpus file ci.yml has no job package
 STALE MAP ENTRY )" + map + R"(:3:9: generated file ci.yml has no job pack
 STALE MAP ENTRY )" + map + R"(:3:9: generated file ci.yml has no job x
 
-workflows: 1 compared, 4 differences, 0 explained, 4 unexplained, 3 stale reasons
+workflows: 1 compared, 12 differences, 0 explained, 12 unexplained, 3 stale reasons
 )"));
   }
   SUBCASE("a rename onto a job that keeps its id is a stale map entry") {

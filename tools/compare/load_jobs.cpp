@@ -173,6 +173,9 @@ void load_job(const std::string& job, const YAML::Node& node, const std::string&
     nlohmann::json refs = as_set(use.refs);
     b.value(Kind::actions, prefix + " action " + name + " ref", refs.size() == 1 ? refs[0] : refs,
             action);
+    // How many steps use it: a step removed from a job that uses the
+    // action in another step shows too.
+    b.value(Kind::actions, prefix + " action " + name + " steps", use.uses.size(), action);
   }
 
   if (node["permissions"]) load_permissions(node["permissions"], prefix + " ", key, b);

@@ -19,7 +19,8 @@ int main(int argc, char** argv) {
   auto* map = app.add_option("--map", map_file, "YAML list of which files play the same role");
   auto* reasons =
       app.add_option("--reasons", reasons_file, "YAML list of reasons for expected differences");
-  app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--format", format, "text, json, or lines (the differences alone)")
+      ->check(CLI::IsMember({"text", "json", "lines"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -28,7 +29,9 @@ int main(int argc, char** argv) {
   }
   if (map->count() > 0) options.map_file = map_file;
   if (reasons->count() > 0) options.reasons_file = reasons_file;
-  options.format = format == "json" ? wfcompare::Format::json : wfcompare::Format::text;
+  options.format = format == "json"    ? wfcompare::Format::json
+                   : format == "lines" ? wfcompare::Format::lines
+                                       : wfcompare::Format::text;
   try {
     return wfcompare::run(options, std::cout, std::cerr);
   } catch (const std::exception& e) {

@@ -28,7 +28,9 @@ std::string render_text(const Report& report) {
       const Difference& d = r.difference;
       out += fmt::format("{} {} {}: corpus={} generated={}\n", p.id, kind_name(d.kind), d.item,
                          render_side(d.corpus), render_side(d.generated));
-      out += r.reason ? fmt::format("  reason: {}\n", *r.reason) : "  UNEXPLAINED\n";
+      if (!r.reason) out += "  UNEXPLAINED\n";
+      else if (d.part_of) out += fmt::format("  part of: {} {}\n", kind_name(d.part_of->kind), d.part_of->item);
+      else out += fmt::format("  reason: {}\n", *r.reason);
     }
     out += "\n";
   }
@@ -59,6 +61,20 @@ std::string render_text(const Report& report) {
   return out;
 }
 
+std::string render_lines(const Report& report) {
+  std::string out;
+  for (const auto& w : report.workflows) {
+    for (const auto& r : w.differences) {
+      const Difference& d = r.difference;
+      out += fmt::format("{} {} {}: corpus={} generated={}\n", w.pair.id, kind_name(d.kind), d.item,
+                         render_side(d.corpus), render_side(d.generated));
+    }
+  }
+  for (const auto& f : report.unpaired)
+    out += fmt::format("{} {}\n", f.in_corpus ? "only-in-corpus" : "only-in-generated", f.file);
+  return out;
+}
+
 std::string render_json(const Report& report) {
   using nlohmann::json;
   json workflows = json::array();
@@ -74,6 +90,8 @@ std::string render_json(const Report& report) {
         d["reason"] = *r.reason;
         d["reason_at"] = r.reason_where;
       }
+      if (r.difference.part_of)
+        d["part_of"] = std::string(kind_name(r.difference.part_of->kind)) + " " + r.difference.part_of->item;
       diffs.push_back(std::move(d));
     }
     workflows.push_back({{"workflow", w.pair.id},

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include <map>
+
 namespace wfcompare {
 
 Summary Report::summary() const {
@@ -27,11 +29,19 @@ int Report::exit_code() const {
 WorkflowReport explain(const WorkflowPair& pair, std::vector<Difference> differences,
                        ReasonMatcher& matcher) {
   WorkflowReport out{pair, {}};
+  // A detail of a thing on one side only has that thing's reason, so the
+  // things are explained first.
+  std::map<Key, const Reason*> of_thing;
+  for (const auto& d : differences) {
+    if (!d.part_of) of_thing[Key{d.kind, d.item}] = matcher.match(pair.id, d.kind, d.item);
+  }
   for (auto& d : differences) {
     ReportedDifference r{std::move(d), std::nullopt, ""};
-    if (const Reason* reason = matcher.match(pair.id, r.difference.kind, r.difference.item)) {
-      r.reason = reason->text;
-      r.reason_where = reason->where;
+    const auto& part_of = r.difference.part_of;
+    auto it = of_thing.find(part_of ? *part_of : Key{r.difference.kind, r.difference.item});
+    if (it != of_thing.end() && it->second) {
+      r.reason = it->second->text;
+      r.reason_where = it->second->where;
     }
     out.differences.push_back(std::move(r));
   }

@@ -20,10 +20,10 @@ Report sample() {
   report.workflows.push_back(
       explain({"ci_linux.yml", "ci_linux.yml", "ci_linux.yml", {}, {}},
               {{Kind::needs, "job test needs", nlohmann::json::array({"build"}),
-                nlohmann::json::array({"build", "package"})},
+                nlohmann::json::array({"build", "package"}), std::nullopt},
                {Kind::actions, "job build action actions/checkout ref", nlohmann::json("abc123"),
-                nlohmann::json("v4")},
-               {Kind::conditions, "job test if", nlohmann::json("always()"), std::nullopt}},
+                nlohmann::json("v4"), std::nullopt},
+               {Kind::conditions, "job test if", nlohmann::json("always()"), std::nullopt, std::nullopt}},
               matcher));
   report.workflows.push_back(explain({"ci.yml", "ci.yml", "ci_old.yml", {}, {}}, {}, matcher));
   report.unpaired = {{"copy_release.yml", true, "dropped (map.yml:3:3)"},
@@ -159,6 +159,39 @@ TEST_CASE("exit 0 only when everything is explained and nothing is stale") {
   CHECK(s.explained == 2);
   CHECK(s.unexplained == 0);
   CHECK(s.stale == 0);
+}
+
+TEST_CASE("a detail of a thing on one side only has that thing's reason, and lines list every value") {
+  const std::vector<Reason> reasons = {
+      {"ci.yml", Kind::jobs, "job stage", "a new job stages the wheels", "reasons.yml:1:3"}};
+  ReasonMatcher matcher(reasons);
+  const Key stage{Kind::jobs, "job stage"};
+  const Key index{Kind::jobs, "job index"};
+  Report report;
+  report.workflows.push_back(explain(
+      {"ci.yml", "ci.yml", "ci.yml", {}, {}},
+      {{Kind::jobs, "job index", std::nullopt, nlohmann::json::object(), std::nullopt},
+       {Kind::jobs, "job stage", std::nullopt, nlohmann::json::object(), std::nullopt},
+       {Kind::actions, "job index action aws/login", std::nullopt, nlohmann::json::array({"aws/login@abc"}), index},
+       {Kind::actions, "job stage action aws/login", std::nullopt, nlohmann::json::array({"aws/login@abc"}), stage}},
+      matcher));
+  CHECK(render_text(report) == R"(== ci.yml: 4 differences
+ci.yml jobs job index: corpus=absent generated={}
+  UNEXPLAINED
+ci.yml jobs job stage: corpus=absent generated={}
+  reason: a new job stages the wheels
+ci.yml actions job index action aws/login: corpus=absent generated=["aws/login@abc"]
+  UNEXPLAINED
+ci.yml actions job stage action aws/login: corpus=absent generated=["aws/login@abc"]
+  part of: jobs job stage
+
+workflows: 1 compared, 4 differences, 2 explained, 2 unexplained, 0 stale reasons
+)");
+  CHECK(render_lines(report) == R"(ci.yml jobs job index: corpus=absent generated={}
+ci.yml jobs job stage: corpus=absent generated={}
+ci.yml actions job index action aws/login: corpus=absent generated=["aws/login@abc"]
+ci.yml actions job stage action aws/login: corpus=absent generated=["aws/login@abc"]
+)");
 }
 
 }  // namespace wfcompare

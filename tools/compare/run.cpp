@@ -104,7 +104,9 @@ int run(const Options& options, std::ostream& out, std::ostream& err) {
   report.unpaired = pairing.unpaired;
   report.stale_map_entries = pairing.stale;
   for (const Reason* r : matcher.stale()) report.stale_reasons.push_back(*r);
-  out << (options.format == Format::json ? render_json(report) : render_text(report));
+  out << (options.format == Format::json    ? render_json(report)
+          : options.format == Format::lines ? render_lines(report)
+                                            : render_text(report));
   return report.exit_code();
 }
 

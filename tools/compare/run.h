@@ -8,7 +8,7 @@
 
 namespace wfcompare {
 
-enum class Format { text, json };
+enum class Format { text, json, lines };
 
 struct Options {
   std::string generated_dir;

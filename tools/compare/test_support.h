@@ -35,8 +35,9 @@ inline std::string diff_lines(const std::string& corpus, const std::string& gene
   std::string out;
   for (const auto& d : diff_models(load_workflow_text(corpus, "corpus.yml"),
                                    load_workflow_text(generated, "generated.yml"))) {
-    out += fmt::format("{} {}: corpus={} generated={}\n", kind_name(d.kind), d.item,
-                       render_side(d.corpus), render_side(d.generated));
+    out += fmt::format("{} {}: corpus={} generated={}{}\n", kind_name(d.kind), d.item,
+                       render_side(d.corpus), render_side(d.generated),
+                       d.part_of ? " (part of " + d.part_of->item + ")" : "");
   }
   return out;
 }
