@@ -180,8 +180,10 @@ static const std::string kDoNotEdit = "Do not edit: change the source and run `p
 std::string make_header(const std::string& path, const std::string& source, const std::string& what,
                         const std::string& body) {
   std::string c = comment_prefix(path);
-  return c + kHeaderPrefix.substr(2) + one_comment_line(source) + " (" + one_comment_line(what) + ").\n" + c +
-         kDoNotEdit + "\n" + c + "pipec-hash: " + body_hash(body) + "\n";
+  const std::string first = c + kHeaderPrefix.substr(2) + one_comment_line(source) + " (" + one_comment_line(what) + ").\n";
+  // The hash covers the first line too, which names the source and may
+  // differ in a stale file, but never from what pipec wrote with it.
+  return first + c + kDoNotEdit + "\n" + c + "pipec-hash: " + body_hash(first + body) + "\n";
 }
 
 // Splits a generated file into header (the comment lines pipec wrote) and body.
@@ -589,11 +591,13 @@ static std::map<std::string, std::string> shared_outputs(const std::string& root
 static bool edited_since_written(const std::string& path, const std::string& text) {
   auto [header, body] = split_header(path, text);
   const std::string h = recorded_hash(header);
-  if (h.empty() || h != body_hash(body)) return true;
-  // The header itself: three lines, the second always the same (the first
-  // names the source, which a stale file may name otherwise).
-  const std::string second = comment_prefix(path) + kDoNotEdit + "\n";
   const size_t first_end = header.find('\n');
+  const std::string first = first_end == std::string::npos ? header : header.substr(0, first_end + 1);
+  // Hashed with its first line; or, written by a pipec from before the
+  // hash covered that line, without it (an edit to it goes unseen there).
+  if (h.empty() || (h != body_hash(first + body) && h != body_hash(body))) return true;
+  // The rest of the header: three lines, the second always the same.
+  const std::string second = comment_prefix(path) + kDoNotEdit + "\n";
   return std::count(header.begin(), header.end(), '\n') != 3 || header.compare(first_end + 1, second.size(), second) != 0;
 }
 
