@@ -753,6 +753,14 @@ std::vector<std::string> write_outputs(const std::string& root, const std::vecto
     errors.push_back(unread);
     return {};
   }
+  // Sources that make nothing are more often sources not there (a sparse
+  // checkout, a submodule not checked out) than a wish to remove them all.
+  if (outputs.empty() && !orphaned.empty()) {
+    errors.push_back({"pipelines", "no source generates a file, so gen would remove every generated file (" +
+                                       std::to_string(orphaned.size()) +
+                                       "); if that is meant, remove them yourself (is pipelines/ checked out?)"});
+    return {};
+  }
   for (const auto& p : orphaned) {
     std::string current;
     read_file(fs::path(root) / p, current);

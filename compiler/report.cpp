@@ -258,6 +258,11 @@ std::string render_drift(const std::string& format, const std::vector<Drift>& dr
   // A file's name may be anyone's (an orphan's, found in a folder).
   for (const auto& d : drift) out += terminal_safe(d.path) + ": " + drift_text(d) + "\n" + d.diff;
   if (drift.empty()) return std::to_string(outputs) + (outputs == 1 ? " generated file" : " generated files") + " up to date\n";
+  // No source generates a file: gen refuses to remove them all.
+  if (outputs == 0)
+    return out + std::to_string(drift.size()) + (drift.size() == 1 ? " file differs" : " files differ") +
+           "; no source generates a file, and gen does not remove every generated file: if that is meant, remove "
+           "them yourself (is pipelines/ checked out?)\n";
   // When gen alone does not mend one, the summary says so too.
   const bool all_mended = std::all_of(drift.begin(), drift.end(), [](const Drift& d) { return gen_mends(d.kind); });
   const bool hand = std::any_of(drift.begin(), drift.end(), loses_edit);

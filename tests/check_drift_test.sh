@@ -601,6 +601,15 @@ before=$(ls -l generated | md5sum)
 expect failed-compile 2 "pipelines/a.pipe:9:1: error: unexpected end of file; the { at pipelines/a.pipe:8:10 is not closed [syntax]
 1 error" "$pipec" gen
 expect nothing-written 0 "$before" sh -c 'ls -l generated | md5sum'
+# Sources that make nothing (pipelines/ not checked out): gen does not
+# remove every generated file, and check says so.
+mkdir "$work/none" && cd "$work/none" && mkdir pipelines
+one_step_workflow w generated/w.yml true > pipelines/a.pipe && "$pipec" gen > /dev/null && rm pipelines/a.pipe
+expect no-sources-gen 2 "pipelines: error: no source generates a file, so gen would remove every generated file (1); if that is meant, remove them yourself (is pipelines/ checked out?) [io]
+1 error" "$pipec" gen
+expect no-sources-kept 0 "generated/w.yml" ls generated/w.yml
+expect no-sources-check 1 "generated/w.yml: orphaned (no source generates it)
+1 file differs; no source generates a file, and gen does not remove every generated file: if that is meant, remove them yourself (is pipelines/ checked out?)" bash -c 'set -o pipefail; "$1" check | grep -v "^[-+@ ]"' _ "$pipec"
 # A file where an output's folder goes: check says which, as gen does, and
 # that gen does not replace it (not "run pipec gen" alone).
 mkdir "$work/blocked" && cd "$work/blocked" && mkdir pipelines generated
