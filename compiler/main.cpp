@@ -244,13 +244,15 @@ int run(int argc, char** argv) {
       if (fs::is_directory(dir / "pipelines", ec)) {
         if (dir != cwd) {
           root = dir.string();
+          // FILES of fmt are the current folder's.
           for (auto& f : fmt_files) f = (cwd / f).lexically_normal().lexically_relative(dir).generic_string();
-          // So are a workflow's path for graph and explain (a bare file
-          // name stays a name).
-          for (std::string* w : {&graph_workflow, &event.workflow}) {
-            if (w->find('/') != std::string::npos)
-              *w = (cwd / *w).lexically_normal().lexically_relative(dir).generic_string();
-          }
+        }
+        // A workflow's path for graph and explain is the root's, however
+        // given (./x, an absolute path, from a folder below it); a bare
+        // file name stays a name.
+        for (std::string* w : {&graph_workflow, &event.workflow}) {
+          if (w->find('/') != std::string::npos)
+            *w = (cwd / *w).lexically_normal().lexically_relative(dir).generic_string();
         }
         break;
       }
@@ -258,6 +260,14 @@ int run(int argc, char** argv) {
         if (dir != cwd) searched_up_to = dir.string();
         break;
       }
+    }
+  } else {
+    // With -C, paths are the root's; an absolute one is made so.
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path base = fs::absolute(root, ec).lexically_normal();
+    for (std::string* p : {&graph_workflow, &event.workflow}) {
+      if (!ec && fs::path(*p).is_absolute()) *p = fs::path(*p).lexically_normal().lexically_relative(base).generic_string();
     }
   }
   // fmt of named files needs no pipelines/; every other command does.

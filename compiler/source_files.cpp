@@ -26,7 +26,13 @@ struct Walk {
   std::set<fs::path> seen;      // folders read, after links
   std::vector<std::pair<fs::path, int>> links;  // links to folders and their depth, read after the folders
 
-  std::string rel(const fs::path& p) const { return p.lexically_relative(root).generic_string(); }
+  // p relative to the root, when one of them is absolute too (a folder
+  // named by its absolute path): lexically, mixed, that would be empty.
+  std::string rel(const fs::path& p) const {
+    if (p.is_absolute() == root.is_absolute()) return p.lexically_relative(root).generic_string();
+    std::error_code ec;
+    return fs::absolute(p, ec).lexically_normal().lexically_relative(fs::absolute(root, ec).lexically_normal()).generic_string();
+  }
 
   void folder(const fs::path& dir, int depth) {
     std::error_code ec;

@@ -154,6 +154,8 @@ expect named-twice 0 "1 file in canonical layout" "$pipec" fmt --check pipelines
 # From a folder below the root, pipec finds the root (the nearest folder
 # above with pipelines/), and the files named are the current folder's.
 expect below-root 0 "1 file in canonical layout" sh -c 'cd pipelines/sub && "$1" fmt --check one.pipe' _ "$pipec"
+# At the root, an absolute path is the same folder.
+expect absolute-at-root 0 "1 file in canonical layout" sh -c '"$1" fmt --check "$PWD/pipelines/sub"' _ "$pipec"
 # An empty name (an unset variable in a script) is an error, not the
 # folder it is relative to: that would format every .pipe under the root.
 expect empty-name 2 "FILES: is empty
@@ -172,6 +174,10 @@ expect outside-absolute 2 "$work/outside.pipe: error: outside the repository roo
 expect outside-dotdot 2 "../outside.pipe: error: outside the repository root; fmt formats the repository's .pipe files [usage]
 1 error" "$pipec" fmt ../outside.pipe
 expect outside-untouched 0 "let   outside = 1" cat "$work/outside.pipe"
+# A folder named by its absolute path: its files are named from the root.
+mkdir "$work/outside_dir" && cp "$work/outside.pipe" "$work/outside_dir/"
+expect outside-folder-absolute 2 "../outside_dir/outside.pipe: error: outside the repository root; fmt formats the repository's .pipe files [usage]
+1 error" "$pipec" fmt "$work/outside_dir"
 printf 'let   inside = 1\n' > pipelines/inside.pipe
 expect inside-absolute 0 "formatted $work/m/pipelines/inside.pipe
 1 file in canonical layout" "$pipec" fmt "$work/m/pipelines/inside.pipe"

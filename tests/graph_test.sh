@@ -209,5 +209,13 @@ expect path-from-subfolder 0 'flowchart LR
   j["j"]' sh -c 'cd "$2/generated/b" && "$1" graph .github/workflows/hand.yml' _ "$pipec" "$work"
 expect path-with-root 0 'flowchart LR
   j["j"]' sh -c 'cd "$2/generated/b" && "$1" -C "$2" graph generated/b/.github/workflows/hand.yml' _ "$pipec" "$work"
+# At the root too, ./ and an absolute path name the file the shell does;
+# with -C, an absolute path is read as it is.
+expect path-dot-at-root 0 'flowchart LR
+  j["j"]' sh -c 'cd "$2" && "$1" graph ./generated/b/.github/workflows/hand.yml' _ "$pipec" "$work"
+expect path-absolute-at-root 0 'flowchart LR
+  j["j"]' sh -c 'cd "$2" && "$1" graph "$2/generated/b/.github/workflows/hand.yml"' _ "$pipec" "$work"
+expect path-absolute-with-root 0 'flowchart LR
+  j["j"]' sh -c 'cd / && "$1" -C "$2" graph "$2/generated/b/.github/workflows/hand.yml"' _ "$pipec" "$work"
 
 finish graph
