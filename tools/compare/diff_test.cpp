@@ -184,23 +184,24 @@ inputs job test with.python_version: corpus="3.12" generated=3.12
 )~");
 }
 
-TEST_CASE("jobs: time limit, continue-on-error (GitHub's defaults filled in), environment (a name is {name}), services") {
+TEST_CASE("jobs: time limit, continue-on-error (GitHub's defaults filled in), environment (a name is {name}), services, container (an image is {image})") {
   const std::string corpus = R"~(
 on: push
 jobs:
-  a: {runs-on: x, timeout-minutes: 360, environment: release}
+  a: {runs-on: x, timeout-minutes: 360, environment: release, container: "ubuntu:24.04"}
   b: {runs-on: x, continue-on-error: true, services: {db: {image: postgres}}, environment: staging}
   c: {uses: ./.github/workflows/x.yml}
 )~";
   const std::string generated = R"~(
 on: push
 jobs:
-  a: {runs-on: x, environment: {name: release}}
-  b: {runs-on: x, timeout-minutes: 30, environment: {name: staging, url: "https://x"}}
+  a: {runs-on: x, environment: {name: release}, container: {image: "ubuntu:24.04"}}
+  b: {runs-on: x, timeout-minutes: 30, environment: {name: staging, url: "https://x"}, container: {image: "ubuntu:26.04", options: "--user 0"}}
   c: {uses: ./.github/workflows/x.yml}
 )~";
   CHECK(diff_lines(corpus, generated) ==
-        R"~(jobs job b continue-on-error: corpus=true generated=false
+        R"~(jobs job b container: corpus=absent generated={"image":"ubuntu:26.04","options":"--user 0"}
+jobs job b continue-on-error: corpus=true generated=false
 jobs job b environment: corpus={"name":"staging"} generated={"name":"staging","url":"https://x"}
 jobs job b services: corpus={"db":{"image":"postgres"}} generated=absent
 jobs job b timeout-minutes: corpus=360 generated=30

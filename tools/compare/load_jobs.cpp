@@ -136,6 +136,13 @@ void load_job(const std::string& job, const YAML::Node& node, const std::string&
     b.value(Kind::jobs, prefix + " environment", env, key);
   }
   if (node["services"]) b.value(Kind::jobs, prefix + " services", normalize_expression_json(to_json(node["services"])), key);
+  // The image a job runs in: `container: IMAGE` is `container: {image: IMAGE}`;
+  // its options (devices, groups) too.
+  if (node["container"]) {
+    nlohmann::json container = normalize_expression_json(to_json(node["container"]));
+    if (container.is_string()) container = {{"image", container}};
+    b.value(Kind::jobs, prefix + " container", container, key);
+  }
 
   nlohmann::json needs = nlohmann::json::array();
   if (node["needs"] && !node["needs"].IsNull()) needs = as_set(to_json(node["needs"]));
