@@ -38,6 +38,22 @@ std::vector<std::string> member_names(const Expr& e) {
   return segs;
 }
 
+// Whether an expression's value may be empty text as written: '' itself,
+// or the value of an `a || ''`, `a && ''` or a choice with a '' branch (a
+// flag or nothing: `inputs.slow && '--runslow' || ''`).
+bool may_be_empty_text(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Kind::String:
+      return std::all_of(e.parts.begin(), e.parts.end(), [](const StringPart& p) { return !p.expr && p.text.empty(); });
+    case Expr::Kind::Binary:
+      return (e.text == "||" || e.text == "&&") && may_be_empty_text(*e.operands[1]);
+    case Expr::Kind::Cond:
+      return may_be_empty_text(*e.operands[1]) || may_be_empty_text(*e.operands[2]);
+    default:
+      return false;
+  }
+}
+
 // The environment variables a script may read a value through: one named
 // after its last field (inputs.python_version is PYTHON_VERSION, a github
 // field GH_ with it, a job's or step's output its name); a longer one,
@@ -716,6 +732,14 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
                    "this ${{ }} reaches the script as " + refs[k] +
                        " (pipec passes it through env), which the shell does not expand here (in single quotes or "
                        "a quoted here-document), so the script would get that text, not the value; use double quotes");
+    }
+    for (size_t k : quoted.alone) {
+      if (!may_be_empty_text(*ref_exprs[k])) continue;
+      diags_.error(ref_exprs[k]->pos, "empty-word",
+                   "this ${{ }} is an argument of its own, and its value may be '': pipec passes each value as one "
+                   "word, so the command would get an empty argument where GitHub's own expansion leaves none; "
+                   "for none, give the value an env entry of the step (env { X = ... }) and write ${X:+\"${X}\"}, "
+                   "which is nothing when X is empty; for the empty argument, write the quotes: \"${{ ... }}\"");
     }
     for (const auto& [k, command] : quoted.kept_quotes) {
       if (refused.count(k)) continue;  // refused in cmd already

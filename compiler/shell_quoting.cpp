@@ -297,13 +297,21 @@ class Quoter {
   void take(size_t n) {
     for (size_t k = 0; k < n && i_ < items_.size(); ++k) emit(items_[i_++]);
   }
-  void close_word() {
-    if (open_word_) out_.text += '"';
+  // Closes the word a quoted reference opened; `next` is what ends it (0 at
+  // the end of the script). A word that is the value alone, between
+  // separators, is an argument of its own.
+  void close_word(Item next = 0) {
+    if (open_word_) {
+      out_.text += '"';
+      if (alone_ && (next == 0 || one_of(next, " \t\r\n;&|)"))) out_.alone.push_back(alone_index_);
+    }
     open_word_ = false;
+    alone_ = false;
   }
 
   void reference() {
     size_t index = ref_index(items_[i_]);
+    if (open_word_) alone_ = false;  // a second value in the word
     if (!comment_) {
       Context c = context();
       if (c == Context::Single || c == Context::AnsiC) {
@@ -314,6 +322,8 @@ class Quoter {
         }
         out_.text += '"';
         open_word_ = true;
+        alone_ = syntax_ == ShellSyntax::Posix && (last_ == 0 || one_of(last_, " \t\r\n;&|("));
+        alone_index_ = index;
       }
     }
     take(1);
@@ -329,8 +339,11 @@ class Quoter {
   void character() {
     Item c = items_[i_];
     if (open_word_) {
-      if (!ends_word(c)) return take(1);
-      close_word();
+      if (!ends_word(c)) {
+        alone_ = false;
+        return take(1);
+      }
+      close_word(c);
     }
     if (comment_) {
       if (is_char(c, '\n')) comment_ = false;
@@ -496,6 +509,9 @@ class Quoter {
   bool body_ = false;
   bool comment_ = false;
   bool open_word_ = false;
+  // The word open is the value alone so far (alone_index_ is its index).
+  bool alone_ = false;
+  size_t alone_index_ = 0;
   Item last_ = 0;
   CmdCommands commands_;
 };

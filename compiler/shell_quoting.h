@@ -45,6 +45,9 @@ struct QuotedScript {
   // The values right after an escape character (\, pwsh's `, cmd's ^),
   // which would escape the variable's first character, not the value's.
   std::vector<size_t> escaped;
+  // bash and sh: the values pipec put in double quotes that are a word of
+  // their own (an argument): empty, one is an empty argument, not none.
+  std::vector<size_t> alone;
 };
 
 // The script made of literals[0] refs[0] literals[1] ... refs[n-1]

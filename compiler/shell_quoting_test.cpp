@@ -54,6 +54,29 @@ TEST_CASE("a value outside quotes is quoted with the rest of its word") {
   CHECK(quote("echo @A\necho @B") == "echo \"${A}\"\necho \"${B}\"");
 }
 
+// The values that are a word of their own (an argument), in order.
+std::string alone(const std::string& script) {
+  std::vector<std::string> literals(1), refs;
+  for (char c : script) {
+    if (c != '@') {
+      literals.back() += c;
+      continue;
+    }
+    refs.push_back("${V" + std::to_string(refs.size()) + "}");
+    literals.emplace_back();
+  }
+  std::string out;
+  for (size_t k : quote_values(literals, refs, ShellSyntax::Posix).alone) out += (out.empty() ? "" : " ") + std::to_string(k);
+  return out;
+}
+
+TEST_CASE("a value alone between separators is an argument of its own") {
+  CHECK(alone("pytest @") == "0");
+  CHECK(alone("@ x; y @;z @|w (@)") == "0 1 2 3");
+  CHECK(alone("a=@ x@ @y @@ \"@\" @/b @>f") == "");
+  CHECK(alone("echo @\necho @") == "0 1");
+}
+
 TEST_CASE("an escape character before a value escapes the variable, not the value") {
   CHECK(quote("echo path\\@A") == "escaped: A");
   CHECK(quote("echo \"a\\@A\"") == "escaped: A");
