@@ -376,6 +376,44 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     return "':': write `" + prev->getText() + " = ...`: attributes take '=', not ':'" +
            (block.empty() ? std::string("") : " (and a block is written " + block + " { ... }, not " + block + ":)");
   }
+  // `runs-on: ubuntu-24.04`: a YAML key and a bare value that does not
+  // parse as an expression (`runs-on: ubuntu-latest` parses, and the
+  // parser's ErrorStmt says the same).
+  if (among_statements && line.size() >= 2 && line[0]->getType() == pipec_antlr::PipeLexer::IDENT &&
+      line[1]->getText() == ":") {
+    at = line[1];
+    return "':': write `" + line[0]->getText() + " = ...`: attributes take '=', not ':', and text goes in quotes (\"...\")";
+  }
+  // `step "Run tests" { ... }`: a name in quotes where an id goes.
+  if (prev && (prev->getText() == "step" || prev->getText() == "job") && among_statements &&
+      offending.getType() == pipec_antlr::PipeLexer::STRING) {
+    const std::string kind = prev->getText();
+    // An id made of the name: letters and digits kept, lower case, the
+    // rest _ (Run tests: run_tests).
+    std::string id;
+    for (char ch : offending.getText().substr(1, offending.getText().size() - 2)) {
+      const bool keep = std::isalnum(static_cast<unsigned char>(ch));
+      if (keep) id += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      else if (!id.empty() && id.back() != '_') id += '_';
+    }
+    while (!id.empty() && id.back() == '_') id.pop_back();
+    if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0]))) id = kind + "_" + id;
+    return describe_token(&offending) + ": a " + kind + "'s id is a bare name (" + kind + " " + id +
+           " { ... }); its name in quotes goes inside: name = " + offending.getText();
+  }
+  // `run = "echo "hello world""`: a " meant inside the string ends it, and
+  // a word follows the string with no space between.
+  for (size_t k = 0; k + 1 < line.size(); ++k) {
+    const antlr4::Token* t = line[k];
+    const antlr4::Token* u = line[k + 1];
+    if (t->getType() == pipec_antlr::PipeLexer::STRING && t->getText()[0] == '"' &&
+        u->getStartIndex() == t->getStopIndex() + 1 &&
+        (u->getType() == pipec_antlr::PipeLexer::IDENT || u->getType() == pipec_antlr::PipeLexer::NUMBER)) {
+      at = u;
+      return describe_token(u) + " right after a string: the \" before it ends the string; write a \" inside a "
+                                 "string as \\\" (or the string in triple quotes: \"\"\"...\"\"\")";
+    }
+  }
   // `elif c {` or `wehn c {`: a word for when, then a condition.
   static const std::set<std::string> condition_ops = {"==", "!=", "&&", "||", "<", "<=", ">", ">="};
   if (condition_ops.count(s) && among_statements && !line.empty()) {
