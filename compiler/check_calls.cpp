@@ -60,10 +60,15 @@ void check_call(const Field& j, const Pos& at, const Callee& c, Diagnostics& dia
         return d.name == f.key && d.only != "dispatch";
       });
       if (in == c.inputs.end()) {
+        const bool manual_only = std::any_of(c.inputs.begin(), c.inputs.end(), [&](const InputDecl& d) {
+          return d.name == f.key && d.only == "dispatch";
+        });
         diags.error(f.key_pos, "call-input",
-                    name + " has no input \"" + f.key + "\"" + did_you_mean(f.key, names) +
-                        (names.empty() ? "" : "; it takes " + join(names)));
-        misspelt.push_back(nearest(f.key, names));
+                    manual_only ? name + "'s input \"" + f.key + "\" is for manual runs alone (only = \"dispatch\"), so a "
+                                         "call cannot give it; leave out only to take it in calls too"
+                                : name + " has no input \"" + f.key + "\"" + did_you_mean(f.key, names) +
+                                      (names.empty() ? "" : "; it takes " + join(names)));
+        if (!manual_only) misspelt.push_back(nearest(f.key, names));
         continue;
       }
       check_value(*in, *f.value, name, diags);

@@ -94,6 +94,20 @@ std::string profile_field_at(const Program& program, const Pos& pos) {
   return "";
 }
 
+// Where a trigger's block holds inputs written YAML's way (on { dispatch {
+// inputs { ... } } }), which declare nothing: what to write instead.
+std::string yaml_inputs_note(const Value& body) {
+  const Value* on = body.get("on");
+  if (!on || on->kind != Value::Kind::Object) return "";
+  for (const char* key : {"workflow_dispatch", "workflow_call", "dispatch", "call"}) {
+    const Value* t = on->get(key);
+    if (t && t->kind == Value::Kind::Object && !t->fields.empty())
+      return " (what the on block's trigger holds declares none: a workflow declares each input once, with "
+             "`input name: type`, for every trigger that takes them)";
+  }
+  return "";
+}
+
 class RefChecker {
  public:
   RefChecker(const WorkflowModel& wf, const Program& program, Diagnostics& diags)
@@ -413,7 +427,8 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
   }
   if (root == "inputs" && c.size() == 2) {
     if (inputs_.empty())
-      diags_.error(c[0].second, "unknown-input", "this workflow declares no inputs; \"inputs." + seg(1) + "\" is empty");
+      diags_.error(c[0].second, "unknown-input",
+                   "this workflow declares no inputs; \"inputs." + seg(1) + "\" is empty" + yaml_inputs_note(*wf_.body));
     else if (!contains(inputs_, seg(1))) {
       // A bare name (with { test_type }) is inputs.NAME written at the
       // name, both parts at one place (pass_through).
@@ -462,7 +477,12 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       if (t->outputs_known && !contains(t->outputs, seg(3)))
         diags_.error(c[3].second, "unknown-output", "job \"" + target + "\" has no output \"" + seg(3) + "\"" +
                                                         did_you_mean(seg(3), t->outputs) +
-                                                        (t->outputs.empty() ? "" : "; it has " + join(t->outputs)));
+                                                        (!t->outputs.empty() ? "; it has " + join(t->outputs)
+                                                         : t->job->get("uses")
+                                                             ? "; the workflow it calls declares no outputs"
+                                                             : "; it declares none: a job's outputs are named in its "
+                                                               "outputs block (outputs { " + seg(3) + " = steps.ID.outputs." +
+                                                               seg(3) + " })"));
       else if (t->has_matrix && !t->job->get("unroll"))
         diags_.error(c[1].second, "matrix-output",
                      "job \"" + target + "\" runs a matrix; GitHub keeps only one leg's outputs (the last leg to "

@@ -164,7 +164,9 @@ ValuePtr Expander::unknown_name(const Expr& e, const ScopePtr& scope, bool may_b
                "unknown name \"" + e.text + "\"" +
                    (!note->empty()  ? *note
                     : !like.empty() ? like
-                    : may_be_text   ? "; if it is text, write it in quotes: \"" + e.text + "\""
+                    : e.text == "True" || e.text == "False" || e.text == "TRUE" || e.text == "FALSE"
+                        ? "; true and false are written in lower case"
+                    : may_be_text ? "; if it is text, write it in quotes: \"" + e.text + "\""
                                     : ": nothing of that name is declared in this file or the files it imports"));
   return make_error(e.pos);
 }

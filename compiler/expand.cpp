@@ -1061,7 +1061,9 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
   // A default of another type is reported here, at the declaration, and
   // left out: the checks of the places that read the input would
   // otherwise reason from it ("read it as inputs.x || 'false'").
-  if (const Value* d = in.default_value.get(); d && !is_error(*d)) {
+  // (Of an unknown type, reported as such, there is nothing to hold it to.)
+  static const std::set<std::string> kInputTypes = {"string", "boolean", "number", "choice", "environment"};
+  if (const Value* d = in.default_value.get(); d && !is_error(*d) && kInputTypes.count(in.type)) {
     const std::string& type = in.type;
     const bool ok = (type == "boolean" && d->kind == Value::Kind::Bool) ||
                     (type == "number" && d->kind == Value::Kind::Number) ||
@@ -1094,6 +1096,10 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
                     "an input's " + f.key + " takes " +
                         (f.key == "required" ? "true or false" : f.key == "description" ? "text" : "\"call\" or \"dispatch\"") +
                         ", not " + describe(*f.value));
+      else if (f.key == "default")
+        diags.error(f.key_pos, "input-attr",
+                    "an input's default is written after its type, not inside: input " + in.name + ": " + in.type +
+                        " = ...");
       else
         diags.error(f.key_pos, "input-attr",
                     "unexpected \"" + f.key + "\" for input" +
@@ -1341,7 +1347,10 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           own(list_it->value).items.push_back(decl);
         } else {
           diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + " " + s.name + ": ...\" here" +
-                                                (ctx == Ctx::Workflow ? "; a workflow declares input and secret" : ""));
+                                                (ctx == Ctx::Workflow ? "; a block is written " + s.kind_word + " " + s.name +
+                                                                           " { ... }, and KIND NAME: TYPE declares only a "
+                                                                           "workflow's inputs and secrets (input name: string)"
+                                                                     : ""));
         }
         break;
       }
