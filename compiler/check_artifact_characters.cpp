@@ -131,6 +131,16 @@ void check_artifact_characters(const WorkflowModel& wf, Diagnostics& diags) {
       }
       for (const auto& p : name->parts) {
         const Chain c = p.expr ? chain(*p.expr) : Chain{};
+        // A ref, or a branch's or tag's name, which may hold a / (feature/x).
+        if (c.size() == 2 && c[0].first == "github" &&
+            (c[1].first == "ref" || c[1].first == "ref_name" || c[1].first == "head_ref" || c[1].first == "base_ref")) {
+          diags.error(name->pos, "artifact-name",
+                      where + "github." + c[1].first +
+                          (c[1].first == "ref" ? ", a ref (refs/heads/main), which has a forward slash"
+                                               : ", a branch's or tag's name, which may have a forward slash (feature/x)") +
+                          refuses + " there; name the artifact by a value without it, such as github.run_id or github.sha");
+          break;
+        }
         if (c.size() == 2 && c[0].first == "inputs") {
           for (const auto& [what, v] : input_values(wf, c[1].first)) {
             const std::string in_value = refused_in(v);
