@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every ```pipe block of grammar/REFERENCE.md is a complete file: it must
-# compile, or, after an <!-- error: TEXT --> line, fail with TEXT.
-#   tests/reference_test.sh PIPEC REFERENCE.md
+# Every ```pipe block of a document (grammar/REFERENCE.md, README.md) is a
+# complete file: it must compile, or, after an <!-- error: TEXT --> line,
+# fail with TEXT.
+#   tests/reference_test.sh PIPEC DOCUMENT.md
 set -uo pipefail
 shopt -s nullglob
 pipec=$(realpath "$1"); ref=$(realpath "$2")
