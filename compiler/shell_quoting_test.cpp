@@ -7,29 +7,40 @@
 namespace pipec {
 namespace {
 
-// The script with each @NAME (capitals) replaced by the variable reference of `syntax`,
-// through quote_values; "unexpanded: A B" when some would not expand, and
-// "kept quotes: A (echo)" when cmd's own command would keep quotes pipec adds.
-std::string quote(const std::string& script, ShellSyntax syntax = ShellSyntax::Posix) {
-  std::vector<std::string> literals(1), refs, names;
+// A script with each @NAME (capitals) a value: the literals around the
+// values, their variable references in `syntax`, and their names.
+struct Split {
+  std::vector<std::string> literals = std::vector<std::string>(1), refs, names;
+};
+Split split(const std::string& script, ShellSyntax syntax) {
+  Split s;
   for (size_t i = 0; i < script.size(); ++i) {
     if (script[i] != '@') {
-      literals.back() += script[i];
+      s.literals.back() += script[i];
       continue;
     }
     size_t end = i + 1;
     while (end < script.size() && (std::isupper(static_cast<unsigned char>(script[end])) || script[end] == '_')) ++end;
     if (end == i + 1) {  // not a name: an @ of the script
-      literals.back() += '@';
+      s.literals.back() += '@';
       continue;
     }
     std::string name = script.substr(i + 1, end - i - 1);
-    names.push_back(name);
-    refs.push_back(syntax == ShellSyntax::Cmd ? "%" + name + "%" : syntax == ShellSyntax::Pwsh ? "$env:" + name : "${" + name + "}");
-    literals.emplace_back();
+    s.names.push_back(name);
+    s.refs.push_back(syntax == ShellSyntax::Cmd ? "%" + name + "%" : syntax == ShellSyntax::Pwsh ? "$env:" + name : "${" + name + "}");
+    s.literals.emplace_back();
     i = end - 1;
   }
-  QuotedScript q = quote_values(literals, refs, syntax);
+  return s;
+}
+
+// The script with each @NAME replaced by the variable reference of `syntax`,
+// through quote_values; "unexpanded: A B" when some would not expand, and
+// "kept quotes: A (echo)" when cmd's own command would keep quotes pipec adds.
+std::string quote(const std::string& script, ShellSyntax syntax = ShellSyntax::Posix) {
+  const Split s = split(script, syntax);
+  const std::vector<std::string>& names = s.names;
+  QuotedScript q = quote_values(s.literals, s.refs, syntax);
   if (!q.escaped.empty()) {
     std::string out = "escaped:";
     for (size_t k : q.escaped) out += " " + names[k];
@@ -54,27 +65,19 @@ TEST_CASE("a value outside quotes is quoted with the rest of its word") {
   CHECK(quote("echo @A\necho @B") == "echo \"${A}\"\necho \"${B}\"");
 }
 
-// The values that are a word of their own (an argument), in order.
+// The names of the values that are a word of their own (an argument).
 std::string alone(const std::string& script) {
-  std::vector<std::string> literals(1), refs;
-  for (char c : script) {
-    if (c != '@') {
-      literals.back() += c;
-      continue;
-    }
-    refs.push_back("${V" + std::to_string(refs.size()) + "}");
-    literals.emplace_back();
-  }
+  const Split s = split(script, ShellSyntax::Posix);
   std::string out;
-  for (size_t k : quote_values(literals, refs, ShellSyntax::Posix).alone) out += (out.empty() ? "" : " ") + std::to_string(k);
+  for (size_t k : quote_values(s.literals, s.refs, ShellSyntax::Posix).alone) out += (out.empty() ? "" : " ") + s.names[k];
   return out;
 }
 
 TEST_CASE("a value alone between separators is an argument of its own") {
-  CHECK(alone("pytest @") == "0");
-  CHECK(alone("@ x; y @;z @|w (@)") == "0 1 2 3");
-  CHECK(alone("a=@ x@ @y @@ \"@\" @/b @>f") == "");
-  CHECK(alone("echo @\necho @") == "0 1");
+  CHECK(alone("pytest @A") == "A");
+  CHECK(alone("@A x; y @B;z @C|w (@D)") == "A B C D");
+  CHECK(alone("a=@A x@B @C/y @D@E \"@F\" @G/b @H>f") == "");
+  CHECK(alone("echo @A\necho @B") == "A B");
 }
 
 TEST_CASE("an escape character before a value escapes the variable, not the value") {
