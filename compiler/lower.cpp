@@ -733,10 +733,18 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
                        " (pipec passes it through env), which the shell does not expand here (in single quotes or "
                        "a quoted here-document), so the script would get that text, not the value; use double quotes");
     }
+    const std::string program = shell.substr(0, shell.find_first_of(" \t"));
     for (size_t k : quoted.alone) {
-      if (!may_be_empty_text(*ref_exprs[k])) continue;
-      diags_.error(ref_exprs[k]->pos, "empty-word",
-                   "this ${{ }} is an argument of its own, and its value may be '': pipec passes each value as one "
+      if (!may_be_empty_text(*ref_exprs[k]) || (program != "bash" && program != "sh" && !program.empty())) continue;
+      // At the ${{ }} where it is written in the script; a value a let or a
+      // template's argument made is written where that was, so the script's
+      // start is named, and the value.
+      const Pos& at = ref_exprs[k]->pos;
+      const bool in_script = at.file == run->pos.file && (at.line > run->pos.line ||
+                                                          (at.line == run->pos.line && at.col > run->pos.col));
+      diags_.error(in_script ? at : run->pos, "empty-word",
+                   (in_script ? std::string("this ${{ }}") : "${{ " + render_expr(*ref_exprs[k]) + " }} in this script") +
+                       " is an argument of its own, and its value may be '': pipec passes each value as one "
                    "word, so the command would get an empty argument where GitHub's own expansion leaves none; "
                    "for none, give the value an env entry of the step (env { X = ... }) and write ${X:+\"${X}\"}, "
                    "which is nothing when X is empty; for the empty argument, write the quotes: \"${{ ... }}\"");

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstring>
 #include <deque>
+#include <set>
 #include <utility>
 
 #include "ascii.h"
@@ -303,7 +304,7 @@ class Quoter {
   void close_word(Item next = 0) {
     if (open_word_) {
       out_.text += '"';
-      if (alone_ && (next == 0 || one_of(next, " \t\r\n;&|)"))) out_.alone.push_back(alone_index_);
+      if (alone_ && (next == 0 || one_of(next, " \t\r\n;&|"))) out_.alone.push_back(alone_index_);
     }
     open_word_ = false;
     alone_ = false;
@@ -320,13 +321,46 @@ class Quoter {
         if (syntax_ == ShellSyntax::Cmd) {
           if (std::string command = commands_.keeping_quotes(); !command.empty()) out_.kept_quotes.push_back({index, command});
         }
+        alone_ = syntax_ == ShellSyntax::Posix && (last_ == 0 || one_of(last_, " \t\r\n;&|")) && an_argument();
+        alone_index_ = index;
         out_.text += '"';
         open_word_ = true;
-        alone_ = syntax_ == ShellSyntax::Posix && (last_ == 0 || one_of(last_, " \t\r\n;&|("));
-        alone_index_ = index;
       }
     }
     take(1);
+  }
+
+  // Whether a value about to be written is an argument of a command, from
+  // the text of its command so far: not in arithmetic ($(( )), (( ))), not
+  // a test's or case's word ([ ], [[ ]], test, case), where an empty
+  // argument is what the test needs, not after a redirection, nor a line
+  // continued onto a word (a\ at a line's end), and not an argument of
+  // echo, printf, eval or exit, which an empty one leaves alike.
+  bool an_argument() const {
+    const std::string& t = out_.text;
+    if (t.size() >= 2 && t.compare(t.size() - 2, 2, "\\\n") == 0) return false;
+    if (context() == Context::Command && stack_.back().depth > 0) return false;
+    const size_t sep = t.find_last_of(";&|(\n");
+    if (sep != std::string::npos && t[sep] == '(' && sep > 0 && t[sep - 1] == '(') return false;
+    std::vector<std::string> words;
+    std::string word;
+    for (size_t k = sep == std::string::npos ? 0 : sep + 1; k <= t.size(); ++k) {
+      if (k == t.size() || t[k] == ' ' || t[k] == '\t') {
+        if (!word.empty()) words.push_back(word);
+        word.clear();
+      } else {
+        word += t[k];
+      }
+    }
+    static const std::set<std::string> kKeywords = {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time"};
+    size_t first = 0;
+    while (first < words.size() && kKeywords.count(words[first])) ++first;
+    if (first == words.size()) return true;  // the value is the command
+    static const std::set<std::string> kNoEmptyArgument = {"[", "[[", "test", "case", "echo", "printf", "eval",
+                                                           "exit", "return", ":"};
+    if (kNoEmptyArgument.count(words[first])) return false;
+    const std::string& before = words.back();
+    return before.find_first_of("<>") == std::string::npos;
   }
 
   // Characters that end the word a quoted reference opened: the shell's
@@ -534,8 +568,10 @@ std::string shell_name_for(const std::string& name) {
 }
 
 ShellSyntax shell_syntax(const std::string& shell) {
-  if (shell == "cmd") return ShellSyntax::Cmd;
-  if (shell == "pwsh" || shell == "powershell") return ShellSyntax::Pwsh;
+  // A custom shell (pwsh -NoProfile -Command {0}) by its program.
+  const std::string program = shell.substr(0, shell.find_first_of(" \t"));
+  if (program == "cmd") return ShellSyntax::Cmd;
+  if (program == "pwsh" || program == "powershell") return ShellSyntax::Pwsh;
   return ShellSyntax::Posix;
 }
 

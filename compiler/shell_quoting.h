@@ -11,7 +11,8 @@ namespace pipec {
 
 enum class ShellSyntax { Posix, Cmd, Pwsh };
 
-// The shell syntax of a step's `shell` value (bash and sh are Posix).
+// The shell syntax of a step's `shell` value, by its program (bash and sh
+// are Posix; so is what pipec does not know).
 ShellSyntax shell_syntax(const std::string& shell);
 
 // Whether a shell reads `name` as a variable: letters, digits and _, not

@@ -75,9 +75,14 @@ std::string alone(const std::string& script) {
 
 TEST_CASE("a value alone between separators is an argument of its own") {
   CHECK(alone("pytest @A") == "A");
-  CHECK(alone("@A x; y @B;z @C|w (@D)") == "A B C D");
+  CHECK(alone("@A x; y @B;z @C|w (@D)") == "A B C");
   CHECK(alone("a=@A x@B @C/y @D@E \"@F\" @G/b @H>f") == "");
-  CHECK(alone("echo @A\necho @B") == "A B");
+  CHECK(alone("pytest @A\npytest @B") == "A B");
+  // Where an empty argument is what is meant, or changes nothing.
+  CHECK(alone("if [[ @A == x ]]; then [ -n @B ]; fi; test -z @C; case @D in a) ;; esac") == "");
+  CHECK(alone("echo $(( @A + 1 )); (( @B > 0 )); echo @C; printf '%s' @D; cat <<< @E; cmd > @F") == "");
+  CHECK(alone("pytest a\\\n@A") == "");
+  CHECK(alone("if pytest @A; then make @B; fi") == "A B");
 }
 
 TEST_CASE("an escape character before a value escapes the variable, not the value") {
@@ -126,6 +131,14 @@ TEST_CASE("a value in single quotes or a quoted here-document would not expand")
   CHECK(quote("cat <<'EOF'\n@A\nEOF\n") == "unexpanded: A");
   CHECK(quote("cat <<\\EOF\n@A\nEOF\n") == "unexpanded: A");
   CHECK(quote("echo \"it's @A\"") == "echo \"it's ${A}\"");
+}
+
+TEST_CASE("a shell's syntax is its program's, in a custom shell too") {
+  CHECK(shell_syntax("bash") == ShellSyntax::Posix);
+  CHECK(shell_syntax("pwsh -NoProfile -Command {0}") == ShellSyntax::Pwsh);
+  CHECK(shell_syntax("powershell") == ShellSyntax::Pwsh);
+  CHECK(shell_syntax("cmd /D /E:ON /V:OFF /S /C \"CALL \"{0}\"\"") == ShellSyntax::Cmd);
+  CHECK(shell_syntax("pwshell") == ShellSyntax::Posix);
 }
 
 TEST_CASE("cmd has only double quotes, and ^ escapes") {
