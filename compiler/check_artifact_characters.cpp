@@ -98,6 +98,48 @@ void check_file_name(const WorkflowModel& wf, const std::string& job, const Valu
                   "step fails; rename the file, or set archive = true");
 }
 
+// Whether github.FIELD (ref, ref_name, head_ref or base_ref) may hold a /
+// in some run of the workflow, and why. A filter limits the branches or
+// tags of a trigger; in its patterns * does not match a /, ** does.
+std::string ref_slash(const WorkflowModel& wf, const std::string& field) {
+  const Value* on = wf.body->get("on");
+  auto filtered_without_slash = [&](const char* trigger, std::initializer_list<const char*> filters) {
+    const Value* t = on ? on->get(trigger) : nullptr;
+    if (!t || t->kind != Value::Kind::Object) return false;
+    bool any = false;
+    for (const char* f : filters) {
+      const Value* list = t->get(f);
+      if (!list) continue;
+      if (list->kind != Value::Kind::List) return false;
+      any = true;
+      for (const auto& p : list->items) {
+        if (!p->is_string() || p->is_runtime_string() || p->text.find('/') != std::string::npos ||
+            p->text.find("**") != std::string::npos)
+          return false;
+      }
+    }
+    return any;
+  };
+  const bool pr = has_trigger(wf, "pull_request");
+  const bool pr_target = has_trigger(wf, "pull_request_target");
+  const bool call = has_trigger(wf, "call");
+  if (field == "ref") return ", a ref (refs/heads/main), which has a forward slash";
+  const std::string may = ", a branch's or tag's name, which may have a forward slash (feature/x)";
+  if (call) return may;
+  if (field == "head_ref") return pr || pr_target ? may : "";
+  if (field == "base_ref")
+    return (pr && !filtered_without_slash("pull_request", {"branches"})) ||
+                   (pr_target && !filtered_without_slash("pull_request_target", {"branches"}))
+               ? may
+               : "";
+  // ref_name: a pull request's is N/merge; a manual run's any branch.
+  if (pr) return ", which in a pull request's run is N/merge, with a forward slash";
+  if (has_trigger(wf, "dispatch") || (pr_target && !filtered_without_slash("pull_request_target", {"branches"})) ||
+      (has_trigger(wf, "push") && !filtered_without_slash("push", {"branches", "tags"})))
+    return may;
+  return "";
+}
+
 }  // namespace
 
 void check_artifact_characters(const WorkflowModel& wf, Diagnostics& diags) {
@@ -134,12 +176,13 @@ void check_artifact_characters(const WorkflowModel& wf, Diagnostics& diags) {
         // A ref, or a branch's or tag's name, which may hold a / (feature/x).
         if (c.size() == 2 && c[0].first == "github" &&
             (c[1].first == "ref" || c[1].first == "ref_name" || c[1].first == "head_ref" || c[1].first == "base_ref")) {
-          diags.error(name->pos, "artifact-name",
-                      where + "github." + c[1].first +
-                          (c[1].first == "ref" ? ", a ref (refs/heads/main), which has a forward slash"
-                                               : ", a branch's or tag's name, which may have a forward slash (feature/x)") +
-                          refuses + " there; name the artifact by a value without it, such as github.run_id or github.sha");
-          break;
+          if (const std::string why = ref_slash(wf, c[1].first); !why.empty()) {
+            diags.error(name->pos, "artifact-name",
+                        where + "github." + c[1].first + why + refuses +
+                            " there; name the artifact by a value without it, such as github.run_id or github.sha");
+            break;
+          }
+          continue;
         }
         if (c.size() == 2 && c[0].first == "inputs") {
           for (const auto& [what, v] : input_values(wf, c[1].first)) {
