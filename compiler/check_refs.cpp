@@ -84,14 +84,20 @@ std::vector<std::string> keys_of(const Value* v) {
 // any: a read there comes from the profile, wherever it is used, so
 // another input's name is no answer.
 std::string profile_field_at(const Program& program, const Pos& pos) {
+  // The field whose key is the last before pos on its line.
+  std::string found;
+  int found_col = 0;
   for (const auto& profile : program.profiles) {
     const Value* name = profile->get("name");
     for (const auto& f : profile->fields) {
-      if (f.key != "name" && name && f.key_pos.file == pos.file && f.key_pos.line == pos.line)
-        return "profile " + name->text + "'s " + f.key;
+      if (f.key == "name" || !name || f.key_pos.file != pos.file || f.key_pos.line != pos.line) continue;
+      if (f.key_pos.col <= pos.col && f.key_pos.col > found_col) {
+        found = "profile " + name->text + "'s " + f.key;
+        found_col = f.key_pos.col;
+      }
     }
   }
-  return "";
+  return found;
 }
 
 // Where a trigger's block holds inputs written YAML's way (on { dispatch {
@@ -433,8 +439,14 @@ void RefChecker::check_expr(const Expr& e, JobInfo* job, const std::vector<std::
       // A bare name (with { test_type }) is inputs.NAME written at the
       // name, both parts at one place (pass_through).
       const bool bare = c[0].second == c[1].second;
-      const std::string profile_field =
-          wf_.inputs_left_out.count(seg(1)) ? "" : profile_field_at(program_, c[1].second);
+      // (A name no workflow declares is a slip, whose did-you-mean stays.)
+      const bool declared_elsewhere =
+          std::any_of(program_.workflows.begin(), program_.workflows.end(), [&](const auto& w) {
+            return std::any_of(w->inputs.begin(), w->inputs.end(), [&](const auto& in) { return in.name == seg(1); });
+          });
+      const std::string profile_field = wf_.inputs_left_out.count(seg(1)) || !declared_elsewhere
+                                            ? ""
+                                            : profile_field_at(program_, c[1].second);
       diags_.error(c[1].second, "unknown-input",
                    "no input \"" + seg(1) + "\"" +
                        (profile_field.empty() ? why_none(wf_.inputs_left_out, seg(1), inputs_)

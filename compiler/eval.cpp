@@ -165,7 +165,8 @@ ValuePtr Expander::unknown_name(const Expr& e, const ScopePtr& scope, bool may_b
                    (!note->empty()  ? *note
                     : !like.empty() ? like
                     : e.text == "True" || e.text == "False" || e.text == "TRUE" || e.text == "FALSE"
-                        ? "; true and false are written in lower case"
+                        ? "; true and false are written in lower case" +
+                              (may_be_text ? std::string(", and text in quotes: \"") + e.text + "\"" : std::string(""))
                     : may_be_text ? "; if it is text, write it in quotes: \"" + e.text + "\""
                                     : ": nothing of that name is declared in this file or the files it imports"));
   return make_error(e.pos);

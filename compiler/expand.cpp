@@ -1099,7 +1099,7 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
       else if (f.key == "default")
         diags.error(f.key_pos, "input-attr",
                     "an input's default is written after its type, not inside: input " + in.name + ": " + in.type +
-                        " = ...");
+                        (in.type == "choice" ? "[...]" : "") + " = ...");
       else
         diags.error(f.key_pos, "input-attr",
                     "unexpected \"" + f.key + "\" for input" +
@@ -1346,11 +1346,15 @@ void Expander::eval_body(const Body& body, const ScopePtr& parent, Ctx ctx, Valu
           }
           own(list_it->value).items.push_back(decl);
         } else {
-          diags_.error(s.pos, "unexpected", "unexpected \"" + s.kind_word + " " + s.name + ": ...\" here" +
-                                                (ctx == Ctx::Workflow ? "; a block is written " + s.kind_word + " " + s.name +
-                                                                           " { ... }, and KIND NAME: TYPE declares only a "
-                                                                           "workflow's inputs and secrets (input name: string)"
-                                                                     : ""));
+          // What the statement was likely meant as, in a workflow.
+          const std::string& k = s.kind_word;
+          const std::string meant =
+              k == "job"      ? "; a job is a block: job " + s.name + " { ... }"
+              : k == "output" ? "; a workflow's outputs are written outputs { " + s.name + " = ... }"
+              : k == "env"    ? "; env is a block of entries: env { " + s.name + " = ... }"
+                              : "; KIND NAME: TYPE declares only a workflow's inputs and secrets (input name: string)";
+          diags_.error(s.pos, "unexpected",
+                       "unexpected \"" + k + " " + s.name + ": ...\" here" + (ctx == Ctx::Workflow ? meant : ""));
         }
         break;
       }

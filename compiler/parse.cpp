@@ -292,7 +292,8 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   if (!b.open.empty() && b.open.back()->getText() == "{") {
     const antlr4::Token* t = token_before(*tokens, b.open.back()->getTokenIndex());
     const std::string before = t ? t->getText() : "";
-    in_object = before == "=" || before == "," || before == "[" || before == "(" || before == ":" || before == "?";
+    in_object = before == "=" || before == "," || before == "[" || before == "(" || before == ":" || before == "?" ||
+                before == "||" || before == "&&";
     among_statements = !in_object;
   }
   auto is_text = [](const antlr4::Token& t) {
@@ -379,9 +380,20 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   // `runs-on: ubuntu-24.04`: a YAML key and a bare value that does not
   // parse as an expression (`runs-on: ubuntu-latest` parses, and the
   // parser's ErrorStmt says the same).
+  // Not a line that goes on with an expression (a ? b on the line before,
+  // then : c here).
+  static const std::set<std::string> continues = {"?", "=", "||", "&&", ",", "(", "[", ":", "+", "==", "!=",
+                                                  "<", ">", "<=", ">=", "!"};
+  const antlr4::Token* before_line = line.empty() ? nullptr : token_before(*tokens, line[0]->getTokenIndex());
   if (among_statements && line.size() >= 2 && line[0]->getType() == pipec_antlr::PipeLexer::IDENT &&
-      line[1]->getText() == ":") {
+      line[1]->getText() == ":" && !(before_line && continues.count(before_line->getText()))) {
     at = line[1];
+    // `python: string = "3.12"`: a typed declaration without its kind.
+    static const std::set<std::string> types = {"string", "boolean", "number", "choice", "environment"};
+    if (line.size() >= 3 && types.count(line[2]->getText()))
+      return "':': `" + line[0]->getText() + ": " + line[2]->getText() +
+             "` declares an input with its kind before it: input " + line[0]->getText() + ": " + line[2]->getText() +
+             " = ...";
     return "':': write `" + line[0]->getText() + " = ...`: attributes take '=', not ':', and text goes in quotes (\"...\")";
   }
   // `step "Run tests" { ... }`: a name in quotes where an id goes.
@@ -406,12 +418,19 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   for (size_t k = 0; k + 1 < line.size(); ++k) {
     const antlr4::Token* t = line[k];
     const antlr4::Token* u = line[k + 1];
-    if (t->getType() == pipec_antlr::PipeLexer::STRING && t->getText()[0] == '"' &&
+    // (In one that ends inside its ${{ }}, text is written in single quotes.)
+    const std::string& text = t->getText();
+    const size_t open = text.rfind("${{");
+    const bool in_expression = open != std::string::npos && text.find("}}", open) == std::string::npos;
+    if (t->getType() == pipec_antlr::PipeLexer::STRING && text[0] == '"' &&
         u->getStartIndex() == t->getStopIndex() + 1 &&
         (u->getType() == pipec_antlr::PipeLexer::IDENT || u->getType() == pipec_antlr::PipeLexer::NUMBER)) {
       at = u;
-      return describe_token(u) + " right after a string: the \" before it ends the string; write a \" inside a "
-                                 "string as \\\" (or the string in triple quotes: \"\"\"...\"\"\")";
+      return describe_token(u) +
+             (in_expression ? " right after a string that ends inside its ${{ }}: a \" there ends the string; write "
+                              "text inside ${{ }} in single quotes ('...')"
+                            : " right after a string: the \" before it ends the string; write a \" inside a string as "
+                              "\\\" (or the string in triple quotes: \"\"\"...\"\"\")");
     }
   }
   // `elif c {` or `wehn c {`: a word for when, then a condition.
