@@ -448,6 +448,8 @@ function readsBack(work, text) {
 
 const POSITIONED = /^\S+:\d+:\d+: (error|warning|note): /;
 const COUNT = /^\d+ (errors?|warnings?)( and \d+ warnings?)?$/;
+// The text format shows the first diagnostics and says how many more there are.
+const MORE = /^\.\.\. \d+ more not shown \(--format json lists them all\)$/;
 const NOT_COUNTED = [/\[shellcheck\]$/];
 
 // What is wrong with one compile, or "".
@@ -458,7 +460,7 @@ function judge(opts, work, text, expect) {
   if (gen.status !== 0 && gen.status !== 2) return { compiled: false, problem: `exit ${gen.status ?? gen.signal}: ${err.slice(0, 600)}` };
   if (/Sanitizer|runtime error|terminate called/.test(err)) return { compiled: false, problem: err.slice(0, 600) };
   if (gen.status === 2) {
-    const loose = err.split("\n").find((l) => l && !l.startsWith(" ") && !POSITIONED.test(l) && !COUNT.test(l));
+    const loose = err.split("\n").find((l) => l && !l.startsWith(" ") && !POSITIONED.test(l) && !COUNT.test(l) && !MORE.test(l));
     if (loose !== undefined) return { compiled: false, problem: `a diagnostic with no place: ${loose}` };
     if (fs.existsSync(path.join(work, "generated"))) return { compiled: false, problem: "a failed compile wrote files" };
     return { compiled: false, problem: "" };
