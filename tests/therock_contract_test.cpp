@@ -234,6 +234,21 @@ TEST_CASE("runs from forks get no credentials, and nothing that uploads runs for
   }
 }
 
+TEST_CASE("a pull request from a fork labelled build:pytorch is told that it builds no PyTorch") {
+  // Its PyTorch jobs are skipped with every job that holds credentials;
+  // the summary says so, so that the label does not pass unseen.
+  const YAML::Node& steps = workflows().at("ci.yml")["jobs"]["ci_summary"]["steps"];
+  int notes = 0;
+  for (const auto& s : steps) {
+    const std::string cond = s["if"].as<std::string>("");
+    if (cond.find("github.event.pull_request.head.repo.fork &&") == std::string::npos) continue;
+    ++notes;
+    CHECK(cond.find("contains(github.event.pull_request.labels.*.name, 'build:pytorch')") != std::string::npos);
+    CHECK(s["run"].as<std::string>("").rfind("echo \"::notice title=build:pytorch::", 0) == 0);
+  }
+  CHECK(notes == 1);
+}
+
 TEST_CASE("what runs for a fork neither installs from uploads it cannot make nor sees the runner's credentials") {
   int consumers = 0;
   for (const auto& [name, w] : workflows()) {
