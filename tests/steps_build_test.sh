@@ -16,23 +16,17 @@ build_script() {
   awk '/- name: Build the step tools/{f=1} f&&/run: \|/{r=1; next} r&&/^          /{sub(/^          /, ""); print; next} r{exit}' \
     "$repo/generated/therock/.github/workflows/$1"
 }
+# setup's tools steer the jobs that hold credentials, so it builds them
+# afresh, with no cache (pipelines/therock/common.pipe, trusted).
 build_script setup.yml > "$work/build.sh"
-expect script 0 'if [ "${CACHE_HIT}" != "true" ]; then
-  cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF
-  cmake --build build/step-tools --config Release --parallel --target configure_ci compute_rocm_package_version
-fi
+expect script 0 'cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF
+cmake --build build/step-tools --config Release --parallel --target configure_ci compute_rocm_package_version
 echo "PIPEC_STEPS_BIN=${PWD}/build/step-tools/bin" >> "$GITHUB_ENV"' cat "$work/build.sh"
 export GITHUB_ENV="$work/github_env"
-# A cache miss (actions/cache leaves cache-hit empty): configure and build.
-(cd "$work/checkout" && CACHE_HIT="" bash -e "$work/build.sh" > "$work/build.log" 2>&1) || { cat "$work/build.log"; }
+(cd "$work/checkout" && bash -e "$work/build.sh" > "$work/build.log" 2>&1) || { cat "$work/build.log"; }
 expect github-env 0 "PIPEC_STEPS_BIN=$work/checkout/build/step-tools/bin" cat "$GITHUB_ENV"
 expect built 0 "compute_rocm_package_version
 configure_ci" ls "$work/checkout/build/step-tools/bin"
-# A hit: the restored build is used as it is, without running cmake at all.
-mkdir "$work/no-cmake" && printf '#!/bin/sh\necho "cmake ran" >&2; exit 1\n' > "$work/no-cmake/cmake" && chmod +x "$work/no-cmake/cmake"
-rm "$GITHUB_ENV"
-expect cache-hit 0 "PIPEC_STEPS_BIN=$work/checkout/build/step-tools/bin" bash -c "cd '$work/checkout' &&
-  CACHE_HIT=true PATH='$work/no-cmake':\"\$PATH\" bash -e '$work/build.sh' && cat '$GITHUB_ENV'"
 # Nightly versions carry today's date: the line must be that, and only that.
 expect runs 0 "1" bash -c "cd '$work' && echo '{\"rocm-version\": \"7.12.0\"}' > version.json &&
   env -u GITHUB_OUTPUT '$work/checkout/build/step-tools/bin/compute_rocm_package_version' --release-type nightly 2>/dev/null |
@@ -50,6 +44,17 @@ rm -rf "$work/checkout/build" "$GITHUB_ENV"
 expect no-json-built 0 "determine_version
 python_to_cp_version
 write_torch_versions" ls "$work/checkout/build/step-tools/bin"
+# CI's PyTorch build restores its tools from the cache: on a hit, the
+# restored build is used as it is, without running cmake at all.
+expect pytorch-script 0 'if [ "${CACHE_HIT}" != "true" ]; then
+  cmake -S pipelines/steps -B build/step-tools -DCMAKE_BUILD_TYPE=Release -DPIPEC_STEPS_PACKAGES=OFF -DPIPEC_STEPS_JSON=OFF
+  cmake --build build/step-tools --config Release --parallel --target python_to_cp_version determine_version write_torch_versions
+fi
+echo "PIPEC_STEPS_BIN=${PWD}/build/step-tools/bin" >> "$GITHUB_ENV"' cat "$work/pytorch_build.sh"
+mkdir "$work/no-cmake" && printf '#!/bin/sh\necho "cmake ran" >&2; exit 1\n' > "$work/no-cmake/cmake" && chmod +x "$work/no-cmake/cmake"
+rm "$GITHUB_ENV"
+expect cache-hit 0 "PIPEC_STEPS_BIN=$work/checkout/build/step-tools/bin" bash -c "cd '$work/checkout' &&
+  CACHE_HIT=true PATH='$work/no-cmake':\"\$PATH\" bash -e '$work/pytorch_build.sh' && cat '$GITHUB_ENV'"
 # The package tools as the manylinux_2_28 container (AlmaLinux 8) builds them:
 # its libzip (1.5) installs no CMake package, and its libcurl (7.61) cannot
 # sign AWS requests, so pkg-config finds libzip and sigv4.h signs. Both are
