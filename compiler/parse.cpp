@@ -379,9 +379,8 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
   }
   // `runs-on: ubuntu-24.04`: a YAML key and a bare value that does not
   // parse as an expression (`runs-on: ubuntu-latest` parses, and the
-  // parser's ErrorStmt says the same).
-  // Not a line that goes on with an expression (a ? b on the line before,
-  // then : c here).
+  // parser's ErrorStmt says the same); not on a line that goes on with an
+  // expression (a ? b on the line before, then : c here).
   static const std::set<std::string> continues = {"?", "=", "||", "&&", ",", "(", "[", ":", "+", "==", "!=",
                                                   "<", ">", "<=", ">=", "!"};
   const antlr4::Token* before_line = line.empty() ? nullptr : token_before(*tokens, line[0]->getTokenIndex());
@@ -413,24 +412,31 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
     return describe_token(&offending) + ": a " + kind + "'s id is a bare name (" + kind + " " + id +
            " { ... }); its name in quotes goes inside: name = " + offending.getText();
   }
-  // `run = "echo "hello world""`: a " meant inside the string ends it, and
-  // a word follows the string with no space between.
-  for (size_t k = 0; k + 1 < line.size(); ++k) {
-    const antlr4::Token* t = line[k];
-    const antlr4::Token* u = line[k + 1];
-    // (In one that ends inside its ${{ }}, text is written in single quotes.)
+  // A string and a token right after it, with no space between, on the
+  // offending token's line: a " meant inside the string ended it. Inside a
+  // ${{ }} of the string, text is written in single quotes; elsewhere a "
+  // is written \" (`run = "echo "hello world""`).
+  std::vector<const antlr4::Token*> seq(line.begin(), line.end());
+  seq.push_back(&offending);
+  for (size_t k = 0; k + 1 < seq.size(); ++k) {
+    const antlr4::Token* t = seq[k];
+    const antlr4::Token* u = seq[k + 1];
+    if (t->getType() != pipec_antlr::PipeLexer::STRING || u->getStartIndex() != t->getStopIndex() + 1) continue;
     const std::string& text = t->getText();
     const size_t open = text.rfind("${{");
-    const bool in_expression = open != std::string::npos && text.find("}}", open) == std::string::npos;
-    if (t->getType() == pipec_antlr::PipeLexer::STRING && text[0] == '"' &&
-        u->getStartIndex() == t->getStopIndex() + 1 &&
+    if (open != std::string::npos && text.find("}}", open) == std::string::npos) {
+      at = u;
+      return describe_token(u) + " right after a string that ends inside its ${{ }}: " +
+             (text[0] == '\''
+                  ? std::string("a ' there ends the string; write the string in double quotes (\"...\"), and text "
+                                "inside ${{ }} in single quotes")
+                  : std::string("a \" there ends the string; write text inside ${{ }} in single quotes ('...')"));
+    }
+    if (text[0] == '"' &&
         (u->getType() == pipec_antlr::PipeLexer::IDENT || u->getType() == pipec_antlr::PipeLexer::NUMBER)) {
       at = u;
-      return describe_token(u) +
-             (in_expression ? " right after a string that ends inside its ${{ }}: a \" there ends the string; write "
-                              "text inside ${{ }} in single quotes ('...')"
-                            : " right after a string: the \" before it ends the string; write a \" inside a string as "
-                              "\\\" (or the string in triple quotes: \"\"\"...\"\"\")");
+      return describe_token(u) + " right after a string: the \" before it ends the string; write a \" inside a "
+                                 "string as \\\" (or the string in triple quotes: \"\"\"...\"\"\")";
     }
   }
   // `elif c {` or `wehn c {`: a word for when, then a condition.
@@ -448,18 +454,6 @@ std::string slip_hint(antlr4::Recognizer* recognizer, const antlr4::Token& offen
         return "'" + w + "' before a condition" + hint + "; a block for some instances is `when CONDITION { }`";
       }
     }
-  }
-  // A " inside a ${{ }} of a string: it ends the string there.
-  if (prev && prev->getType() == pipec_antlr::PipeLexer::STRING && prev->getLine() == offending.getLine() &&
-      prev->getStopIndex() + 1 == offending.getStartIndex()) {
-    const std::string text = prev->getText();
-    const size_t open = text.rfind("${{");
-    if (open != std::string::npos && text.find("}}", open) == std::string::npos)
-      return describe_token(&offending) + " right after a string that ends inside its ${{ }}: " +
-             (text[0] == '\''
-                  ? std::string("a ' there ends the string; write the string in double quotes (\"...\"), and text "
-                                "inside ${{ }} in single quotes")
-                  : std::string("a \" there ends the string; write text inside ${{ }} in single quotes ('...')"));
   }
   // `timeout-minutes = 30m`, in a value that does not parse.
   if (prev && prev->getType() == pipec_antlr::PipeLexer::NUMBER && prev->getStopIndex() + 1 == offending.getStartIndex()) {
