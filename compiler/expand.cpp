@@ -1062,8 +1062,7 @@ InputDecl input_decl(const Stmt& s, Expander& ex, const ScopePtr& scope, Diagnos
   // left out: the checks of the places that read the input would
   // otherwise reason from it ("read it as inputs.x || 'false'").
   // (Of an unknown type, reported as such, there is nothing to hold it to.)
-  static const std::set<std::string> kInputTypes = {"string", "boolean", "number", "choice", "environment"};
-  if (const Value* d = in.default_value.get(); d && !is_error(*d) && kInputTypes.count(in.type)) {
+  if (const Value* d = in.default_value.get(); d && !is_error(*d) && known) {
     const std::string& type = in.type;
     const bool ok = (type == "boolean" && d->kind == Value::Kind::Bool) ||
                     (type == "number" && d->kind == Value::Kind::Number) ||

@@ -733,7 +733,7 @@ ValuePtr Lowerer::lower_step(const Value& step, const Value& job) {
                        " (pipec passes it through env), which the shell does not expand here (in single quotes or "
                        "a quoted here-document), so the script would get that text, not the value; use double quotes");
     }
-    const std::string program = shell.substr(0, shell.find_first_of(" \t"));
+    const std::string program = shell_program(shell);
     for (size_t k : quoted.alone) {
       if (!may_be_empty_text(*ref_exprs[k]) || (program != "bash" && program != "sh" && !program.empty())) continue;
       // At the ${{ }} where it is written in the script; a value a let or a

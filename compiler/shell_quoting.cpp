@@ -567,9 +567,11 @@ std::string shell_name_for(const std::string& name) {
   return out;
 }
 
+std::string shell_program(const std::string& shell) { return shell.substr(0, shell.find_first_of(" \t")); }
+
 ShellSyntax shell_syntax(const std::string& shell) {
   // A custom shell (pwsh -NoProfile -Command {0}) by its program.
-  const std::string program = shell.substr(0, shell.find_first_of(" \t"));
+  const std::string program = shell_program(shell);
   if (program == "cmd") return ShellSyntax::Cmd;
   if (program == "pwsh" || program == "powershell") return ShellSyntax::Pwsh;
   return ShellSyntax::Posix;

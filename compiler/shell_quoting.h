@@ -15,6 +15,10 @@ enum class ShellSyntax { Posix, Cmd, Pwsh };
 // are Posix; so is what pipec does not know).
 ShellSyntax shell_syntax(const std::string& shell);
 
+// The program of a step's `shell` value: its first word (pwsh for
+// "pwsh -NoProfile -Command {0}"; "" for none).
+std::string shell_program(const std::string& shell);
+
 // Whether a shell reads `name` as a variable: letters, digits and _, not
 // first a digit (ASCII).
 bool shell_name(const std::string& name);
