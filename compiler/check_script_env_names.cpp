@@ -13,15 +13,6 @@
 namespace pipec {
 namespace {
 
-// The program a step's shell names, without its folder or .exe: bash for
-// bash -l {0}, /usr/bin/bash -e {0} and C:\\msys64\\usr\\bin\\bash.exe -e {0}.
-std::string shell_program(const std::string& shell) {
-  std::string program = shell.substr(0, shell.find(' '));
-  program = program.substr(program.find_last_of("/\\") + 1);
-  if (program.size() > 4 && lower(program.substr(program.size() - 4)) == ".exe") program.resize(program.size() - 4);
-  return program;
-}
-
 // Whether a line of the script, not in a comment, single quotes or after
 // a backslash, reads key as written ($PR-NUMBER, ${PR-NUMBER}), the whole
 // key. (A quoted here-document is not told apart.)
@@ -57,7 +48,7 @@ void check_script_env_names(const WorkflowModel& wf, Diagnostics& diags) {
     std::string shell = set_shell(s, job, *wf.body);
     if (shell.empty()) shell = default_shell(job, &wf);
     if (shell.empty()) shell = shell_of_condition(s.get("if"));
-    const std::string program = lower(shell_program(shell));  // BASH.EXE on Windows
+    const std::string program = shell_program(shell);
     if (program != "bash" && program != "sh") return;
     const std::string script = script_text(run);  // its ${{ }} values are none of these names
     const std::vector<const Value*> envs = {wf.body->get("env"), job.get("env"), s.get("env")};

@@ -567,7 +567,12 @@ std::string shell_name_for(const std::string& name) {
   return out;
 }
 
-std::string shell_program(const std::string& shell) { return shell.substr(0, shell.find_first_of(" \t")); }
+std::string shell_program(const std::string& shell) {
+  std::string program = shell.substr(0, shell.find_first_of(" \t"));
+  program = lower(program.substr(program.find_last_of("/\\") + 1));
+  if (program.size() > 4 && program.compare(program.size() - 4, 4, ".exe") == 0) program.resize(program.size() - 4);
+  return program;
+}
 
 ShellSyntax shell_syntax(const std::string& shell) {
   // A custom shell (pwsh -NoProfile -Command {0}) by its program.

@@ -15,8 +15,10 @@ enum class ShellSyntax { Posix, Cmd, Pwsh };
 // are Posix; so is what pipec does not know).
 ShellSyntax shell_syntax(const std::string& shell);
 
-// The program of a step's `shell` value: its first word (pwsh for
-// "pwsh -NoProfile -Command {0}"; "" for none).
+// The program a step's `shell` names, in lower case, without its folder or
+// .exe: bash for bash -l {0}, /usr/bin/bash -e {0} and
+// C:\\msys64\\usr\\bin\\BASH.EXE -e {0}; pwsh for
+// pwsh -NoProfile -Command {0}; "" for none.
 std::string shell_program(const std::string& shell);
 
 // Whether a shell reads `name` as a variable: letters, digits and _, not

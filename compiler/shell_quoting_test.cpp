@@ -139,6 +139,10 @@ TEST_CASE("a shell's syntax is its program's, in a custom shell too") {
   CHECK(shell_syntax("powershell") == ShellSyntax::Pwsh);
   CHECK(shell_syntax("cmd /D /E:ON /V:OFF /S /C \"CALL \"{0}\"\"") == ShellSyntax::Cmd);
   CHECK(shell_syntax("pwshell") == ShellSyntax::Posix);
+  CHECK(shell_syntax("C:\\tools\\PWSH.EXE -Command {0}") == ShellSyntax::Pwsh);
+  CHECK(shell_program("C:\\msys64\\usr\\bin\\BASH.EXE -e {0}") == "bash");
+  CHECK(shell_program("/usr/bin/sh\t-e {0}") == "sh");
+  CHECK(shell_program("") == "");
 }
 
 TEST_CASE("cmd has only double quotes, and ^ escapes") {
